@@ -1,0 +1,71 @@
+import Foundation
+
+/// One purchasable plan as a paywall shows it: localized price, period, trial, best-value flag.
+public struct Plan: Identifiable, Hashable, Codable, Sendable {
+    /// The store product identifier, e.g. `weekly_9_99`.
+    public var id: String
+    /// The product's localized display name.
+    public var displayName: String
+    /// The price as a decimal number in `currencyCode`.
+    public var price: Decimal
+    /// ISO-4217 currency code, e.g. `USD`.
+    public var currencyCode: String
+    /// The localized price, e.g. `$9.99`, `₩12,000`.
+    public var displayPrice: String
+    /// The billing period; nil for one-time purchases.
+    public var period: BillingPeriod?
+    /// The introductory offer shown as trial terms, if the user is eligible.
+    public var trial: TrialTerms?
+    /// Marked as the best value on the paywall.
+    public var isBestValue: Bool
+    /// The price per week or month for comparison, e.g. `$0.77/week`.
+    public var equivalent: PriceEquivalent?
+
+    public init(id: String, displayName: String, price: Decimal, currencyCode: String, displayPrice: String,
+                period: BillingPeriod?, trial: TrialTerms? = nil, isBestValue: Bool = false,
+                equivalent: PriceEquivalent? = nil) {
+        self.id = id
+        self.displayName = displayName
+        self.price = price
+        self.currencyCode = currencyCode
+        self.displayPrice = displayPrice
+        self.period = period
+        self.trial = trial
+        self.isBestValue = isBestValue
+        self.equivalent = equivalent
+    }
+}
+
+/// Introductory offer terms: a free trial, pay as you go or pay up front.
+public struct TrialTerms: Hashable, Codable, Sendable {
+    /// How an introductory offer is paid, as `.storekit` files name it.
+    public enum PaymentMode: String, Codable, Sendable {
+        case free, payAsYouGo, payUpFront
+    }
+
+    public var paymentMode: PaymentMode
+    /// Length of one offer period (the whole trial for `free` and `payUpFront`).
+    public var period: BillingPeriod
+    /// How many periods the offer lasts (payAsYouGo); 1 otherwise.
+    public var numberOfPeriods: Int
+    /// The localized offer price; nil for free trials.
+    public var displayPrice: String?
+
+    public init(paymentMode: PaymentMode, period: BillingPeriod, numberOfPeriods: Int = 1, displayPrice: String? = nil) {
+        self.paymentMode = paymentMode
+        self.period = period
+        self.numberOfPeriods = numberOfPeriods
+        self.displayPrice = displayPrice
+    }
+}
+
+/// A price per smaller unit, shown to compare plans (`$0.77/week`).
+public struct PriceEquivalent: Hashable, Codable, Sendable {
+    public var unit: BillingPeriod.Unit
+    public var displayPrice: String
+
+    public init(unit: BillingPeriod.Unit, displayPrice: String) {
+        self.unit = unit
+        self.displayPrice = displayPrice
+    }
+}

@@ -1,0 +1,23 @@
+import Foundation
+
+/// `SKTestSession.TimeRate`: how fast subscription time runs in the simulated store.
+public enum TimeRate: Int, Hashable, Codable, Sendable, CaseIterable {
+    case realTime = 0
+    case oneHourIsOneDay = 1
+    case thirtyMinutesIsOneDay = 2
+    case fiveMinutesIsOneDay = 3
+    case oneMinuteIsOneDay = 4
+    case thirtySecondsIsOneDay = 5
+    case oneSecondIsOneDay = 6
+    case monthlyRenewalEveryHour = 10
+    case monthlyRenewalEveryThirtyMinutes = 11
+    case monthlyRenewalEveryFifteenMinutes = 12
+    case monthlyRenewalEveryFiveMinutes = 13
+    case monthlyRenewalEveryThirtySeconds = 15
+    case oneRenewalEveryFifteenMinutes = 1000
+    case oneRenewalEveryFiveMinutes = 1001
+    case oneRenewalEveryOneMinute = 1002
+    case oneRenewalEveryThirtySeconds = 1003
+    case oneRenewalEveryTenSeconds = 1004
+    case oneRenewalEveryTwoSeconds = 1005
+}

@@ -1,0 +1,3 @@
+import PaywallSimCLI
+
+PaywallSimCommand.main()
