@@ -15,11 +15,13 @@ let package = Package(
     targets: [
         // Pure domain: flow machine, offers, quota, analytics. Foundation only.
         .target(name: "PaywallCore"),
+        // State directory files: atomic writes, clear errors for corrupt files. Foundation only.
+        .target(name: "Persistence"),
         // String Catalog (.xcstrings) copy decks: parsing, lookup, formatting.
         .target(name: "CopyDeck"),
         // Simulated StoreKit 2 store, verification backend, durable ledger, .storekit loader.
         .target(name: "StoreSim", dependencies: [
-            "PaywallCore",
+            "PaywallCore", "Persistence",
             .product(name: "Crypto", package: "swift-crypto"),
         ]),
         // Cell grid, display width, layout, themes and screens. No ncurses.
@@ -29,17 +31,18 @@ let package = Package(
         // The live terminal: draws a grid through ncurses, reads keys, resize, signals.
         .target(name: "NcursesTerminal", dependencies: ["TerminalUI", "CNcurses"]),
         // Runs the flow: executes effects against the store, schedules, persists.
-        .target(name: "SimRuntime", dependencies: ["PaywallCore", "StoreSim", "CopyDeck", "TerminalUI"]),
+        .target(name: "SimRuntime", dependencies: ["PaywallCore", "Persistence", "StoreSim", "CopyDeck", "TerminalUI"]),
         // Tape language: parser, headless player, goldens, asciicast.
         .target(name: "Tapes", dependencies: ["SimRuntime", "TerminalUI"]),
         // The command-line interface as a library so tests can call it.
         .target(name: "PaywallSimCLI", dependencies: [
-            "PaywallCore", "CopyDeck", "StoreSim", "TerminalUI", "NcursesTerminal", "SimRuntime", "Tapes",
+            "PaywallCore", "Persistence", "CopyDeck", "StoreSim", "TerminalUI", "NcursesTerminal", "SimRuntime", "Tapes",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .executableTarget(name: "paywall-sim", dependencies: ["PaywallSimCLI"]),
 
         .testTarget(name: "PaywallCoreTests", dependencies: ["PaywallCore"]),
+        .testTarget(name: "PersistenceTests", dependencies: ["Persistence"]),
         .testTarget(name: "CopyDeckTests", dependencies: ["CopyDeck"]),
         .testTarget(name: "StoreSimTests", dependencies: ["StoreSim", "PaywallCore"]),
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "PaywallCore", "CopyDeck"]),

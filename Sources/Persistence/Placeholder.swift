@@ -1,2 +1,2 @@
 /// Placeholder until the module lands.
-enum TerminalUIPlaceholder {}
+enum PersistencePlaceholder {}
