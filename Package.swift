@@ -16,7 +16,7 @@ let package = Package(
         // Pure domain: flow machine, offers, quota, analytics. Foundation only.
         .target(name: "PaywallCore"),
         // State directory files: atomic writes, clear errors for corrupt files. Foundation only.
-        .target(name: "Persistence"),
+        .target(name: "Persistence", dependencies: ["PaywallCore"]),
         // String Catalog (.xcstrings) copy decks: parsing, lookup, formatting.
         .target(name: "CopyDeck"),
         // Simulated StoreKit 2 store, verification backend, durable ledger, .storekit loader.
@@ -40,11 +40,13 @@ let package = Package(
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .executableTarget(name: "paywall-sim", dependencies: ["PaywallSimCLI"]),
+        // A worker the store's kill tests start and kill -9 mid-purchase.
+        .executableTarget(name: "store-worker", dependencies: ["StoreSim", "PaywallCore", "Persistence"]),
 
         .testTarget(name: "PaywallCoreTests", dependencies: ["PaywallCore"]),
-        .testTarget(name: "PersistenceTests", dependencies: ["Persistence"]),
+        .testTarget(name: "PersistenceTests", dependencies: ["Persistence", "PaywallCore"]),
         .testTarget(name: "CopyDeckTests", dependencies: ["CopyDeck"]),
-        .testTarget(name: "StoreSimTests", dependencies: ["StoreSim", "PaywallCore"]),
+        .testTarget(name: "StoreSimTests", dependencies: ["StoreSim", "PaywallCore", "Persistence"]),
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "PaywallCore", "CopyDeck"]),
         .testTarget(name: "SimRuntimeTests", dependencies: ["SimRuntime"]),
         .testTarget(name: "TapesTests", dependencies: ["Tapes"]),
