@@ -141,12 +141,14 @@ def forms_of(localization):
     if not isinstance(localization, dict):
         return None
     if "stringUnit" in localization:
-        su = localization["stringUnit"]
+        su = localization["stringUnit"] if isinstance(localization["stringUnit"], dict) else {}
         return {"": (su.get("state"), su.get("value"))}
-    plural = localization.get("variations", {}).get("plural")
+    variations = localization.get("variations")
+    plural = variations.get("plural") if isinstance(variations, dict) else None
     if isinstance(plural, dict):
-        return {cat: (f.get("stringUnit", {}).get("state"), f.get("stringUnit", {}).get("value"))
-                for cat, f in plural.items() if isinstance(f, dict)}
+        units = {cat: f.get("stringUnit") for cat, f in plural.items() if isinstance(f, dict)}
+        return {cat: (su.get("state"), su.get("value")) if isinstance(su, dict) else (None, None)
+                for cat, su in units.items()}
     return None
 
 
@@ -157,6 +159,9 @@ def check_entry(report, key, english, plural, entry, languages):
     if not str(entry.get("comment", "")).strip():
         report.error(key, "no comment; say where the text appears")
     locs = entry.get("localizations", {})
+    if not isinstance(locs, dict):
+        report.error(key, "\"localizations\" is not an object of language → localization")
+        locs = {}
     en_forms = forms_of(locs.get(SOURCE))
     for lang in languages:
         forms = forms_of(locs.get(lang))
@@ -229,12 +234,22 @@ def main():
         print(f"{args.deck}:{error.lineno}:{error.colno}: error: not valid JSON: {error.msg}", file=sys.stderr)
         return 1
     report = Report(args.deck, text)
+    if not isinstance(catalog, dict):
+        catalog = {"strings": {}}
+        report.error("", "the top level is not an object; expected {sourceLanguage, strings, version}")
     if catalog.get("sourceLanguage") != "en":
         report.error("", f"sourceLanguage is {catalog.get('sourceLanguage')!r}; expected 'en'")
     if catalog.get("version") != "1.0":
         report.error("", f"version is {catalog.get('version')!r}; expected the string '1.0'")
     strings = catalog.get("strings", {})
-    listed = read_key_list(args.keys)
+    if not isinstance(strings, dict):
+        report.error("", "\"strings\" is not an object of key → entry")
+        strings = {}
+    try:
+        listed = read_key_list(args.keys)
+    except (OSError, UnicodeDecodeError) as error:
+        print(f"{args.keys}:1:1: error: cannot read the key list: {error}", file=sys.stderr)
+        return 1
     seen = set()
     for key, english, marked_plural, line in listed:
         if key in seen:
