@@ -16,7 +16,7 @@ import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from deck_table import LANGUAGES, ROWS, Plural  # noqa: E402
+from deck_table import LANGUAGE_FIELDS, LANGUAGES, ROWS, Plural  # noqa: E402
 
 REPO = Path(__file__).resolve().parents[2]
 DEFAULT_OUT = REPO / "Themes" / "PaywallSim.xcstrings"
@@ -34,11 +34,12 @@ def plural(forms):
 
 def localization(row, language):
     """The localization of one row in one language."""
-    value = {"en": row.en, "zh-Hans": row.zh, "ko": row.ko}[language]
+    value = getattr(row, LANGUAGE_FIELDS[language])
     if isinstance(row.en, Plural):
         if language == "en":
             return plural({"one": row.en.one, "other": row.en.other})
-        return plural({"other": value})
+        # A translation is the `other` form, or a dict of CLDR categories for a language that has them.
+        return plural(value if isinstance(value, dict) else {"other": value})
     return unit(value)
 
 

@@ -3,9 +3,12 @@
 
 Usage: python3 Scripts/tools/check_deck.py [--deck PATH] [--keys PATH] [--languages en,zh-Hans,ko]
 
+--languages defaults to the languages of deck_table.py.
+
 Checks, for every key of the key list (a Markdown table `| key | English [note] |`):
   - the key is in the catalog with a comment and a translated localization in every language;
-  - plural keys have `one` and `other` in English and only `other` in zh-Hans and ko;
+  - plural keys have `one` and `other` in English and only `other` in zh-Hans and ko (and other
+    languages without plural distinction; other languages need `other` plus CLDR categories);
   - the English value (the `other` form) is the text of the key list;
   - format specifiers match English in every form (same multiset; positional ones the same type
     at each position);
@@ -33,15 +36,19 @@ TOOLS = Path(__file__).resolve().parent
 REPO = TOOLS.parents[1]
 sys.path.insert(0, str(TOOLS))
 from build_deck import xcode_json  # noqa: E402
+from deck_table import LANGUAGES  # noqa: E402
 
 DEFAULT_DECK = REPO / "Themes" / "PaywallSim.xcstrings"
 DEFAULT_KEYS = TOOLS / "deck-keys.md"
-DEFAULT_LANGUAGES = ("en", "zh-Hans", "ko")
+DEFAULT_LANGUAGES = LANGUAGES
 SOURCE = "en"
 
 # Keys that vary by plural even though the key list does not mark them [plural].
 EXTRA_PLURAL_KEYS = {"proof.ratingCount", "chat.quota", "skipped.body", "chat.limitReached",
                      "paywall.promise.limit"}
+# Languages without plural distinction: their plural keys have only `other`.
+NO_PLURAL_LANGUAGES = {"zh", "ja", "ko", "th", "vi", "id", "ms", "lo", "my", "km"}
+CLDR_CATEGORIES = {"zero", "one", "two", "few", "many", "other"}
 # English values that are proper names: a translation may (should) be the same text.
 PROPER_NAMES = {"Nova", "App Store"}
 
@@ -170,9 +177,13 @@ def check_entry(report, key, english, plural, entry, languages):
             continue
         cats = set(forms)
         if plural:
-            expected = {"one", "other"} if lang == SOURCE else {"other"}
-            if cats != expected:
-                report.error(key, f"{lang} plural forms are {sorted(cats)}; expected {sorted(expected)}")
+            if lang == SOURCE or lang.split("-")[0] in NO_PLURAL_LANGUAGES:
+                expected = {"one", "other"} if lang == SOURCE else {"other"}
+                if cats != expected:
+                    report.error(key, f"{lang} plural forms are {sorted(cats)}; expected {sorted(expected)}")
+            elif "other" not in cats or not cats <= CLDR_CATEGORIES:
+                report.error(key, f"{lang} plural forms are {sorted(cats)}; expected CLDR categories "
+                                  f"including 'other'")
         elif cats != {""}:
             report.error(key, f"{lang} has plural variations; expected a plain stringUnit")
         for cat, (state, value) in forms.items():

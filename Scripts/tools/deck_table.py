@@ -5,7 +5,8 @@ Themes/PaywallSim.xcstrings, and `python3 Scripts/tools/check_deck.py` to check 
 
 A row is `Row(key, comment, en, zh, ko)`. `en` is a string, or `Plural(one, other)` for a
 key that varies by plural; then `zh` and `ko` are written as the `other` form only
-(Chinese and Korean have no plural distinction).
+(Chinese and Korean have no plural distinction). A language that has plural categories
+(de, fr, ru, …) gives a dict instead, e.g. `{"one": "%lld Tag", "other": "%lld Tage"}`.
 """
 
 from typing import NamedTuple, Union
@@ -26,7 +27,10 @@ class Row(NamedTuple):
     ko: str
 
 
-LANGUAGES = ("en", "zh-Hans", "ko")
+# Language code (BCP-47, as Xcode writes it) → the Row field holding its text.
+# To add a language: add a field to Row, a line here, and its text to every row.
+LANGUAGE_FIELDS = {"en": "en", "zh-Hans": "zh", "ko": "ko"}
+LANGUAGES = tuple(LANGUAGE_FIELDS)
 
 ROWS = [
     # App-wide
