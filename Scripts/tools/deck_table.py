@@ -275,7 +275,7 @@ ROWS = [
         "你每天仍可免费发送 %lld 条消息，随时按 Tab 即可升级。",
         "매일 무료 메시지 %lld개로 계속 대화할 수 있어요. 언제든 Tab을 눌러 업그레이드하세요."),
     Row("skipped.continue", "Hint line, skipped screen: key glyph Enter, then the action",
-        "Enter Go to chat", "Enter 去聊天", "Enter 대화하러 가기"),
+        "Enter Go to chat", "Enter 进入聊天", "Enter 대화하러 가기"),
 
     # Errors
     Row("error.title", "Error screen: title",
