@@ -12,8 +12,8 @@ struct TimeRateTests {
     @Test func nIsOneDayRates() {
         #expect(TimeRate.oneSecondIsOneDay.scaledDuration(of: week) == 7)
         #expect(TimeRate.oneSecondIsOneDay.scaledDuration(of: month) == 30)
-        #expect(TimeRate.oneMinuteIsOneDay.scaledDuration(of: year) == 365 * 60)
-        #expect(TimeRate.oneHourIsOneDay.scaledDuration(of: BillingPeriod(value: 3, unit: .day)) == 3 * 3600)
+        #expect(TimeRate.oneMinuteIsOneDay.scaledDuration(of: year) == TimeInterval(365 * 60))
+        #expect(TimeRate.oneHourIsOneDay.scaledDuration(of: BillingPeriod(value: 3, unit: .day)) == TimeInterval(3 * 3600))
     }
 
     @Test func monthlyRenewalEveryThirtySeconds() {
