@@ -61,4 +61,12 @@ struct JWSAndLedgerTests {
         #expect(a.bytes(16) == b.bytes(16))
         #expect(a.uuid() == b.uuid())
     }
+
+    @Test func appAccountTokensRepeatPerSeedAndDifferInARun() throws {
+        let (one, _, _) = try Fixture.store()
+        let (two, _, _) = try Fixture.store()
+        let first = try one.makeAppAccountToken()
+        #expect(first == (try two.makeAppAccountToken()))
+        #expect(first != (try one.makeAppAccountToken()))
+    }
 }

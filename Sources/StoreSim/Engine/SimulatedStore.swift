@@ -49,6 +49,13 @@ public final class SimulatedStore {
         try save()
     }
 
+    /// A new app account token from the store's seeded generator (persisted, so runs repeat).
+    public func makeAppAccountToken() throws -> UUID {
+        let token = state.rng.uuid()
+        try save()
+        return token
+    }
+
     /// The public keys a verifier should trust, by key id.
     public var trustedPublicKeys: [String: P256.Signing.PublicKey] { keys.trustedPublicKeys }
 
