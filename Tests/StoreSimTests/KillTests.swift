@@ -78,7 +78,7 @@ struct KillTests {
         var purchased = Set<String>(), granted = Set<String>(), finished = Set<String>()
         var killedMidRun = 0
         for round in 0..<30 {
-            let delay = useconds_t(10_000 + rng.next() % 250_000)
+            let delay = useconds_t(10_000 + rng.next() % 500_000)
             let lines = try Self.run(worker, dir: dir, count: 400, seed: UInt64(round + 1), killAfter: delay)
             if lines.last != "done" { killedMidRun += 1 }
             purchased.formUnion(Self.ids(lines, "purchased"))

@@ -72,4 +72,28 @@ struct LifecycleTests {
         #expect(reopened.settings.interruptedPurchases)
         #expect(reopened.purchase(productID: "coins_100") == .pending)
     }
+
+    @Test func pendingRequestsSurviveARestart() throws {
+        let (store, clock, dir) = try Fixture.store(StoreSettings(askToBuyEnabled: true))
+        #expect(store.purchase(productID: "lifetime") == .pending)
+        let (reopened, _, _) = try Fixture.store(StoreSettings(askToBuyEnabled: true), dir: dir, clock: clock)
+        #expect(reopened.pendingPurchases.map(\.requestID) == ["req-1"])
+        try reopened.approveAskToBuy(requestID: "req-1")
+        #expect(reopened.takeUpdates().first?.transaction?.productID == "lifetime")
+    }
+
+    @Test func anUnfinishedRevocationIsRedeliveredAtLaunch() throws {
+        let (store, clock, dir) = try Fixture.store()
+        let t = try #require(store.purchase(productID: "lifetime").transaction)
+        try store.finish(transactionID: t.id)
+        try store.refund(transactionID: t.id)
+        #expect(throws: StoreControlError.self) { try store.refund(transactionID: "nope") }
+        let (reopened, _, _) = try Fixture.store(dir: dir, clock: clock)
+        let updates = reopened.takeUpdates()
+        #expect(updates.map(\.reason) == [.redelivery])
+        let jws = try #require(updates.first?.transaction?.jws)
+        let payload = try JSONDecoder().decode(TransactionPayload.self, from: CompactJWS.verify(jws, trustedKeys: reopened.trustedPublicKeys))
+        #expect(payload.revocationDate != nil)
+        #expect(reopened.allTransactions.count == 1)
+    }
 }

@@ -78,6 +78,7 @@ struct SubscriptionTests {
         let yearly = try #require(store.purchase(productID: "yearly_59_99").transaction)
         #expect(yearly.id != weekly.id)
         #expect(store.payload(transactionID: weekly.id)?.isUpgraded == true)
+        #expect(store.unfinishedTransactions.map(\.id) == [weekly.id, yearly.id]) // the upgrade keeps finished flags
         #expect(yearly.originalID == weekly.id)
         #expect(store.currentEntitlements().map(\.productID) == ["yearly_59_99"])
         // Downgrade: no new transaction now, the next renewal bills weekly.

@@ -103,10 +103,7 @@ extension SimulatedStore {
                 return (latest, false)
             }
             // Upgrade, or crossgrade with the same period: at once; the old transaction is marked upgraded.
-            _ = try amend(latest.payload.transactionId) { $0.isUpgraded = true }
-            if let index = state.records.firstIndex(where: { $0.payload.transactionId == latest.payload.transactionId }) {
-                state.records[index].finished = true
-            }
+            _ = try amend(latest.payload.transactionId, redeliver: false) { $0.isUpgraded = true }
             let expires = settings.timeRate.advance(now, by: info.period)
             let record = try append(product, purchase: now, expires: expires, original: line.originalTransactionID,
                                     token: options.appAccountToken ?? line.appAccountToken)

@@ -172,13 +172,14 @@ public final class SimulatedStore {
     }
 
     /// Re-signs the stored transaction `id` after `change` (revocation, expiry, upgrade flag).
-    func amend(_ id: String, _ change: (inout TransactionPayload) -> Void) throws -> TransactionRecord? {
+    /// With `redeliver`, it becomes unfinished again, so a new process redelivers the change.
+    func amend(_ id: String, redeliver: Bool = true, _ change: (inout TransactionPayload) -> Void) throws -> TransactionRecord? {
         guard let index = state.records.firstIndex(where: { $0.payload.transactionId == id }) else { return nil }
         var payload = state.records[index].payload
         change(&payload)
         payload.signedDate = TransactionPayload.millis(clock.now())
         var record = try sign(payload)
-        record.finished = false
+        record.finished = redeliver ? false : state.records[index].finished
         state.records[index] = record
         return record
     }
