@@ -20,6 +20,7 @@ func say(_ line: String) {
 }
 
 func fail(_ message: String) -> Never {
+    say("error: \(message)")
     FileHandle.standardError.write(Data("store-worker: \(message)\n".utf8))
     exit(2)
 }
