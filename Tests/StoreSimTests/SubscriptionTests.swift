@@ -163,3 +163,17 @@ struct SubscriptionTests {
         #expect(store.currentEntitlements().map(\.productID) == ["lifetime"])
     }
 }
+
+@Suite("Catch-up after a long jump")
+struct CatchUpTests {
+    @Test func anHourAtTwoSecondRenewalsIsEighteenHundredRenewals() throws {
+        let (store, clock, _) = try Fixture.store(StoreSettings(timeRate: .oneRenewalEveryTwoSeconds))
+        _ = store.purchase(productID: "weekly_9_99")
+        clock.advance(by: 3600)
+        try store.process(now: clock.now())
+        let updates = store.takeUpdates()
+        #expect(updates.count == 1800)
+        #expect(Set(updates.compactMap(\.transaction?.id)).count == 1800)
+        #expect(store.subscriptionStatus(groupID: "premium")?.state == .subscribed)
+    }
+}

@@ -114,7 +114,7 @@ public final class VerificationBackend {
         Entitlement(isPremium: true, productID: record.payload.productId, expiresAt: expires, source: source, verifiedAt: now)
     }
 
-    private func note(_ line: String) { log.append("\(ISO8601DateFormatter().string(from: clock.now())) backend: \(line)") }
+    private func note(_ line: String) { log.append("\(clock.now().formatted(.iso8601)) backend: \(line)") }
 
     private func refuse(_ reason: String) -> TransactionVerification {
         note("rejected: \(reason)")

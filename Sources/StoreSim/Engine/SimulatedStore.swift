@@ -147,7 +147,7 @@ public final class SimulatedStore {
 
     func save() throws { try ledger.save(state) }
 
-    func note(_ line: String) { log.append("\(ISO8601DateFormatter().string(from: clock.now())) store: \(line)") }
+    func note(_ line: String) { log.append("\(clock.now().formatted(.iso8601)) store: \(line)") }
 
     func record(_ id: String) -> TransactionRecord? { state.records.first { $0.payload.transactionId == id } }
 
@@ -167,8 +167,8 @@ public final class SimulatedStore {
         let key = untrusted ? keys.untrusted : keys.trusted
         let kid = untrusted ? StoreSigningKeys.untrustedKeyID : StoreSigningKeys.trustedKeyID
         let jws = try CompactJWS.sign(payload: try payload.encoded(), key: key, kid: kid)
-        let verified = (try? CompactJWS.verify(jws, trustedKeys: keys.trustedPublicKeys)) != nil
-        return TransactionRecord(payload: payload, jws: jws, verified: verified, finished: false)
+        // The device's check (`VerificationResult`): only the trusted key verifies.
+        return TransactionRecord(payload: payload, jws: jws, verified: !untrusted, finished: false)
     }
 
     /// Re-signs the stored transaction `id` after `change` (revocation, expiry, upgrade flag).
