@@ -1,0 +1,128 @@
+import Crypto
+import Foundation
+import PaywallCore
+
+/// Seed 004's `POST /iap/transactions`, in process: verify the JWS, store, compute the entitlement.
+///
+/// Rules: ES256 only, signed by a trusted store key, the expected bundle id and environment, the
+/// app account token is this user's; idempotent by transaction id (a replay is never granted
+/// twice); the entitlement comes from all stored, unrevoked transactions at `now`.
+public final class VerificationBackend {
+    public let bundleID: String
+    /// Environments accepted, e.g. `["Xcode", "Sandbox"]`.
+    public let environments: Set<String>
+    /// The user's app account token; transactions carrying another token are refused.
+    public let userAppAccountToken: UUID
+    /// Off: every call answers `unavailable` (the switch that takes the backend down).
+    public var isUp = true
+    /// Every refusal and grant, in order, for the debug view.
+    public private(set) var log: [String] = []
+
+    private let trustedKeys: [String: P256.Signing.PublicKey]
+    private let clock: any Clock
+    private let ledger: Ledger<BackendState>
+    private var state: BackendState
+
+    /// Opens the backend's ledger in `stateDirectory`.
+    public init(stateDirectory: URL, trustedKeys: [String: P256.Signing.PublicKey], bundleID: String,
+                environments: Set<String> = ["Xcode", "Sandbox"], userAppAccountToken: UUID, clock: any Clock) throws {
+        self.trustedKeys = trustedKeys
+        self.bundleID = bundleID
+        self.environments = environments
+        self.userAppAccountToken = userAppAccountToken
+        self.clock = clock
+        ledger = Ledger(url: stateDirectory.appendingPathComponent("backend-ledger.json"))
+        state = try ledger.load() ?? BackendState()
+    }
+
+    /// Transaction ids granted, in order (each at most once).
+    public var grantedTransactionIDs: [String] { state.grants }
+
+    /// The stored record of a transaction.
+    public func record(transactionID: String) -> BackendRecord? { state.records[transactionID] }
+
+    /// The last entitlement the backend verified, if any.
+    public var lastVerifiedEntitlement: Entitlement? { state.lastVerified }
+
+    /// `POST /iap/transactions`: verifies and stores the transaction, answers the entitlement.
+    public func post(jws: String, appAccountToken: UUID?, offerID: String,
+                     source: Entitlement.Source = .purchase) -> TransactionVerification {
+        let now = clock.now()
+        guard isUp else { return refuse(unavailable: "backend is down") }
+        let payloadData: Data
+        do { payloadData = try CompactJWS.verify(jws, trustedKeys: trustedKeys) } catch { return refuse(error.description) }
+        guard let payload = try? JSONDecoder().decode(TransactionPayload.self, from: payloadData) else {
+            return refuse("payload is not a transaction payload")
+        }
+        let id = payload.transactionId
+        guard payload.bundleId == bundleID else { return refuse("transaction \(id): bundle id \(payload.bundleId), expected \(bundleID)") }
+        guard environments.contains(payload.environment) else {
+            return refuse("transaction \(id): environment \(payload.environment) not accepted (\(environments.sorted().joined(separator: ", ")))")
+        }
+        if let claimed = appAccountToken, claimed != userAppAccountToken {
+            return refuse("transaction \(id): app account token \(claimed.uuidString.lowercased()) is not this user's")
+        }
+        if let token = payload.appAccountToken, UUID(uuidString: token) != userAppAccountToken {
+            return refuse("transaction \(id): signed app account token \(token) is not this user's")
+        }
+        if let existing = state.records[id] {
+            if payload.signedDate > existing.payload.signedDate {
+                state.records[id]?.payload = payload // a newer signed state: revocation, expiry, upgrade
+                note("transaction \(id): updated (no new grant)")
+            } else {
+                note("transaction \(id): replay; already granted, not granted again")
+            }
+        } else {
+            state.records[id] = BackendRecord(transactionID: id, payload: payload, offerID: offerID, receivedAt: now, source: source)
+            if payload.revocationDate == nil {
+                state.grants.append(id)
+                note("transaction \(id) \(payload.productId): verified and granted")
+            }
+        }
+        let entitlement = compute(now: now, source: source)
+        state.lastVerified = entitlement
+        do { try ledger.save(state) } catch { return refuse(unavailable: "backend storage failed: \(error)") }
+        if payload.revocationDate != nil { return refuse("transaction \(id) was revoked (refund reason \(payload.revocationReason ?? 0))") }
+        return .verified(entitlement)
+    }
+
+    /// Entitlement refresh: the entitlement from stored transactions at `now`.
+    public func refreshEntitlement(now: Date) -> TransactionVerification {
+        guard isUp else { return refuse(unavailable: "backend is down") }
+        let entitlement = compute(now: now, source: state.lastVerified?.source == .restore ? .restore : .purchase)
+        state.lastVerified = entitlement
+        do { try ledger.save(state) } catch { return refuse(unavailable: "backend storage failed: \(error)") }
+        return .verified(entitlement)
+    }
+
+    /// Premium when a stored unrevoked, not upgraded-away transaction is a non-consumable or unexpired at `now`.
+    public func compute(now: Date, source: Entitlement.Source) -> Entitlement {
+        var best: BackendRecord?
+        var bestExpiry: Date?
+        for record in state.records.values.sorted(by: { $0.transactionID < $1.transactionID }) {
+            let p = record.payload
+            guard p.revocationDate == nil, p.isUpgraded != true, p.type != "Consumable" else { continue }
+            if p.type == "Non-Consumable" { return entitled(record, expires: nil, source: source, now: now) }
+            guard let expires = p.expires, expires > now else { continue }
+            if bestExpiry == nil || expires > bestExpiry! { best = record; bestExpiry = expires }
+        }
+        guard let best else { return Entitlement(isPremium: false, source: source, verifiedAt: now) }
+        return entitled(best, expires: bestExpiry, source: source, now: now)
+    }
+
+    private func entitled(_ record: BackendRecord, expires: Date?, source: Entitlement.Source, now: Date) -> Entitlement {
+        Entitlement(isPremium: true, productID: record.payload.productId, expiresAt: expires, source: source, verifiedAt: now)
+    }
+
+    private func note(_ line: String) { log.append("\(clock.now().formatted(.iso8601)) backend: \(line)") }
+
+    private func refuse(_ reason: String) -> TransactionVerification {
+        note("rejected: \(reason)")
+        return .rejected(reason: reason)
+    }
+
+    private func refuse(unavailable reason: String) -> TransactionVerification {
+        note("unavailable: \(reason)")
+        return .unavailable(reason: reason)
+    }
+}

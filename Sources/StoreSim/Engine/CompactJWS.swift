@@ -1,0 +1,84 @@
+import Crypto
+import Foundation
+
+/// Compact JWS (RFC 7515) with ES256, as App Store signed transactions use: `header.payload.signature`.
+public enum CompactJWS {
+    /// The protected header of a signed transaction.
+    public struct Header: Codable, Hashable, Sendable {
+        public var alg: String
+        public var kid: String?
+        public var typ: String?
+    }
+
+    /// Why a JWS was refused, in words a log line can show.
+    public enum Failure: Error, Hashable, Sendable, CustomStringConvertible {
+        case malformed(String)
+        case unsupportedAlgorithm(String)
+        case unknownKey(String)
+        case badSignature
+
+        public var description: String {
+            switch self {
+            case let .malformed(why): return "malformed JWS: \(why)"
+            case let .unsupportedAlgorithm(alg): return "JWS alg \(alg) refused; expected ES256"
+            case let .unknownKey(kid): return "JWS signed with unknown key id \(kid)"
+            case .badSignature: return "JWS signature does not verify with the trusted store key"
+            }
+        }
+    }
+
+    /// Signs `payload` (JSON bytes) with `key`, naming the key `kid` in the header.
+    public static func sign(payload: Data, key: P256.Signing.PrivateKey, kid: String) throws -> String {
+        let header = try encoder.encode(Header(alg: "ES256", kid: kid, typ: nil))
+        let signingInput = base64url(header) + "." + base64url(payload)
+        let signature = try key.signature(for: Data(signingInput.utf8))
+        return signingInput + "." + base64url(signature.rawRepresentation)
+    }
+
+    /// The header and payload of `jws`, without checking the signature.
+    public static func decodeUnverified(_ jws: String) throws(Failure) -> (header: Header, payload: Data) {
+        let parts = jws.split(separator: ".", omittingEmptySubsequences: false)
+        guard parts.count == 3 else { throw .malformed("expected 3 dot-separated parts, found \(parts.count)") }
+        guard let headerData = data(base64url: String(parts[0])),
+              let header = try? JSONDecoder().decode(Header.self, from: headerData) else {
+            throw .malformed("the header is not base64url JSON with an alg")
+        }
+        guard let payload = data(base64url: String(parts[1])) else { throw .malformed("the payload is not base64url") }
+        return (header, payload)
+    }
+
+    /// Verifies `jws` against the trusted keys (by `kid`) and returns the payload bytes.
+    public static func verify(_ jws: String, trustedKeys: [String: P256.Signing.PublicKey]) throws(Failure) -> Data {
+        let (header, payload) = try decodeUnverified(jws)
+        guard header.alg == "ES256" else { throw .unsupportedAlgorithm(header.alg) }
+        let kid = header.kid ?? ""
+        guard let key = trustedKeys[kid] else { throw .unknownKey(kid.isEmpty ? "(none)" : kid) }
+        let parts = jws.split(separator: ".", omittingEmptySubsequences: false)
+        guard let sigData = data(base64url: String(parts[2])),
+              let signature = try? P256.Signing.ECDSASignature(rawRepresentation: sigData) else {
+            throw .malformed("the signature is not a 64-byte ES256 signature")
+        }
+        let signingInput = Data((parts[0] + "." + parts[1]).utf8)
+        guard key.isValidSignature(signature, for: signingInput) else { throw .badSignature }
+        return payload
+    }
+
+    static let encoder: JSONEncoder = {
+        let e = JSONEncoder()
+        e.outputFormatting = [.sortedKeys]
+        return e
+    }()
+
+    /// Base64url without padding.
+    public static func base64url(_ data: Data) -> String {
+        data.base64EncodedString().replacingOccurrences(of: "+", with: "-")
+            .replacingOccurrences(of: "/", with: "_").replacingOccurrences(of: "=", with: "")
+    }
+
+    /// Decodes base64url with or without padding.
+    public static func data(base64url text: String) -> Data? {
+        var s = text.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
+        while s.count % 4 != 0 { s += "=" }
+        return Data(base64Encoded: s)
+    }
+}

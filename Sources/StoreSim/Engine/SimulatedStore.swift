@@ -1,0 +1,186 @@
+import Crypto
+import Foundation
+import PaywallCore
+
+/// A StoreKit 2 store under `SKTestSession` rules, on a virtual clock, persisted in a state directory.
+///
+/// Synchronous and deterministic: no timers or threads. The runner calls `process(now:)` (or
+/// `advance(to:)`) to run renewals and expiries that are due, and drains `takeUpdates()`.
+public final class SimulatedStore {
+    public let catalog: StoreCatalog
+    public let bundleID: String
+    /// `Xcode` (StoreKit Testing) or `Sandbox`.
+    public let environment: String
+    public let keys: StoreSigningKeys
+    /// How long a non-renewing subscription lasts (Apple leaves it to the app); default one year.
+    public var nonRenewingPeriod = BillingPeriod(value: 1, unit: .year)
+    /// Lines the debug view can show: every refusal and control, in order.
+    public private(set) var log: [String] = []
+
+    let clock: any Clock
+    let ledger: Ledger<StoreState>
+    var state: StoreState
+    var updates: [TransactionUpdate] = []
+    /// The purchase whose sheet is open, if any (one purchase in flight at a time).
+    var sheet: (productID: String, options: StorePurchaseOptions)?
+
+    /// Opens the store in `stateDirectory`; unfinished transactions are queued as redelivered updates.
+    public init(catalog: StoreCatalog, stateDirectory: URL, clock: any Clock, seed: UInt64 = 1,
+                bundleID: String = "com.paywallsim.app", environment: String = "Xcode") throws {
+        self.catalog = catalog
+        self.clock = clock
+        self.bundleID = bundleID
+        self.environment = environment
+        ledger = Ledger(url: stateDirectory.appendingPathComponent("store-ledger.json"))
+        var rng = SeededGenerator(seed: seed)
+        keys = try StoreSigningKeys.loadOrCreate(in: stateDirectory, generator: &rng)
+        state = try ledger.load() ?? StoreState(rng: rng)
+        for record in state.records where !record.finished {
+            updates.append(update(.redelivery, record))
+        }
+    }
+
+    /// The switches in force (the catalog's, or as changed at run time).
+    public var settings: StoreSettings { state.settings ?? catalog.settings }
+
+    /// Changes the switches at run time; persisted.
+    public func setSettings(_ settings: StoreSettings) throws {
+        state.settings = settings
+        try save()
+    }
+
+    /// A new app account token from the store's seeded generator (persisted, so runs repeat).
+    public func makeAppAccountToken() throws -> UUID {
+        let token = state.rng.uuid()
+        try save()
+        return token
+    }
+
+    /// The public keys a verifier should trust, by key id.
+    public var trustedPublicKeys: [String: P256.Signing.PublicKey] { keys.trustedPublicKeys }
+
+    /// `Product.products(for:)`: the catalog's products with these ids, in the order asked.
+    public func products(for ids: [String]) throws(StoreKitFailure) -> [StoreProduct] {
+        if let forced = settings.forcedErrors["Load Products"] { note("products refused: forced \(forced)"); throw StoreKitFailure(forced) }
+        return ids.compactMap { catalog.product($0) }
+    }
+
+    /// Drains the `Transaction.updates` queue.
+    public func takeUpdates() -> [TransactionUpdate] {
+        defer { updates.removeAll() }
+        return updates
+    }
+
+    /// `Transaction.finish()`: marks the transaction finished so it is not redelivered.
+    public func finish(transactionID: String) throws {
+        guard let index = state.records.firstIndex(where: { $0.payload.transactionId == transactionID }) else {
+            throw StoreControlError("finish: no transaction \(transactionID)")
+        }
+        guard !state.records[index].finished else { return }
+        state.records[index].finished = true
+        try save()
+    }
+
+    /// Every transaction in the ledger, oldest first (`Transaction.all`).
+    public var allTransactions: [SignedTransaction] { state.records.map(signed) }
+
+    /// Transactions not finished yet (`Transaction.unfinished`).
+    public var unfinishedTransactions: [SignedTransaction] { state.records.filter { !$0.finished }.map(signed) }
+
+    /// The decoded payload of a transaction.
+    public func payload(transactionID: String) -> TransactionPayload? {
+        state.records.first { $0.payload.transactionId == transactionID }?.payload
+    }
+
+    /// Purchases waiting outside the app (Ask to Buy, interrupted).
+    public var pendingPurchases: [PendingPurchase] { state.pending }
+
+    /// When `process(now:)` last ran.
+    public var lastProcessed: Date? { state.lastProcessed }
+
+    /// Whether the user may still get `group`'s introductory offer (once per group, ever).
+    public func isEligibleForIntroOffer(groupID: String) -> Bool {
+        !state.records.contains { $0.payload.subscriptionGroupIdentifier == groupID }
+    }
+
+    /// `Transaction.currentEntitlements`: non-consumables, unexpired non-renewing, and the latest
+    /// transaction of each group that is subscribed or in its grace period; never revoked ones.
+    public func currentEntitlements() -> [SignedTransaction] {
+        let now = clock.now()
+        var result: [SignedTransaction] = []
+        for record in state.records where record.payload.revocationDate == nil {
+            switch record.payload.type {
+            case "Non-Consumable": result.append(signed(record))
+            case "Non-Renewing Subscription":
+                if let expires = record.payload.expires, expires > now { result.append(signed(record)) }
+            default: break
+            }
+        }
+        for groupID in state.lines.keys.sorted() {
+            guard let status = subscriptionStatus(groupID: groupID),
+                  status.state == .subscribed || status.state == .inGracePeriod else { continue }
+            result.append(status.transaction)
+        }
+        return result
+    }
+
+    /// `Product.SubscriptionInfo.status` for a group at the clock's time; nil if never subscribed.
+    public func subscriptionStatus(groupID: String) -> SubscriptionGroupStatus? {
+        guard let line = state.lines[groupID], let record = record(line.latestTransactionID) else { return nil }
+        let now = clock.now()
+        let state: SubscriptionState
+        if record.payload.revocationDate != nil {
+            state = .revoked
+        } else if line.expires > now {
+            state = .subscribed
+        } else if line.retryStartedAt != nil, let retryEnds = line.retryEnds, now < retryEnds {
+            if let grace = line.graceEnds, now < grace { state = .inGracePeriod } else { state = .inBillingRetryPeriod }
+        } else {
+            state = .expired
+        }
+        return SubscriptionGroupStatus(groupID: groupID, state: state, productID: line.productID, transaction: signed(record),
+                                       willAutoRenew: line.autoRenew && state != .revoked, autoRenewProductID: line.autoRenewProductID,
+                                       expiresDate: line.expires, gracePeriodExpiresDate: line.graceEnds)
+    }
+
+    // MARK: - Internals shared by the extensions
+
+    func save() throws { try ledger.save(state) }
+
+    func note(_ line: String) { log.append("\(clock.now().formatted(.iso8601)) store: \(line)") }
+
+    func record(_ id: String) -> TransactionRecord? { state.records.first { $0.payload.transactionId == id } }
+
+    func signed(_ record: TransactionRecord) -> SignedTransaction {
+        SignedTransaction(id: record.payload.transactionId, originalID: record.payload.originalTransactionId,
+                          productID: record.payload.productId, purchaseDate: record.payload.purchase,
+                          expirationDate: record.payload.expires, jws: record.jws)
+    }
+
+    func update(_ reason: TransactionUpdate.Reason, _ record: TransactionRecord) -> TransactionUpdate {
+        TransactionUpdate(reason: reason, productID: record.payload.productId, transaction: signed(record), verified: record.verified)
+    }
+
+    /// Signs `payload` with the trusted key, or the untrusted one when unverified transactions are on.
+    func sign(_ payload: TransactionPayload) throws -> TransactionRecord {
+        let untrusted = settings.unverifiedTransactions || settings.forcedErrors["Verification"] != nil
+        let key = untrusted ? keys.untrusted : keys.trusted
+        let kid = untrusted ? StoreSigningKeys.untrustedKeyID : StoreSigningKeys.trustedKeyID
+        let jws = try CompactJWS.sign(payload: try payload.encoded(), key: key, kid: kid)
+        // The device's check (`VerificationResult`): only the trusted key verifies.
+        return TransactionRecord(payload: payload, jws: jws, verified: !untrusted, finished: false)
+    }
+
+    /// Re-signs the stored transaction `id` after `change` (revocation, expiry, upgrade flag).
+    /// With `redeliver`, it becomes unfinished again, so a new process redelivers the change.
+    func amend(_ id: String, redeliver: Bool = true, _ change: (inout TransactionPayload) -> Void) throws -> TransactionRecord? {
+        guard let index = state.records.firstIndex(where: { $0.payload.transactionId == id }) else { return nil }
+        var payload = state.records[index].payload
+        change(&payload)
+        payload.signedDate = TransactionPayload.millis(clock.now())
+        var record = try sign(payload)
+        record.finished = redeliver ? false : state.records[index].finished
+        state.records[index] = record
+        return record
+    }
+}

@@ -1,0 +1,93 @@
+import Foundation
+import PaywallCore
+
+/// What the simulated App Store sheet answers: the user confirms or cancels.
+public enum PurchaseSheetDecision: String, Codable, Sendable, Hashable {
+    case confirm, cancel
+}
+
+/// `Product.PurchaseOption`s: sheet decision, app account token, promotional offer.
+public struct StorePurchaseOptions: Codable, Sendable, Hashable {
+    public var sheet: PurchaseSheetDecision
+    public var appAccountToken: UUID?
+    /// A promotional offer to redeem, by identifier.
+    public var promotionalOfferID: String?
+    /// Whether the promotional offer's signature is valid (false → `invalidOfferSignature`).
+    public var offerSignatureValid: Bool
+
+    public init(sheet: PurchaseSheetDecision = .confirm, appAccountToken: UUID? = nil,
+                promotionalOfferID: String? = nil, offerSignatureValid: Bool = true) {
+        self.sheet = sheet
+        self.appAccountToken = appAccountToken
+        self.promotionalOfferID = promotionalOfferID
+        self.offerSignatureValid = offerSignatureValid
+    }
+}
+
+/// A named StoreKit error (`StoreKitError` / `Product.PurchaseError` case names).
+public struct StoreKitFailure: Error, Hashable, Sendable, CustomStringConvertible {
+    public var name: String
+    public init(_ name: String) { self.name = name }
+    public var description: String { name }
+}
+
+/// One element of the `Transaction.updates` stream, as a queue the runner drains.
+public struct TransactionUpdate: Hashable, Sendable {
+    /// Why the update arrived.
+    public enum Reason: String, Codable, Sendable, Hashable {
+        case askToBuyApproved, askToBuyDeclined, interruptedCompleted, renewal, revocation, expiry
+        case redelivery, outsideApp, upgrade, restore
+    }
+
+    public var reason: Reason
+    public var productID: String
+    /// The transaction; nil for a declined Ask to Buy request.
+    public var transaction: SignedTransaction?
+    /// False when the transaction's signature does not verify with the store key.
+    public var verified: Bool
+}
+
+/// A purchase waiting outside the app: an Ask to Buy request or an interrupted purchase.
+public struct PendingPurchase: Codable, Hashable, Sendable {
+    /// Why a purchase is waiting.
+    public enum Kind: String, Codable, Sendable { case askToBuy, interrupted }
+    public var requestID: String
+    public var kind: Kind
+    public var productID: String
+    public var options: StorePurchaseOptions
+    public var requestedAt: Date
+}
+
+/// `Product.SubscriptionInfo.RenewalState`.
+public enum SubscriptionState: String, Codable, Sendable, Hashable {
+    case subscribed, expired, inBillingRetryPeriod, inGracePeriod, revoked
+}
+
+/// A subscription group's status: state, latest transaction and renewal info.
+public struct SubscriptionGroupStatus: Hashable, Sendable {
+    public var groupID: String
+    public var state: SubscriptionState
+    public var productID: String
+    public var transaction: SignedTransaction
+    public var willAutoRenew: Bool
+    /// The product the next renewal bills (differs after a downgrade).
+    public var autoRenewProductID: String
+    public var expiresDate: Date
+    public var gracePeriodExpiresDate: Date?
+}
+
+/// What `AppStore.sync()` (restore) came back with.
+public enum StoreSyncResult: Hashable, Sendable {
+    /// The current entitlements were re-delivered through the updates queue.
+    case restored([SignedTransaction])
+    /// The sync worked and there is nothing to restore.
+    case nothingToRestore
+    /// The sync failed with a named StoreKit error.
+    case failed(error: String)
+}
+
+/// A control refused (unknown request, product or transaction), with the reason.
+public struct StoreControlError: Error, Hashable, Sendable, CustomStringConvertible {
+    public var description: String
+    public init(_ description: String) { self.description = description }
+}

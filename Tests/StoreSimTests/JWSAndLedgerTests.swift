@@ -1,0 +1,72 @@
+import Crypto
+import Foundation
+import Testing
+@testable import StoreSim
+
+@Suite("Compact JWS and the durable ledger")
+struct JWSAndLedgerTests {
+    @Test func signsAndVerifiesES256() throws {
+        var rng = SeededGenerator(seed: 1)
+        let key = StoreSigningKeys.makeKey(&rng)
+        let jws = try CompactJWS.sign(payload: Data(#"{"a":1}"#.utf8), key: key, kid: "k1")
+        #expect(jws.split(separator: ".").count == 3)
+        let (header, _) = try CompactJWS.decodeUnverified(jws)
+        #expect(header.alg == "ES256")
+        #expect(header.kid == "k1")
+        let payload = try CompactJWS.verify(jws, trustedKeys: ["k1": key.publicKey])
+        #expect(String(decoding: payload, as: UTF8.self) == #"{"a":1}"#)
+    }
+
+    @Test func refusesAlgNoneOtherKeyAndTampering() throws {
+        var rng = SeededGenerator(seed: 2)
+        let key = StoreSigningKeys.makeKey(&rng)
+        let other = StoreSigningKeys.makeKey(&rng)
+        let jws = try CompactJWS.sign(payload: Data(#"{"a":1}"#.utf8), key: key, kid: "k1")
+        let parts = jws.split(separator: ".").map(String.init)
+        let none = CompactJWS.base64url(Data(#"{"alg":"none","kid":"k1"}"#.utf8)) + "." + parts[1] + "."
+        #expect(throws: CompactJWS.Failure.unsupportedAlgorithm("none")) { try CompactJWS.verify(none, trustedKeys: ["k1": key.publicKey]) }
+        #expect(throws: CompactJWS.Failure.badSignature) { try CompactJWS.verify(jws, trustedKeys: ["k1": other.publicKey]) }
+        let tampered = parts[0] + "." + CompactJWS.base64url(Data(#"{"a":2}"#.utf8)) + "." + parts[2]
+        #expect(throws: CompactJWS.Failure.badSignature) { try CompactJWS.verify(tampered, trustedKeys: ["k1": key.publicKey]) }
+        #expect(throws: CompactJWS.Failure.unknownKey("k1")) { try CompactJWS.verify(jws, trustedKeys: ["k2": key.publicKey]) }
+        #expect(throws: CompactJWS.Failure.self) { try CompactJWS.verify("not-a-jws", trustedKeys: [:]) }
+    }
+
+    @Test func ledgerRoundTripsAndReplacesAtomically() throws {
+        let dir = Fixture.tempDirectory()
+        let ledger = Ledger<[String: Int]>(url: dir.appendingPathComponent("l.json"))
+        #expect(try ledger.load() == nil)
+        try ledger.save(["a": 1])
+        try ledger.save(["a": 2, "b": 3])
+        #expect(try ledger.load() == ["a": 2, "b": 3])
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: dir.path).filter { $0.contains(".tmp-") }
+        #expect(leftovers.isEmpty)
+    }
+
+    @Test func corruptLedgerIsRefusedWithItsPath() throws {
+        let dir = Fixture.tempDirectory()
+        let url = dir.appendingPathComponent("store-ledger.json")
+        try Data("{ not json".utf8).write(to: url)
+        do {
+            _ = try Fixture.store(dir: dir)
+            Issue.record("a corrupt ledger opened")
+        } catch {
+            #expect("\(error)".contains(url.path))
+        }
+    }
+
+    @Test func seededGeneratorRepeats() {
+        var a = SeededGenerator(seed: 9)
+        var b = SeededGenerator(seed: 9)
+        #expect(a.bytes(16) == b.bytes(16))
+        #expect(a.uuid() == b.uuid())
+    }
+
+    @Test func appAccountTokensRepeatPerSeedAndDifferInARun() throws {
+        let (one, _, _) = try Fixture.store()
+        let (two, _, _) = try Fixture.store()
+        let first = try one.makeAppAccountToken()
+        #expect(first == (try two.makeAppAccountToken()))
+        #expect(first != (try one.makeAppAccountToken()))
+    }
+}

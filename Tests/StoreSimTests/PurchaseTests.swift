@@ -1,0 +1,148 @@
+import Foundation
+import PaywallCore
+import Testing
+@testable import StoreSim
+
+@Suite("Purchases")
+struct PurchaseTests {
+    @Test func confirmedPurchaseCarriesApplesPayloadFields() throws {
+        let (store, _, _) = try Fixture.store(StoreSettings(storefront: "KOR"))
+        let result = store.purchase(productID: "weekly_9_99", options: Fixture.options)
+        let transaction = try #require(result.transaction)
+        #expect(result.isVerified)
+        let payload = try #require(store.payload(transactionID: transaction.id))
+        #expect(payload.transactionId == "2000000000000001")
+        #expect(payload.originalTransactionId == payload.transactionId)
+        #expect(payload.productId == "weekly_9_99")
+        #expect(payload.bundleId == Fixture.bundleID)
+        #expect(payload.purchase == Fixture.start)
+        #expect(payload.originalPurchaseDate == payload.purchaseDate)
+        #expect(payload.expires == Fixture.start.addingTimeInterval(7 * 86_400))
+        #expect(payload.type == "Auto-Renewable Subscription")
+        #expect(payload.inAppOwnershipType == "PURCHASED")
+        #expect(payload.appAccountToken == Fixture.user.uuidString.lowercased())
+        #expect(payload.environment == "Xcode")
+        #expect(payload.storefront == "KOR")
+        #expect(payload.currency == "KRW")
+        #expect(payload.price == 9990)
+        #expect(payload.transactionReason == "PURCHASE")
+        #expect(payload.webOrderLineItemId != nil)
+        #expect(payload.subscriptionGroupIdentifier == "premium")
+        // The JWS payload decodes to the same fields.
+        let data = try CompactJWS.verify(transaction.jws, trustedKeys: store.trustedPublicKeys)
+        #expect(try JSONDecoder().decode(TransactionPayload.self, from: data) == payload)
+    }
+
+    @Test func cancelGivesUserCancelledAndNoTransaction() throws {
+        let (store, _, _) = try Fixture.store()
+        #expect(store.purchase(productID: "lifetime", options: StorePurchaseOptions(sheet: .cancel)) == .userCancelled)
+        #expect(store.allTransactions.isEmpty)
+    }
+
+    @Test func onePurchaseInFlightAtATime() throws {
+        let (store, _, _) = try Fixture.store()
+        #expect(store.beginPurchase(productID: "lifetime") == nil)
+        #expect(store.purchase(productID: "coins_100") == .failed(error: "purchaseInProgress"))
+        #expect(store.resolveSheet(.confirm).transaction?.productID == "lifetime")
+        #expect(store.purchase(productID: "coins_100").transaction != nil)
+    }
+
+    @Test func unknownProductAndForcedErrors() throws {
+        let (store, _, _) = try Fixture.store()
+        #expect(store.purchase(productID: "nope") == .failed(error: "productUnavailable"))
+        for name in ["networkError", "systemError", "notAvailableInStorefront", "notEntitled", "purchaseNotAllowed"] {
+            var settings = store.settings
+            settings.forcedErrors = ["Purchase": name]
+            try store.setSettings(settings)
+            #expect(store.purchase(productID: "lifetime") == .failed(error: name))
+        }
+        #expect(throws: StoreKitFailure("networkError")) {
+            var settings = store.settings
+            settings.forcedErrors = ["Load Products": "networkError"]
+            try store.setSettings(settings)
+            _ = try store.products(for: ["lifetime"])
+        }
+        #expect(store.allTransactions.isEmpty)
+        #expect(store.log.contains { $0.contains("forced error") })
+    }
+
+    @Test func productsInTheOrderAsked() throws {
+        let (store, _, _) = try Fixture.store()
+        #expect(try store.products(for: ["yearly_59_99", "missing", "coins_100"]).map(\.id) == ["yearly_59_99", "coins_100"])
+    }
+
+    @Test func promotionalOfferChecks() throws {
+        let (store, _, _) = try Fixture.store()
+        #expect(store.purchase(productID: "yearly_59_99", options: StorePurchaseOptions(promotionalOfferID: "bogus")) == .failed(error: "invalidOfferIdentifier"))
+        #expect(store.purchase(productID: "yearly_59_99", options: StorePurchaseOptions(promotionalOfferID: "winback50", offerSignatureValid: false))
+            == .failed(error: "invalidOfferSignature"))
+        let t = try #require(store.purchase(productID: "yearly_59_99", options: StorePurchaseOptions(promotionalOfferID: "winback50")).transaction)
+        let payload = try #require(store.payload(transactionID: t.id))
+        #expect(payload.offerType == 2)
+        #expect(payload.offerIdentifier == "winback50")
+        #expect(payload.price == 29990)
+    }
+
+    @Test func askToBuyApprovedArrivesThroughUpdates() throws {
+        let (store, _, _) = try Fixture.store(StoreSettings(askToBuyEnabled: true))
+        #expect(store.purchase(productID: "lifetime", options: Fixture.options) == .pending)
+        let request = try #require(store.pendingPurchases.first)
+        #expect(request.kind == .askToBuy)
+        #expect(store.takeUpdates().isEmpty)
+        try store.approveAskToBuy(requestID: request.requestID)
+        let updates = store.takeUpdates()
+        #expect(updates.map(\.reason) == [.askToBuyApproved])
+        #expect(updates.first?.transaction?.productID == "lifetime")
+        #expect(store.pendingPurchases.isEmpty)
+    }
+
+    @Test func askToBuyDeclinedArrivesWithoutTransaction() throws {
+        let (store, _, _) = try Fixture.store(StoreSettings(askToBuyEnabled: true))
+        #expect(store.purchase(productID: "lifetime") == .pending)
+        try store.declineAskToBuy(requestID: "req-1")
+        let updates = store.takeUpdates()
+        #expect(updates.map(\.reason) == [.askToBuyDeclined])
+        #expect(updates.first?.transaction == nil)
+        #expect(store.allTransactions.isEmpty)
+        #expect(throws: StoreControlError.self) { try store.approveAskToBuy(requestID: "req-1") }
+    }
+
+    @Test func interruptedPurchaseCompletesLater() throws {
+        let (store, _, _) = try Fixture.store(StoreSettings(interruptedPurchases: true))
+        #expect(store.purchase(productID: "coins_100") == .pending)
+        #expect(store.pendingPurchases.first?.kind == .interrupted)
+        try store.completeInterruptedPurchase(requestID: "req-1")
+        #expect(store.takeUpdates().map(\.reason) == [.interruptedCompleted])
+        #expect(store.allTransactions.count == 1)
+    }
+
+    @Test func unverifiedTransactionsAreSignedWithAnUntrustedKey() throws {
+        let (store, _, _) = try Fixture.store(StoreSettings(unverifiedTransactions: true))
+        let result = store.purchase(productID: "lifetime")
+        let t = try #require(result.transaction)
+        #expect(!result.isVerified)
+        #expect(throws: CompactJWS.Failure.self) { try CompactJWS.verify(t.jws, trustedKeys: store.trustedPublicKeys) }
+    }
+
+    @Test func nonConsumableBoughtAgainReturnsTheOwnedOne() throws {
+        let (store, _, _) = try Fixture.store()
+        let first = try #require(store.purchase(productID: "lifetime").transaction)
+        let second = try #require(store.purchase(productID: "lifetime").transaction)
+        #expect(first.id == second.id)
+        #expect(store.allTransactions.count == 1)
+        #expect(store.purchase(productID: "coins_100").transaction != store.purchase(productID: "coins_100").transaction)
+    }
+
+    @Test func seededRunsAreRepeatable() throws {
+        func run() throws -> [TransactionPayload] {
+            let (store, clock, _) = try Fixture.store()
+            _ = store.purchase(productID: "weekly_9_99", options: Fixture.options)
+            clock.advance(by: 20 * 86_400)
+            try store.process(now: clock.now())
+            return store.allTransactions.compactMap { store.payload(transactionID: $0.id) }
+        }
+        let a = try run()
+        #expect(a.count == 3)
+        #expect(try run() == a)
+    }
+}
