@@ -34,7 +34,7 @@ public enum TextLayout {
         }
         var lines: [String] = []
         var truncated = false
-        let paragraphs = text.split(separator: "\n", omittingEmptySubsequences: false)
+        let paragraphs = text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" })
         for paragraph in paragraphs {
             var paragraphText = String(paragraph)
             if paragraphText.hasSuffix("\r") { paragraphText.removeLast() }
@@ -52,7 +52,7 @@ public enum TextLayout {
 
     /// One line of at most `width` columns: the text itself, or its start followed by `ellipsis`.
     public static func truncate(_ text: String, width: Int, ellipsis: String = "…") -> (text: String, truncated: Bool) {
-        let line = text.split(separator: "\n", omittingEmptySubsequences: false).first.map(String.init) ?? ""
+        let line = text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" }).first.map(String.init) ?? ""
         if DisplayWidth.of(line) <= width, line == text { return (line, false) }
         if DisplayWidth.of(line) <= width - DisplayWidth.of(ellipsis) { return (trimTrailing(line) + ellipsis, true) }
         return (withEllipsis(line, width: width, ellipsis: ellipsis), true)

@@ -8,7 +8,7 @@ public enum ThemeParser {
         var glyphs = GlyphSet.rounded
         var roles: [StyleRole: RoleStyle] = [:]
         var seen: [String: Int] = [:]
-        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        let lines = text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" })
         for (index, rawLine) in lines.enumerated() {
             let lineNumber = index + 1
             func fail(_ column: Int, _ message: String) -> ThemeError {
