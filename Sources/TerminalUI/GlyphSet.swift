@@ -45,6 +45,17 @@ public struct GlyphSet: Hashable, Sendable {
     /// The glyph sets by name.
     public static let all: [String: GlyphSet] = ["rounded": rounded, "square": square, "ascii": ascii]
 
+    /// The glyph set to use on this terminal: `preferred`, or ASCII when the locale is set but
+    /// not UTF-8 (e.g. `LANG=C`, `LC_ALL=en_US.ISO-8859-1`) or TERM is a `vt*` terminal.
+    /// With no locale variables at all the preferred set stays (the live screen then uses C.UTF-8).
+    public static func forTerminal(preferred: GlyphSet, environment: [String: String]) -> GlyphSet {
+        let term = (environment["TERM"] ?? "").lowercased()
+        if term.hasPrefix("vt") { return .ascii }
+        let localeSet = ["LC_ALL", "LC_CTYPE", "LANG"].contains { !(environment[$0] ?? "").isEmpty }
+        if localeSet, !localeIsUTF8(environment: environment) { return .ascii }
+        return preferred
+    }
+
     /// True when the locale variables (`LC_ALL`, then `LC_CTYPE`, then `LANG`) name UTF-8.
     public static func localeIsUTF8(environment: [String: String]) -> Bool {
         for key in ["LC_ALL", "LC_CTYPE", "LANG"] {

@@ -80,6 +80,10 @@ struct ThemeResolutionTests {
         #expect(GlyphSet.localeIsUTF8(environment: ["LC_ALL": "C.utf8", "LANG": "C"]))
         #expect(!GlyphSet.localeIsUTF8(environment: ["LC_ALL": "C", "LANG": "en_US.UTF-8"]))
         #expect(!GlyphSet.localeIsUTF8(environment: [:]))
+        #expect(GlyphSet.forTerminal(preferred: .rounded, environment: ["LANG": "C.UTF-8", "TERM": "xterm"]) == .rounded)
+        #expect(GlyphSet.forTerminal(preferred: .rounded, environment: ["TERM": "xterm"]) == .rounded)
+        #expect(GlyphSet.forTerminal(preferred: .square, environment: ["LANG": "C", "TERM": "xterm"]) == .ascii)
+        #expect(GlyphSet.forTerminal(preferred: .rounded, environment: ["LANG": "en_US.UTF-8", "TERM": "vt100"]) == .ascii)
         for glyph in [GlyphSet.ascii.topLeft, GlyphSet.ascii.bullet, GlyphSet.ascii.pointer] + GlyphSet.ascii.spinner {
             let isASCII = glyph.unicodeScalars.allSatisfy { $0.isASCII }
             #expect(isASCII, "\(glyph)")
