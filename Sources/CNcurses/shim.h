@@ -65,7 +65,21 @@ static inline void paywallsim_on_fatal_signal(int sig) {
     _exit(128 + sig);
 }
 
-/// Installs the atexit hook and the SIGINT/SIGTERM/SIGHUP handlers (once per process).
+/// The action a crash signal had before ours, restored so crashes still end as crashes.
+static inline struct sigaction *paywallsim_previous_crash_action(int sig) {
+    static struct sigaction previous[32];
+    return &previous[(sig > 0 && sig < 32) ? sig : 0];
+}
+
+/// Crash handler (SIGABRT, SIGSEGV, SIGBUS, SIGILL, SIGTRAP, SIGFPE): restore the terminal, put
+/// back the previous action (e.g. Swift's backtracer) and re-raise, so the crash still reports.
+static inline void paywallsim_on_crash_signal(int sig) {
+    paywallsim_restore_terminal();
+    sigaction(sig, paywallsim_previous_crash_action(sig), NULL);
+    raise(sig);
+}
+
+/// Installs the atexit hook, the SIGINT/SIGTERM/SIGHUP handlers and the crash handlers (once per process).
 static inline void paywallsim_install_restore_handlers(void) {
     static int installed = 0;
     if (installed) return;
@@ -78,5 +92,13 @@ static inline void paywallsim_install_restore_handlers(void) {
     sigaction(SIGINT, &action, NULL);
     sigaction(SIGTERM, &action, NULL);
     sigaction(SIGHUP, &action, NULL);
+    int crashes[] = { SIGABRT, SIGSEGV, SIGBUS, SIGILL, SIGTRAP, SIGFPE };
+    struct sigaction crash;
+    memset(&crash, 0, sizeof crash);
+    crash.sa_handler = paywallsim_on_crash_signal;
+    sigemptyset(&crash.sa_mask);
+    for (unsigned i = 0; i < sizeof crashes / sizeof crashes[0]; i++) {
+        sigaction(crashes[i], &crash, paywallsim_previous_crash_action(crashes[i]));
+    }
 }
 #endif
