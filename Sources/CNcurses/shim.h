@@ -6,7 +6,12 @@
 #ifndef _XOPEN_SOURCE_EXTENDED
 #define _XOPEN_SOURCE_EXTENDED 1
 #endif
+#include <langinfo.h>
 #include <locale.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
 #include <ncursesw/curses.h>
 
 /// The standard screen, wrapped so Swift 6 does not see a mutable C global.
@@ -17,4 +22,83 @@ static inline int paywallsim_cols(void) { return COLS; }
 /// Number of colors and color pairs the terminal supports.
 static inline int paywallsim_colors(void) { return COLORS; }
 static inline int paywallsim_color_pairs(void) { return COLOR_PAIRS; }
+
+/// Attribute bits (macros Swift cannot import).
+static inline attr_t paywallsim_a_normal(void) { return A_NORMAL; }
+static inline attr_t paywallsim_a_bold(void) { return A_BOLD; }
+static inline attr_t paywallsim_a_underline(void) { return A_UNDERLINE; }
+static inline attr_t paywallsim_a_reverse(void) { return A_REVERSE; }
+
+/// Key codes (some are macros of macros).
+static inline int paywallsim_key_f0(void) { return KEY_F0; }
+static inline int paywallsim_key_resize(void) { return KEY_RESIZE; }
+
+/// True when the terminal description can move the cursor (not `dumb`).
+static inline int paywallsim_can_address_cursor(void) {
+    char *cup = tigetstr("cup");
+    return cup != NULL && cup != (char *)-1;
+}
+
+/// True when the current LC_CTYPE codeset is UTF-8.
+static inline int paywallsim_locale_is_utf8(void) {
+    const char *codeset = nl_langinfo(CODESET);
+    return codeset != NULL && strcmp(codeset, "UTF-8") == 0;
+}
+
+/// Set once ncurses is running; cleared after endwin. Read by the signal handler.
+static volatile sig_atomic_t paywallsim_curses_active = 0;
+
+/// Marks ncurses as running or stopped, for the exit and signal handlers.
+static inline void paywallsim_set_active(int active) { paywallsim_curses_active = active; }
+
+/// Restores the terminal if ncurses is still running (safe to call twice).
+static inline void paywallsim_restore_terminal(void) {
+    if (paywallsim_curses_active) {
+        paywallsim_curses_active = 0;
+        endwin();
+    }
+}
+
+/// Signal handler: restore the terminal, then exit with 128 + the signal number.
+static inline void paywallsim_on_fatal_signal(int sig) {
+    paywallsim_restore_terminal();
+    _exit(128 + sig);
+}
+
+/// The action a crash signal had before ours, restored so crashes still end as crashes.
+static inline struct sigaction *paywallsim_previous_crash_action(int sig) {
+    static struct sigaction previous[32];
+    return &previous[(sig > 0 && sig < 32) ? sig : 0];
+}
+
+/// Crash handler (SIGABRT, SIGSEGV, SIGBUS, SIGILL, SIGTRAP, SIGFPE): restore the terminal, put
+/// back the previous action (e.g. Swift's backtracer) and re-raise, so the crash still reports.
+static inline void paywallsim_on_crash_signal(int sig) {
+    paywallsim_restore_terminal();
+    sigaction(sig, paywallsim_previous_crash_action(sig), NULL);
+    raise(sig);
+}
+
+/// Installs the atexit hook, the SIGINT/SIGTERM/SIGHUP handlers and the crash handlers (once per process).
+static inline void paywallsim_install_restore_handlers(void) {
+    static int installed = 0;
+    if (installed) return;
+    installed = 1;
+    atexit(paywallsim_restore_terminal);
+    struct sigaction action;
+    memset(&action, 0, sizeof action);
+    action.sa_handler = paywallsim_on_fatal_signal;
+    sigemptyset(&action.sa_mask);
+    sigaction(SIGINT, &action, NULL);
+    sigaction(SIGTERM, &action, NULL);
+    sigaction(SIGHUP, &action, NULL);
+    int crashes[] = { SIGABRT, SIGSEGV, SIGBUS, SIGILL, SIGTRAP, SIGFPE };
+    struct sigaction crash;
+    memset(&crash, 0, sizeof crash);
+    crash.sa_handler = paywallsim_on_crash_signal;
+    sigemptyset(&crash.sa_mask);
+    for (unsigned i = 0; i < sizeof crashes / sizeof crashes[0]; i++) {
+        sigaction(crashes[i], &crash, paywallsim_previous_crash_action(crashes[i]));
+    }
+}
 #endif

@@ -1,0 +1,160 @@
+import CNcurses
+import TerminalUI
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The live terminal: shows grids through ncurses (only changed cells), reads keys, restores the
+/// terminal on every exit.
+public final class NcursesScreen: TerminalScreen {
+    /// How the screen is set up.
+    public struct Options: Sendable {
+        /// The deepest color depth to use; the terminal's own limit (terminfo) is applied on top.
+        public var colorDepth: ColorDepth
+        /// Deliver Ctrl+C (and Ctrl+Z, Ctrl+\) as keys (`raw` mode) instead of signals (`cbreak`).
+        public var controlKeysAsKeys: Bool
+
+        public init(colorDepth: ColorDepth, controlKeysAsKeys: Bool = false) {
+            self.colorDepth = colorDepth
+            self.controlKeysAsKeys = controlKeysAsKeys
+        }
+    }
+
+    /// Why the terminal could not be started.
+    public enum StartError: Error, CustomStringConvertible {
+        case notATerminal(String)
+        case cannotInitialize(term: String)
+
+        public var description: String {
+            switch self {
+            case .notATerminal(let which): return "\(which) is not a terminal"
+            case .cannotInitialize(let term):
+                return "cannot drive this terminal (TERM=\(term)): it is unknown or cannot move the cursor; set TERM (e.g. xterm-256color) or use `paywall-sim play`"
+            }
+        }
+    }
+
+    private let theme: Theme
+    private let options: Options
+    private var window: UnsafeMutablePointer<WINDOW>?
+    private var screen: OpaquePointer?
+    private var previous: CellGrid?
+    private var needsFullRedraw = true
+    private var palette: NcursesPalette?
+
+    /// The color depth in use after `start` (the requested depth limited by the terminal).
+    public private(set) var colorDepth: ColorDepth = .none
+
+    public init(theme: Theme, options: Options) {
+        self.theme = theme
+        self.options = options
+    }
+
+    deinit { stop() }
+
+    /// True between `start` and `stop`.
+    public var isRunning: Bool { window != nil }
+
+    /// Enters curses mode: locale (falling back to C.UTF-8 for LC_CTYPE when the locale is not
+    /// UTF-8, so wide characters work), cbreak/raw, no echo, keypad, 25 ms Esc delay, hidden cursor, colors.
+    /// Throws when stdin/stdout is not a terminal or TERM cannot address the cursor (`dumb`).
+    public func start() throws {
+        guard window == nil else { return }
+        if let missing = TerminalCheck.missingTerminal { throw StartError.notATerminal(missing) }
+        TerminalRestorer.install()
+        setlocale(LC_ALL, "")
+        if paywallsim_locale_is_utf8() == 0 { setlocale(LC_CTYPE, "C.UTF-8") }
+        guard let output = fdopen(1, "w"), let input = fdopen(0, "r"),
+              let newScreen = newterm(nil, output, input) else {
+            throw StartError.cannotInitialize(term: getenv("TERM").map { String(cString: $0) } ?? "")
+        }
+        screen = newScreen
+        TerminalRestorer.setActive(true)
+        guard paywallsim_can_address_cursor() != 0 else {
+            TerminalRestorer.restore()
+            delscreen(newScreen)
+            screen = nil
+            throw StartError.cannotInitialize(term: getenv("TERM").map { String(cString: $0) } ?? "")
+        }
+        let win = paywallsim_stdscr()
+        window = win
+        if options.controlKeysAsKeys { raw() } else { cbreak() }
+        noecho()
+        keypad(win, true)
+        set_escdelay(25)
+        curs_set(0)
+        colorDepth = .none
+        var defaults = false
+        if options.colorDepth > .none, has_colors() {
+            start_color()                                   // sets COLORS and COLOR_PAIRS
+            colorDepth = min(options.colorDepth, ColorDepth(terminfoColors: Int(paywallsim_colors())))
+            defaults = use_default_colors() == OK
+        }
+        palette = NcursesPalette(theme: theme, depth: colorDepth, hasDefaultColors: defaults,
+                                 maxPairs: Int(paywallsim_color_pairs()))
+        previous = nil
+        needsFullRedraw = true
+    }
+
+    /// Leaves curses mode and restores the terminal; safe to call more than once.
+    public func stop() {
+        guard window != nil else { return }
+        TerminalRestorer.restore()
+        window = nil
+        if let screen { delscreen(screen) }
+        screen = nil
+    }
+
+    public var size: TerminalSize {
+        guard window != nil else { return TerminalSize(width: 80, height: 24) }
+        return TerminalSize(width: Int(paywallsim_cols()), height: Int(paywallsim_lines()))
+    }
+
+    /// Writes the cells that changed since the last frame; everything after a resize.
+    public func draw(_ grid: CellGrid) {
+        guard let win = window, let palette else { return }
+        let full = needsFullRedraw || previous?.size != grid.size
+        if full {
+            werase(win)
+            clearok(win, true)
+            needsFullRedraw = false
+        }
+        let runs = grid.diff(from: full ? nil : previous)
+        let cols = Int(paywallsim_cols()), lines = Int(paywallsim_lines())
+        for run in runs where run.y < lines {
+            for (i, cell) in run.cells.enumerated() where !cell.isContinuation {
+                let x = run.x + i
+                guard x + cell.width <= cols else { continue }
+                write(cell, x: x, y: run.y, window: win, palette: palette)
+            }
+        }
+        previous = grid
+        wnoutrefresh(win)
+        doupdate()
+    }
+
+    /// Reads one key, waiting up to `timeoutMs` (nil: until a key comes). `.resize` after a resize.
+    public func readKey(timeoutMs: Int?) -> Key? {
+        guard let win = window else { return nil }
+        wtimeout(win, Int32(clamping: timeoutMs ?? -1))
+        var code: wint_t = 0
+        let result = wget_wch(win, &code)
+        if result == KEY_CODE_YES {
+            let key = NcursesKeyDecoder.key(forKeyCode: Int32(bitPattern: code))
+            if key == .resize { needsFullRedraw = true }
+            return key
+        }
+        guard result == OK else { return nil }
+        return Key(characterCode: UInt32(code))
+    }
+
+    private func write(_ cell: Cell, x: Int, y: Int, window win: UnsafeMutablePointer<WINDOW>, palette: NcursesPalette) {
+        let (attrs, pair) = palette.attributes(for: cell.style)
+        var wide: [wchar_t] = cell.text.unicodeScalars.prefix(5).map { wchar_t(bitPattern: $0.value) }
+        if wide.isEmpty { wide = [wchar_t(32)] }
+        wide.append(0)
+        var cc = cchar_t()
+        guard setcchar(&cc, wide, attrs, pair, nil) == OK else { return }
+        mvwadd_wch(win, Int32(y), Int32(x), &cc)
+    }
+}

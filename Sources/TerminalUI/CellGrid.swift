@@ -1,0 +1,143 @@
+/// A width × height array of cells that screens draw into and drivers show.
+///
+/// Writing keeps the grid consistent: a wide character always owns its continuation cell, and
+/// overwriting either half of a wide character blanks the other half.
+public struct CellGrid: Hashable, Sendable {
+    public let width: Int
+    public let height: Int
+    /// Row-major cells, `width * height` of them.
+    public private(set) var cells: [Cell]
+
+    /// A grid of blank cells in the given style.
+    public init(width: Int, height: Int, style: TextStyle = .plain) {
+        self.width = max(0, width)
+        self.height = max(0, height)
+        cells = Array(repeating: .blank(style), count: self.width * self.height)
+    }
+
+    /// A blank grid of the given size.
+    public init(size: TerminalSize, style: TextStyle = .plain) {
+        self.init(width: size.width, height: size.height, style: style)
+    }
+
+    public var size: TerminalSize { TerminalSize(width: width, height: height) }
+
+    /// The cell at column `x`, row `y`; nil outside the grid.
+    public subscript(x: Int, y: Int) -> Cell? {
+        guard contains(x: x, y: y) else { return nil }
+        return cells[y * width + x]
+    }
+
+    /// True when (x, y) lies inside the grid.
+    public func contains(x: Int, y: Int) -> Bool { x >= 0 && y >= 0 && x < width && y < height }
+
+    /// Writes `text` from (x, y) grapheme by grapheme and returns the columns written.
+    ///
+    /// Stops at `maxWidth` columns (default: the grid's right edge) and at a "\n"; a wide
+    /// character that would not fit whole is not written. Controls and lone marks are skipped.
+    @discardableResult
+    public mutating func put(_ text: String, x: Int, y: Int, style: TextStyle = .plain, maxWidth: Int? = nil) -> Int {
+        guard y >= 0, y < height, x < width else { return 0 }
+        let limit = min(width, x + (maxWidth ?? width))
+        var col = x
+        for g in text {
+            if g == "\n" || g == "\r\n" { break }
+            guard let (form, w) = DisplayWidth.terminalForm(g) else { continue }
+            if col + w > limit { break }
+            if col >= 0 { setCell(Cell(text: form, width: w, style: style), x: col, y: y) }
+            col += w
+        }
+        return max(0, col - max(x, 0))
+    }
+
+    /// Fills a rectangle with one character (default a space) in a style.
+    public mutating func fill(_ rect: Rect, with character: Character = " ", style: TextStyle = .plain) {
+        guard let (form, w) = DisplayWidth.terminalForm(character) else { return }
+        for row in max(0, rect.y)..<max(max(0, rect.y), min(height, rect.y + rect.height)) {
+            var col = rect.x
+            while col + w <= min(width, rect.x + rect.width) {
+                if col >= 0 { setCell(Cell(text: form, width: w, style: style), x: col, y: row) }
+                col += w
+            }
+        }
+    }
+
+    /// Sets the style of every cell in a rectangle without changing its text (e.g. a selection bar).
+    public mutating func restyle(_ rect: Rect, style: TextStyle) {
+        for row in max(0, rect.y)..<max(max(0, rect.y), min(height, rect.y + rect.height)) {
+            for col in max(0, rect.x)..<max(max(0, rect.x), min(width, rect.x + rect.width)) {
+                cells[row * width + col].style = style
+            }
+        }
+    }
+
+    /// Draws a frame around `rect` with the glyph set's box characters; needs at least 2×2.
+    public mutating func box(_ rect: Rect, glyphs: GlyphSet, style: TextStyle = TextStyle(.border)) {
+        guard rect.width >= 2, rect.height >= 2 else { return }
+        let right = rect.x + rect.width - 1, bottom = rect.y + rect.height - 1
+        horizontalRule(x: rect.x + 1, y: rect.y, length: rect.width - 2, glyph: glyphs.horizontal, style: style)
+        horizontalRule(x: rect.x + 1, y: bottom, length: rect.width - 2, glyph: glyphs.horizontal, style: style)
+        for row in (rect.y + 1)..<bottom {
+            put(glyphs.vertical, x: rect.x, y: row, style: style, maxWidth: 1)
+            put(glyphs.vertical, x: right, y: row, style: style, maxWidth: 1)
+        }
+        put(glyphs.topLeft, x: rect.x, y: rect.y, style: style, maxWidth: 1)
+        put(glyphs.topRight, x: right, y: rect.y, style: style, maxWidth: 1)
+        put(glyphs.bottomLeft, x: rect.x, y: bottom, style: style, maxWidth: 1)
+        put(glyphs.bottomRight, x: right, y: bottom, style: style, maxWidth: 1)
+    }
+
+    /// Draws `length` columns of a one-column glyph (default "─") from (x, y).
+    public mutating func horizontalRule(x: Int, y: Int, length: Int, glyph: String = "─", style: TextStyle = TextStyle(.border)) {
+        guard length > 0 else { return }
+        for col in x..<(x + length) { put(glyph, x: col, y: y, style: style, maxWidth: 1) }
+    }
+
+    /// The text of each row, joined with "\n", trailing spaces removed per row: what
+    /// `tmux capture-pane -p` prints for the same screen.
+    public var plainText: String {
+        var lines: [String] = []
+        lines.reserveCapacity(height)
+        for row in 0..<height {
+            var line = ""
+            for cell in cells[(row * width)..<((row + 1) * width)] where !cell.isContinuation {
+                line += cell.text
+            }
+            while line.last == " " { line.removeLast() }
+            lines.append(line)
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    /// The runs of cells that differ from `previous`; every row when the sizes differ.
+    public func diff(from previous: CellGrid?) -> [CellRun] {
+        var runs: [CellRun] = []
+        let same = previous.map { $0.width == width && $0.height == height } ?? false
+        for row in 0..<height {
+            var start: Int?
+            for col in 0...width {
+                let changed = col < width && (!same || previous?.cells[row * width + col] != cells[row * width + col])
+                if changed, start == nil { start = col }
+                if !changed, let s = start {
+                    runs.append(CellRun(x: s, y: row, cells: Array(cells[(row * width + s)..<(row * width + col)])))
+                    start = nil
+                }
+            }
+        }
+        return runs
+    }
+
+    /// Writes one cell, blanking the other half of any wide character it breaks.
+    private mutating func setCell(_ cell: Cell, x: Int, y: Int) {
+        let i = y * width + x
+        let old = cells[i]
+        if old.isContinuation, x > 0 { cells[i - 1] = .blank(cells[i - 1].style) }
+        if old.width == 2, x + 1 < width, cell.width != 2 { cells[i + 1] = .blank(old.style) }
+        cells[i] = cell
+        if cell.width == 2, x + 1 < width {
+            let next = cells[i + 1]
+            if next.width == 2, x + 2 < width { cells[i + 2] = .blank(next.style) }
+            cells[i + 1] = .continuation(cell.style)
+        }
+    }
+}

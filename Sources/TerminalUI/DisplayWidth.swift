@@ -1,0 +1,70 @@
+/// Terminal column widths per scalar and per grapheme, matching glibc `wcwidth` (what ncurses uses).
+///
+/// A grapheme cluster is shown as its base character plus the zero-width scalars that follow it
+/// (combining marks, variation selectors), at most five scalars in all, as one ncurses cell holds.
+/// Anything after a ZWJ and any further spacing scalar (skin-tone modifiers, the second regional
+/// indicator) is dropped, because ncurses and terminals disagree on how wide such sequences are:
+/// "👨‍👩‍👧" shows as "👨" (2 columns), "👍🏽" as "👍" (2), "é" (e + U+0301) as one column.
+public enum DisplayWidth {
+    /// Columns one scalar takes: 0 (combining, ZWJ, control), 1, or 2 (CJK, Hangul, emoji, fullwidth).
+    public static func of(_ scalar: Unicode.Scalar) -> Int {
+        let v = scalar.value
+        if v < 0x20 || (v >= 0x7F && v < 0xA0) { return 0 }
+        if v < 0x300 { return 1 }
+        if contains(DisplayWidthTable.doubleWidth, v) { return 2 }
+        if contains(DisplayWidthTable.zeroWidth, v) { return 0 }
+        return 1
+    }
+
+    /// Columns one grapheme takes once drawn (see `terminalForm`): 0, 1 or 2.
+    public static func of(_ grapheme: Character) -> Int {
+        guard let base = grapheme.unicodeScalars.first(where: { !isControl($0) }) else { return 0 }
+        return of(base)
+    }
+
+    /// Columns a whole string takes, grapheme by grapheme.
+    public static func of(_ text: String) -> Int {
+        var total = 0
+        for g in text { total += of(g) }
+        return total
+    }
+
+    /// True for C0/C1 control characters and DEL, which are never drawn.
+    public static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+        let v = scalar.value
+        return v < 0x20 || (v >= 0x7F && v < 0xA0)
+    }
+
+    /// The grapheme as a terminal draws it in one cell: base plus trailing zero-width scalars
+    /// (at most 5 scalars), without controls, ZWJ sequences or extra spacing scalars.
+    /// Returns nil when nothing drawable is left (a control character, a lone combining mark).
+    public static func terminalForm(_ grapheme: Character) -> (text: String, width: Int)? {
+        var scalars = String.UnicodeScalarView()
+        var width = 0
+        for s in grapheme.unicodeScalars {
+            if isControl(s) { continue }
+            if s.value == 0x200D { break }                       // ZWJ: keep only what precedes it
+            let w = of(s)
+            if scalars.isEmpty {
+                if w == 0 { return nil }                         // no base to attach to
+                width = w
+                scalars.append(s)
+            } else if w == 0 {
+                if scalars.count < 5 { scalars.append(s) }
+            } else {
+                break                                            // skin tone, second flag half …
+            }
+        }
+        return scalars.isEmpty ? nil : (String(scalars), width)
+    }
+
+    private static func contains(_ table: [ClosedRange<UInt32>], _ v: UInt32) -> Bool {
+        var lo = 0, hi = table.count - 1
+        while lo <= hi {
+            let mid = (lo + hi) / 2
+            let r = table[mid]
+            if v < r.lowerBound { hi = mid - 1 } else if v > r.upperBound { lo = mid + 1 } else { return true }
+        }
+        return false
+    }
+}

@@ -1,0 +1,119 @@
+import Foundation
+import Testing
+@testable import TerminalUI
+
+@Suite("Theme files")
+struct ThemeParserTests {
+    static let themesDirectory = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Themes").path
+
+    @Test(arguments: Theme.builtInNames)
+    func themeFilesParseAndDefineEveryRole(name: String) throws {
+        let path = "\(Self.themesDirectory)/\(name).theme"
+        let text = try String(contentsOfFile: path, encoding: .utf8)
+        let theme = try ThemeParser.parse(text, file: path)
+        #expect(theme.name == name)
+        #expect(Set(theme.roles.keys) == Set(StyleRole.allCases))
+    }
+
+    @Test(arguments: Theme.builtInNames)
+    func embeddedCopiesEqualTheFiles(name: String) throws {
+        let file = try String(contentsOfFile: "\(Self.themesDirectory)/\(name).theme", encoding: .utf8)
+        #expect(BuiltInThemes.sources[name] == file, "regenerate BuiltInThemes.swift from Themes/\(name).theme")
+        #expect(Theme.builtIn(name) != nil)
+    }
+
+    @Test func parsesColorsAttributesAndMono() throws {
+        let theme = try ThemeParser.parse("""
+            # comment
+            name = Test Theme   # trailing comment
+            glyphs = ascii
+            text = 252
+            cta = 16/black/black on 42/brightgreen/green bold underline mono: reverse
+            muted = brightblack/brightblack/white
+            link = default on 17/blue
+            """, file: "t.theme")
+        #expect(theme.name == "Test Theme")
+        #expect(theme.glyphs == .ascii)
+        let text = try #require(theme.roles[.text])
+        #expect(text.foreground == ThemeColor(color256: 252, color16: 7, color8: 7))
+        let cta = try #require(theme.roles[.cta])
+        #expect(cta.background == ThemeColor(color256: 42, color16: 10, color8: 2))
+        #expect(cta.bold && cta.underline && !cta.reverse)
+        #expect(cta.mono == RoleStyle.Attributes(reverse: true))
+        #expect(theme.roles[.muted]?.foreground == ThemeColor(color256: 8, color16: 8, color8: 7))
+        #expect(theme.roles[.link]?.foreground == .terminalDefault)
+        #expect(theme.roles[.link]?.background == ThemeColor(color256: 17, color16: 4, color8: 4))
+    }
+
+    @Test func windowsLineEndingsWork() throws {
+        let theme = try ThemeParser.parse("name = crlf\r\ntext = red\r\n", file: "c.theme")
+        #expect(theme.name == "crlf")
+        #expect(theme.roles[.text]?.foreground.color256 == 1)
+        #expect(throws: ThemeError.self) { try ThemeParser.parse("text = red\r\nbad\r\n", file: "c.theme") }
+    }
+
+    @Test func nameDefaultsToTheFileName() throws {
+        #expect(try ThemeParser.parse("text = red\n", file: "/x/ocean.theme").name == "ocean")
+    }
+
+    @Test(arguments: [
+        ("text = 252\nfoo = red\n", 2, 1, "unknown role 'foo'"),
+        ("text = grean\n", 1, 8, "bad 256-color value 'grean'"),
+        ("\n\ntext = 252/200\n", 3, 12, "bad 16-color value '200'"),
+        ("text = 1/2/brightred\n", 1, 12, "bad 8-color value 'brightred'"),
+        ("text = 1/2/3/4\n", 1, 8, "too many parts"),
+        ("text =\n", 1, 7, "missing value for 'text'"),
+        ("text =   # nothing\n", 1, 7, "missing value for 'text'"),
+        ("text 252\n", 1, 1, "expected 'key = value'"),
+        ("  = 252\n", 1, 3, "missing key"),
+        ("text = red blod\n", 1, 12, "unknown attribute 'blod'"),
+        ("text = red on\n", 1, 14, "missing background color after 'on'"),
+        ("text = red on blue on red\n", 1, 20, "a second 'on'"),
+        ("text = red\ntext = blue\n", 2, 1, "'text' is already set on line 1"),
+        ("glyphs = fancy\n", 1, 10, "unknown glyph set 'fancy'"),
+        ("text = red mono: bold on blue\n", 1, 23, "'on' must come before 'mono:'"),
+    ])
+    func badLinesNameFileLineColumnAndExpectation(text: String, line: Int, column: Int, message: String) {
+        do {
+            _ = try ThemeParser.parse(text, file: "my.theme")
+            Issue.record("expected an error for \(text.debugDescription)")
+        } catch let error as ThemeError {
+            #expect(error.file == "my.theme")
+            #expect(error.line == line)
+            #expect(error.column == column)
+            #expect(error.message.contains(message), "\(error)")
+            #expect(error.description.hasPrefix("my.theme:\(line):\(column): "))
+        } catch {
+            Issue.record("unexpected error \(error)")
+        }
+    }
+
+    @Test func errorsSayWhatWasExpected() {
+        #expect(throws: ThemeError.self) { try ThemeParser.parse("blod = red", file: "a") }
+        do {
+            _ = try ThemeParser.parse("text = grean", file: "a")
+        } catch let error as ThemeError {
+            #expect(error.message.contains("expected 0–255, a color name"))
+        } catch {
+            Issue.record("\(error)")
+        }
+    }
+
+    @Test func loadByNameByPathAndFromADirectory() throws {
+        #expect(try Theme.load(nameOrPath: "light").name == "light")
+        let files = ["/themes/ocean.theme": "name = ocean\ntext = blue\n", "/home/me/my.theme": "text = red\n"]
+        let read: (String) throws -> String? = { files[$0] }
+        #expect(try Theme.load(nameOrPath: "ocean", themesDirectory: "/themes", readFile: read).name == "ocean")
+        #expect(try Theme.load(nameOrPath: "/home/me/my.theme", readFile: read).roles[.text]?.foreground.color256 == 1)
+        #expect(try Theme.load(nameOrPath: "mono", themesDirectory: "/themes", readFile: read).name == "mono")
+        #expect(throws: ThemeError.self) { try Theme.load(nameOrPath: "nope", readFile: read) }
+        #expect(throws: ThemeError.self) { try Theme.load(nameOrPath: "missing.theme", readFile: read) }
+        do {
+            _ = try Theme.load(nameOrPath: "/home/me/bad.theme", readFile: { _ in "text = red\nx = 1\n" })
+        } catch let error as ThemeError {
+            #expect(error.description.hasPrefix("/home/me/bad.theme:2:1: unknown role 'x'"))
+        }
+    }
+}
