@@ -7,9 +7,8 @@ public enum JSONErrorDescription {
         switch error {
         case let .dataCorrupted(context):
             if context.codingPath.isEmpty {
-                let (line, column) = syntaxErrorLocation(in: data)
-                let detail = underlyingText(context)
-                return "\(line):\(column): invalid JSON\(detail.isEmpty ? "" : " (\(detail))")"
+                guard let syntax = syntaxError(in: data) else { return "invalid JSON: \(underlyingText(context))" }
+                return "\(syntax.line):\(syntax.column): invalid JSON, \(syntax.expected)"
             }
             return "at \(pathText(context.codingPath)): \(context.debugDescription)"
         case let .keyNotFound(key, context):
@@ -24,9 +23,9 @@ public enum JSONErrorDescription {
         }
     }
 
-    /// The 1-based line and column where a JSON syntax error sits, found by a small scanner.
-    public static func syntaxErrorLocation(in data: Data) -> (line: Int, column: Int) {
-        let offset = JSONSyntaxScanner(bytes: Array(data)).firstErrorOffset()
+    /// The 1-based line and column of the first JSON syntax error and what was expected there; nil if valid.
+    public static func syntaxError(in data: Data) -> (line: Int, column: Int, expected: String)? {
+        guard let (offset, expected) = JSONSyntaxScanner(bytes: Array(data)).firstError() else { return nil }
         var line = 1
         var column = 1
         for byte in data.prefix(offset) {
@@ -37,7 +36,7 @@ public enum JSONErrorDescription {
                 column += 1
             }
         }
-        return (line, column)
+        return (line, column, expected)
     }
 
     static func pathText(_ path: [any CodingKey]) -> String {
