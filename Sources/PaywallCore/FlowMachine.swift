@@ -2,8 +2,9 @@ import Foundation
 
 /// The coordinator as a pure function: (model, event) → (new model, effects).
 ///
-/// Error messages (`FlowState.error(message:)`) are copy keys: `error.productsUnavailable`,
-/// `error.purchaseFailed`, `error.verificationFailed`, `error.verificationRejected`,
+/// Error messages (`FlowState.error(message:)`) are copy keys, their arguments in
+/// `FlowModel.errorArguments`: `error.configFailed`, `error.productsFailed`, `error.purchaseFailed`
+/// [store error], `error.verificationFailed`, `error.backendRejected` [backend reason],
 /// `error.backendUnavailable`, `error.entitlementInactive` ("Subscription not active yet.").
 public enum FlowMachine {
     /// Applies `event` to `model`; the effects are for the runner, whose results come back as events.
@@ -33,6 +34,14 @@ struct FlowStep {
     mutating func go(_ state: FlowState) {
         model.state = state
         model.notice = nil
+        model.errorArguments = []
+    }
+
+    /// Moves to the error state with a copy key, its arguments and what `retry` re-runs.
+    mutating func fail(_ key: String, _ arguments: [String] = [], retry target: RetryTarget?) {
+        go(.error(message: key))
+        model.errorArguments = arguments
+        model.retryTarget = target
     }
 
     mutating func handle(_ event: FlowEvent) {
@@ -86,9 +95,8 @@ struct FlowStep {
     }
 
     mutating func configFailed() {
-        guard model.awaiting.contains(.config) else { return }
-        model.awaiting.remove(.config)
-        emit(.loadProducts(model.config.allProductIDs))
+        guard model.awaiting.contains(.config), model.state == .configReady else { return }
+        fail("error.configFailed", retry: .loadConfig)
     }
 
     mutating func productsLoaded(_ plans: [Plan]) {
@@ -99,8 +107,7 @@ struct FlowStep {
 
     mutating func productsFailed() {
         guard model.awaiting.contains(.products), model.state == .configReady else { return }
-        go(.error(message: "error.productsUnavailable"))
-        model.retryTarget = .loadProducts(model.config.allProductIDs)
+        fail("error.productsFailed", retry: .loadProducts(model.config.allProductIDs))
     }
 
     mutating func entitlementRefreshed(_ entitlement: Entitlement) {
@@ -122,6 +129,7 @@ struct FlowStep {
             let unexpired = cached.expiresAt.map { $0 > context.now } ?? true
             if fresh && unexpired {
                 model.entitlement.source = .cache
+                model.notice = .cachedEntitlement
             } else {
                 model.entitlement = .free
             }
@@ -139,6 +147,8 @@ struct FlowStep {
     /// Leaves `configReady` for the start screen once config, products, entitlement and risk are in.
     mutating func finishStartupIfReady() {
         guard model.state == .configReady, model.awaiting.isEmpty else { return }
+        let notice = model.notice
+        defer { if model.notice == nil { model.notice = notice } }
         if model.entitlement.isPremium {
             go(.chat)
             return

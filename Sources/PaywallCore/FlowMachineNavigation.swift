@@ -87,7 +87,7 @@ extension FlowStep {
     /// `openPaywall` from the chat screen (the chat tab, or the message limit).
     mutating func openPaywallFromChat(reason: PaywallReason) {
         guard model.state == .chat else { return }
-        presentPaywall(reason: reason, promiseKey: reason == .messageLimit ? "paywall.promise.limit" : nil)
+        presentPaywall(reason: reason, promiseKey: reason == .messageLimit ? "paywall.promise.limit" : "paywall.promise.chat")
     }
 
     /// Decides the offer, shows the paywall, counts the view; a premium user goes to chat instead.

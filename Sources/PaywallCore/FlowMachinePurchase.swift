@@ -53,14 +53,19 @@ extension FlowStep {
             model.notice = .pendingApproval(productID: plan.id)
             model.pendingProductID = plan.id
         case let .failed(reason):
-            endPurchase(in: .error(message: reason == "verification_failed" ? "error.verificationFailed" : "error.purchaseFailed"))
-            model.retryTarget = .purchase(plan: plan)
+            endPurchase(in: model.state)
+            if reason == "verification_failed" {
+                fail("error.verificationFailed", retry: .purchase(plan: plan))
+            } else {
+                fail("error.purchaseFailed", [reason], retry: .purchase(plan: plan))
+            }
             track(.purchaseFail(offer: offer.id, plan: plan.id, reason: reason))
         case .purchasesDisabled:
             model.notice = .purchasesDisabled
             track(.purchaseFail(offer: offer.id, plan: plan.id, reason: "purchases_disabled"))
         case .entitlementInactive:
-            endPurchase(in: .error(message: "error.entitlementInactive"))
+            endPurchase(in: model.state)
+            fail("error.entitlementInactive", retry: nil)
             track(.purchaseFail(offer: offer.id, plan: plan.id, reason: "entitlement_inactive"))
         }
     }
@@ -94,9 +99,12 @@ extension FlowStep {
             track(.purchaseSuccess(offer: offer.id, plan: plan.id))
             emit(.persist(.entitlement(entitlement)))
         case let .failed(reason):
-            let key = reason == "backend_unavailable" ? "error.backendUnavailable" : "error.verificationRejected"
-            endPurchase(in: .error(message: key))
-            model.retryTarget = .postTransaction(posted, plan: plan)
+            endPurchase(in: model.state)
+            if case let .rejected(backendReason) = verification {
+                fail("error.backendRejected", [backendReason], retry: .postTransaction(posted, plan: plan))
+            } else {
+                fail("error.backendUnavailable", retry: .postTransaction(posted, plan: plan))
+            }
             track(.purchaseFail(offer: offer.id, plan: plan.id, reason: reason))
         default:
             apply(.entitlementInactive, plan: plan, offer: offer)
@@ -176,6 +184,9 @@ extension FlowStep {
             model.inFlight = .purchase
             model.posted.append(posted)
             emit(.postTransaction(posted.transaction, offerID: posted.offerID?.rawValue ?? "update"))
+        case .loadConfig:
+            go(.configReady)
+            emit(.loadConfig)
         case let .loadProducts(ids):
             go(.configReady)
             emit(.loadProducts(ids))

@@ -9,7 +9,7 @@ extension FlowStep {
         default: break
         }
         model.inFlight = .restore
-        model.notice = nil
+        model.notice = .restoring
         emit(.restore)
     }
 

@@ -31,6 +31,8 @@ public struct FlowModel: Hashable, Sendable {
     public var paywallViews: PaywallViewHistory
     public var quota: MessageQuota
     public var transcript: [ChatMessage] = []
+    /// Arguments of the error state's copy key (e.g. the store error for `error.purchaseFailed`).
+    public var errorArguments: [String] = []
     /// What `retry` re-runs in the error state.
     public var retryTarget: RetryTarget?
     /// The screen to show once startup is done.

@@ -56,6 +56,8 @@ public enum RetryTarget: Hashable, Sendable {
     case purchase(plan: Plan)
     /// Post the transaction to the backend again.
     case postTransaction(PostedTransaction, plan: Plan)
+    /// Load the config again (startup).
+    case loadConfig
     /// Load the products again (startup).
     case loadProducts([String])
 }

@@ -4,8 +4,8 @@ import Foundation
 ///
 /// Keys: `notice.pendingApproval` (product id), `notice.askToBuyDeclined` (product id),
 /// `notice.restored`, `notice.nothingToRestore`, `notice.restoreFailed` (reason),
-/// `notice.purchasesDisabled`, `notice.verificationFailed` (reason), `notice.limitReached` (limit),
-/// `notice.alreadyPremium`.
+/// `notice.purchasesDisabled`, `notice.verificationFailed` (reason), `chat.limitReached` (limit),
+/// `notice.alreadyPremium`, `notice.cachedEntitlement`, `notice.restoring`.
 public struct Notice: Hashable, Sendable {
     public var key: String
     public var arguments: [String]
@@ -30,7 +30,11 @@ public struct Notice: Hashable, Sendable {
     /// A transaction from the updates stream failed verification; nothing was unlocked.
     public static func verificationFailed(reason: String) -> Notice { Notice(key: "notice.verificationFailed", arguments: [reason]) }
     /// The daily free message limit was reached.
-    public static func limitReached(limit: Int) -> Notice { Notice(key: "notice.limitReached", arguments: [String(limit)]) }
+    public static func limitReached(limit: Int) -> Notice { Notice(key: "chat.limitReached", arguments: [String(limit)]) }
+    /// The backend is unreachable; the last confirmed entitlement stands in.
+    public static let cachedEntitlement = Notice(key: "notice.cachedEntitlement")
+    /// A restore is in flight.
+    public static let restoring = Notice(key: "notice.restoring")
     /// The user is premium already; nothing to buy.
     public static let alreadyPremium = Notice(key: "notice.alreadyPremium")
 }

@@ -5,7 +5,7 @@ import Foundation
 /// Every field is optional in JSON except `offers`; missing fields take the values of
 /// `RemoteConfig.default`. See README "Remote config" for the format.
 public struct RemoteConfig: Hashable, Codable, Sendable {
-    /// Copy keys of the onboarding pages, in order.
+    /// Copy-key prefixes of the onboarding pages, in order (`onboarding.1` → `onboarding.1.title`, `.body`).
     public var onboardingPages: [String]
     /// The offers a paywall can show.
     public var offers: [OfferConfig]

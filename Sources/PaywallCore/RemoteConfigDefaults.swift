@@ -5,17 +5,19 @@ extension RemoteConfig {
     ///
     /// Offers: A (list: `weekly_9_99`, `yearly_59_99` with a 1-week free trial; default yearly),
     /// B (cards, no free trial: `weekly_9_99`, `monthly_14_99`; default monthly),
-    /// C (focus, discount without trial: `yearly_39_99`, `weekly_9_99`; default `yearly_39_99`).
+    /// C (focus, the discount promise without a trial line: `yearly_59_99`, `monthly_14_99`; default yearly).
+    /// These are the products of the store's embedded catalog. Onboarding pages are copy-key prefixes
+    /// (`onboarding.1` → `onboarding.1.title`, `onboarding.1.body`).
     /// Rules: a forced offer wins, then high risk → B, then 3+ paywall views in 7 days → C, else A.
     public static let `default` = RemoteConfig(
-        onboardingPages: ["onboarding.page.1", "onboarding.page.2", "onboarding.page.3"],
+        onboardingPages: ["onboarding.1", "onboarding.2", "onboarding.3"],
         offers: [
             OfferConfig(id: .A, layoutVariant: .list, productIDs: ["weekly_9_99", "yearly_59_99"],
                         defaultProductID: "yearly_59_99", promiseKey: "paywall.promise.default"),
             OfferConfig(id: .B, layoutVariant: .cards, productIDs: ["weekly_9_99", "monthly_14_99"],
                         defaultProductID: "monthly_14_99", promiseKey: "paywall.promise.noTrial"),
-            OfferConfig(id: .C, layoutVariant: .focus, productIDs: ["yearly_39_99", "weekly_9_99"],
-                        defaultProductID: "yearly_39_99", promiseKey: "paywall.promise.discount"),
+            OfferConfig(id: .C, layoutVariant: .focus, productIDs: ["yearly_59_99", "monthly_14_99"],
+                        defaultProductID: "yearly_59_99", promiseKey: "paywall.promise.discount"),
         ],
         rules: [
             OfferRule(when: OfferCondition(forced: .A), offer: .A),

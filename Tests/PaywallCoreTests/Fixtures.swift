@@ -17,7 +17,8 @@ enum Fixtures {
                               currencyCode: "USD", displayPrice: "$14.99", period: BillingPeriod(value: 1, unit: .month))
     static let yearlyDiscount = Plan(id: "yearly_39_99", displayName: "Yearly (offer)", price: Decimal(string: "39.99")!,
                                      currencyCode: "USD", displayPrice: "$39.99", period: BillingPeriod(value: 1, unit: .year))
-    static let catalog = [weekly, yearly, monthly, yearlyDiscount]
+    /// The store's embedded catalog (yearlyDiscount is a plan no offer names).
+    static let catalog = [weekly, monthly, yearly]
 
     static let offerA = Offer(id: .A, layoutVariant: .list, plans: [weekly, yearly], defaultPlanID: "yearly_59_99",
                               personalPromiseKey: "paywall.promise.default")

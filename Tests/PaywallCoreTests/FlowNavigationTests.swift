@@ -11,12 +11,12 @@ import Testing
         var expected = model
         expected.onboardingPage = 1
         #expect(page2 == expected)
-        #expect(effects2 == [.track(.onboardingStep(step: 2, screen: "onboarding.page.2"))])
+        #expect(effects2 == [.track(.onboardingStep(step: 2, screen: "onboarding.2"))])
 
         let (page3, effects3) = F.reduce(page2, .next)
         expected.onboardingPage = 2
         #expect(page3 == expected)
-        #expect(effects3 == [.track(.onboardingStep(step: 3, screen: "onboarding.page.3"))])
+        #expect(effects3 == [.track(.onboardingStep(step: 3, screen: "onboarding.3"))])
 
         let (preview, effectsPreview) = F.reduce(page3, .next)
         expected.state = .valuePreview
@@ -46,8 +46,9 @@ import Testing
         model.paywallViews.record(at: F.now.addingTimeInterval(-60))
         let (paywall, _) = F.reduce(model, .next)
         #expect(paywall.offer?.id == .C)
-        #expect(paywall.offer?.plans == [F.yearlyDiscount, F.weekly])
-        #expect(paywall.selectedPlanID == "yearly_39_99")
+        #expect(paywall.offer?.plans == [F.yearly, F.monthly])
+        #expect(paywall.offer?.personalPromiseKey == "paywall.promise.discount")
+        #expect(paywall.selectedPlanID == "yearly_59_99")
         #expect(paywall.paywallViews.views.count == 4)
     }
 
@@ -141,7 +142,10 @@ import Testing
     @Test func openPaywallFromChatTab() {
         let (model, effects) = F.reduce(F.ready(.chat), .openPaywall(reason: .chatTab))
         var expected = F.onPaywall(reason: .chatTab)
-        expected.state = .paywall(offer: F.offerA)
+        var offer = F.offerA
+        offer.personalPromiseKey = "paywall.promise.chat"
+        expected.state = .paywall(offer: offer)
+        expected.offer = offer
         #expect(model == expected)
         #expect(effects == [.track(.paywallView(offer: .A, reason: "chatTab")), .persist(.paywallViews(expected.paywallViews))])
     }

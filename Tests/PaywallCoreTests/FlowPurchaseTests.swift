@@ -93,6 +93,7 @@ import Testing
         let (failed, effects) = F.reduce(F.processing(), .purchaseCompleted(.failed(error: "networkError")))
         var expected = F.onPaywall()
         expected.state = .error(message: "error.purchaseFailed")
+        expected.errorArguments = ["networkError"]
         expected.retryTarget = .purchase(plan: F.yearly)
         #expect(failed == expected)
         #expect(effects == [.track(.purchaseFail(offer: .A, plan: "yearly_59_99", reason: "networkError"))])
@@ -138,13 +139,15 @@ import Testing
     }
 
     @Test(arguments: [
-        (TransactionVerification.rejected(reason: "bad signature"), "error.verificationRejected", "backend_rejected"),
-        (.unavailable(reason: "timeout"), "error.backendUnavailable", "backend_unavailable"),
+        (TransactionVerification.rejected(reason: "bad signature"), "error.backendRejected", ["bad signature"], "backend_rejected"),
+        (.unavailable(reason: "timeout"), "error.backendUnavailable", [], "backend_unavailable"),
     ])
-    func backendFailureShowsAnErrorWithRetry(verification: TransactionVerification, key: String, reason: String) {
+    func backendFailureShowsAnErrorWithRetry(verification: TransactionVerification, key: String, arguments: [String],
+                                             reason: String) {
         let (failed, effects) = F.reduce(F.verifying(), .transactionVerified(verification))
         var expected = F.onPaywall()
         expected.state = .error(message: key)
+        expected.errorArguments = arguments
         let posted = PostedTransaction(transaction: F.transaction(), offerID: .A, isForeground: true)
         expected.retryTarget = .postTransaction(posted, plan: F.yearly)
         #expect(failed == expected)

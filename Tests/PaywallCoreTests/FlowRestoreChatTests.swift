@@ -8,6 +8,7 @@ import Testing
     func restoring() -> FlowModel {
         var model = F.onPaywall()
         model.inFlight = .restore
+        model.notice = .restoring
         return model
     }
 

@@ -30,16 +30,21 @@ import Testing
         expected.config = config
         expected.awaiting = [.products, .entitlement, .risk]
         #expect(model == expected)
-        #expect(effects == [.loadProducts(["weekly_9_99", "yearly_59_99", "monthly_14_99", "yearly_39_99"])])
+        #expect(effects == [.loadProducts(["weekly_9_99", "yearly_59_99", "monthly_14_99"])])
     }
 
-    @Test func configFailedKeepsTheEmbeddedConfig() {
+    @Test func configFailedShowsAnErrorAndRetryReloadsIt() {
         let started = F.reduce(FlowModel(), .start).0
-        let (model, effects) = F.reduce(started, .configFailed(reason: "offline"))
+        let (failed, effects) = F.reduce(started, .configFailed(reason: "offline"))
         var expected = started
-        expected.awaiting = [.products, .entitlement, .risk]
-        #expect(model == expected)
-        #expect(effects == [.loadProducts(RemoteConfig.default.allProductIDs)])
+        expected.state = .error(message: "error.configFailed")
+        expected.retryTarget = .loadConfig
+        #expect(failed == expected)
+        #expect(effects.isEmpty)
+
+        let (retried, retryEffects) = F.reduce(failed, .retry)
+        #expect(retried == started)
+        #expect(retryEffects == [.loadConfig])
     }
 
     /// Runs startup with the given answers and returns the model and the effects of the last answer.
@@ -60,7 +65,7 @@ import Testing
         expected.plans = F.catalog
         expected.risk = RiskSnapshot(level: .low)
         #expect(model == expected)
-        #expect(effects == [.track(.onboardingStep(step: 1, screen: "onboarding.page.1"))])
+        #expect(effects == [.track(.onboardingStep(step: 1, screen: "onboarding.1"))])
     }
 
     @Test func entitlementRefreshedPersistsOnlyWhenItChanged() {
@@ -138,7 +143,7 @@ import Testing
         current = F.reduce(current, .configLoaded(.default)).0
         let (failed, failEffects) = F.reduce(current, .productsFailed(reason: "network"))
         var expected = current
-        expected.state = .error(message: "error.productsUnavailable")
+        expected.state = .error(message: "error.productsFailed")
         expected.retryTarget = .loadProducts(RemoteConfig.default.allProductIDs)
         #expect(failed == expected)
         #expect(failEffects.isEmpty)
@@ -155,6 +160,7 @@ import Testing
         let (fresh, freshEffects) = F.reduce(started, .entitlementRefreshFailed(reason: "offline"))
         var expected = started
         expected.entitlement.source = .cache
+        expected.notice = .cachedEntitlement
         expected.awaiting = [.config, .products, .risk]
         #expect(fresh == expected)
         #expect(freshEffects.isEmpty)

@@ -46,8 +46,8 @@ import Testing
         #expect(decide(.low, 0) == F.offerA)
         #expect(decide(.high, 0) == Offer(id: .B, layoutVariant: .cards, plans: [F.weekly, F.monthly],
                                           defaultPlanID: "monthly_14_99", personalPromiseKey: "paywall.promise.noTrial"))
-        #expect(decide(.low, 3) == Offer(id: .C, layoutVariant: .focus, plans: [F.yearlyDiscount, F.weekly],
-                                         defaultPlanID: "yearly_39_99", personalPromiseKey: "paywall.promise.discount"))
+        #expect(decide(.low, 3) == Offer(id: .C, layoutVariant: .focus, plans: [F.yearly, F.monthly],
+                                         defaultPlanID: "yearly_59_99", personalPromiseKey: "paywall.promise.discount"))
         #expect(decide(.low, 0, promise: "paywall.promise.limit").personalPromiseKey == "paywall.promise.limit")
     }
 

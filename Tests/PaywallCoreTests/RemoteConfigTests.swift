@@ -6,7 +6,7 @@ import Testing
     @Test func embeddedDefaultIsValid() throws {
         try RemoteConfig.default.validate(path: "embedded")
         #expect(RemoteConfig.default.dailyMessageLimit == 10)
-        #expect(RemoteConfig.default.allProductIDs == ["weekly_9_99", "yearly_59_99", "monthly_14_99", "yearly_39_99"])
+        #expect(RemoteConfig.default.allProductIDs == ["weekly_9_99", "yearly_59_99", "monthly_14_99"])
     }
 
     @Test func encodedDefaultDecodesBackEqual() throws {
@@ -17,7 +17,7 @@ import Testing
     @Test func readmeExampleDecodes() throws {
         let json = """
         {
-          "onboardingPages": ["onboarding.page.1", "onboarding.page.2"],
+          "onboardingPages": ["onboarding.1", "onboarding.2"],
           "offers": [
             {"id": "A", "layoutVariant": "list", "productIDs": ["weekly_9_99", "yearly_59_99"],
              "defaultProductID": "yearly_59_99", "promiseKey": "paywall.promise.default"},
@@ -37,7 +37,7 @@ import Testing
         }
         """
         let config = try RemoteConfig.decode(from: Data(json.utf8), path: "config.json")
-        #expect(config.onboardingPages == ["onboarding.page.1", "onboarding.page.2"])
+        #expect(config.onboardingPages == ["onboarding.1", "onboarding.2"])
         #expect(config.offers.count == 2)
         #expect(config.offers[1].promiseKey == nil)
         #expect(config.rules[2] == OfferRule(when: OfferCondition(minPaywallViews7d: 3, minTimeOnPaywallSec: 10), offer: .B))
@@ -45,6 +45,36 @@ import Testing
         #expect(config.purchasesEnabled == false)
         #expect(config.cannedReplyCount == 3)
         #expect(config.entitlementStalenessLimitSec == 3600)
+    }
+
+    /// The complete example in the README is the embedded default, field for field.
+    @Test func readmeCompleteExampleIsTheEmbeddedDefault() throws {
+        let json = """
+        {
+          "onboardingPages": ["onboarding.1", "onboarding.2", "onboarding.3"],
+          "offers": [
+            {"id": "A", "layoutVariant": "list",  "productIDs": ["weekly_9_99", "yearly_59_99"],
+             "defaultProductID": "yearly_59_99",  "promiseKey": "paywall.promise.default"},
+            {"id": "B", "layoutVariant": "cards", "productIDs": ["weekly_9_99", "monthly_14_99"],
+             "defaultProductID": "monthly_14_99", "promiseKey": "paywall.promise.noTrial"},
+            {"id": "C", "layoutVariant": "focus", "productIDs": ["yearly_59_99", "monthly_14_99"],
+             "defaultProductID": "yearly_59_99",  "promiseKey": "paywall.promise.discount"}
+          ],
+          "rules": [
+            {"when": {"forced": "A"}, "offer": "A"},
+            {"when": {"forced": "B"}, "offer": "B"},
+            {"when": {"forced": "C"}, "offer": "C"},
+            {"when": {"riskLevel": "high"}, "offer": "B"},
+            {"when": {"minPaywallViews7d": 3}, "offer": "C"}
+          ],
+          "defaultOffer": "A",
+          "dailyMessageLimit": 10,
+          "purchasesEnabled": true,
+          "cannedReplyCount": 5,
+          "entitlementStalenessLimitSec": 86400
+        }
+        """
+        #expect(try RemoteConfig.decode(from: Data(json.utf8), path: "README") == RemoteConfig.default)
     }
 
     @Test func missingFieldsTakeTheDefaults() throws {
