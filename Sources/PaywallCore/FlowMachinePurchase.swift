@@ -43,6 +43,12 @@ extension FlowStep {
         switch outcome {
         case let .success(transaction):
             model.purchasePhase = .verifying
+            if let index = model.posted.firstIndex(where: { $0.transaction.id == transaction.id }) {
+                // Already posted from the updates stream: its answer now belongs to this purchase.
+                model.posted[index].isForeground = true
+                model.posted[index].offerID = offer.id
+                return
+            }
             model.posted.append(PostedTransaction(transaction: transaction, offerID: offer.id, isForeground: true))
             emit(.postTransaction(transaction, offerID: offer.id.rawValue))
         case .cancelled:
