@@ -16,6 +16,33 @@ public struct MessageQuota: Hashable, Codable, Sendable {
         self.used = max(0, used)
     }
 
+    private enum CodingKeys: String, CodingKey { case day, used }
+
+    /// Decodes and checks a saved quota: `day` must be `yyyy-MM-dd`, `used` 0 or more.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let day = try container.decodeIfPresent(String.self, forKey: .day)
+        let used = try container.decode(Int.self, forKey: .used)
+        if let day, !Self.isDayKey(day) {
+            throw DecodingError.dataCorruptedError(forKey: .day, in: container,
+                                                   debugDescription: "\"\(day)\" is not a day, expected yyyy-MM-dd")
+        }
+        guard used >= 0 else {
+            throw DecodingError.dataCorruptedError(forKey: .used, in: container,
+                                                   debugDescription: "\(used) is negative, expected 0 or more")
+        }
+        self.init(day: day, used: used)
+    }
+
+    /// Whether `text` has the `yyyy-MM-dd` shape `dayKey` produces.
+    static func isDayKey(_ text: String) -> Bool {
+        let bytes = Array(text.utf8)
+        guard bytes.count == 10, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-") else { return false }
+        return bytes.enumerated().allSatisfy { index, byte in
+            index == 4 || index == 7 || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))
+        }
+    }
+
     /// The local calendar day of `date` in `timeZone`, as `yyyy-MM-dd`.
     public static func dayKey(for date: Date, in timeZone: TimeZone) -> String {
         var calendar = Calendar(identifier: .gregorian)

@@ -10,6 +10,14 @@ public struct PaywallViewHistory: Hashable, Codable, Sendable {
 
     public init(views: [Date] = []) { self.views = views.sorted() }
 
+    private enum CodingKeys: String, CodingKey { case views }
+
+    /// Decodes saved views (in any order; they are kept sorted).
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(views: try container.decode([Date].self, forKey: .views))
+    }
+
     /// Views in the 7 days before `now` (views stamped after `now`, from a clock set back, still count).
     public func count(now: Date) -> Int {
         let start = now.addingTimeInterval(-Self.window)

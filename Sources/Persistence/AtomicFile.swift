@@ -11,7 +11,7 @@ public enum AtomicFile {
     public static func write(_ data: Data, to url: URL) throws {
         let path = url.path
         let directory = url.deletingLastPathComponent().path
-        let temp = directory + "/." + url.lastPathComponent + ".tmp-\(getpid())"
+        let temp = directory + "/." + url.lastPathComponent + ".tmp-\(getpid())-\(UUID().uuidString.prefix(8))"
         let fd = open(temp, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
         guard fd >= 0 else { throw posixError(temp, "cannot create temp file") }
         do {

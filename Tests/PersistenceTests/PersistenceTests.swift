@@ -109,6 +109,27 @@ struct TempDirectory {
             == "\(store.directory.paywallViewsFile.path):1:1: invalid JSON, expected a value (object, array, string, number, true, false or null) (the file ends here)")
     }
 
+    @Test func implausibleValuesAreRejectedNotUsed() throws {
+        let temp = try TempDirectory()
+        defer { temp.remove() }
+        let store = try AppStateStore(directory: StateDirectory(root: temp.url))
+        let path = store.directory.quotaFile.path
+        try write(#"{"day": "2026-05-28", "used": -4}"#, to: store.directory.quotaFile)
+        #expect(errorText { _ = try store.loadQuota() } == "\(path): at used: -4 is negative, expected 0 or more")
+        try write(#"{"day": "yesterday", "used": 1}"#, to: store.directory.quotaFile)
+        #expect(errorText { _ = try store.loadQuota() } == "\(path): at day: \"yesterday\" is not a day, expected yyyy-MM-dd")
+    }
+
+    @Test func viewsAreSortedWhenLoaded() throws {
+        let temp = try TempDirectory()
+        defer { temp.remove() }
+        let store = try AppStateStore(directory: StateDirectory(root: temp.url))
+        try write(#"{"views": ["2026-05-28T10:00:00Z", "2026-05-27T10:00:00Z"]}"#, to: store.directory.paywallViewsFile)
+        let views = try store.loadPaywallViews().views
+        #expect(views == views.sorted())
+        #expect(views.count == 2)
+    }
+
     @Test func corruptEventLineNamesItsLine() throws {
         let temp = try TempDirectory()
         defer { temp.remove() }
@@ -155,7 +176,7 @@ struct TempDirectory {
             Issue.record("expected an error")
         } catch let error as PersistenceError {
             #expect(error.message.hasPrefix("cannot create temp file"))
-            #expect(error.path.hasSuffix("missing/.f.json.tmp-\(getpid())"))
+            #expect(error.path.contains("missing/.f.json.tmp-\(getpid())-"))
         }
     }
 }
