@@ -51,6 +51,12 @@ public struct FlowModel: Hashable, Sendable {
         self.forcedOffer = forcedOffer
     }
 
+    /// Free messages left today, or nil for a premium user (unlimited).
+    public func messagesLeft(in context: FlowContext) -> Int? {
+        guard !entitlement.isPremium else { return nil }
+        return quota.remaining(now: context.now, timeZone: context.timeZone, limit: config.dailyMessageLimit)
+    }
+
     /// The selected plan of the current offer.
     public var selectedPlan: Plan? {
         guard let offer, let selectedPlanID else { return nil }

@@ -106,6 +106,15 @@ import Testing
         #expect(backEffects == [.track(.paywallNotNow)])
     }
 
+    @Test func messagesLeftCountsDownAndIsNilForPremium() {
+        var model = F.ready(.chat)
+        #expect(model.messagesLeft(in: F.context) == 10)
+        for index in 1...4 { model = F.reduce(model, .sendMessage("m\(index)")).0 }
+        #expect(model.messagesLeft(in: F.context) == 6)
+        model.entitlement = F.premium
+        #expect(model.messagesLeft(in: F.context) == nil)
+    }
+
     @Test func premiumMessagesAreUnlimited() {
         var model = F.ready(.chat)
         model.entitlement = F.premium
