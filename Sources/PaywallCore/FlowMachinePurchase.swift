@@ -59,7 +59,7 @@ extension FlowStep {
             model.notice = .pendingApproval(productID: plan.id)
             model.pendingProductID = plan.id
         case let .failed(reason):
-            endPurchase(in: model.state)
+            endPurchase()
             if reason == "verification_failed" {
                 fail("error.verificationFailed", retry: .purchase(plan: plan))
             } else {
@@ -70,14 +70,15 @@ extension FlowStep {
             model.notice = .purchasesDisabled
             track(.purchaseFail(offer: offer.id, plan: plan.id, reason: "purchases_disabled"))
         case .entitlementInactive:
-            endPurchase(in: model.state)
+            endPurchase()
             fail("error.entitlementInactive", retry: nil)
             track(.purchaseFail(offer: offer.id, plan: plan.id, reason: "entitlement_inactive"))
         }
     }
 
-    private mutating func endPurchase(in state: FlowState) {
-        go(state)
+    /// Ends the purchase in flight and moves to `state` (nil: the caller moves, e.g. with `fail`).
+    private mutating func endPurchase(in state: FlowState? = nil) {
+        if let state { go(state) }
         model.purchasePhase = nil
         model.inFlight = nil
     }
@@ -105,7 +106,7 @@ extension FlowStep {
             track(.purchaseSuccess(offer: offer.id, plan: plan.id))
             emit(.persist(.entitlement(entitlement)))
         case let .failed(reason):
-            endPurchase(in: model.state)
+            endPurchase()
             if case let .rejected(backendReason) = verification {
                 fail("error.backendRejected", [backendReason], retry: .postTransaction(posted, plan: plan))
             } else {
