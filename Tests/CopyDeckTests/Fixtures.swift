@@ -26,7 +26,7 @@ enum Fixtures {
     }
 
     /// Decodes catalog JSON written inline in a test.
-    static func decode(_ json: String, origin: String = "test.xcstrings") throws -> StringCatalog {
+    static func decode(_ json: String, origin: String = "test.xcstrings") throws(CatalogError) -> StringCatalog {
         try StringCatalog.decode(Data(json.utf8), origin: origin)
     }
 }
