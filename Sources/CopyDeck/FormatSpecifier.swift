@@ -152,8 +152,8 @@ enum FormatTokenizer {
             default: kind = .unknown
             }
             let resolvedKind = invalid ? .unknown : kind
-            let end = kind == .unknown ? min(j, chars.count) : j + 1
-            // An unknown conversion keeps only the '%' and what was parsed as part of it; the rest stays literal.
+            // An unknown letter conversion (`%k`) is part of the placeholder; anything else (`50% off`) stays literal.
+            let end = kind != .unknown || (j < chars.count && chars[j].isLetter) ? j + 1 : min(j, chars.count)
             let text = String(chars[start..<max(end, start + 1)])
             let index = position ?? nextSequential
             if position == nil, resolvedKind != .unknown { nextSequential += 1 }
