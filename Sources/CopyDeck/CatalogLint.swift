@@ -124,14 +124,14 @@ public enum CatalogLint {
         return out
     }
 
-    /// Catalog keys nothing uses (given the keys the screens use), sorted. Stale keys count as unused.
+    /// Catalog keys nothing uses (given the keys the screens use), sorted case-insensitively. Stale keys count as unused.
     public static func unusedKeys(in catalog: StringCatalog, used: Set<String>) -> [String] {
-        catalog.entries.keys.filter { !used.contains($0) }.sorted()
+        catalog.entries.keys.filter { !used.contains($0) }.sorted(by: CatalogEncoder.xcodeOrder)
     }
 
-    /// Keys the screens need that the catalog lacks, sorted.
+    /// Keys the screens need that the catalog lacks, sorted case-insensitively.
     public static func missingKeys(in catalog: StringCatalog, required: Set<String>) -> [String] {
-        required.filter { catalog.entries[$0] == nil }.sorted()
+        required.filter { catalog.entries[$0] == nil }.sorted(by: CatalogEncoder.xcodeOrder)
     }
 
     static func isSourceLanguage(_ language: String, of catalog: StringCatalog) -> Bool {

@@ -36,15 +36,15 @@ public struct CopyDeck: Sendable {
         return copy
     }
 
-    /// Keys the primary catalog lacks that the fallback deck supplies, sorted: report these for a team catalog.
+    /// Keys the primary catalog lacks that the fallback deck supplies, sorted case-insensitively: report these for a team catalog.
     public var keysFromFallback: [String] {
         guard let fallback else { return [] }
-        return fallback.entries.keys.filter { primary.entries[$0] == nil }.sorted()
+        return fallback.entries.keys.filter { primary.entries[$0] == nil }.sorted(by: CatalogEncoder.xcodeOrder)
     }
 
-    /// Every key either deck knows, sorted.
+    /// Every key either deck knows, sorted case-insensitively.
     public var allKeys: [String] {
-        Set(primary.entries.keys).union(fallback?.entries.keys ?? [:].keys).sorted()
+        Set(primary.entries.keys).union(fallback?.entries.keys ?? [:].keys).sorted(by: CatalogEncoder.xcodeOrder)
     }
 
     /// The text for `key` in the deck's locale, placeholders filled.
