@@ -1,3 +1,5 @@
+import Foundation
+
 /// A JSON value to be written in Xcode's style (object members already in order).
 indirect enum WritableJSON {
     case object([(String, WritableJSON)])
@@ -60,11 +62,23 @@ struct XcodeJSONWriter {
 
 /// Builds the writable JSON tree of a catalog with keys sorted case-insensitively.
 enum CatalogEncoder {
-    /// Case-insensitive order, ties broken by the exact text so the order is total.
+    /// Xcode's key order: the Finder-like comparison (case-insensitive, numbers by value, ICU collation,
+    /// so `~80% off` < `4x` < `15 minute` < `Achievements`; `month` < `Month`); the order is total.
     static func xcodeOrder(_ a: String, _ b: String) -> Bool {
-        let la = a.lowercased(), lb = b.lowercased()
-        return la != lb ? la < lb : a < b
+        switch a.compare(b, options: [.caseInsensitive, .numeric], range: nil, locale: collationLocale) {
+        case .orderedAscending: return true
+        case .orderedDescending: return false
+        case .orderedSame:
+            // Equal but for case: Xcode puts lowercase first (`month` before `Month`).
+            switch a.compare(b, options: [.numeric], range: nil, locale: collationLocale) {
+            case .orderedAscending: return true
+            case .orderedDescending: return false
+            case .orderedSame: return a < b
+            }
+        }
     }
+
+    private static let collationLocale = Locale(identifier: "en")
 
     static func json(for catalog: StringCatalog) -> WritableJSON {
         let strings = catalog.entries.keys.sorted(by: xcodeOrder).compactMap { key -> (String, WritableJSON)? in
