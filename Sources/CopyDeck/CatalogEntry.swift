@@ -23,6 +23,12 @@ public struct CatalogEntry: Sendable, Equatable {
     /// Whether the entry is still found in code (`extractionState` is not `stale`).
     public var isStale: Bool { extractionState == "stale" }
 
+    /// Whether the entry has a value or variations for `language` (as written in the catalog).
+    public func hasUsableLocalization(_ language: String) -> Bool {
+        guard let localization = localizations[language] else { return false }
+        return localization.stringUnit != nil || localization.variations != nil
+    }
+
     /// Whether translators should translate it (absent means yes).
     public var isTranslatable: Bool { shouldTranslate ?? true }
 }
