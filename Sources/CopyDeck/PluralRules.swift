@@ -72,12 +72,11 @@ public enum PluralRules {
             return (2...4).contains(i) ? .few : .other
         case "ar":
             guard isInteger else { return .other }
-            let whole = Int(n) % 100
             if n == 0 { return .zero }
             if n == 1 { return .one }
             if n == 2 { return .two }
-            if (3...10).contains(whole) { return .few }
-            if (11...99).contains(whole) { return .many }
+            if (3...10).contains(i100) { return .few }
+            if (11...99).contains(i100) { return .many }
             return .other
         case "he":
             if (i == 1 && v == 0) || (i == 0 && v != 0) { return .one }
