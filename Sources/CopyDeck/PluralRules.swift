@@ -1,8 +1,12 @@
 /// The operands CLDR plural rules read: absolute value `n`, integer part `i`, visible fraction digits `v` and value `f`.
 public struct PluralOperands: Sendable, Equatable {
+    /// The absolute value.
     public var n: Double
+    /// The integer digits of `n`.
     public var i: Int
+    /// How many fraction digits are shown (`1.50` → 2).
     public var v: Int
+    /// The shown fraction digits as a number (`1.50` → 50).
     public var f: Int
 
     /// Operands of a whole number.
