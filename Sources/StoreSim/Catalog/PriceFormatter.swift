@@ -44,6 +44,15 @@ public enum PriceFormatter {
         return code.identifier
     }
 
+    /// The number of fraction digits `currencyCode` is shown with (2 for USD, 0 for KRW and JPY).
+    public static func fractionDigits(forCurrency currencyCode: String) -> Int {
+        let formatter = NumberFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.numberStyle = .currency
+        formatter.currencyCode = currencyCode
+        return formatter.maximumFractionDigits
+    }
+
     /// How many fraction digits `amount` needs (0.5 → 1, 9.99 → 2, 98.0 → 0).
     static func fractionDigits(of amount: Decimal) -> Int {
         var value = amount

@@ -122,6 +122,8 @@ public struct SubscriptionOffer: Hashable, Codable, Sendable {
     public var eligibility: [String]
     /// v5+ billing plan the offer belongs to (`BILLED_UPFRONT`, `MONTHLY`), if the file names one.
     public var billingPlanType: String?
+    /// Offer price overrides per storefront (alpha-3), like `StoreProduct.prices`.
+    public var prices: [String: Decimal]
 
     /// The kinds of subscription offer a `.storekit` file lists.
     public enum Kind: String, Hashable, Codable, Sendable, CaseIterable {
@@ -130,7 +132,7 @@ public struct SubscriptionOffer: Hashable, Codable, Sendable {
 
     public init(offerID: String? = nil, paymentMode: TrialTerms.PaymentMode, period: BillingPeriod,
                 numberOfPeriods: Int = 1, price: Decimal = 0, kind: Kind? = nil, referenceName: String = "",
-                eligibility: [String] = [], billingPlanType: String? = nil) {
+                eligibility: [String] = [], billingPlanType: String? = nil, prices: [String: Decimal] = [:]) {
         self.offerID = offerID
         self.paymentMode = paymentMode
         self.period = period
@@ -140,6 +142,12 @@ public struct SubscriptionOffer: Hashable, Codable, Sendable {
         self.referenceName = referenceName
         self.eligibility = eligibility
         self.billingPlanType = billingPlanType
+        self.prices = prices
+    }
+
+    /// The offer price in `storefront` (alpha-3): its override if any, else `price`.
+    public func price(in storefront: String) -> Decimal {
+        prices[storefront.uppercased()] ?? price
     }
 }
 
