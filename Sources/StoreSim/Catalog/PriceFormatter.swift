@@ -28,11 +28,13 @@ public enum PriceFormatter {
         formatter.numberStyle = .currency
         formatter.currencyCode = currencyCode
         if let symbol = shortSymbols[currencyCode] { formatter.currencySymbol = symbol }
+        // Foundation on Linux keeps the locale's own currency digits after `currencyCode` changes
+        // (en_US + KRW would give ₩12,000.00), so the digits are set from ISO 4217 here.
+        let currencyDigits = fractionDigits(forCurrency: currencyCode)
         let needed = fractionDigits(of: amount)
-        if needed > formatter.maximumFractionDigits {
-            formatter.minimumFractionDigits = min(needed, 4)
-            formatter.maximumFractionDigits = min(needed, 4)
-        }
+        let digits = needed > currencyDigits ? min(max(needed, 2), 4) : currencyDigits
+        formatter.minimumFractionDigits = digits
+        formatter.maximumFractionDigits = digits
         let text = formatter.string(from: amount as NSDecimalNumber) ?? "\(amount) \(currencyCode)"
         return text.replacingOccurrences(of: "\u{00A0}", with: " ").replacingOccurrences(of: "\u{202F}", with: " ")
     }
@@ -44,13 +46,18 @@ public enum PriceFormatter {
         return code.identifier
     }
 
+    /// Currencies shown without decimals (ISO 4217 minor unit 0, plus those Apple prices in whole units).
+    public static let zeroDecimalCurrencies: Set<String> = [
+        "JPY", "KRW", "CLP", "ISK", "VND", "UGX", "PYG", "XAF", "XOF", "HUF", "TWD", "IDR", "COP", "KZT",
+    ]
+
+    /// Currencies with three decimals (ISO 4217 minor unit 3).
+    public static let threeDecimalCurrencies: Set<String> = ["BHD", "KWD", "JOD", "OMR", "TND"]
+
     /// The number of fraction digits `currencyCode` is shown with (2 for USD, 0 for KRW and JPY).
     public static func fractionDigits(forCurrency currencyCode: String) -> Int {
-        let formatter = NumberFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.numberStyle = .currency
-        formatter.currencyCode = currencyCode
-        return formatter.maximumFractionDigits
+        if zeroDecimalCurrencies.contains(currencyCode) { return 0 }
+        return threeDecimalCurrencies.contains(currencyCode) ? 3 : 2
     }
 
     /// How many fraction digits `amount` needs (0.5 → 1, 9.99 → 2, 98.0 → 0).
