@@ -52,8 +52,8 @@ public struct PlanFactory: Sendable {
         switch period.unit {
         case .day: weeks = Decimal(period.value) / 7
         case .week: weeks = Decimal(period.value)
-        case .month: weeks = Decimal(period.value * 52) / 12
-        case .year: weeks = Decimal(period.value * 52)
+        case .month: weeks = Decimal(period.value) * 52 / 12
+        case .year: weeks = Decimal(period.value) * 52
         }
         if weeks <= 1 { return nil }
         let isUpToAMonth = period.approximateDays <= 31
@@ -62,7 +62,7 @@ public struct PlanFactory: Sendable {
             perUnit = price / weeks
         } else {
             let months: Decimal = switch period.unit {
-            case .year: Decimal(period.value * 12)
+            case .year: Decimal(period.value) * 12
             case .month: Decimal(period.value)
             case .week, .day: weeks * 12 / 52
             }

@@ -16,13 +16,13 @@ public struct StoreKitConfigurationError: Error, Hashable, Sendable, CustomStrin
     /// The file's path (or the origin passed to `decode`).
     public var path: String
     /// Line and column of the offending value or character, when known.
-    public var location: TextLocation?
+    public var location: LineColumn?
     /// JSON path of the offending value, e.g. `subscriptionGroups[0].subscriptions[1].recurringSubscriptionPeriod`.
     public var jsonPath: String?
     /// What was wrong and what was expected.
     public var message: String
 
-    public init(reason: Reason, path: String, location: TextLocation? = nil, jsonPath: String? = nil, message: String) {
+    public init(reason: Reason, path: String, location: LineColumn? = nil, jsonPath: String? = nil, message: String) {
         self.reason = reason
         self.path = path
         self.location = location

@@ -11,8 +11,12 @@ public enum StoreKitConfigurationLoader {
     /// Reads and decodes the file at `url`.
     public static func load(contentsOf url: URL) throws(StoreKitConfigurationError) -> StoreCatalog {
         let path = url.isFileURL ? url.path : url.absoluteString
+        guard url.isFileURL else {
+            throw StoreKitConfigurationError(reason: .unreadable, path: path,
+                                             message: "is not a file URL, expected the path of a .storekit file")
+        }
         var isDirectory: ObjCBool = false
-        if url.isFileURL, FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
             throw StoreKitConfigurationError(reason: .unreadable, path: path,
                                              message: "is a directory, expected a .storekit file")
         }
@@ -20,7 +24,7 @@ public enum StoreKitConfigurationLoader {
         do {
             data = try Data(contentsOf: url)
         } catch {
-            let exists = url.isFileURL && FileManager.default.fileExists(atPath: path)
+            let exists = FileManager.default.fileExists(atPath: path)
             throw StoreKitConfigurationError(
                 reason: .unreadable, path: path,
                 message: exists ? "cannot be read (\(error.localizedDescription)), expected a readable .storekit file"
@@ -31,16 +35,16 @@ public enum StoreKitConfigurationLoader {
 
     /// Decodes `.storekit` JSON; `origin` (usually the path) names the file in errors and in the catalog.
     public static func decode(_ data: Data, origin: String) throws(StoreKitConfigurationError) -> StoreCatalog {
-        let root: JSONNode
+        let root: LocatedJSON
         do {
-            root = try JSONParser.parse(data)
+            root = try LocatedJSONParser.parse(data)
         } catch {
             throw StoreKitConfigurationError(reason: .syntax, path: origin, location: error.location,
                                              message: "invalid JSON: \(error.message)")
         }
         do {
             var reader = StoreKitDocumentReader(origin: origin)
-            return try reader.read(JSONCursor(node: root))
+            return try reader.read(LocatedJSONCursor(node: root))
         } catch {
             throw StoreKitConfigurationError(reason: .shape, path: origin, location: error.location,
                                              jsonPath: error.path, message: error.message)
@@ -57,7 +61,7 @@ struct StoreKitDocumentReader {
         self.origin = origin
     }
 
-    mutating func read(_ root: JSONCursor) throws(JSONShapeError) -> StoreCatalog {
+    mutating func read(_ root: LocatedJSONCursor) throws(LocatedJSONShapeError) -> StoreCatalog {
         guard case .object = root.node.value else {
             throw root.fail("found \(root.node.value.typeDescription), expected a JSON object (an Xcode StoreKit configuration)")
         }
@@ -70,10 +74,10 @@ struct StoreKitDocumentReader {
         }
         let version = try readVersion(root)
         var products: [StoreProduct] = []
-        var seen: [String: TextLocation] = [:]
+        var seen: [String: LineColumn] = [:]
         let productReader = StoreKitProductReader()
 
-        func add(_ product: StoreProduct, at cursor: JSONCursor) throws(JSONShapeError) {
+        func add(_ product: StoreProduct, at cursor: LocatedJSONCursor) throws(LocatedJSONShapeError) {
             if let first = seen[product.id] {
                 throw cursor.fail("duplicate productID \"\(product.id)\" (first at line \(first.line)), expected unique product ids")
             }
@@ -101,7 +105,7 @@ struct StoreKitDocumentReader {
                             formatVersion: version, warnings: warnings)
     }
 
-    private func readVersion(_ root: JSONCursor) throws(JSONShapeError) -> StoreKitFormatVersion? {
+    private func readVersion(_ root: LocatedJSONCursor) throws(LocatedJSONShapeError) -> StoreKitFormatVersion? {
         guard let cursor = try root.optionalNonNull("version") else { return nil }
         let major = try cursor.required("major", "an integer such as 4").int()
         let minor = try cursor.optionalNonNull("minor")?.int() ?? 0

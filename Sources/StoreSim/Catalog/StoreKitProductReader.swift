@@ -3,13 +3,16 @@ import PaywallCore
 
 /// Reads products, subscription groups and offers from a parsed `.storekit` document.
 struct StoreKitProductReader {
+    /// The largest number in a period (`P999D`); bigger values are refused before arithmetic can overflow.
+    static let maximumPeriodValue = 999
+
     private static let kindsByLowercasedName: [String: StoreProduct.Kind] = Dictionary(
         uniqueKeysWithValues: [StoreProduct.Kind.consumable, .nonConsumable, .nonRenewingSubscription, .autoRenewable]
             .map { ($0.rawValue.lowercased(), $0) })
 
     /// A product of `products` or `nonRenewingSubscriptions` (or the shared part of a subscription).
-    func readProduct(_ cursor: JSONCursor, allowed: [StoreProduct.Kind],
-                     defaultKind: StoreProduct.Kind?) throws(JSONShapeError) -> StoreProduct {
+    func readProduct(_ cursor: LocatedJSONCursor, allowed: [StoreProduct.Kind],
+                     defaultKind: StoreProduct.Kind?) throws(LocatedJSONShapeError) -> StoreProduct {
         _ = try cursor.members()
         let id = try cursor.required("productID", "a product identifier string such as \"weekly_9_99\"").string()
         if id.isEmpty {
@@ -24,8 +27,8 @@ struct StoreKitProductReader {
                             familyShareable: familyShareable, localizations: localizations)
     }
 
-    private func readKind(_ cursor: JSONCursor, allowed: [StoreProduct.Kind],
-                          defaultKind: StoreProduct.Kind?) throws(JSONShapeError) -> StoreProduct.Kind {
+    private func readKind(_ cursor: LocatedJSONCursor, allowed: [StoreProduct.Kind],
+                          defaultKind: StoreProduct.Kind?) throws(LocatedJSONShapeError) -> StoreProduct.Kind {
         let names = allowed.map { "\"\($0.rawValue)\"" }.joined(separator: " or ")
         guard let typeCursor = try cursor.optionalNonNull("type") else {
             if let defaultKind { return defaultKind }
@@ -42,7 +45,7 @@ struct StoreKitProductReader {
     }
 
     /// `localizations`: `{locale, displayName, description}`; either text may be empty or missing.
-    func readLocalizations(_ cursor: JSONCursor) throws(JSONShapeError) -> [ProductLocalization] {
+    func readLocalizations(_ cursor: LocatedJSONCursor) throws(LocatedJSONShapeError) -> [ProductLocalization] {
         var result: [ProductLocalization] = []
         for item in try cursor.optionalArray("localizations") {
             let locale = try item.required("locale", "a locale such as \"en_US\"").string()
@@ -54,11 +57,11 @@ struct StoreKitProductReader {
     }
 
     /// A subscription group and its subscriptions (each with the cursor it came from).
-    func readGroup(_ cursor: JSONCursor) throws(JSONShapeError) -> (SubscriptionGroup, [(JSONCursor, StoreProduct)]) {
+    func readGroup(_ cursor: LocatedJSONCursor) throws(LocatedJSONShapeError) -> (SubscriptionGroup, [(LocatedJSONCursor, StoreProduct)]) {
         let id = try cursor.required("id", "a group identifier string").string()
         let name = try cursor.optionalNonNull("name")?.string() ?? id
         let localizations = try readLocalizations(cursor)
-        var subscriptions: [(JSONCursor, StoreProduct)] = []
+        var subscriptions: [(LocatedJSONCursor, StoreProduct)] = []
         for item in try cursor.optionalArray("subscriptions") {
             subscriptions.append((item, try readSubscription(item, groupID: id)))
         }
@@ -67,7 +70,7 @@ struct StoreKitProductReader {
         return (group, subscriptions)
     }
 
-    private func readSubscription(_ cursor: JSONCursor, groupID: String) throws(JSONShapeError) -> StoreProduct {
+    private func readSubscription(_ cursor: LocatedJSONCursor, groupID: String) throws(LocatedJSONShapeError) -> StoreProduct {
         var product = try readProduct(cursor, allowed: [.autoRenewable], defaultKind: .autoRenewable)
         let periodCursor = try cursor.required("recurringSubscriptionPeriod", "an ISO-8601 period such as \"P1M\"")
         let period = try readPeriod(periodCursor)
@@ -75,7 +78,7 @@ struct StoreKitProductReader {
         if level < 1, let levelCursor = try cursor.optional("groupNumber") {
             throw levelCursor.fail("found level \(level), expected a service level of 1 or more")
         }
-        let single = try cursor.optionalNonNull("introductoryOffer").map { c throws(JSONShapeError) in
+        let single = try cursor.optionalNonNull("introductoryOffer").map { c throws(LocatedJSONShapeError) in
             try readOffer(c, kind: .introductory)
         }
         var intros: [SubscriptionOffer] = []
@@ -91,15 +94,15 @@ struct StoreKitProductReader {
         return product
     }
 
-    private func readOffers(_ cursor: JSONCursor, key: String,
-                            kind: SubscriptionOffer.Kind) throws(JSONShapeError) -> [SubscriptionOffer] {
+    private func readOffers(_ cursor: LocatedJSONCursor, key: String,
+                            kind: SubscriptionOffer.Kind) throws(LocatedJSONShapeError) -> [SubscriptionOffer] {
         var offers: [SubscriptionOffer] = []
         for item in try cursor.optionalArray(key) { offers.append(try readOffer(item, kind: kind)) }
         return offers
     }
 
     /// One offer object; a free offer's price is zero whatever `displayPrice` says.
-    func readOffer(_ cursor: JSONCursor, kind: SubscriptionOffer.Kind) throws(JSONShapeError) -> SubscriptionOffer {
+    func readOffer(_ cursor: LocatedJSONCursor, kind: SubscriptionOffer.Kind) throws(LocatedJSONShapeError) -> SubscriptionOffer {
         let modeCursor = try cursor.required("paymentMode", "\"free\", \"payAsYouGo\" or \"payUpFront\"")
         let modeName = try modeCursor.string()
         guard let mode = TrialTerms.PaymentMode(rawValue: modeName) else {
@@ -124,10 +127,13 @@ struct StoreKitProductReader {
                                  billingPlanType: billingPlanType)
     }
 
-    private func readPeriod(_ cursor: JSONCursor) throws(JSONShapeError) -> BillingPeriod {
+    private func readPeriod(_ cursor: LocatedJSONCursor) throws(LocatedJSONShapeError) -> BillingPeriod {
         let text = try cursor.string()
         guard let period = BillingPeriod(iso8601: text) else {
             throw cursor.fail("found \"\(text)\", expected an ISO-8601 period such as \"P3D\", \"P1W\", \"P1M\" or \"P1Y\"")
+        }
+        guard period.value <= Self.maximumPeriodValue else {
+            throw cursor.fail("found \"\(text)\", expected a period of at most \(Self.maximumPeriodValue) units")
         }
         return period
     }

@@ -9,7 +9,7 @@ struct StoreKitSettingsReader {
         self.origin = origin
     }
 
-    mutating func read(_ cursor: JSONCursor?) throws(JSONShapeError) -> StoreSettings {
+    mutating func read(_ cursor: LocatedJSONCursor?) throws(LocatedJSONShapeError) -> StoreSettings {
         var settings = StoreSettings()
         guard let cursor else { return settings }
         _ = try cursor.members()
@@ -46,24 +46,24 @@ struct StoreKitSettingsReader {
         return settings
     }
 
-    private func flag(_ cursor: JSONCursor, _ key: String) throws(JSONShapeError) -> Bool {
+    private func flag(_ cursor: LocatedJSONCursor, _ key: String) throws(LocatedJSONShapeError) -> Bool {
         try cursor.optionalNonNull(key)?.bool() ?? false
     }
 
     /// An int (v2) or an object mapping a format major version to a legacy code (`{"3": 6}`).
-    private func readCompatibilityRate(_ cursor: JSONCursor?) throws(JSONShapeError) -> Int? {
+    private func readCompatibilityRate(_ cursor: LocatedJSONCursor?) throws(LocatedJSONShapeError) -> Int? {
         guard let cursor else { return nil }
         switch cursor.node.value {
         case .number: return try cursor.int()
         case let .object(members):
             guard let first = members.first else { return nil }
-            return try JSONCursor(node: first.value, path: "\(cursor.path).\(first.key)").int()
+            return try LocatedJSONCursor(node: first.value, path: "\(cursor.path).\(first.key)").int()
         default:
             throw cursor.expected("an integer or an object such as {\"3\" : 6}")
         }
     }
 
-    private func readErrors(_ cursor: JSONCursor) throws(JSONShapeError) -> [StoreKitErrorSetting] {
+    private func readErrors(_ cursor: LocatedJSONCursor) throws(LocatedJSONShapeError) -> [StoreKitErrorSetting] {
         var result: [StoreKitErrorSetting] = []
         for item in try cursor.optionalArray("_storeKitErrors") {
             let name = try item.required("name", "the API name, e.g. \"Purchase\"").string()
@@ -79,7 +79,7 @@ struct StoreKitSettingsReader {
         return result
     }
 
-    private mutating func warn(_ cursor: JSONCursor, _ message: String) {
+    private mutating func warn(_ cursor: LocatedJSONCursor, _ message: String) {
         warnings.append("\(origin):\(cursor.location): warning: at \(cursor.path): \(message)")
     }
 }

@@ -40,14 +40,14 @@ struct StoreKitBrokenFileTests {
     func syntaxLocation() throws {
         let error = try #require(refusal("{\n  \"products\" : [\n    {,}\n  ]\n}\n"))
         #expect(error.reason == .syntax)
-        #expect(error.location == TextLocation(line: 3, column: 6))
+        #expect(error.location == LineColumn(line: 3, column: 6))
         #expect(error.message.contains("expected a quoted key"))
     }
 
     @Test("columns count characters, not bytes, after CJK text")
     func columnsCountCharacters() throws {
         let error = try #require(refusal("{\"referenceName\" : \"コイン\" x}"))
-        #expect(error.location == TextLocation(line: 1, column: 26))
+        #expect(error.location == LineColumn(line: 1, column: 26))
     }
 
     @Test("a price that is not a number names the JSON path and what was expected")
@@ -62,7 +62,7 @@ struct StoreKitBrokenFileTests {
         let error = try #require(refusal(text))
         #expect(error.reason == .shape)
         #expect(error.jsonPath == "products[0].displayPrice")
-        #expect(error.location == TextLocation(line: 3, column: 70))
+        #expect(error.location == LineColumn(line: 3, column: 70))
         #expect(error.description == "/tmp/Broken.storekit:3:70: at products[0].displayPrice: found \"nine\", "
                 + "expected a price as a decimal string such as \"9.99\"")
     }
@@ -72,7 +72,7 @@ struct StoreKitBrokenFileTests {
         let text = "{ \"products\" : [ { \"type\" : \"NonConsumable\", \"displayPrice\" : \"1.99\" } ] }"
         let error = try #require(refusal(text))
         #expect(error.jsonPath == "products[0]")
-        #expect(error.location == TextLocation(line: 1, column: 18))
+        #expect(error.location == LineColumn(line: 1, column: 18))
         #expect(error.message.contains("missing key \"productID\""))
     }
 
@@ -110,7 +110,7 @@ struct StoreKitBrokenFileTests {
     func notJSON() throws {
         let error = try #require(refusal("This is my store config:\nweekly = 9.99\n"))
         #expect(error.reason == .syntax)
-        #expect(error.location == TextLocation(line: 1, column: 1))
+        #expect(error.location == LineColumn(line: 1, column: 1))
         #expect(error.message.contains("expected a JSON value"))
     }
 
@@ -118,9 +118,9 @@ struct StoreKitBrokenFileTests {
     func emptyFile() throws {
         let empty = try #require(refusal(""))
         #expect(empty.message.contains("empty"))
-        #expect(empty.location == TextLocation(line: 1, column: 1))
+        #expect(empty.location == LineColumn(line: 1, column: 1))
         let blank = try #require(refusal("\n\n  "))
-        #expect(blank.location == TextLocation(line: 3, column: 3))
+        #expect(blank.location == LineColumn(line: 3, column: 3))
     }
 
     @Test("a hand-written, non-Xcode file is refused with what Xcode would have written")
@@ -218,6 +218,80 @@ struct StoreKitBrokenFileTests {
             Issue.record("invalid UTF-8 loaded")
         } catch {
             #expect(error.message.contains("UTF-8"))
+        }
+    }
+}
+
+@Suite("Fuzzing the .storekit loader")
+struct StoreKitLoaderFuzzTests {
+    /// A small deterministic generator (SplitMix64), so a failure replays exactly.
+    struct SplitMix: RandomNumberGenerator {
+        var state: UInt64
+        mutating func next() -> UInt64 {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return z ^ (z >> 31)
+        }
+    }
+
+    @Test("random byte edits of every fixture load or are refused with a location", arguments: ["01", "02", "05", "07", "10"])
+    func mutations(_ prefix: String) throws {
+        let original = Array(try Data(contentsOf: CatalogFixtures.url(prefix)))
+        var random = SplitMix(state: (UInt64(prefix) ?? 1) &* 7_919)
+        let alphabet = Array("{}[]\":,0123456789.-eEtrufalsn PYMWD\\\n".utf8) + [0x00, 0xC3, 0xFF]
+        var refused = 0
+        for _ in 0..<200 {
+            var bytes = original
+            for _ in 0..<Int.random(in: 1...4, using: &random) {
+                let index = Int.random(in: 0..<bytes.count, using: &random)
+                switch Int.random(in: 0..<3, using: &random) {
+                case 0: bytes[index] = alphabet.randomElement(using: &random) ?? 0
+                case 1: bytes.remove(at: index)
+                default: bytes.insert(alphabet.randomElement(using: &random) ?? 0, at: index)
+                }
+            }
+            do {
+                _ = try StoreKitConfigurationLoader.decode(Data(bytes), origin: "fuzz.storekit")
+            } catch {
+                refused += 1
+                #expect(error.description.hasPrefix("fuzz.storekit:"))
+                #expect(error.location != nil)
+                #expect(error.message.contains("expected") || error.message.contains("UTF-8"), "\(error)")
+            }
+        }
+        #expect(refused > 0)
+    }
+
+    @Test("huge periods and counts are refused or kept without overflow")
+    func hugeNumbers() throws {
+        let text = """
+            { "subscriptionGroups" : [ { "id" : "G", "subscriptions" : [ { "productID" : "x", "displayPrice" : "1",
+              "recurringSubscriptionPeriod" : "P9223372036854775807Y" } ] } ] }
+            """
+        do {
+            _ = try StoreKitConfigurationLoader.decode(Data(text.utf8), origin: "h")
+            Issue.record("a huge period loaded")
+        } catch {
+            #expect(error.jsonPath == "subscriptionGroups[0].subscriptions[0].recurringSubscriptionPeriod")
+        }
+        let big = text.replacingOccurrences(of: "P9223372036854775807Y", with: "P999Y")
+        let catalog = try StoreKitConfigurationLoader.decode(Data(big.utf8), origin: "h")
+        let plans = PlanFactory.defaultPaywallPlans(catalog: catalog)
+        #expect(plans.first?.equivalent?.unit == .month)
+        let number = text.replacingOccurrences(of: "\"1\"", with: "\"123456789012345678901234567890123456789012345678901234567890\"")
+        _ = try? StoreKitConfigurationLoader.decode(Data(number.utf8), origin: "h")
+    }
+
+    @Test("a non-file URL is refused without touching the network")
+    func nonFileURL() throws {
+        let url = try #require(URL(string: "https://example.com/Products.storekit"))
+        do {
+            _ = try StoreKitConfigurationLoader.load(contentsOf: url)
+            Issue.record("a URL loaded")
+        } catch {
+            #expect(error.message.contains("is not a file URL"))
         }
     }
 }

@@ -1,31 +1,31 @@
 import Foundation
 
 /// A shape error found while reading a parsed JSON document: where, and what was expected.
-public struct JSONShapeError: Error, Hashable, Sendable {
+struct LocatedJSONShapeError: Error, Hashable, Sendable {
     /// JSON path such as `subscriptionGroups[0].subscriptions[1].recurringSubscriptionPeriod`.
-    public var path: String
-    public var location: TextLocation
-    public var message: String
+    var path: String
+    var location: LineColumn
+    var message: String
 }
 
 /// A position in a parsed JSON document (node plus its JSON path) with typed, path-aware accessors.
-struct JSONCursor {
-    let node: JSONNode
+struct LocatedJSONCursor {
+    let node: LocatedJSON
     let path: String
 
-    init(node: JSONNode, path: String = "") {
+    init(node: LocatedJSON, path: String = "") {
         self.node = node
         self.path = path
     }
 
-    var location: TextLocation { node.location }
+    var location: LineColumn { node.location }
     var isNull: Bool { node.value == .null }
 
-    func fail(_ message: String) -> JSONShapeError {
-        JSONShapeError(path: path.isEmpty ? "(top level)" : path, location: node.location, message: message)
+    func fail(_ message: String) -> LocatedJSONShapeError {
+        LocatedJSONShapeError(path: path.isEmpty ? "(top level)" : path, location: node.location, message: message)
     }
 
-    func expected(_ what: String) -> JSONShapeError {
+    func expected(_ what: String) -> LocatedJSONShapeError {
         fail("found \(node.value.typeDescription), expected \(what)")
     }
 
@@ -34,25 +34,25 @@ struct JSONCursor {
     // MARK: Objects
 
     /// The object's members; throws if this is not an object.
-    func members() throws(JSONShapeError) -> [(key: String, value: JSONNode)] {
+    func members() throws(LocatedJSONShapeError) -> [(key: String, value: LocatedJSON)] {
         guard case let .object(members) = node.value else { throw expected("an object") }
         return members
     }
 
     /// The member `key`, or nil when missing (null counts as present).
-    func optional(_ key: String) throws(JSONShapeError) -> JSONCursor? {
+    func optional(_ key: String) throws(LocatedJSONShapeError) -> LocatedJSONCursor? {
         guard let member = try members().last(where: { $0.key == key }) else { return nil }
-        return JSONCursor(node: member.value, path: childPath(key))
+        return LocatedJSONCursor(node: member.value, path: childPath(key))
     }
 
     /// The member `key`, or nil when missing or null.
-    func optionalNonNull(_ key: String) throws(JSONShapeError) -> JSONCursor? {
+    func optionalNonNull(_ key: String) throws(LocatedJSONShapeError) -> LocatedJSONCursor? {
         guard let child = try optional(key), !child.isNull else { return nil }
         return child
     }
 
     /// The member `key`; throws naming the key when it is missing.
-    func required(_ key: String, _ what: String) throws(JSONShapeError) -> JSONCursor {
+    func required(_ key: String, _ what: String) throws(LocatedJSONShapeError) -> LocatedJSONCursor {
         guard let child = try optional(key) else {
             throw fail("missing key \"\(key)\", expected \(what)")
         }
@@ -61,24 +61,24 @@ struct JSONCursor {
 
     // MARK: Scalars
 
-    func string() throws(JSONShapeError) -> String {
+    func string() throws(LocatedJSONShapeError) -> String {
         guard case let .string(text) = node.value else { throw expected("a string") }
         return text
     }
 
-    func bool() throws(JSONShapeError) -> Bool {
+    func bool() throws(LocatedJSONShapeError) -> Bool {
         guard case let .bool(flag) = node.value else { throw expected("true or false") }
         return flag
     }
 
-    func int() throws(JSONShapeError) -> Int {
+    func int() throws(LocatedJSONShapeError) -> Int {
         guard case let .number(text) = node.value else { throw expected("an integer") }
         guard let value = Int(text) else { throw fail("found the number \(text), expected an integer") }
         return value
     }
 
     /// A price: Xcode writes a decimal string (`"0.99"`, `"98.0"`, `"100"`); a bare JSON number is accepted too.
-    func price() throws(JSONShapeError) -> Decimal {
+    func price() throws(LocatedJSONShapeError) -> Decimal {
         let text: String
         switch node.value {
         case let .string(value): text = value.trimmingCharacters(in: .whitespaces)
@@ -111,13 +111,13 @@ struct JSONCursor {
     // MARK: Arrays
 
     /// The elements with their paths; throws if this is not an array.
-    func elements() throws(JSONShapeError) -> [JSONCursor] {
+    func elements() throws(LocatedJSONShapeError) -> [LocatedJSONCursor] {
         guard case let .array(items) = node.value else { throw expected("an array") }
-        return items.enumerated().map { JSONCursor(node: $1, path: "\(path)[\($0)]") }
+        return items.enumerated().map { LocatedJSONCursor(node: $1, path: "\(path)[\($0)]") }
     }
 
     /// The elements of the optional array `key`; missing or null reads as empty.
-    func optionalArray(_ key: String) throws(JSONShapeError) -> [JSONCursor] {
+    func optionalArray(_ key: String) throws(LocatedJSONShapeError) -> [LocatedJSONCursor] {
         guard let child = try optionalNonNull(key) else { return [] }
         return try child.elements()
     }

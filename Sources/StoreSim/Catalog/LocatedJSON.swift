@@ -1,16 +1,16 @@
 import Foundation
 
 /// A parsed JSON value that remembers where in the text it started, for error messages.
-public indirect enum JSONValue: Sendable, Equatable {
-    case object([(key: String, value: JSONNode)])
-    case array([JSONNode])
+public indirect enum LocatedJSONValue: Sendable, Equatable {
+    case object([(key: String, value: LocatedJSON)])
+    case array([LocatedJSON])
     case string(String)
     /// A number kept as its source text, so prices like `"98.0"` or `0.5` lose nothing.
     case number(String)
     case bool(Bool)
     case null
 
-    public static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {
+    public static func == (lhs: LocatedJSONValue, rhs: LocatedJSONValue) -> Bool {
         switch (lhs, rhs) {
         case let (.object(a), .object(b)):
             return a.count == b.count && zip(a, b).allSatisfy { $0.key == $1.key && $0.value == $1.value }
@@ -37,20 +37,20 @@ public indirect enum JSONValue: Sendable, Equatable {
 }
 
 /// A JSON value with its 1-based line and column in the source text.
-public struct JSONNode: Sendable, Equatable {
-    public var value: JSONValue
-    public var location: TextLocation
+public struct LocatedJSON: Sendable, Equatable {
+    public var value: LocatedJSONValue
+    public var location: LineColumn
 
-    public init(value: JSONValue, location: TextLocation) {
+    public init(value: LocatedJSONValue, location: LineColumn) {
         self.value = value
         self.location = location
     }
 
-    public static func == (lhs: JSONNode, rhs: JSONNode) -> Bool { lhs.value == rhs.value }
+    public static func == (lhs: LocatedJSON, rhs: LocatedJSON) -> Bool { lhs.value == rhs.value }
 }
 
 /// A 1-based line and column (columns count Unicode scalars), as `file:line:col` messages print it.
-public struct TextLocation: Hashable, Sendable, CustomStringConvertible {
+public struct LineColumn: Hashable, Sendable, CustomStringConvertible {
     public var line: Int
     public var column: Int
 

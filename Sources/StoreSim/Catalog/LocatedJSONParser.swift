@@ -1,8 +1,8 @@
 import Foundation
 
 /// A JSON syntax error with the line and column where the text stopped making sense.
-public struct JSONSyntaxError: Error, Hashable, Sendable {
-    public var location: TextLocation
+public struct LocatedJSONSyntaxError: Error, Hashable, Sendable {
+    public var location: LineColumn
     /// What was wrong and what was expected there.
     public var message: String
 }
@@ -12,7 +12,7 @@ public struct JSONSyntaxError: Error, Hashable, Sendable {
 /// Foundation's parsers do not say reliably where a value sits, and a `.storekit` error should
 /// point at the line a person has to fix. Nesting deeper than `maximumDepth` is refused instead
 /// of overflowing the stack.
-public struct JSONParser {
+public struct LocatedJSONParser {
     public static let maximumDepth = 256
 
     private let bytes: [UInt8]
@@ -22,8 +22,8 @@ public struct JSONParser {
     private var depth = 0
 
     /// Parses one JSON document; anything but whitespace after it is an error.
-    public static func parse(_ data: Data) throws(JSONSyntaxError) -> JSONNode {
-        var parser = JSONParser(bytes: Array(data))
+    public static func parse(_ data: Data) throws(LocatedJSONSyntaxError) -> LocatedJSON {
+        var parser = LocatedJSONParser(bytes: Array(data))
         return try parser.parseDocument()
     }
 
@@ -31,7 +31,7 @@ public struct JSONParser {
         self.bytes = bytes
     }
 
-    private mutating func parseDocument() throws(JSONSyntaxError) -> JSONNode {
+    private mutating func parseDocument() throws(LocatedJSONSyntaxError) -> LocatedJSON {
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { offset = 3; lineStart = 3 }
         skipWhitespace()
         guard offset < bytes.count else {
@@ -48,28 +48,28 @@ public struct JSONParser {
 
     // MARK: Values
 
-    private mutating func parseValue() throws(JSONSyntaxError) -> JSONNode {
+    private mutating func parseValue() throws(LocatedJSONSyntaxError) -> LocatedJSON {
         let location = currentLocation()
         guard offset < bytes.count else { throw fail("the file ends too early, expected a value") }
         switch bytes[offset] {
-        case UInt8(ascii: "{"): return JSONNode(value: try parseObject(), location: location)
-        case UInt8(ascii: "["): return JSONNode(value: try parseArray(), location: location)
-        case UInt8(ascii: "\""): return JSONNode(value: .string(try parseString()), location: location)
-        case UInt8(ascii: "t"): try expectWord("true"); return JSONNode(value: .bool(true), location: location)
-        case UInt8(ascii: "f"): try expectWord("false"); return JSONNode(value: .bool(false), location: location)
-        case UInt8(ascii: "n"): try expectWord("null"); return JSONNode(value: .null, location: location)
+        case UInt8(ascii: "{"): return LocatedJSON(value: try parseObject(), location: location)
+        case UInt8(ascii: "["): return LocatedJSON(value: try parseArray(), location: location)
+        case UInt8(ascii: "\""): return LocatedJSON(value: .string(try parseString()), location: location)
+        case UInt8(ascii: "t"): try expectWord("true"); return LocatedJSON(value: .bool(true), location: location)
+        case UInt8(ascii: "f"): try expectWord("false"); return LocatedJSON(value: .bool(false), location: location)
+        case UInt8(ascii: "n"): try expectWord("null"); return LocatedJSON(value: .null, location: location)
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
-            return JSONNode(value: .number(try parseNumber()), location: location)
+            return LocatedJSON(value: .number(try parseNumber()), location: location)
         default:
             throw fail("unexpected \(describeCurrent()), expected a JSON value (object, array, string, number, true, false or null)")
         }
     }
 
-    private mutating func parseObject() throws(JSONSyntaxError) -> JSONValue {
+    private mutating func parseObject() throws(LocatedJSONSyntaxError) -> LocatedJSONValue {
         try enter()
         defer { depth -= 1 }
         offset += 1
-        var members: [(key: String, value: JSONNode)] = []
+        var members: [(key: String, value: LocatedJSON)] = []
         skipWhitespace()
         if peek() == UInt8(ascii: "}") { offset += 1; return .object(members) }
         while true {
@@ -94,11 +94,11 @@ public struct JSONParser {
         }
     }
 
-    private mutating func parseArray() throws(JSONSyntaxError) -> JSONValue {
+    private mutating func parseArray() throws(LocatedJSONSyntaxError) -> LocatedJSONValue {
         try enter()
         defer { depth -= 1 }
         offset += 1
-        var elements: [JSONNode] = []
+        var elements: [LocatedJSON] = []
         skipWhitespace()
         if peek() == UInt8(ascii: "]") { offset += 1; return .array(elements) }
         while true {
@@ -113,7 +113,7 @@ public struct JSONParser {
         }
     }
 
-    private mutating func parseString() throws(JSONSyntaxError) -> String {
+    private mutating func parseString() throws(LocatedJSONSyntaxError) -> String {
         offset += 1
         var buffer: [UInt8] = []
         while true {
@@ -138,7 +138,7 @@ public struct JSONParser {
         }
     }
 
-    private mutating func parseEscape(into buffer: inout [UInt8]) throws(JSONSyntaxError) {
+    private mutating func parseEscape(into buffer: inout [UInt8]) throws(LocatedJSONSyntaxError) {
         guard let byte = peek() else { throw fail("the file ends inside a string escape") }
         offset += 1
         switch byte {
@@ -169,7 +169,7 @@ public struct JSONParser {
         }
     }
 
-    private mutating func parseHex4() throws(JSONSyntaxError) -> UInt32 {
+    private mutating func parseHex4() throws(LocatedJSONSyntaxError) -> UInt32 {
         var value: UInt32 = 0
         for _ in 0..<4 {
             guard let byte = peek(), let digit = hexValue(byte) else {
@@ -190,7 +190,7 @@ public struct JSONParser {
         }
     }
 
-    private mutating func parseNumber() throws(JSONSyntaxError) -> String {
+    private mutating func parseNumber() throws(LocatedJSONSyntaxError) -> String {
         let start = offset
         if peek() == UInt8(ascii: "-") { offset += 1 }
         guard let first = peek(), isDigit(first) else { throw fail("unexpected \(describeCurrent()), expected a digit") }
@@ -216,14 +216,14 @@ public struct JSONParser {
 
     // MARK: Helpers
 
-    private mutating func enter() throws(JSONSyntaxError) {
+    private mutating func enter() throws(LocatedJSONSyntaxError) {
         depth += 1
         guard depth <= Self.maximumDepth else {
             throw fail("nesting deeper than \(Self.maximumDepth) levels, expected a flatter document")
         }
     }
 
-    private mutating func expectWord(_ word: String) throws(JSONSyntaxError) {
+    private mutating func expectWord(_ word: String) throws(LocatedJSONSyntaxError) {
         for expected in word.utf8 {
             guard peek() == expected else {
                 throw fail("unexpected \(describeCurrent()), expected '\(word)'")
@@ -256,7 +256,7 @@ public struct JSONParser {
     }
 
     /// Line and column of `offset`; the column counts UTF-8 lead bytes, i.e. Unicode scalars.
-    private func currentLocation() -> TextLocation {
+    private func currentLocation() -> LineColumn {
         let end = min(offset, bytes.count)
         var column = 1
         var index = lineStart
@@ -264,7 +264,7 @@ public struct JSONParser {
             if bytes[index] & 0xC0 != 0x80 { column += 1 }
             index += 1
         }
-        return TextLocation(line: line, column: column)
+        return LineColumn(line: line, column: column)
     }
 
     private func describeCurrent() -> String {
@@ -279,7 +279,7 @@ public struct JSONParser {
         return "byte 0x\(String(byte, radix: 16, uppercase: true))"
     }
 
-    private func fail(_ message: String) -> JSONSyntaxError {
-        JSONSyntaxError(location: currentLocation(), message: message)
+    private func fail(_ message: String) -> LocatedJSONSyntaxError {
+        LocatedJSONSyntaxError(location: currentLocation(), message: message)
     }
 }
