@@ -43,6 +43,9 @@ struct StoreKitSettingsReader {
         for entry in settings.storeKitErrors where entry.enabled {
             settings.forcedErrors[entry.name] = entry.errorName ?? "unknown"
         }
+        if settings.failTransactionsEnabled, settings.forcedErrors["Purchase"] == nil {
+            settings.forcedErrors["Purchase"] = StoreKitErrorSetting.legacyErrorName(settings.legacyStoreKitErrorCode ?? 0)
+        }
         return settings
     }
 

@@ -92,4 +92,13 @@ public struct StoreKitErrorSetting: Hashable, Codable, Sendable {
         }
         return names.indices.contains(errorIndex) ? names[errorIndex] : "unknown"
     }
+
+    /// The name of a v2 `_storeKitError` code (`SKError.Code` raw value), e.g. 0 → `unknown`, 11 → `invalidOfferIdentifier`.
+    public static func legacyErrorName(_ code: Int) -> String {
+        let names = ["unknown", "clientInvalid", "paymentCancelled", "paymentInvalid", "paymentNotAllowed",
+                     "storeProductNotAvailable", "cloudServicePermissionDenied", "cloudServiceNetworkConnectionFailed",
+                     "cloudServiceRevoked", "privacyAcknowledgementRequired", "unauthorizedRequestData",
+                     "invalidOfferIdentifier", "invalidSignature", "missingOfferParams", "invalidOfferPrice"]
+        return names.indices.contains(code) ? names[code] : "unknown"
+    }
 }
