@@ -83,7 +83,7 @@ struct StoreKitBrokenFileTests {
         let error = try #require(refusal(text))
         #expect(error.jsonPath == "subscriptionGroups[0].subscriptions[1].recurringSubscriptionPeriod")
         #expect(error.message.contains("expected an ISO-8601 period"))
-        #expect(error.location?.line == 12, "the second subscription's period line")
+        #expect(error.location == LineColumn(line: 12, column: 35), "the second subscription's period value")
     }
 
     @Test("a wrong type is reported as found versus expected")
