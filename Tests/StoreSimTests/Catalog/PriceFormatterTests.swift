@@ -63,3 +63,18 @@ struct PriceFormatterTests {
         #expect(PriceFormatter.formattingLocale(for: "zh-Hans", storefront: try #require(Storefront(code: "CHN"))) == "zh_Hans_CN")
     }
 }
+
+@Suite("Storefront table")
+struct StorefrontTableTests {
+    @Test("every known storefront formats a price with its currency and a parseable default locale")
+    func everyStorefront() throws {
+        #expect(Storefront.all.count == 26)
+        #expect(Set(Storefront.all.map(\.code)).count == Storefront.all.count)
+        for storefront in Storefront.all {
+            #expect(storefront.regionCode != nil, "\(storefront.code)")
+            let text = PriceFormatter.format(Decimal(string: "9.99")!, storefront: storefront)
+            #expect(text.contains("9"), "\(storefront.code): \(text)")
+            #expect(!text.contains("\u{00A0}") && !text.contains("\u{202F}"))
+        }
+    }
+}

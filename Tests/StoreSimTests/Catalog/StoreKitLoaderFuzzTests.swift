@@ -62,6 +62,10 @@ struct StoreKitLoaderFuzzTests {
         #expect(plans.first?.equivalent?.unit == .month)
         let number = text.replacingOccurrences(of: "\"1\"", with: "\"123456789012345678901234567890123456789012345678901234567890\"")
         _ = try? StoreKitConfigurationLoader.decode(Data(number.utf8), origin: "h")
+        let enormous = big.replacingOccurrences(of: "\"1\"", with: "\"" + String(repeating: "9", count: 400) + ".5\"")
+        if let loaded = try? StoreKitConfigurationLoader.decode(Data(enormous.utf8), origin: "h") {
+            #expect(!PlanFactory.defaultPaywallPlans(catalog: loaded).isEmpty)
+        }
     }
 
     @Test("a non-file URL is refused without touching the network")
