@@ -1,0 +1,285 @@
+import Foundation
+
+/// A JSON syntax error with the line and column where the text stopped making sense.
+public struct LocatedJSONSyntaxError: Error, Hashable, Sendable {
+    public var location: LineColumn
+    /// What was wrong and what was expected there.
+    public var message: String
+}
+
+/// A small strict JSON parser (RFC 8259) that records a line and column for every value.
+///
+/// Foundation's parsers do not say reliably where a value sits, and a `.storekit` error should
+/// point at the line a person has to fix. Nesting deeper than `maximumDepth` is refused instead
+/// of overflowing the stack.
+public struct LocatedJSONParser {
+    public static let maximumDepth = 256
+
+    private let bytes: [UInt8]
+    private var offset = 0
+    private var line = 1
+    private var lineStart = 0
+    private var depth = 0
+
+    /// Parses one JSON document; anything but whitespace after it is an error.
+    public static func parse(_ data: Data) throws(LocatedJSONSyntaxError) -> LocatedJSON {
+        var parser = LocatedJSONParser(bytes: Array(data))
+        return try parser.parseDocument()
+    }
+
+    private init(bytes: [UInt8]) {
+        self.bytes = bytes
+    }
+
+    private mutating func parseDocument() throws(LocatedJSONSyntaxError) -> LocatedJSON {
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { offset = 3; lineStart = 3 }
+        skipWhitespace()
+        guard offset < bytes.count else {
+            throw fail(bytes.isEmpty ? "the file is empty, expected a JSON object"
+                                     : "no JSON value found, expected a JSON object")
+        }
+        let node = try parseValue()
+        skipWhitespace()
+        guard offset >= bytes.count else {
+            throw fail("unexpected \(describeCurrent()) after the end of the JSON document")
+        }
+        return node
+    }
+
+    // MARK: Values
+
+    private mutating func parseValue() throws(LocatedJSONSyntaxError) -> LocatedJSON {
+        let location = currentLocation()
+        guard offset < bytes.count else { throw fail("the file ends too early, expected a value") }
+        switch bytes[offset] {
+        case UInt8(ascii: "{"): return LocatedJSON(value: try parseObject(), location: location)
+        case UInt8(ascii: "["): return LocatedJSON(value: try parseArray(), location: location)
+        case UInt8(ascii: "\""): return LocatedJSON(value: .string(try parseString()), location: location)
+        case UInt8(ascii: "t"): try expectWord("true"); return LocatedJSON(value: .bool(true), location: location)
+        case UInt8(ascii: "f"): try expectWord("false"); return LocatedJSON(value: .bool(false), location: location)
+        case UInt8(ascii: "n"): try expectWord("null"); return LocatedJSON(value: .null, location: location)
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+            return LocatedJSON(value: .number(try parseNumber()), location: location)
+        default:
+            throw fail("unexpected \(describeCurrent()), expected a JSON value (object, array, string, number, true, false or null)")
+        }
+    }
+
+    private mutating func parseObject() throws(LocatedJSONSyntaxError) -> LocatedJSONValue {
+        try enter()
+        defer { depth -= 1 }
+        offset += 1
+        var members: [(key: String, value: LocatedJSON)] = []
+        skipWhitespace()
+        if peek() == UInt8(ascii: "}") { offset += 1; return .object(members) }
+        while true {
+            skipWhitespace()
+            guard peek() == UInt8(ascii: "\"") else {
+                throw fail("unexpected \(describeCurrent()), expected a quoted key")
+            }
+            let key = try parseString()
+            skipWhitespace()
+            guard peek() == UInt8(ascii: ":") else {
+                throw fail("unexpected \(describeCurrent()), expected ':' after the key \"\(key)\"")
+            }
+            offset += 1
+            skipWhitespace()
+            members.append((key, try parseValue()))
+            skipWhitespace()
+            switch peek() {
+            case UInt8(ascii: ","): offset += 1
+            case UInt8(ascii: "}"): offset += 1; return .object(members)
+            default: throw fail("unexpected \(describeCurrent()), expected ',' or '}' in an object")
+            }
+        }
+    }
+
+    private mutating func parseArray() throws(LocatedJSONSyntaxError) -> LocatedJSONValue {
+        try enter()
+        defer { depth -= 1 }
+        offset += 1
+        var elements: [LocatedJSON] = []
+        skipWhitespace()
+        if peek() == UInt8(ascii: "]") { offset += 1; return .array(elements) }
+        while true {
+            skipWhitespace()
+            elements.append(try parseValue())
+            skipWhitespace()
+            switch peek() {
+            case UInt8(ascii: ","): offset += 1
+            case UInt8(ascii: "]"): offset += 1; return .array(elements)
+            default: throw fail("unexpected \(describeCurrent()), expected ',' or ']' in an array")
+            }
+        }
+    }
+
+    private mutating func parseString() throws(LocatedJSONSyntaxError) -> String {
+        offset += 1
+        var buffer: [UInt8] = []
+        while true {
+            guard offset < bytes.count else { throw fail("the file ends inside a string, expected a closing '\"'") }
+            let byte = bytes[offset]
+            switch byte {
+            case UInt8(ascii: "\""):
+                offset += 1
+                guard let text = String(validating: buffer, as: UTF8.self) else {
+                    throw fail("the string before this point is not valid UTF-8")
+                }
+                return text
+            case UInt8(ascii: "\\"):
+                offset += 1
+                try parseEscape(into: &buffer)
+            case 0..<0x20:
+                throw fail("a control character (byte \(byte)) inside a string, expected it escaped (e.g. \\n)")
+            default:
+                buffer.append(byte)
+                offset += 1
+            }
+        }
+    }
+
+    private mutating func parseEscape(into buffer: inout [UInt8]) throws(LocatedJSONSyntaxError) {
+        guard let byte = peek() else { throw fail("the file ends inside a string escape") }
+        offset += 1
+        switch byte {
+        case UInt8(ascii: "\""): buffer.append(byte)
+        case UInt8(ascii: "\\"): buffer.append(byte)
+        case UInt8(ascii: "/"): buffer.append(byte)
+        case UInt8(ascii: "b"): buffer.append(0x08)
+        case UInt8(ascii: "f"): buffer.append(0x0C)
+        case UInt8(ascii: "n"): buffer.append(0x0A)
+        case UInt8(ascii: "r"): buffer.append(0x0D)
+        case UInt8(ascii: "t"): buffer.append(0x09)
+        case UInt8(ascii: "u"):
+            var scalar = try parseHex4()
+            if (0xD800..<0xDC00).contains(scalar) {
+                guard peek() == UInt8(ascii: "\\"), offset + 1 < bytes.count, bytes[offset + 1] == UInt8(ascii: "u") else {
+                    throw fail("a lone UTF-16 high surrogate, expected a \\u low surrogate after it")
+                }
+                offset += 2
+                let low = try parseHex4()
+                guard (0xDC00..<0xE000).contains(low) else { throw fail("invalid UTF-16 low surrogate") }
+                scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
+            }
+            guard let unicode = Unicode.Scalar(scalar) else { throw fail("invalid \\u escape (a lone surrogate)") }
+            buffer.append(contentsOf: Array(String(Character(unicode)).utf8))
+        default:
+            offset -= 1
+            throw fail("unknown escape \\\(describeCurrent()), expected one of \\\" \\\\ \\/ \\b \\f \\n \\r \\t \\uXXXX")
+        }
+    }
+
+    private mutating func parseHex4() throws(LocatedJSONSyntaxError) -> UInt32 {
+        var value: UInt32 = 0
+        for _ in 0..<4 {
+            guard let byte = peek(), let digit = hexValue(byte) else {
+                throw fail("unexpected \(describeCurrent()), expected 4 hex digits after \\u")
+            }
+            value = value * 16 + digit
+            offset += 1
+        }
+        return value
+    }
+
+    private func hexValue(_ byte: UInt8) -> UInt32? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): return UInt32(byte - UInt8(ascii: "0"))
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): return UInt32(byte - UInt8(ascii: "a") + 10)
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): return UInt32(byte - UInt8(ascii: "A") + 10)
+        default: return nil
+        }
+    }
+
+    private mutating func parseNumber() throws(LocatedJSONSyntaxError) -> String {
+        let start = offset
+        if peek() == UInt8(ascii: "-") { offset += 1 }
+        guard let first = peek(), isDigit(first) else { throw fail("unexpected \(describeCurrent()), expected a digit") }
+        if first == UInt8(ascii: "0") {
+            offset += 1
+            if let next = peek(), isDigit(next) { throw fail("a number with a leading zero, expected no leading zeros") }
+        } else {
+            skipDigits()
+        }
+        if peek() == UInt8(ascii: ".") {
+            offset += 1
+            guard let next = peek(), isDigit(next) else { throw fail("unexpected \(describeCurrent()), expected a digit after '.'") }
+            skipDigits()
+        }
+        if peek() == UInt8(ascii: "e") || peek() == UInt8(ascii: "E") {
+            offset += 1
+            if peek() == UInt8(ascii: "+") || peek() == UInt8(ascii: "-") { offset += 1 }
+            guard let next = peek(), isDigit(next) else { throw fail("unexpected \(describeCurrent()), expected an exponent") }
+            skipDigits()
+        }
+        return String(decoding: bytes[start..<offset], as: UTF8.self)
+    }
+
+    // MARK: Helpers
+
+    private mutating func enter() throws(LocatedJSONSyntaxError) {
+        depth += 1
+        guard depth <= Self.maximumDepth else {
+            throw fail("nesting deeper than \(Self.maximumDepth) levels, expected a flatter document")
+        }
+    }
+
+    private mutating func expectWord(_ word: String) throws(LocatedJSONSyntaxError) {
+        for expected in word.utf8 {
+            guard peek() == expected else {
+                throw fail("unexpected \(describeCurrent()), expected '\(word)'")
+            }
+            offset += 1
+        }
+    }
+
+    private func isDigit(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }
+
+    private mutating func skipDigits() {
+        while let byte = peek(), isDigit(byte) { offset += 1 }
+    }
+
+    private func peek() -> UInt8? { offset < bytes.count ? bytes[offset] : nil }
+
+    private mutating func skipWhitespace() {
+        while offset < bytes.count {
+            switch bytes[offset] {
+            case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\r"):
+                offset += 1
+            case UInt8(ascii: "\n"):
+                offset += 1
+                line += 1
+                lineStart = offset
+            default:
+                return
+            }
+        }
+    }
+
+    /// Line and column of `offset`; the column counts UTF-8 lead bytes, i.e. Unicode scalars.
+    private func currentLocation() -> LineColumn {
+        let end = min(offset, bytes.count)
+        var column = 1
+        var index = lineStart
+        while index < end {
+            if bytes[index] & 0xC0 != 0x80 { column += 1 }
+            index += 1
+        }
+        return LineColumn(line: line, column: column)
+    }
+
+    private func describeCurrent() -> String {
+        guard offset < bytes.count else { return "end of file" }
+        let byte = bytes[offset]
+        if byte >= 0x21 && byte < 0x7F { return "'\(Character(Unicode.Scalar(byte)))'" }
+        if byte >= 0x80 {
+            var end = offset + 1
+            while end < bytes.count, bytes[end] & 0xC0 == 0x80, end - offset < 4 { end += 1 }
+            if let text = String(validating: bytes[offset..<end], as: UTF8.self) { return "'\(text)'" }
+        }
+        return "byte 0x\(String(byte, radix: 16, uppercase: true))"
+    }
+
+    private func fail(_ message: String) -> LocatedJSONSyntaxError {
+        LocatedJSONSyntaxError(location: currentLocation(), message: message)
+    }
+}

@@ -1,0 +1,136 @@
+import Foundation
+import PaywallCore
+
+/// Turns catalog products into paywall `Plan`s for a locale and storefront: localized prices,
+/// trial terms for eligible users, a per-week or per-month equivalent, and the best-value mark.
+public struct PlanFactory: Sendable {
+    public var catalog: StoreCatalog
+    /// The locale names and prices are shown in (`en_US`, `zh-Hans`, `ko`).
+    public var locale: String
+    public var storefront: Storefront
+    /// Subscription group ids whose introductory offer the user has already used (no trial shown).
+    public var usedIntroOfferGroups: Set<String>
+
+    /// A factory; `locale` and `storefront` default to the catalog's settings.
+    public init(catalog: StoreCatalog, locale: String? = nil, storefront: Storefront? = nil,
+                usedIntroOfferGroups: Set<String> = []) {
+        self.catalog = catalog
+        self.locale = locale ?? catalog.settings.locale
+        self.storefront = storefront ?? Storefront.resolve(catalog.settings.storefront)
+        self.usedIntroOfferGroups = usedIntroOfferGroups
+    }
+
+    /// Plans for `productIDs` in the given order; ids the catalog lacks are skipped.
+    /// The subscription with the longest period is marked best value (see `markBestValue`).
+    public func plans(for productIDs: [String]) -> [Plan] {
+        Self.markBestValue(productIDs.compactMap { catalog.product($0) }.map(plan(for:)))
+    }
+
+    /// One plan, not marked best value.
+    public func plan(for product: StoreProduct) -> Plan {
+        let price = product.price(in: storefront.code)
+        let period = product.subscription?.period
+        return Plan(id: product.id, displayName: product.displayName(for: locale), price: price,
+                    currencyCode: storefront.currencyCode, displayPrice: format(price), period: period,
+                    trial: trial(for: product), isBestValue: false,
+                    equivalent: period.flatMap { equivalent(of: price, per: $0) })
+    }
+
+    /// The trial terms of `product`'s introductory offer, or nil if it has none or its group's was used.
+    public func trial(for product: StoreProduct) -> TrialTerms? {
+        guard let info = product.subscription, let offer = info.introductoryOffer,
+              !usedIntroOfferGroups.contains(info.groupID) else { return nil }
+        let price = offer.paymentMode == .free ? nil : format(offer.price(in: storefront.code))
+        return TrialTerms(paymentMode: offer.paymentMode, period: offer.period,
+                          numberOfPeriods: offer.numberOfPeriods, displayPrice: price)
+    }
+
+    /// The price per week for periods longer than a week up to a month, per month for longer
+    /// periods (a yearly plan shows price / 12); nil for a week or less.
+    public func equivalent(of price: Decimal, per period: BillingPeriod) -> PriceEquivalent? {
+        let weeks: Decimal
+        switch period.unit {
+        case .day: weeks = Decimal(period.value) / 7
+        case .week: weeks = Decimal(period.value)
+        case .month: weeks = Decimal(period.value) * 52 / 12
+        case .year: weeks = Decimal(period.value) * 52
+        }
+        if weeks <= 1 { return nil }
+        let isUpToAMonth = period.approximateDays <= 31
+        let perUnit: Decimal
+        if isUpToAMonth {
+            perUnit = price / weeks
+        } else {
+            let months: Decimal = switch period.unit {
+            case .year: Decimal(period.value) * 12
+            case .month: Decimal(period.value)
+            case .week, .day: weeks * 12 / 52
+            }
+            perUnit = price / months
+        }
+        var value = perUnit
+        var rounded = Decimal()
+        NSDecimalRound(&rounded, &value, PriceFormatter.fractionDigits(forCurrency: storefront.currencyCode), .plain)
+        return PriceEquivalent(unit: isUpToAMonth ? .week : .month, displayPrice: format(rounded))
+    }
+
+    /// The paywall's plans when no remote config names any (see `defaultProductIDs`).
+    public func defaultPaywallPlans() -> [Plan] {
+        plans(for: Self.defaultProductIDs(in: catalog, storefront: storefront.code))
+    }
+
+    /// `PlanFactory(…).defaultPaywallPlans()` in one call.
+    public static func defaultPaywallPlans(catalog: StoreCatalog, locale: String? = nil, storefront: Storefront? = nil,
+                                           usedIntroOfferGroups: Set<String> = []) -> [Plan] {
+        PlanFactory(catalog: catalog, locale: locale, storefront: storefront,
+                    usedIntroOfferGroups: usedIntroOfferGroups).defaultPaywallPlans()
+    }
+
+    /// The products a paywall offers by default: the auto-renewable subscriptions of the first
+    /// group that has any, by level (1 first) then price then file order. A catalog without
+    /// subscriptions offers its non-consumables, then its non-renewing subscriptions, each by
+    /// price then file order. Consumables are never offered on the paywall.
+    public static func defaultProductIDs(in catalog: StoreCatalog, storefront: String? = nil) -> [String] {
+        let code = storefront ?? catalog.settings.storefront
+        if let group = catalog.groups.first(where: { !catalog.subscriptions(inGroup: $0.id).isEmpty }) {
+            let subscriptions = catalog.subscriptions(inGroup: group.id).enumerated().sorted { a, b in
+                let (left, right) = (a.element, b.element)
+                let (leftLevel, rightLevel) = (left.subscription?.level ?? .max, right.subscription?.level ?? .max)
+                if leftLevel != rightLevel { return leftLevel < rightLevel }
+                let (leftPrice, rightPrice) = (left.price(in: code), right.price(in: code))
+                if leftPrice != rightPrice { return leftPrice < rightPrice }
+                return a.offset < b.offset
+            }
+            return subscriptions.map(\.element.id)
+        }
+        func byPrice(_ kind: StoreProduct.Kind) -> [String] {
+            catalog.products(ofKind: kind).enumerated().sorted { a, b in
+                let (left, right) = (a.element.price(in: code), b.element.price(in: code))
+                return left != right ? left < right : a.offset < b.offset
+            }.map(\.element.id)
+        }
+        return byPrice(.nonConsumable) + byPrice(.nonRenewingSubscription)
+    }
+
+    /// Marks the plan with the longest period best value (ties: the lowest price per day, then the
+    /// first); nothing is marked when fewer than two plans have a period.
+    public static func markBestValue(_ plans: [Plan]) -> [Plan] {
+        let periodic = plans.indices.filter { plans[$0].period != nil }
+        guard periodic.count >= 2 else { return plans }
+        func days(_ index: Int) -> Double { plans[index].period?.approximateDays ?? 0 }
+        func perDay(_ index: Int) -> Double {
+            NSDecimalNumber(decimal: plans[index].price).doubleValue / max(days(index), 1)
+        }
+        var best = periodic[0]
+        for index in periodic.dropFirst() {
+            if days(index) > days(best) || (days(index) == days(best) && perDay(index) < perDay(best)) { best = index }
+        }
+        var result = plans
+        for index in result.indices { result[index].isBestValue = index == best }
+        return result
+    }
+
+    private func format(_ amount: Decimal) -> String {
+        PriceFormatter.format(amount, storefront: storefront, locale: locale)
+    }
+}

@@ -1,0 +1,76 @@
+import Foundation
+
+/// Formats prices in a storefront's currency for a locale: `$9.99`, `¥68.00`, `₩12,000`, `¥980`, `9,99 €`.
+///
+/// Rules: the number format (separators, symbol position) follows the requested locale, completed
+/// with the storefront's region when it has none (`ko` + KOR → `ko_KR`); the currency is the
+/// storefront's; well-known currencies use their short symbol (`¥`, not `CN¥`); the currency's own
+/// fraction digits are used (none for KRW and JPY) unless the amount has more, which are then kept
+/// rather than rounded away (JPY 4.80 → `¥4.80`); non-breaking spaces become plain spaces so terminal
+/// goldens stay readable.
+public enum PriceFormatter {
+    /// Short symbols for currencies whose ICU symbol in foreign locales is prefixed (`CN¥`, `US$`, `₩`).
+    public static let shortSymbols: [String: String] = [
+        "USD": "$", "CNY": "¥", "JPY": "¥", "KRW": "₩", "EUR": "€", "GBP": "£", "INR": "₹", "TRY": "₺",
+        "TWD": "NT$", "HKD": "HK$", "SGD": "S$", "CAD": "CA$", "AUD": "A$", "BRL": "R$", "MXN": "MX$",
+    ]
+
+    /// `amount` in `storefront`'s currency, formatted for `locale` (nil: the storefront's default locale).
+    public static func format(_ amount: Decimal, storefront: Storefront, locale: String? = nil) -> String {
+        format(amount, currencyCode: storefront.currencyCode,
+               locale: formattingLocale(for: locale, storefront: storefront))
+    }
+
+    /// `amount` in the currency `currencyCode`, formatted for the Foundation locale identifier `locale`.
+    public static func format(_ amount: Decimal, currencyCode: String, locale: String) -> String {
+        let formatter = NumberFormatter()
+        formatter.locale = Locale(identifier: locale)
+        formatter.numberStyle = .currency
+        formatter.currencyCode = currencyCode
+        if let symbol = shortSymbols[currencyCode] { formatter.currencySymbol = symbol }
+        // Foundation on Linux keeps the locale's own currency digits after `currencyCode` changes
+        // (en_US + KRW would give ₩12,000.00), so the digits are set from ISO 4217 here.
+        let currencyDigits = fractionDigits(forCurrency: currencyCode)
+        let needed = fractionDigits(of: amount)
+        let digits = needed > currencyDigits ? min(max(needed, 2), 4) : currencyDigits
+        formatter.minimumFractionDigits = digits
+        formatter.maximumFractionDigits = digits
+        let text = formatter.string(from: amount as NSDecimalNumber) ?? "\(amount) \(currencyCode)"
+        return text.replacingOccurrences(of: "\u{00A0}", with: " ").replacingOccurrences(of: "\u{202F}", with: " ")
+    }
+
+    /// The Foundation locale used for `locale` in `storefront`: its language and script, its region or the storefront's.
+    public static func formattingLocale(for locale: String?, storefront: Storefront) -> String {
+        guard let locale, var code = LocaleCode(locale) else { return storefront.defaultLocale }
+        if code.region == nil { code.region = storefront.regionCode }
+        return code.identifier
+    }
+
+    /// Currencies shown without decimals (ISO 4217 minor unit 0, plus those Apple prices in whole units).
+    public static let zeroDecimalCurrencies: Set<String> = [
+        "JPY", "KRW", "CLP", "ISK", "VND", "UGX", "PYG", "XAF", "XOF", "HUF", "TWD", "IDR", "COP", "KZT",
+    ]
+
+    /// Currencies with three decimals (ISO 4217 minor unit 3).
+    public static let threeDecimalCurrencies: Set<String> = ["BHD", "KWD", "JOD", "OMR", "TND"]
+
+    /// The number of fraction digits `currencyCode` is shown with (2 for USD, 0 for KRW and JPY).
+    public static func fractionDigits(forCurrency currencyCode: String) -> Int {
+        if zeroDecimalCurrencies.contains(currencyCode) { return 0 }
+        return threeDecimalCurrencies.contains(currencyCode) ? 3 : 2
+    }
+
+    /// How many fraction digits `amount` needs (0.5 → 1, 9.99 → 2, 98.0 → 0).
+    static func fractionDigits(of amount: Decimal) -> Int {
+        var value = amount
+        var digits = 0
+        while digits < 6 {
+            var rounded = Decimal()
+            NSDecimalRound(&rounded, &value, 0, .plain)
+            if rounded == value { return digits }
+            value *= 10
+            digits += 1
+        }
+        return digits
+    }
+}

@@ -1,0 +1,114 @@
+import Foundation
+
+/// Loads Xcode StoreKit configuration files (`.storekit`, format versions 1.x–6.x) into a `StoreCatalog`.
+///
+/// Everything beyond the basic product fields is optional and unknown keys are ignored. A file
+/// that is not JSON, or not shaped like a StoreKit configuration, is refused with a
+/// `StoreKitConfigurationError` naming the path, the line and column, the JSON path and what
+/// was expected. An unknown `_timeRate` code is not refused: it reads as real time and adds a
+/// warning to `StoreCatalog.warnings`.
+public enum StoreKitConfigurationLoader {
+    /// Reads and decodes the file at `url`.
+    public static func load(contentsOf url: URL) throws(StoreKitConfigurationError) -> StoreCatalog {
+        let path = url.isFileURL ? url.path : url.absoluteString
+        guard url.isFileURL else {
+            throw StoreKitConfigurationError(reason: .unreadable, path: path,
+                                             message: "is not a file URL, expected the path of a .storekit file")
+        }
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
+            throw StoreKitConfigurationError(reason: .unreadable, path: path,
+                                             message: "is a directory, expected a .storekit file")
+        }
+        let data: Data
+        do {
+            data = try Data(contentsOf: url)
+        } catch {
+            let exists = FileManager.default.fileExists(atPath: path)
+            throw StoreKitConfigurationError(
+                reason: .unreadable, path: path,
+                message: exists ? "cannot be read (\(error.localizedDescription)), expected a readable .storekit file"
+                                : "no such file, expected a .storekit file exported by Xcode")
+        }
+        return try decode(data, origin: path)
+    }
+
+    /// Decodes `.storekit` JSON; `origin` (usually the path) names the file in errors and in the catalog.
+    public static func decode(_ data: Data, origin: String) throws(StoreKitConfigurationError) -> StoreCatalog {
+        let root: LocatedJSON
+        do {
+            root = try LocatedJSONParser.parse(data)
+        } catch {
+            throw StoreKitConfigurationError(reason: .syntax, path: origin, location: error.location,
+                                             message: "invalid JSON: \(error.message)")
+        }
+        do {
+            var reader = StoreKitDocumentReader(origin: origin)
+            return try reader.read(LocatedJSONCursor(node: root))
+        } catch {
+            throw StoreKitConfigurationError(reason: .shape, path: origin, location: error.location,
+                                             jsonPath: error.path, message: error.message)
+        }
+    }
+}
+
+/// Walks a parsed `.storekit` document and builds the catalog; collects warnings on the way.
+struct StoreKitDocumentReader {
+    let origin: String
+    private(set) var warnings: [String] = []
+
+    init(origin: String) {
+        self.origin = origin
+    }
+
+    mutating func read(_ root: LocatedJSONCursor) throws(LocatedJSONShapeError) -> StoreCatalog {
+        guard case .object = root.node.value else {
+            throw root.fail("found \(root.node.value.typeDescription), expected a JSON object (an Xcode StoreKit configuration)")
+        }
+        let known = ["products", "subscriptionGroups", "nonRenewingSubscriptions"]
+        var hasCatalogKey = false
+        for key in known where try root.optional(key) != nil { hasCatalogKey = true }
+        guard hasCatalogKey else {
+            throw root.fail("none of the keys \"products\", \"subscriptionGroups\", \"nonRenewingSubscriptions\" found, "
+                            + "expected an Xcode StoreKit configuration (.storekit) file")
+        }
+        let version = try readVersion(root)
+        var products: [StoreProduct] = []
+        var seen: [String: LineColumn] = [:]
+        let productReader = StoreKitProductReader()
+
+        func add(_ product: StoreProduct, at cursor: LocatedJSONCursor) throws(LocatedJSONShapeError) {
+            if let first = seen[product.id] {
+                throw cursor.fail("duplicate productID \"\(product.id)\" (first at line \(first.line)), expected unique product ids")
+            }
+            seen[product.id] = cursor.location
+            products.append(product)
+        }
+
+        for cursor in try root.optionalArray("products") {
+            try add(productReader.readProduct(cursor, allowed: [.consumable, .nonConsumable], defaultKind: nil), at: cursor)
+        }
+        for cursor in try root.optionalArray("nonRenewingSubscriptions") {
+            try add(productReader.readProduct(cursor, allowed: [.nonRenewingSubscription],
+                                              defaultKind: .nonRenewingSubscription), at: cursor)
+        }
+        var groups: [SubscriptionGroup] = []
+        for groupCursor in try root.optionalArray("subscriptionGroups") {
+            let (group, subscriptions) = try productReader.readGroup(groupCursor)
+            for (cursor, product) in subscriptions { try add(product, at: cursor) }
+            groups.append(group)
+        }
+        var settingsReader = StoreKitSettingsReader(origin: origin)
+        let settings = try settingsReader.read(root.optionalNonNull("settings"))
+        warnings += settingsReader.warnings
+        return StoreCatalog(products: products, groups: groups, settings: settings, origin: origin,
+                            formatVersion: version, warnings: warnings)
+    }
+
+    private func readVersion(_ root: LocatedJSONCursor) throws(LocatedJSONShapeError) -> StoreKitFormatVersion? {
+        guard let cursor = try root.optionalNonNull("version") else { return nil }
+        let major = try cursor.required("major", "an integer such as 4").int()
+        let minor = try cursor.optionalNonNull("minor")?.int() ?? 0
+        return StoreKitFormatVersion(major: major, minor: minor)
+    }
+}

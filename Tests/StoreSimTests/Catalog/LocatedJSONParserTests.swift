@@ -1,0 +1,37 @@
+import Foundation
+import Testing
+@testable import StoreSim
+
+@Suite("JSON parser")
+struct JSONParserTests {
+    @Test("values, escapes and locations")
+    func values() throws {
+        let text = "{\n  \"a\" : [1, -2.5e3, true, false, null],\n  \"s\" : \"\\u00e9\\n\\ud83d\\ude00 ¥\"\n}"
+        let root = try LocatedJSONParser.parse(Data(text.utf8))
+        guard case let .object(members) = root.value else { Issue.record("not an object"); return }
+        #expect(members.map(\.key) == ["a", "s"])
+        #expect(members[0].value.location == LineColumn(line: 2, column: 9))
+        #expect(members[0].value.value == .array([
+            LocatedJSON(value: .number("1"), location: LineColumn(line: 0, column: 0)),
+            LocatedJSON(value: .number("-2.5e3"), location: LineColumn(line: 0, column: 0)),
+            LocatedJSON(value: .bool(true), location: LineColumn(line: 0, column: 0)),
+            LocatedJSON(value: .bool(false), location: LineColumn(line: 0, column: 0)),
+            LocatedJSON(value: .null, location: LineColumn(line: 0, column: 0)),
+        ]))
+        #expect(members[1].value.value == .string("é\n😀 ¥"))
+    }
+
+    @Test("strict syntax", arguments: ["{\"a\":01}", "{\"a\":1,}", "[1 2]", "{'a':1}", "\"tab\there\"", "tru", "{} x", "1.", "\"\\x\""])
+    func refuses(_ text: String) {
+        #expect(throws: LocatedJSONSyntaxError.self) { try LocatedJSONParser.parse(Data(text.utf8)) }
+    }
+
+    @Test("every fixture parses")
+    func fixturesParse() throws {
+        for url in CatalogFixtures.allFixtureURLs {
+            let root = try LocatedJSONParser.parse(Data(contentsOf: url))
+            guard case .object = root.value else { Issue.record("\(url.lastPathComponent) is not an object"); continue }
+        }
+        #expect(CatalogFixtures.allFixtureURLs.count == 12)
+    }
+}

@@ -1,0 +1,80 @@
+import Foundation
+import Testing
+@testable import StoreSim
+
+@Suite("Prices per storefront and locale")
+struct PriceFormatterTests {
+    struct Row: Sendable, CustomStringConvertible {
+        var amount: String
+        var storefront: String
+        var locale: String?
+        var expected: String
+        var description: String { "\(amount) \(storefront) \(locale ?? "-") → \(expected)" }
+    }
+
+    static let table: [Row] = [
+        Row(amount: "9.99", storefront: "USA", locale: "en_US", expected: "$9.99"),
+        Row(amount: "59.99", storefront: "USA", locale: nil, expected: "$59.99"),
+        Row(amount: "1199.5", storefront: "USA", locale: "en-US", expected: "$1,199.50"),
+        Row(amount: "68", storefront: "CHN", locale: "zh_Hans", expected: "¥68.00"),
+        Row(amount: "68", storefront: "CHN", locale: "zh-Hans", expected: "¥68.00"),
+        Row(amount: "68", storefront: "CHN", locale: nil, expected: "¥68.00"),
+        Row(amount: "388", storefront: "CHN", locale: "en_US", expected: "¥388.00"),
+        Row(amount: "12000", storefront: "KOR", locale: "ko", expected: "₩12,000"),
+        Row(amount: "79000", storefront: "KOR", locale: "ko-KR", expected: "₩79,000"),
+        Row(amount: "12000", storefront: "KOR", locale: "en_US", expected: "₩12,000"),
+        Row(amount: "980", storefront: "JPN", locale: "ja", expected: "¥980"),
+        Row(amount: "980", storefront: "JPN", locale: "en_US", expected: "¥980"),
+        Row(amount: "98.0", storefront: "JPN", locale: "ja", expected: "¥98"),
+        Row(amount: "4.80", storefront: "JPN", locale: "ja", expected: "¥4.80"),
+        Row(amount: "9.99", storefront: "DEU", locale: "de", expected: "9,99 €"),
+        Row(amount: "9.99", storefront: "FRA", locale: "fr", expected: "9,99 €"),
+        Row(amount: "1059.99", storefront: "DEU", locale: "de_DE", expected: "1.059,99 €"),
+        Row(amount: "9.99", storefront: "DEU", locale: "en_US", expected: "€9.99"),
+    ]
+
+    @Test("formatting table", arguments: table)
+    func formats(_ row: Row) throws {
+        let storefront = try #require(Storefront(code: row.storefront))
+        let amount = try #require(Decimal(string: row.amount))
+        #expect(PriceFormatter.format(amount, storefront: storefront, locale: row.locale) == row.expected)
+    }
+
+    @Test("currencies and fraction digits")
+    func currencies() {
+        #expect(Storefront(code: "kor")?.currencyCode == "KRW")
+        #expect(Storefront(code: "CHN")?.currencyCode == "CNY")
+        #expect(Storefront(code: "FRA")?.currencyCode == "EUR")
+        #expect(Storefront(code: "ATL") == nil)
+        #expect(Storefront.resolve("ATL").currencyCode == "USD")
+        #expect(PriceFormatter.fractionDigits(forCurrency: "KRW") == 0)
+        #expect(PriceFormatter.fractionDigits(forCurrency: "JPY") == 0)
+        #expect(PriceFormatter.fractionDigits(forCurrency: "USD") == 2)
+        #expect(PriceFormatter.fractionDigits(of: Decimal(string: "98.0")!) == 0)
+        #expect(PriceFormatter.fractionDigits(of: Decimal(string: "0.5")!) == 1)
+    }
+
+    @Test("the formatting locale completes a bare language with the storefront's region")
+    func formattingLocale() throws {
+        let korea = try #require(Storefront(code: "KOR"))
+        #expect(PriceFormatter.formattingLocale(for: "ko", storefront: korea) == "ko_KR")
+        #expect(PriceFormatter.formattingLocale(for: "en_US", storefront: korea) == "en_US")
+        #expect(PriceFormatter.formattingLocale(for: nil, storefront: korea) == "ko_KR")
+        #expect(PriceFormatter.formattingLocale(for: "zh-Hans", storefront: try #require(Storefront(code: "CHN"))) == "zh_Hans_CN")
+    }
+}
+
+@Suite("Storefront table")
+struct StorefrontTableTests {
+    @Test("every known storefront formats a price with its currency and a parseable default locale")
+    func everyStorefront() throws {
+        #expect(Storefront.all.count == 26)
+        #expect(Set(Storefront.all.map(\.code)).count == Storefront.all.count)
+        for storefront in Storefront.all {
+            #expect(storefront.regionCode != nil, "\(storefront.code)")
+            let text = PriceFormatter.format(Decimal(string: "9.99")!, storefront: storefront)
+            #expect(text.contains("9"), "\(storefront.code): \(text)")
+            #expect(!text.contains("\u{00A0}") && !text.contains("\u{202F}"))
+        }
+    }
+}

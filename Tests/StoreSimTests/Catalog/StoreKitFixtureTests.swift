@@ -1,0 +1,207 @@
+import Foundation
+import PaywallCore
+import Testing
+@testable import StoreSim
+
+@Suite("Loading every .storekit fixture")
+struct StoreKitFixtureTests {
+    struct Expected: Sendable, CustomStringConvertible {
+        var prefix: String
+        var version: String
+        var consumable: Int
+        var nonConsumable: Int
+        var nonRenewing: Int
+        var groups: Int
+        var subscriptions: Int
+        var description: String { prefix }
+    }
+
+    static let expectations: [Expected] = [
+        Expected(prefix: "01", version: "4.0", consumable: 2, nonConsumable: 1, nonRenewing: 0, groups: 3, subscriptions: 3),
+        Expected(prefix: "02", version: "5.0", consumable: 1, nonConsumable: 1, nonRenewing: 1, groups: 2, subscriptions: 4),
+        Expected(prefix: "03", version: "3.0", consumable: 1, nonConsumable: 1, nonRenewing: 1, groups: 6, subscriptions: 13),
+        Expected(prefix: "04", version: "6.3", consumable: 0, nonConsumable: 2, nonRenewing: 0, groups: 1, subscriptions: 2),
+        Expected(prefix: "05", version: "4.0", consumable: 3, nonConsumable: 3, nonRenewing: 3, groups: 2, subscriptions: 4),
+        Expected(prefix: "06", version: "2.0", consumable: 1, nonConsumable: 1, nonRenewing: 0, groups: 1, subscriptions: 3),
+        Expected(prefix: "07", version: "2.0", consumable: 1, nonConsumable: 4, nonRenewing: 0, groups: 2, subscriptions: 6),
+        Expected(prefix: "08", version: "1.1", consumable: 0, nonConsumable: 4, nonRenewing: 0, groups: 0, subscriptions: 0),
+        Expected(prefix: "09", version: "1.2", consumable: 0, nonConsumable: 1, nonRenewing: 0, groups: 0, subscriptions: 0),
+        Expected(prefix: "10", version: "5.0", consumable: 0, nonConsumable: 0, nonRenewing: 0, groups: 1, subscriptions: 2),
+        Expected(prefix: "11", version: "3.0", consumable: 0, nonConsumable: 1, nonRenewing: 0, groups: 1, subscriptions: 1),
+        Expected(prefix: "12", version: "4.0", consumable: 3, nonConsumable: 0, nonRenewing: 0, groups: 1, subscriptions: 4),
+    ]
+
+    @Test("every fixture file is covered by an expectation")
+    func everyFixtureIsListed() {
+        let prefixes = CatalogFixtures.allFixtureURLs.map { String($0.lastPathComponent.prefix(2)) }
+        #expect(prefixes == Self.expectations.map(\.prefix))
+    }
+
+    @Test("counts, kinds, groups and version", arguments: expectations)
+    func counts(_ expected: Expected) throws {
+        let catalog = try CatalogFixtures.load(expected.prefix)
+        #expect(catalog.formatVersion?.description == expected.version)
+        #expect(catalog.products(ofKind: .consumable).count == expected.consumable)
+        #expect(catalog.products(ofKind: .nonConsumable).count == expected.nonConsumable)
+        #expect(catalog.products(ofKind: .nonRenewingSubscription).count == expected.nonRenewing)
+        #expect(catalog.groups.count == expected.groups)
+        #expect(catalog.subscriptionProducts.count == expected.subscriptions)
+        #expect(catalog.groups.reduce(0) { $0 + $1.productIDs.count } == expected.subscriptions)
+        #expect(catalog.warnings.isEmpty)
+        for product in catalog.subscriptionProducts {
+            let info = try #require(product.subscription)
+            #expect(catalog.group(info.groupID)?.productIDs.contains(product.id) == true)
+        }
+    }
+
+    @Test("01: payUpFront intro without numberOfPeriods, promotional and win-back offers, 9 error entries")
+    func fixture01() throws {
+        let catalog = try CatalogFixtures.load("01")
+        let intro = try #require(catalog.product("subscription_discounted")?.subscription?.introductoryOffer)
+        #expect(intro.paymentMode == .payUpFront)
+        #expect(intro.period == BillingPeriod(value: 1, unit: .month))
+        #expect(intro.numberOfPeriods == 1)
+        #expect(intro.price == Decimal(string: "0.99"))
+        let silver = try #require(catalog.product("subscription_silver")?.subscription)
+        #expect(silver.introductoryOffer == nil)
+        #expect(silver.promotionalOffer("subscription_silver_big_promo")?.paymentMode == .payAsYouGo)
+        #expect(silver.winbackOffers.map(\.offerID) == ["subscription_silver_winback_offer"])
+        #expect(silver.winbackOffers.first?.kind == .winback)
+        #expect(catalog.settings.storeKitErrors.count == 9)
+        #expect(catalog.settings.storeKitErrors.first?.errorType == "generic")
+        #expect(catalog.settings.storeKitErrors.first?.errorIndex == 2)
+        #expect(catalog.settings.forcedErrors.isEmpty, "no entry is enabled")
+        #expect(catalog.product("upgrade")?.price == Decimal(string: "10.99"))
+    }
+
+    @Test("02: v5 introductoryOffers array, missing introductoryOffer, two ad hoc offers, empty names")
+    func fixture02() throws {
+        let catalog = try CatalogFixtures.load("02")
+        let monthly = try #require(catalog.product("com.revenuecat.monthly_4.99.1_week_intro")?.subscription)
+        #expect(monthly.introductoryOffer?.paymentMode == .free)
+        #expect(monthly.introductoryOffer?.period == BillingPeriod(value: 3, unit: .month))
+        #expect(monthly.introductoryOffer?.billingPlanType == "BILLED_UPFRONT")
+        #expect(monthly.introductoryOffers.count == 1)
+        #expect(monthly.promotionalOffers.map(\.paymentMode) == [.payUpFront, .payAsYouGo])
+        #expect(monthly.promotionalOffers.last?.numberOfPeriods == 2)
+        #expect(monthly.promotionalOffers.last?.price == Decimal(string: "20.15"))
+        #expect(catalog.product("com.revenuecat.annual_with_commitment")?.subscription?.introductoryOffer == nil)
+        #expect(catalog.product("com.revenuecat.non_renewable")?.kind == .nonRenewingSubscription)
+        #expect(catalog.settings.storeKitErrors.isEmpty)
+        #expect(catalog.settings.timeRate == .realTime)
+    }
+
+    @Test("03: code offers counted, levels kept, intro modes")
+    func fixture03() throws {
+        let catalog = try CatalogFixtures.load("03")
+        #expect(catalog.product("test_product1")?.subscription?.codeOffers.count == 3)
+        #expect(catalog.product("P1")?.subscription?.codeOffers.count == 3)
+        #expect(catalog.product("P1")?.subscription?.promotionalOffers.count == 3)
+        #expect(catalog.product("test_product1")?.subscription?.codeOffers.first?.kind == .code)
+        #expect(catalog.product("purchasetester_7999_1y")?.subscription?.level == 3)
+        let modes = catalog.subscriptionProducts.compactMap { $0.subscription?.introductoryOffer?.paymentMode }
+        #expect(modes.filter { $0 == .free }.count == 2)
+        #expect(modes.filter { $0 == .payUpFront }.count == 2)
+        #expect(catalog.product("P2")?.subscription?.introductoryOffer?.price == Decimal(string: "2.99"))
+        #expect(catalog.product("P2")?.localizations.isEmpty == true)
+    }
+
+    @Test("04: v6.3, seven locales, Singapore storefront")
+    func fixture04() throws {
+        let catalog = try CatalogFixtures.load("04")
+        #expect(catalog.settings.storefront == "SGP")
+        let yearly = try #require(catalog.product("dev.liyuxuan.joodle.pro.yearly"))
+        #expect(yearly.localizations.count == 7)
+        #expect(yearly.subscription?.codeOffers.count == 3)
+        #expect(yearly.subscription?.introductoryOffer == nil)
+        #expect(catalog.groups.first?.localizations.count == 7)
+        #expect(yearly.localization(for: "zh-Hans")?.locale == "zh_Hans")
+        #expect(yearly.localization(for: "zh-Hant-TW")?.locale == "zh_Hant")
+        #expect(yearly.localization(for: "ko-KR")?.locale == "ko")
+    }
+
+    @Test("05: time rate 15 with object compatibility rate, CHN storefront, zh_Hans, free intros")
+    func fixture05() throws {
+        let catalog = try CatalogFixtures.load("05")
+        #expect(catalog.settings.timeRate == .monthlyRenewalEveryThirtySeconds)
+        #expect(catalog.settings.timeRate.rawValue == 15)
+        #expect(catalog.settings.compatibilityTimeRate == 6)
+        #expect(catalog.settings.storefront == "CHN")
+        #expect(catalog.settings.locale == "zh_Hans")
+        let modes = catalog.subscriptionProducts.map { $0.subscription?.introductoryOffer?.paymentMode }
+        #expect(modes == [.free, .free, .free, .free])
+        #expect(catalog.product("com.coffic.netto.annual")?.subscription?.introductoryOffer?.price == 0,
+                "a free offer costs nothing even when the file carries a displayPrice")
+        #expect(catalog.product("com.yueyi.kuaiyizhi.pro.year.1")?.price == 79)
+    }
+
+    @Test("06: v2 bare compatibility rate, payAsYouGo intro, levels")
+    func fixture06() throws {
+        let catalog = try CatalogFixtures.load("06")
+        #expect(catalog.settings.timeRate == .monthlyRenewalEveryThirtySeconds)
+        #expect(catalog.settings.compatibilityTimeRate == 6)
+        #expect(catalog.settings.storefront == "USA", "missing _storefront defaults to USA")
+        let yearly = try #require(catalog.product("yearly.premium.6999")?.subscription)
+        #expect(yearly.introductoryOffer?.paymentMode == .payAsYouGo)
+        #expect(yearly.introductoryOffer?.price == Decimal(string: "29.99"))
+        #expect(yearly.level == 3)
+        #expect(yearly.promotionalOffers.count == 1)
+    }
+
+    @Test("07: v2 singular _storeKitError, offers without numberOfPeriods, code offer eligibility")
+    func fixture07() throws {
+        let catalog = try CatalogFixtures.load("07")
+        #expect(catalog.settings.legacyStoreKitErrorCode == 0)
+        let gold = try #require(catalog.product("com.rarcher.subscription.vip.gold")?.subscription)
+        #expect(gold.introductoryOffer?.numberOfPeriods == 3)
+        #expect(gold.promotionalOffers.map(\.numberOfPeriods) == [1, 1])
+        #expect(gold.promotionalOffers.map(\.price) == [Decimal(string: "0.99"), 10])
+        #expect(gold.codeOffers.first?.eligibility == ["new", "expired", "existing"])
+        #expect(catalog.product("com.rarcher.consumable.plant.installation")?.price == 29)
+    }
+
+    @Test("08 and 09: v1 settings with one key and with none")
+    func fixtures08and09() throws {
+        let askToBuy = try CatalogFixtures.load("08")
+        #expect(askToBuy.settings.askToBuyEnabled)
+        #expect(askToBuy.settings.failTransactionsEnabled == false)
+        #expect(askToBuy.product("com.rarcher.nonconsumable.flowers-large")?.kind == .nonConsumable)
+        let empty = try CatalogFixtures.load("09")
+        #expect(empty.settings == StoreSettings())
+        #expect(empty.product("pro")?.price == Decimal(string: "1.99"))
+    }
+
+    @Test("10: empty products, time rate 1003, no intro at all")
+    func fixture10() throws {
+        let catalog = try CatalogFixtures.load("10")
+        #expect(catalog.products(ofKind: .consumable).isEmpty && catalog.products(ofKind: .nonConsumable).isEmpty)
+        #expect(catalog.settings.timeRate == .oneRenewalEveryThirtySeconds)
+        #expect(catalog.settings.timeRate.rawValue == 1003)
+        #expect(catalog.subscriptionProducts.allSatisfy { $0.subscription?.introductoryOffer == nil })
+        #expect(catalog.subscriptionProducts.map { $0.subscription?.level } == [1, 2])
+    }
+
+    @Test("11: free intro with no numberOfPeriods, missing codeOffers, zh_CN localization")
+    func fixture11() throws {
+        let catalog = try CatalogFixtures.load("11")
+        let monthly = try #require(catalog.product("com.meetingrecorder.promonthly"))
+        #expect(monthly.subscription?.introductoryOffer?.period == BillingPeriod(value: 3, unit: .day))
+        #expect(monthly.subscription?.introductoryOffer?.numberOfPeriods == 1)
+        #expect(monthly.subscription?.codeOffers.isEmpty == true)
+        #expect(monthly.price == 15)
+        #expect(monthly.displayName(for: "zh-Hans") == monthly.localization(for: "zh_CN")?.displayName)
+        #expect(monthly.localization(for: "zh-Hans")?.locale == "zh_CN")
+        #expect(catalog.groups.first?.localizations.count == 2)
+    }
+
+    @Test("12: all subscriptions at level 1, JPN storefront, prices with 0–2 decimals")
+    func fixture12() throws {
+        let catalog = try CatalogFixtures.load("12")
+        #expect(catalog.settings.storefront == "JPN")
+        #expect(catalog.subscriptionProducts.allSatisfy { $0.subscription?.level == 1 })
+        #expect(catalog.product("it_premium_yearly_9800")?.price == 98)
+        #expect(catalog.product("it_premium_weekly_480")?.price == Decimal(string: "4.8"))
+        #expect(catalog.product("eg.coin1000")?.displayName(for: "ja") == "1000コイン")
+        #expect(catalog.product("eg.coin1000")?.displayName(for: "en_US") == "1000コイン", "falls back to the first localization")
+    }
+}
