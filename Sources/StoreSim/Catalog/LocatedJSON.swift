@@ -36,7 +36,7 @@ public indirect enum LocatedJSONValue: Sendable, Equatable {
     }
 }
 
-/// A JSON value with its 1-based line and column in the source text.
+/// A JSON value with its 1-based line and column in the source text (equality compares values only).
 public struct LocatedJSON: Sendable, Equatable {
     public var value: LocatedJSONValue
     public var location: LineColumn
