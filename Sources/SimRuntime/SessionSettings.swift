@@ -1,0 +1,106 @@
+import CopyDeck
+import Foundation
+import PaywallCore
+import StoreSim
+
+/// Everything a simulator session is started with: catalog, config, copy, clock start and switches.
+///
+/// The CLI builds it from options, a tape from its `Set` commands; both then open a `SimulatorSession`.
+public struct SessionSettings: Sendable {
+    public var catalog: StoreCatalog
+    public var config: RemoteConfig
+    /// The copy deck (locale applied when rendering).
+    public var deck: CopyDeck
+    /// The locale copy and prices are shown in (`en`, `zh-Hans`, `ko`).
+    public var locale: String
+    /// The storefront prices are shown in (alpha-3, e.g. `KOR`); nil: the catalog's own.
+    public var storefront: String?
+    public var timeZone: TimeZone
+    /// An offer forced for QA (`--offer`); nil lets the rules decide.
+    public var offer: OfferID?
+    public var start: StartScreen
+    /// The state directory (quota, views, events, store and backend ledgers).
+    public var stateDirectory: URL
+    public var risk: RiskSnapshot
+    /// Store switches applied over the catalog's settings block at launch.
+    public var switches: StoreSwitches
+    /// Whether the verification backend answers.
+    public var backendUp: Bool
+    public var latency: SessionLatency
+    /// Seed for the store's ids and tokens, so runs repeat.
+    public var seed: UInt64
+
+    public init(catalog: StoreCatalog = .embedded, config: RemoteConfig = .default, deck: CopyDeck,
+                locale: String = "en", storefront: String? = nil, timeZone: TimeZone = TimeZone(identifier: "UTC") ?? .current,
+                offer: OfferID? = nil, start: StartScreen = .onboarding, stateDirectory: URL,
+                risk: RiskSnapshot = .unknown, switches: StoreSwitches = StoreSwitches(), backendUp: Bool = true,
+                latency: SessionLatency = .standard, seed: UInt64 = 1) {
+        self.catalog = catalog
+        self.config = config
+        self.deck = deck
+        self.locale = locale
+        self.storefront = storefront
+        self.timeZone = timeZone
+        self.offer = offer
+        self.start = start
+        self.stateDirectory = stateDirectory
+        self.risk = risk
+        self.switches = switches
+        self.backendUp = backendUp
+        self.latency = latency
+        self.seed = seed
+    }
+}
+
+/// Store switches a user or tape sets over the catalog's own settings (nil: keep the catalog's).
+public struct StoreSwitches: Sendable, Hashable {
+    public var askToBuy: Bool?
+    /// A StoreKit error name to fail purchases with; `""` turns forced failures off.
+    public var failPurchases: String?
+    public var unverified: Bool?
+    public var timeRate: TimeRate?
+
+    public init(askToBuy: Bool? = nil, failPurchases: String? = nil, unverified: Bool? = nil, timeRate: TimeRate? = nil) {
+        self.askToBuy = askToBuy
+        self.failPurchases = failPurchases
+        self.unverified = unverified
+        self.timeRate = timeRate
+    }
+
+    /// `settings` with these switches applied.
+    public func applied(to settings: StoreSettings) -> StoreSettings {
+        var s = settings
+        if let askToBuy { s.askToBuyEnabled = askToBuy }
+        if let unverified { s.unverifiedTransactions = unverified }
+        if let timeRate { s.timeRate = timeRate }
+        if let failPurchases {
+            if failPurchases.isEmpty {
+                s.failTransactionsEnabled = false
+                s.forcedErrors.removeValue(forKey: "Purchase")
+            } else {
+                s.failTransactionsEnabled = true
+                s.forcedErrors["Purchase"] = failPurchases
+            }
+        }
+        return s
+    }
+}
+
+/// How long the simulated store and backend take to answer, on whatever clock runs the session.
+public struct SessionLatency: Sendable, Hashable {
+    /// From confirming the sheet to the store's answer.
+    public var purchase: TimeInterval
+    /// From posting a transaction to the backend's answer.
+    public var backend: TimeInterval
+    /// From pressing restore to the sync's answer.
+    public var restore: TimeInterval
+
+    public init(purchase: TimeInterval, backend: TimeInterval, restore: TimeInterval) {
+        self.purchase = purchase
+        self.backend = backend
+        self.restore = restore
+    }
+
+    /// About two seconds from confirm to unlock, like a real store on a good day.
+    public static let standard = SessionLatency(purchase: 1.5, backend: 0.5, restore: 1.5)
+}

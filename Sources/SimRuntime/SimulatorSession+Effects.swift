@@ -1,0 +1,98 @@
+import Foundation
+import Persistence
+import PaywallCore
+import StoreSim
+
+extension SimulatorSession {
+    /// Runs one effect; returns the events that come straight back (later answers are scheduled).
+    func run(_ effect: FlowEffect) -> [FlowEvent] {
+        let now = clock.now()
+        switch effect {
+        case .loadConfig:
+            return [.configLoaded(settings.config)]
+        case let .loadProducts(ids):
+            return [loadPlans(ids)]
+        case .refreshEntitlement:
+            return [.entitlementRefreshed(entitlements.entitlement(now: now))]
+        case .refreshRisk:
+            return [.riskRefreshed(settings.risk)]
+        case let .purchase(productID, _):
+            // The store records the purchase at once (as the App Store does once the sheet is
+            // confirmed); the app hears about it after the latency. A relaunch in between finds
+            // the transaction unfinished and has it redelivered.
+            let options = StorePurchaseOptions(sheet: .confirm, appAccountToken: appAccountToken)
+            let result = store.purchase(productID: productID, options: options)
+            scheduler.schedule(.purchaseAnswer(result), at: now.addingTimeInterval(settings.latency.purchase))
+            return []
+        case let .postTransaction(transaction, offerID):
+            scheduler.schedule(.post(transaction, offerID: offerID), at: now.addingTimeInterval(settings.latency.backend))
+            return []
+        case let .finishTransaction(id):
+            do { try store.finish(transactionID: id) } catch { note("finish \(id): \(error)") }
+            return []
+        case .restore:
+            scheduler.schedule(.restore, at: now.addingTimeInterval(settings.latency.restore))
+            return []
+        case let .track(event):
+            analytics.record(event, at: now)
+            do { try appState.appendEvent(RecordedEvent(event, at: now)) } catch { note("\(error)") }
+            return []
+        case let .persist(slice):
+            do {
+                try appState.save(slice)
+                if case let .entitlement(entitlement) = slice { try entitlements.remember(entitlement) }
+            } catch { note("\(error)") }
+            return []
+        }
+    }
+
+    /// Performs scheduled work whose time has come and feeds its answer to the flow.
+    func perform(_ work: ScheduledWork) {
+        switch work {
+        case let .purchaseAnswer(result):
+            send(.purchaseCompleted(result))
+        case let .post(transaction, offerID):
+            let answer = backend.post(jws: transaction.jws, appAccountToken: appAccountToken, offerID: offerID)
+            if case let .verified(entitlement) = answer {
+                do { try entitlements.remember(entitlement) } catch { note("\(error)") }
+            }
+            send(.transactionVerified(answer))
+        case .restore:
+            send(.restoreCompleted(restore()))
+        }
+    }
+
+    /// `AppStore.sync()`, posting what it re-delivers, then the backend's entitlement.
+    private func restore() -> RestoreResult {
+        let now = clock.now()
+        switch store.sync() {
+        case let .failed(error):
+            return .failed(reason: error)
+        case let .restored(transactions):
+            guard backend.isUp else { return .failed(reason: "backendUnavailable") }
+            for transaction in transactions {
+                _ = backend.post(jws: transaction.jws, appAccountToken: appAccountToken, offerID: "restore", source: .restore)
+            }
+            return .completed(entitlements.entitlement(now: now))
+        case .nothingToRestore:
+            guard backend.isUp else { return .failed(reason: "backendUnavailable") }
+            return .completed(entitlements.entitlement(now: now))
+        }
+    }
+
+    /// Plans for the config's products; a catalog without them offers its own subscriptions.
+    private func loadPlans(_ ids: [String]) -> FlowEvent {
+        do {
+            _ = try store.products(for: ids)
+        } catch {
+            return .productsFailed(reason: error.name)
+        }
+        let used = Set(settings.catalog.groups.map(\.id).filter { !store.isEligibleForIntroOffer(groupID: $0) })
+        let factory = PlanFactory(catalog: settings.catalog, locale: settings.locale,
+                                  storefront: settings.storefront.map(Storefront.resolve), usedIntroOfferGroups: used)
+        var plans = factory.plans(for: ids)
+        if plans.isEmpty { plans = factory.defaultPaywallPlans() }
+        guard !plans.isEmpty else { return .productsFailed(reason: "no products in \(settings.catalog.origin)") }
+        return .productsLoaded(plans)
+    }
+}

@@ -1,0 +1,108 @@
+import CopyDeck
+import Foundation
+import Persistence
+import PaywallCore
+import StoreSim
+
+/// One run of the simulated app: the flow machine plus the store, backend and state files it drives.
+///
+/// Single-threaded and synchronous. Events go in through `send`; effects run at once or are
+/// scheduled on the session's clock (the store answering after its latency), and `advance(to:)`
+/// lets time pass. The same code runs interactive sessions on the wall clock and tapes on a
+/// virtual clock, so a tape replays byte for byte.
+public final class SimulatorSession {
+    public let settings: SessionSettings
+    public let clock: any Clock
+    public private(set) var model: FlowModel
+    public internal(set) var analytics = AnalyticsRecorder()
+    public let store: SimulatedStore
+    public let backend: VerificationBackend
+    public let entitlements: CachedEntitlementProvider
+    public let appState: AppStateStore
+    /// The user's app account token (stable across launches on one state directory).
+    public let appAccountToken: UUID
+    /// Problems the session met running effects (unwritable state, store errors), for the debug view.
+    public internal(set) var problems: [String] = []
+    var scheduler = EventScheduler<ScheduledWork>()
+
+    /// Opens the state directory and the store; throws with the file and what is wrong if a state file is corrupt.
+    public init(settings: SessionSettings, clock: any Clock) throws {
+        self.settings = settings
+        self.clock = clock
+        let root = StateDirectory(root: settings.stateDirectory)
+        try root.create()
+        appState = try AppStateStore(directory: root)
+        let storeDir = settings.stateDirectory.appendingPathComponent("store")
+        let backendDir = settings.stateDirectory.appendingPathComponent("backend")
+        for dir in [storeDir, backendDir] {
+            try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        }
+        store = try SimulatedStore(catalog: settings.catalog, stateDirectory: storeDir, clock: clock, seed: settings.seed)
+        try store.setSettings(settings.switches.applied(to: store.settings))
+        appAccountToken = try UserIdentity.loadOrCreate(in: settings.stateDirectory, store: store)
+        backend = try VerificationBackend(stateDirectory: backendDir, trustedKeys: store.trustedPublicKeys,
+                                          bundleID: store.bundleID, userAppAccountToken: appAccountToken, clock: clock)
+        backend.isUp = settings.backendUp
+        entitlements = CachedEntitlementProvider(backend: backend, stateDirectory: backendDir,
+                                                 stalenessLimit: TimeInterval(settings.config.entitlementStalenessLimitSec))
+        model = FlowModel(config: settings.config, entitlement: .free, paywallViews: try appState.loadPaywallViews(),
+                          quota: try appState.loadQuota(), startScreen: settings.start, forcedOffer: settings.offer)
+        analytics = AnalyticsRecorder(events: try appState.loadEvents())
+    }
+
+    /// The context the reducer sees: the clock's time and the session's time zone.
+    public var context: FlowContext { FlowContext(now: clock.now(), timeZone: settings.timeZone) }
+
+    /// Starts the flow (`start` → configReady → …) and delivers anything the store queued at launch.
+    public func start() {
+        send(.start)
+        pump()
+    }
+
+    /// Feeds one event through the flow machine and runs the effects it returns.
+    public func send(_ event: FlowEvent) {
+        var queue: [FlowEvent] = [event]
+        while !queue.isEmpty {
+            let next = queue.removeFirst()
+            let (newModel, effects) = FlowMachine.reduce(model, next, context: context)
+            model = newModel
+            for effect in effects {
+                queue.append(contentsOf: run(effect))
+            }
+        }
+    }
+
+    /// Lets time pass up to `date`: scheduled answers fire in order, the store renews and expires.
+    public func advance(to date: Date) {
+        while let due = scheduler.nextDue, due <= date {
+            if let manual = clock as? ManualClock, manual.now() < due { manual.set(due) }
+            guard let (_, work) = scheduler.popDue(at: due) else { break }
+            perform(work)
+            pump()
+        }
+        if let manual = clock as? ManualClock, manual.now() < date { manual.set(date) }
+        pump()
+    }
+
+    /// Runs whatever the store has due now and delivers its updates as events.
+    public func pump() {
+        do { try store.process(now: clock.now()) } catch { note("store: \(error)") }
+        deliverStoreUpdates()
+    }
+
+    /// The instant the next scheduled answer is due, if any (the interactive loop sleeps until then).
+    public var nextScheduledDate: Date? { scheduler.nextDue }
+
+    /// Whether a store or backend answer is still on its way.
+    public var isBusy: Bool { !scheduler.isEmpty }
+
+    /// Turns the backend on or off from now on.
+    public func setBackend(up: Bool) { backend.isUp = up }
+
+    /// Changes store switches from now on (a tape's mid-run `Set Store …`).
+    public func setStoreSwitches(_ switches: StoreSwitches) {
+        do { try store.setSettings(switches.applied(to: store.settings)) } catch { note("store settings: \(error)") }
+    }
+
+    func note(_ problem: String) { problems.append(problem) }
+}

@@ -1,0 +1,19 @@
+import Foundation
+import Persistence
+import StoreSim
+
+/// The simulated user: an app account token kept in `user.json`, made once per state directory.
+enum UserIdentity {
+    private struct Stored: Codable, Sendable {
+        var appAccountToken: UUID
+    }
+
+    /// The saved token, or a new one from the store's seeded generator, saved atomically.
+    static func loadOrCreate(in directory: URL, store: SimulatedStore) throws -> UUID {
+        let file = JSONFile<Stored>(url: directory.appendingPathComponent("user.json"))
+        if let stored = try file.load() { return stored.appAccountToken }
+        let token = try store.makeAppAccountToken()
+        try file.save(Stored(appAccountToken: token))
+        return token
+    }
+}

@@ -1,0 +1,32 @@
+import CopyDeck
+import Foundation
+import PaywallCore
+@testable import SimRuntime
+
+/// A session on a fresh temporary state directory and a manual clock at 2026-01-30 09:00 UTC.
+struct SessionHarness {
+    let clock: ManualClock
+    let directory: URL
+    var settings: SessionSettings
+
+    static let start = Date(timeIntervalSince1970: 1_769_763_600) // 2026-01-30T09:00:00Z
+
+    init(start: StartScreen = .onboarding, offer: OfferID? = nil) throws {
+        clock = ManualClock(Self.start)
+        directory = FileManager.default.temporaryDirectory
+            .appendingPathComponent("paywallsim-runtime-\(UUID().uuidString)")
+        let catalog = try StringCatalog.decode(Data(#"{"sourceLanguage":"en","strings":{},"version":"1.0"}"#.utf8), origin: "empty")
+        settings = SessionSettings(deck: CopyDeck(catalog), offer: offer, start: start, stateDirectory: directory)
+    }
+
+    func open() throws -> SimulatorSession {
+        let session = try SimulatorSession(settings: settings, clock: clock)
+        session.start()
+        return session
+    }
+
+    /// Lets `seconds` pass on the manual clock.
+    func wait(_ session: SimulatorSession, _ seconds: TimeInterval) {
+        session.advance(to: clock.now().addingTimeInterval(seconds))
+    }
+}
