@@ -1,15 +1,15 @@
 import ArgumentParser
 
-/// The `paywall-sim` command line.
+/// The `paywall-sim` command line: `run` (the default), `play`, `store` and `copy`.
 public struct PaywallSimCommand: ParsableCommand {
+    public static let version = "0.1.0"
+
     public static let configuration = CommandConfiguration(
         commandName: "paywall-sim",
-        abstract: "A terminal paywall simulator: onboarding, paywall, purchase and restore against a simulated StoreKit store.",
-        version: "0.1.0")
+        abstract: "A terminal paywall simulator: onboarding, paywall, purchase and restore against a simulated StoreKit 2 store.",
+        version: version,
+        subcommands: [RunCommand.self],
+        defaultSubcommand: RunCommand.self)
 
     public init() {}
-
-    public func run() throws {
-        print("paywall-sim: the interactive front end is not built yet.")
-    }
 }
