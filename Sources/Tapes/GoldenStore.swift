@@ -17,13 +17,13 @@ public struct GoldenStore: Sendable {
     /// The store for a tape file: `<tape folder>/goldens/<tape name>/`.
     public static func forTape(path: String, fileSystem: any TapeFileSystem = LocalFileSystem()) -> GoldenStore {
         let tape = Tape(file: path, steps: [])
-        let folder = (tape.directory as NSString).appendingPathComponent("goldens")
-        return GoldenStore(directory: (folder as NSString).appendingPathComponent(tape.name), fileSystem: fileSystem)
+        let folder = TapePaths.join(tape.directory, "goldens")
+        return GoldenStore(directory: TapePaths.join(folder, tape.name), fileSystem: fileSystem)
     }
 
     /// The golden file of a snapshot name.
     public func path(for name: String) -> String {
-        (directory as NSString).appendingPathComponent(name + ".txt")
+        TapePaths.join(directory, name + ".txt")
     }
 
     /// Compares a screen with the golden `name`; in `update` mode writes it when missing or different.

@@ -13,9 +13,7 @@ public struct Tape: Hashable, Sendable {
 
     /// The tape's name: its file name without the extension (`happy-path.tape` → `happy-path`).
     public var name: String {
-        let base = (file as NSString).lastPathComponent
-        let stem = (base as NSString).deletingPathExtension
-        return stem.isEmpty ? base : stem
+        TapePaths.stem(of: file)
     }
 
     /// The folder the tape sits in; relative paths inside the tape resolve against it.
@@ -40,20 +38,64 @@ public struct TapeStep: Hashable, Sendable {
     }
 }
 
-/// Path helpers shared by the parser, loader and golden store.
+/// Path helpers shared by the parser, loader and golden store; pure string work, no file system
+/// (and no `NSString` path methods, which trap on some inputs on Linux).
 enum TapePaths {
-    /// The folder of a file path; `.` when it has none.
+    /// The folder of a file path; `.` when it has none, `/` for a file at the root.
     static func directory(of file: String) -> String {
-        let dir = (file as NSString).deletingLastPathComponent
-        return dir.isEmpty ? "." : dir
+        var path = Substring(file)
+        while path.count > 1, path.hasSuffix("/") { path = path.dropLast() }
+        guard let slash = path.lastIndex(of: "/") else { return "." }
+        return slash == path.startIndex ? "/" : String(path[..<slash])
     }
 
-    /// `path` resolved against the folder of `file` unless it is absolute; `~` is not expanded.
+    /// The last component of a path (`Scripts/a.tape` → `a.tape`).
+    static func lastComponent(of path: String) -> String {
+        path.split(separator: "/").last.map(String.init) ?? path
+    }
+
+    /// The last component without its extension (`a.tape` → `a`; `.hidden` stays).
+    static func stem(of path: String) -> String {
+        let name = lastComponent(of: path)
+        guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return name }
+        return String(name[..<dot])
+    }
+
+    /// The extension of the last component without the dot, or an empty string.
+    static func pathExtension(of path: String) -> String {
+        let name = lastComponent(of: path)
+        guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return "" }
+        return String(name[name.index(after: dot)...])
+    }
+
+    /// `folder/name`.
+    static func join(_ folder: String, _ name: String) -> String {
+        folder.hasSuffix("/") ? folder + name : folder + "/" + name
+    }
+
+    /// `path` resolved against the folder of `file` unless it is absolute, with `.` and `..` folded;
+    /// `~` is not expanded.
     static func resolve(_ path: String, relativeTo file: String) -> String {
-        if path.hasPrefix("/") { return (path as NSString).standardizingPath }
-        let dir = directory(of: file)
-        let joined = dir == "." ? path : (dir as NSString).appendingPathComponent(path)
-        let standardized = (joined as NSString).standardizingPath
-        return standardized.isEmpty ? joined : standardized
+        if path.hasPrefix("/") { return normalize(path) }
+        let folder = directory(of: file)
+        return normalize(folder == "." ? path : join(folder, path))
+    }
+
+    /// Folds `.`, `..` and repeated slashes (`a/./b/../c` → `a/c`); leading `..` of a relative path stay.
+    static func normalize(_ path: String) -> String {
+        let absolute = path.hasPrefix("/")
+        var parts: [Substring] = []
+        for part in path.split(separator: "/") where part != "." {
+            if part == "..", let last = parts.last, last != ".." {
+                parts.removeLast()
+            } else if part == "..", absolute {
+                continue
+            } else {
+                parts.append(part)
+            }
+        }
+        let joined = parts.joined(separator: "/")
+        if absolute { return "/" + joined }
+        return joined.isEmpty ? "." : joined
     }
 }

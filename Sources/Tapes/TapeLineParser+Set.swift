@@ -107,7 +107,7 @@ extension TapeLineParser {
     /// A name, or a path when it contains `/` or ends in an extension (resolved against the tape's folder).
     private mutating func resource(after command: String, example: String) -> TapeResource? {
         guard let token = argument(after: command, expected: "a name or a path like \(example)") else { return nil }
-        let looksLikePath = token.text.contains("/") || !(token.text as NSString).pathExtension.isEmpty
+        let looksLikePath = token.text.contains("/") || !TapePaths.pathExtension(of: token.text).isEmpty
         return looksLikePath ? .path(TapePaths.resolve(token.text, relativeTo: file)) : .name(token.text)
     }
 }

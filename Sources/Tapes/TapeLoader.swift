@@ -41,7 +41,7 @@ public struct TapeLoader: Sendable {
             }
             let key = TapePaths.resolve(path, relativeTo: ".")
             if let start = chain.firstIndex(of: key) {
-                let cycle = (chain[start...] + [key]).map { ($0 as NSString).lastPathComponent }
+                let cycle = (chain[start...] + [key]).map(TapePaths.lastComponent(of:))
                 errors.append(TapeError(step.location, "Include cycle \(cycle.joined(separator: " -> ")),"
                     + " expected included tapes that do not include each other"))
                 continue

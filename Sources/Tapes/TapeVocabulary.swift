@@ -44,15 +44,15 @@ public enum TapeVocabulary {
     public static func suggestion(for word: String, in candidates: [String]) -> String? {
         let lower = word.lowercased()
         if let same = candidates.first(where: { $0.lowercased() == lower }) { return same }
-        guard !word.isEmpty, word.count <= 64 else { return nil }
+        guard word.count >= 2, word.count <= 64 else { return nil }
         var best: (String, Int)?
-        for candidate in candidates {
+        for candidate in candidates where candidate.count >= 3 {
+            let allowed = max(1, min(3, candidate.count / 3))
+            guard abs(candidate.count - word.count) <= allowed else { continue }
             let distance = editDistance(lower, candidate.lowercased())
-            if distance < (best?.1 ?? Int.max) { best = (candidate, distance) }
+            if distance <= allowed, distance < (best?.1 ?? Int.max) { best = (candidate, distance) }
         }
-        guard let (candidate, distance) = best else { return nil }
-        let allowed = max(1, min(3, candidate.count / 3))
-        return distance <= allowed ? candidate : nil
+        return best?.0
     }
 
     /// `, did you mean 'X'?` or an empty string.
@@ -60,21 +60,23 @@ public enum TapeVocabulary {
         suggestion(for: word, in: candidates).map { " (did you mean '\($0)'?)" } ?? ""
     }
 
-    /// Levenshtein distance between two strings, by character.
+    /// Edit distance counting insertions, deletions, substitutions and swaps of neighbours as one edit.
     static func editDistance(_ a: String, _ b: String) -> Int {
         let a = Array(a), b = Array(b)
         if a.isEmpty { return b.count }
         if b.isEmpty { return a.count }
-        var previous = Array(0...b.count)
-        var current = Array(repeating: 0, count: b.count + 1)
+        var d = Array(repeating: Array(repeating: 0, count: b.count + 1), count: a.count + 1)
+        for i in 0...a.count { d[i][0] = i }
+        for j in 0...b.count { d[0][j] = j }
         for i in 1...a.count {
-            current[0] = i
             for j in 1...b.count {
                 let cost = a[i - 1] == b[j - 1] ? 0 : 1
-                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
+                d[i][j] = min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + cost)
+                if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
+                    d[i][j] = min(d[i][j], d[i - 2][j - 2] + 1)
+                }
             }
-            swap(&previous, &current)
         }
-        return previous[b.count]
+        return d[a.count][b.count]
     }
 }
