@@ -83,7 +83,12 @@ extension TapeLineParser {
                 return nil
             }
         }
-        return quoted(after: command, expected: expected).map { .text($0.text) }
+        guard let token = quoted(after: command, expected: expected) else { return nil }
+        guard !token.text.isEmpty else {
+            fail(at: token.column, "empty text after '\(command)', expected \(expected) with something to look for")
+            return nil
+        }
+        return .text(token.text)
     }
 
     /// A duration such as `500ms` or `2s`.
