@@ -80,7 +80,10 @@ extension TapeLineParser {
     private mutating func timeZoneSetting() -> TapeCommand? {
         let expected = "an IANA time zone like UTC, Asia/Shanghai or America/New_York"
         guard let token = argument(after: "Set TimeZone", expected: expected) else { return nil }
-        guard token.text.count <= 64, TimeZone(identifier: token.text) != nil else {
+        let plausible = token.text.count <= 64 && !token.text.contains("..") && token.text.unicodeScalars.allSatisfy {
+            $0.isASCII && (CharacterSet.alphanumerics.contains($0) || "/_-+".unicodeScalars.contains($0))
+        }
+        guard plausible, TimeZone(identifier: token.text) != nil else {
             fail(at: token.column, "unknown time zone '\(token.text)'"
                 + TapeVocabulary.didYouMean(token.text, in: TimeZone.knownTimeZoneIdentifiers) + ", expected \(expected)")
             return nil

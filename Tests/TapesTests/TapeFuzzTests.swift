@@ -71,3 +71,29 @@ struct TapeFuzzTests {
         _ = TapeLoader(fileSystem: files).load(path: "g.tape")
     }
 }
+
+@Suite("Fuzz: every command with random arguments")
+struct TapeArgumentFuzzTests {
+    static let heads = [
+        "Set Size", "Set Theme", "Set Locale", "Set StoreKit", "Set Now", "Set TimeZone", "Set Store Fail",
+        "Set Store TimeRate", "Set Offer", "Key", "Key Down", "Type", "Sleep", "Wait", "Wait /x/", "Expect",
+        "ExpectNot", "ExpectState", "ExpectQuota", "Store Refund", "Snapshot", "Include",
+    ]
+    static let alphabet = Array("aZ09 /\\\"#.:+-_x\t\u{0}\u{7F}你🙂\r()[]*?ms")
+
+    @Test func randomArguments() {
+        var generator = SeededGenerator(state: 99)
+        for _ in 0..<3_000 {
+            let head = Self.heads.randomElement(using: &generator) ?? "Key"
+            let argument = String((0..<Int.random(in: 0...20, using: &generator)).map { _ in
+                Self.alphabet.randomElement(using: &generator) ?? "a"
+            })
+            let source = head + " " + argument
+            switch TapeParser.parse(source: source, file: "f.tape") {
+            case .success(let tape): #expect(tape.steps.count <= 1)
+            case .failure(let errors):
+                #expect(errors.errors.allSatisfy { $0.location.line == 1 && $0.location.column >= 1 }, "\(source)")
+            }
+        }
+    }
+}
