@@ -46,7 +46,11 @@ public struct TapeRecorder: Sendable {
             }
             if let (key, count) = pendingKey {
                 let name = Self.keyArgument(key)
-                lines.append(count > 1 ? "Key \(name) \(count)" : "Key \(name)")
+                if Self.readsBack(name, as: key) {
+                    lines.append(count > 1 ? "Key \(name) \(count)" : "Key \(name)")
+                } else {
+                    lines.append("# key \(LineDiff.visible(key.description)) has no tape name, left out")
+                }
                 pendingKey = nil
             }
         }
@@ -93,6 +97,13 @@ public struct TapeRecorder: Sendable {
             return TapeMatcher.quote(name)
         }
         return name
+    }
+
+    /// Whether `Key NAME` parses back to this key.
+    static func readsBack(_ name: String, as key: Key) -> Bool {
+        guard case .success(let tape) = TapeParser.parse(source: "Key \(name)", file: "-"),
+              case .key(let parsed, _)? = tape.commands.first else { return false }
+        return parsed == key || (parsed == .space && key == .character(" "))
     }
 
     /// `Key q` for one character that reads well as a bare word; nil to use `Type "…"`.

@@ -54,6 +54,12 @@ struct TapeRecorderTests {
         }
     }
 
+    @Test func keysWithoutATapeNameBecomeComments() throws {
+        let text = TapeRecorder().record(presses([(.function(13), 0), (.control("1"), 10), (.enter, 20)]))
+        #expect(text == "# key F13 has no tape name, left out\n# key Ctrl+1 has no tape name, left out\nKey Enter\n")
+        #expect(try TapeParser.parse(source: text, file: "r.tape").get().commands == [.key(.enter, count: 1)])
+    }
+
     @Test func waitBeforeTheFirstKeyBecomesASleep() {
         let text = TapeRecorder().record(presses([(.enter, 10_000)]), startMilliseconds: 0)
         #expect(text == "Sleep 10s\nKey Enter\n")

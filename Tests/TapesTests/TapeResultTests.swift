@@ -62,3 +62,19 @@ struct TapeResultTests {
         #expect(made.command == "Expect \"Yearly\"")
     }
 }
+
+@Suite("Expectation wording")
+struct TapeExpectationTests {
+    @Test func checkingCommandsDescribeWhatTheyExpect() throws {
+        let pattern = try #require(TapePattern("Thank/you"))
+        #expect(TapeCommand.expect(.text("Yearly")).expectation == "the screen shows \"Yearly\"")
+        #expect(TapeCommand.expectNot(.regex(pattern)).expectation == "the screen does not show /Thank\\/you/")
+        #expect(TapeCommand.wait(.regex(pattern), timeoutMilliseconds: 30_000).expectation
+            == "the screen shows /Thank\\/you/ within 30s")
+        #expect(TapeCommand.expectState("paywall").expectation == "flow state paywall")
+        #expect(TapeCommand.expectEntitled(false).expectation == "not entitled")
+        #expect(TapeCommand.expectQuota(1).expectation == "1 free message left today")
+        #expect(TapeCommand.snapshot("end").expectation == "the screen matches golden end")
+        #expect(TapeCommand.key(.enter, count: 1).expectation == nil)
+    }
+}
