@@ -1,0 +1,54 @@
+/// Why a String Catalog was refused: the file, the place in it, what is wrong and what was expected.
+public struct CatalogError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The file (or other origin) the catalog came from.
+    public var file: String
+    /// 1-based line of the problem, when known.
+    public var line: Int?
+    /// 1-based column (in characters) of the problem, when known.
+    public var column: Int?
+    /// Where in the JSON the problem sits, e.g. `strings["Restore"].localizations.ja.stringUnit.state`.
+    public var jsonPath: String?
+    /// What is wrong and what was expected.
+    public var message: String
+
+    public init(file: String, line: Int? = nil, column: Int? = nil, jsonPath: String? = nil, message: String) {
+        self.file = file
+        self.line = line
+        self.column = column
+        self.jsonPath = jsonPath
+        self.message = message
+    }
+
+    /// `file:line:col: message (at path)`.
+    public var description: String {
+        var out = file
+        if let line {
+            out += ":\(line)"
+            if let column { out += ":\(column)" }
+        }
+        out += ": \(message)"
+        if let jsonPath, !jsonPath.isEmpty { out += " (at \(jsonPath))" }
+        return out
+    }
+}
+
+/// Turns byte offsets into 1-based line and column numbers.
+struct SourcePosition {
+    let line: Int
+    let column: Int
+
+    /// Line and column of `offset` in `bytes`; columns count characters, not bytes.
+    init(offset: Int, in bytes: [UInt8]) {
+        let end = min(max(offset, 0), bytes.count)
+        var line = 1
+        var lineStart = 0
+        var i = 0
+        while i < end {
+            if bytes[i] == 0x0A { line += 1; lineStart = i + 1 }
+            i += 1
+        }
+        let prefix = String(decoding: bytes[lineStart..<end], as: UTF8.self)
+        self.line = line
+        self.column = prefix.count + 1
+    }
+}

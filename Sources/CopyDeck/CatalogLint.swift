@@ -1,0 +1,156 @@
+import Foundation
+
+/// One leaf unit of a catalog: which key, language and variation path, in which state, with which text.
+public struct UnitLocation: Sendable, Equatable, Hashable, CustomStringConvertible {
+    public var key: String
+    /// The language code as the catalog writes it.
+    public var language: String
+    /// `""` for a plain value, else the variation path (`plural.one`, `substitutions.n.plural.other`).
+    public var path: String
+    public var state: UnitState
+    public var value: String
+
+    public var description: String {
+        "\"\(key)\" [\(language)\(path.isEmpty ? "" : " " + path)] \(state): \(value)"
+    }
+}
+
+/// A translation whose placeholders differ from the source text's.
+public struct SpecifierMismatch: Sendable, Equatable, CustomStringConvertible {
+    /// The translated unit.
+    public var unit: UnitLocation
+    /// The source text it was compared with.
+    public var source: String
+    /// Placeholders of the source text, as written.
+    public var sourceSpecifiers: [String]
+    /// Placeholders of the translation, as written.
+    public var translationSpecifiers: [String]
+
+    public var description: String {
+        "\(unit): placeholders \(translationSpecifiers) differ from the source's \(sourceSpecifiers) (\(source))"
+    }
+}
+
+/// Pure checks over a catalog for the QA sweep. Stale entries (`extractionState: stale`) are skipped unless asked.
+public enum CatalogLint {
+    /// Every leaf unit of every entry, in key order then language order.
+    public static func units(in catalog: StringCatalog, includeStale: Bool = false) -> [UnitLocation] {
+        var out: [UnitLocation] = []
+        for key in catalog.keys {
+            guard let entry = catalog.entries[key], includeStale || !entry.isStale else { continue }
+            for language in entry.localizations.keys.sorted() {
+                guard let localization = entry.localizations[language] else { continue }
+                for leaf in localization.leaves {
+                    out.append(UnitLocation(key: key, language: language, path: leaf.path, state: leaf.unit.state, value: leaf.unit.value))
+                }
+            }
+        }
+        return out
+    }
+
+    /// The source-language text of a key at a variation path: the source unit at that path, its `other`
+    /// form, its plain value, or the key itself.
+    public static func sourceText(of key: String, path: String = "", in catalog: StringCatalog) -> String {
+        guard let entry = catalog.entries[key],
+              let language = LocaleCode.bestMatch(for: catalog.sourceLanguage, in: entry.localizations.keys),
+              let localization = entry.localizations[language] else { return key }
+        let leaves = localization.leaves
+        if let exact = leaves.first(where: { $0.path == path }) { return exact.unit.value }
+        if let other = leaves.first(where: { $0.path == otherPath(of: path) }) { return other.unit.value }
+        if let plain = leaves.first(where: { $0.path.isEmpty }) { return plain.unit.value }
+        if let anyOther = leaves.first(where: { $0.path.hasSuffix("plural.other") }) { return anyOther.unit.value }
+        return key
+    }
+
+    /// Translations whose placeholders differ in kind or count from the source (order-insensitive).
+    /// A plural form other than `other` may leave placeholders out ("One more day"), but may not add any.
+    public static func specifierMismatches(in catalog: StringCatalog, includeStale: Bool = false) -> [SpecifierMismatch] {
+        units(in: catalog, includeStale: includeStale).compactMap { unit in
+            guard !isSourceLanguage(unit.language, of: catalog) else { return nil }
+            let isSubstitution = unit.path.hasPrefix("substitutions.")
+            let source = sourceText(of: unit.key, path: unit.path, in: catalog)
+            let sourceForm = isPartialForm(unit.path) ? sourceText(of: unit.key, path: otherPath(of: unit.path), in: catalog) : source
+            let clean = { (text: String) in isSubstitution ? text.replacingOccurrences(of: "%arg", with: "") : text }
+            let sourceSignature = FormatSpecifier.signature(of: clean(sourceForm))
+            let translationSignature = FormatSpecifier.signature(of: clean(unit.value))
+            let differs: Bool
+            if isPartialForm(unit.path) {
+                differs = translationSignature.contains { sourceSignature[$0.key, default: 0] < $0.value }
+            } else {
+                differs = sourceSignature != translationSignature
+            }
+            guard differs else { return nil }
+            return SpecifierMismatch(unit: unit, source: source,
+                                     sourceSpecifiers: FormatSpecifier.parse(clean(sourceForm)).map(\.text),
+                                     translationSpecifiers: FormatSpecifier.parse(clean(unit.value)).map(\.text))
+        }
+    }
+
+    /// Translations identical to the source text (likely untranslated). Entries marked `shouldTranslate: false`,
+    /// texts without letters, and languages sharing the source's language and script are skipped.
+    public static func identicalToSource(in catalog: StringCatalog, includeStale: Bool = false) -> [UnitLocation] {
+        units(in: catalog, includeStale: includeStale).filter { unit in
+            guard !isSourceLanguage(unit.language, of: catalog),
+                  catalog.entries[unit.key]?.isTranslatable ?? true,
+                  hasLetters(unit.value) else { return false }
+            return unit.value == sourceText(of: unit.key, path: unit.path, in: catalog)
+        }
+    }
+
+    /// Units in state `new` or `needs_review`, in every language including the source.
+    public static func unitsNeedingWork(in catalog: StringCatalog, includeStale: Bool = false) -> [UnitLocation] {
+        units(in: catalog, includeStale: includeStale).filter { $0.state.needsWork }
+    }
+
+    /// Keys without a localization, per language (default: every language of the catalog but the source).
+    /// Entries marked `shouldTranslate: false` and keys whose source text has no letters (`%@`, `•`) need none.
+    public static func missingTranslations(in catalog: StringCatalog, languages: [String]? = nil,
+                                           includeStale: Bool = false) -> [String: [String]] {
+        let wanted = languages ?? catalog.languages.filter { !isSourceLanguage($0, of: catalog) }
+        var out: [String: [String]] = [:]
+        for language in wanted {
+            var missing: [String] = []
+            for key in catalog.keys {
+                guard let entry = catalog.entries[key], entry.isTranslatable, includeStale || !entry.isStale,
+                      hasLetters(sourceText(of: key, in: catalog)) else { continue }
+                let present = entry.localizations.filter { $0.value.stringUnit != nil || $0.value.variations != nil }
+                let match = LocaleCode.bestMatch(for: language, in: present.keys)
+                if match.map({ LocaleCode.languageAndScript(of: $0) != LocaleCode.languageAndScript(of: language) }) ?? true {
+                    missing.append(key)
+                }
+            }
+            out[language] = missing
+        }
+        return out
+    }
+
+    /// Catalog keys nothing uses (given the keys the screens use), sorted case-insensitively. Stale keys count as unused.
+    public static func unusedKeys(in catalog: StringCatalog, used: Set<String>) -> [String] {
+        catalog.entries.keys.filter { !used.contains($0) }.sorted(by: CatalogEncoder.xcodeOrder)
+    }
+
+    /// Keys the screens need that the catalog lacks, sorted case-insensitively.
+    public static func missingKeys(in catalog: StringCatalog, required: Set<String>) -> [String] {
+        required.filter { catalog.entries[$0] == nil }.sorted(by: CatalogEncoder.xcodeOrder)
+    }
+
+    static func isSourceLanguage(_ language: String, of catalog: StringCatalog) -> Bool {
+        LocaleCode.languageAndScript(of: language) == LocaleCode.languageAndScript(of: catalog.sourceLanguage)
+    }
+
+    /// A plural form other than `other`: it may leave out the number.
+    static func isPartialForm(_ path: String) -> Bool {
+        guard let last = path.split(separator: ".").last, let category = PluralCategory(rawValue: String(last)) else { return false }
+        return path.contains("plural.") && category != .other
+    }
+
+    static func otherPath(of path: String) -> String {
+        guard isPartialForm(path), let dot = path.lastIndex(of: ".") else { return path }
+        return path[..<dot] + ".other"
+    }
+
+    static func hasLetters(_ text: String) -> Bool {
+        let stripped = FormatSpecifier.parse(text).reduce(text) { $0.replacingOccurrences(of: $1.text, with: "") }
+        return stripped.contains { $0.isLetter }
+    }
+}

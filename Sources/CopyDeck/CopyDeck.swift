@@ -1,0 +1,100 @@
+import Foundation
+
+/// Looks up copy by key for a locale: a team's catalog layered over the default deck, with fallbacks.
+///
+/// Lookup of `key` for locale `L`, in the first deck that has the key (primary, then fallback):
+/// 1. the localization best matching `L` (`zh_Hans`, `zh-CN` → `zh-Hans`; `ko` finds `ko-KR`);
+/// 2. the deck's source language;
+/// 3. the key itself (keys are source-language text).
+/// A key in no deck shows the key and reports `missingKey`.
+public struct CopyDeck: Sendable {
+    /// The catalog consulted first (a team's own, or the default deck alone).
+    public let primary: StringCatalog
+    /// The catalog that supplies keys the primary lacks (the default deck), if layered.
+    public let fallback: StringCatalog?
+    /// The locale `text(_:_:)` and `resolve(_:_:)` use.
+    public var locale: String
+
+    /// A deck of one catalog; `locale` defaults to the catalog's source language.
+    public init(_ catalog: StringCatalog, locale: String? = nil) {
+        self.primary = catalog
+        self.fallback = nil
+        self.locale = locale ?? catalog.sourceLanguage
+    }
+
+    /// A team's catalog over the default deck; keys the team lacks come from `fallback`.
+    public init(primary: StringCatalog, fallback: StringCatalog?, locale: String? = nil) {
+        self.primary = primary
+        self.fallback = fallback
+        self.locale = locale ?? primary.sourceLanguage
+    }
+
+    /// The same deck for another locale.
+    public func with(locale: String) -> CopyDeck {
+        var copy = self
+        copy.locale = locale
+        return copy
+    }
+
+    /// Keys the primary catalog lacks that the fallback deck supplies, sorted case-insensitively: report these for a team catalog.
+    public var keysFromFallback: [String] {
+        guard let fallback else { return [] }
+        return fallback.entries.keys.filter { primary.entries[$0] == nil }.sorted(by: CatalogEncoder.xcodeOrder)
+    }
+
+    /// Every key either deck knows, sorted case-insensitively.
+    public var allKeys: [String] {
+        Set(primary.entries.keys).union(fallback?.entries.keys ?? [:].keys).sorted(by: CatalogEncoder.xcodeOrder)
+    }
+
+    /// The text for `key` in the deck's locale, placeholders filled.
+    public func text(_ key: String, _ args: CopyArgument...) -> String {
+        resolve(key, locale: locale, args).text
+    }
+
+    /// Resolves `key` in the deck's locale.
+    public func resolve(_ key: String, _ args: CopyArgument...) -> ResolvedCopy {
+        resolve(key, locale: locale, args)
+    }
+
+    /// Resolves `key` for `locale` with `args`, reporting how (see the type's documentation).
+    public func resolve(_ key: String, locale requested: String, _ args: [CopyArgument] = []) -> ResolvedCopy {
+        if let entry = primary.entries[key] {
+            return resolve(key, entry: entry, in: primary, locale: requested, args: args, fromFallback: false)
+        }
+        if let fallback, let entry = fallback.entries[key] {
+            return resolve(key, entry: entry, in: fallback, locale: requested, args: args, fromFallback: true)
+        }
+        let rendered = CopyFormatter(locale: primary.sourceLanguage).format(key, args)
+        return ResolvedCopy(text: rendered.text, key: key, requestedLocale: requested, localeUsed: primary.sourceLanguage,
+                            fellBack: Self.differs(requested, primary.sourceLanguage), fromFallbackDeck: false, state: nil,
+                            origin: .missingKey, problems: [.missingKey(key)] + rendered.problems)
+    }
+
+    private func resolve(_ key: String, entry: CatalogEntry, in catalog: StringCatalog, locale requested: String,
+                         args: [CopyArgument], fromFallback: Bool) -> ResolvedCopy {
+        let usable = entry.localizations.filter { $0.value.stringUnit != nil || $0.value.variations != nil }
+        var candidates: [String] = []
+        if let match = LocaleCode.bestMatch(for: requested, in: usable.keys) { candidates.append(match) }
+        if let source = LocaleCode.bestMatch(for: catalog.sourceLanguage, in: usable.keys), !candidates.contains(source) {
+            candidates.append(source)
+        }
+        for language in candidates {
+            guard let localization = usable[language] else { continue }
+            let rendered = CopyFormatter(locale: language).render(localization, language: language, args)
+            if rendered.problems.contains(.emptyLocalization(language: language)) { continue }
+            return ResolvedCopy(text: rendered.text, key: key, requestedLocale: requested, localeUsed: language,
+                                fellBack: Self.differs(requested, language), fromFallbackDeck: fromFallback,
+                                state: rendered.state, origin: .localization, problems: rendered.problems)
+        }
+        let rendered = CopyFormatter(locale: catalog.sourceLanguage).format(key, args)
+        return ResolvedCopy(text: rendered.text, key: key, requestedLocale: requested, localeUsed: catalog.sourceLanguage,
+                            fellBack: Self.differs(requested, catalog.sourceLanguage), fromFallbackDeck: fromFallback,
+                            state: nil, origin: .keyAsSourceText, problems: rendered.problems)
+    }
+
+    /// Whether two locales differ in language or script (`en-GB` and `en` do not; `zh-Hant` and `zh-Hans` do).
+    static func differs(_ a: String, _ b: String) -> Bool {
+        LocaleCode.languageAndScript(of: a) != LocaleCode.languageAndScript(of: b)
+    }
+}

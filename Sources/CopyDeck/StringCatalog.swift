@@ -1,0 +1,82 @@
+import Foundation
+
+/// A parsed String Catalog (`.xcstrings`): source language, format version and entries by key.
+public struct StringCatalog: Sendable, Equatable {
+    /// The language the keys and source values are written in (`en`, `zh-Hans`, …).
+    public var sourceLanguage: String
+    /// The format version, a string such as `"1.0"`.
+    public var version: String
+    /// Entries by key; a key may be `""` or start with spaces.
+    public var entries: [String: CatalogEntry]
+    /// Keys in the order the file listed them (new keys added through `entries` come last, sorted).
+    public var keys: [String] {
+        let known = keyOrder.filter { entries[$0] != nil }
+        let knownSet = Set(known)
+        return known + entries.keys.filter { !knownSet.contains($0) }.sorted()
+    }
+    private var keyOrder: [String]
+
+    public init(sourceLanguage: String, version: String = "1.0", entries: [String: CatalogEntry] = [:], keyOrder: [String] = []) {
+        self.sourceLanguage = sourceLanguage
+        self.version = version
+        self.entries = entries
+        self.keyOrder = keyOrder
+    }
+
+    public static func == (lhs: StringCatalog, rhs: StringCatalog) -> Bool {
+        lhs.sourceLanguage == rhs.sourceLanguage && lhs.version == rhs.version && lhs.entries == rhs.entries
+    }
+
+    /// The entry for a key, if the catalog has it.
+    public subscript(key: String) -> CatalogEntry? {
+        get { entries[key] }
+        set {
+            if newValue != nil, entries[key] == nil { keyOrder.append(key) }
+            entries[key] = newValue
+        }
+    }
+
+    /// Every language with at least one localization, plus the source language, sorted.
+    public var languages: [String] {
+        var set: Set<String> = [sourceLanguage]
+        for entry in entries.values { set.formUnion(entry.localizations.keys) }
+        return set.sorted()
+    }
+
+    /// Reads and parses a catalog file; errors name the file, line and column.
+    public static func load(contentsOf url: URL) throws(CatalogError) -> StringCatalog {
+        let data: Data
+        do {
+            data = try Data(contentsOf: url)
+        } catch {
+            throw CatalogError(file: url.path, message: "cannot read the file (\(error.localizedDescription)); expected a readable .xcstrings file")
+        }
+        return try decode(data, origin: url.path)
+    }
+
+    /// Parses catalog JSON; `origin` names the source in errors (a path or "<stdin>").
+    public static func decode(_ data: Data, origin: String) throws(CatalogError) -> StringCatalog {
+        let bytes = [UInt8](data)
+        let root: JSONNode
+        do {
+            root = try JSONScanner.parse(bytes)
+        } catch {
+            let position = SourcePosition(offset: error.offset, in: bytes)
+            throw CatalogError(file: origin, line: position.line, column: position.column,
+                               message: "not valid JSON: \(error.message)")
+        }
+        return try CatalogDecoder(bytes: bytes, origin: origin).decodeCatalog(root)
+    }
+
+    /// Xcode-style JSON: 2-space indent, `"key" : value`, keys sorted case-insensitively, no trailing newline.
+    public func encode() -> Data {
+        Data(encodedString().utf8)
+    }
+
+    /// The same as `encode()`, as a string.
+    public func encodedString() -> String {
+        var writer = XcodeJSONWriter()
+        writer.write(CatalogEncoder.json(for: self))
+        return writer.output
+    }
+}

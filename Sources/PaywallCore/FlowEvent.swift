@@ -1,0 +1,68 @@
+import Foundation
+
+/// Something that happened: a key the user pressed or a result an effect brought back.
+public enum FlowEvent: Hashable, Sendable {
+    case start
+    case configLoaded(RemoteConfig)
+    /// The config could not be loaded; the flow keeps the config it has (the embedded default).
+    case configFailed(reason: String)
+    case productsLoaded([Plan])
+    case productsFailed(reason: String)
+    case entitlementRefreshed(Entitlement)
+    /// The refresh failed; the cached entitlement stays.
+    case entitlementRefreshFailed(reason: String)
+    case riskRefreshed(RiskSnapshot)
+    case next
+    case back
+    case skipOnboarding
+    case notNow
+    /// Moves the paywall's plan selection by `by` rows (clamped to the list).
+    case movePlanSelection(by: Int)
+    case selectPlan(id: String)
+    case openPaywall(reason: PaywallReason)
+    case buy
+    case sheetConfirmed
+    case sheetCancelled
+    case purchaseCompleted(StorePurchaseResult)
+    /// The backend's answer to the oldest posted transaction.
+    case transactionVerified(TransactionVerification)
+    /// A transaction from the store's updates stream (Ask to Buy approved, redelivered unfinished).
+    case transactionUpdated(SignedTransaction, verified: Bool)
+    case askToBuyDeclined(productID: String)
+    case restore
+    case restoreCompleted(RestoreResult)
+    case retry
+    case dismissNotice
+    case sendMessage(String)
+}
+
+/// Part of the model the runner writes to the state directory.
+public enum PersistedSlice: Hashable, Sendable {
+    case quota(MessageQuota)
+    case paywallViews(PaywallViewHistory)
+    case entitlement(Entitlement)
+}
+
+/// Work for the runner; each result comes back as a `FlowEvent`.
+public enum FlowEffect: Hashable, Sendable {
+    /// → `configLoaded` / `configFailed`.
+    case loadConfig
+    /// → `productsLoaded` / `productsFailed`.
+    case loadProducts([String])
+    /// → `entitlementRefreshed` / `entitlementRefreshFailed`.
+    case refreshEntitlement(force: Bool)
+    /// → `riskRefreshed`.
+    case refreshRisk
+    /// → `purchaseCompleted`.
+    case purchase(productID: String, offerID: String)
+    /// `POST /iap/transactions` → `transactionVerified`.
+    case postTransaction(SignedTransaction, offerID: String)
+    /// Finishes the store transaction (only after the backend verified it).
+    case finishTransaction(id: String)
+    /// `AppStore.sync()` then a forced entitlement refresh → `restoreCompleted`.
+    case restore
+    /// Records an analytics event with the clock's time.
+    case track(AnalyticsEvent)
+    /// Writes part of the model to the state directory.
+    case persist(PersistedSlice)
+}

@@ -1,0 +1,164 @@
+import Foundation
+
+/// The coordinator as a pure function: (model, event) → (new model, effects).
+///
+/// Error messages (`FlowState.error(message:)`) are copy keys, their arguments in
+/// `FlowModel.errorArguments`: `error.configFailed`, `error.productsFailed`, `error.purchaseFailed`
+/// [store error], `error.verificationFailed`, `error.backendRejected` [backend reason],
+/// `error.backendUnavailable`, `error.entitlementInactive` ("Subscription not active yet.").
+public enum FlowMachine {
+    /// Applies `event` to `model`; the effects are for the runner, whose results come back as events.
+    public static func reduce(_ model: FlowModel, _ event: FlowEvent, context: FlowContext) -> (FlowModel, [FlowEffect]) {
+        var step = FlowStep(model: model, context: context)
+        step.handle(event)
+        return (step.model, step.effects)
+    }
+}
+
+/// One reducer step: the model being changed and the effects emitted so far.
+struct FlowStep {
+    var model: FlowModel
+    var effects: [FlowEffect] = []
+    let context: FlowContext
+
+    init(model: FlowModel, context: FlowContext) {
+        self.model = model
+        self.context = context
+    }
+
+    mutating func emit(_ effect: FlowEffect) { effects.append(effect) }
+
+    mutating func track(_ event: AnalyticsEvent) { effects.append(.track(event)) }
+
+    /// Moves to `state` and clears the notice of the screen left behind.
+    mutating func go(_ state: FlowState) {
+        model.state = state
+        model.notice = nil
+        model.errorArguments = []
+    }
+
+    /// Moves to the error state with a copy key, its arguments and what `retry` re-runs.
+    mutating func fail(_ key: String, _ arguments: [String] = [], retry target: RetryTarget?) {
+        go(.error(message: key))
+        model.errorArguments = arguments
+        model.retryTarget = target
+    }
+
+    mutating func handle(_ event: FlowEvent) {
+        switch event {
+        case .start: start()
+        case let .configLoaded(config): configLoaded(config)
+        case .configFailed: configFailed()
+        case let .productsLoaded(plans): productsLoaded(plans)
+        case .productsFailed: productsFailed()
+        case let .entitlementRefreshed(entitlement): entitlementRefreshed(entitlement)
+        case .entitlementRefreshFailed: entitlementRefreshFailed()
+        case let .riskRefreshed(risk): riskRefreshed(risk)
+        case .next: next()
+        case .back: back()
+        case .skipOnboarding: skipOnboarding()
+        case .notNow: notNow()
+        case let .movePlanSelection(by): movePlanSelection(by: by)
+        case let .selectPlan(id): selectPlan(id: id)
+        case let .openPaywall(reason): openPaywallFromChat(reason: reason)
+        case .buy: buy()
+        case .sheetConfirmed: sheetConfirmed()
+        case .sheetCancelled: sheetCancelled()
+        case let .purchaseCompleted(result): purchaseCompleted(result)
+        case let .transactionVerified(verification): transactionVerified(verification)
+        case let .transactionUpdated(transaction, verified): transactionUpdated(transaction, verified: verified)
+        case let .askToBuyDeclined(productID): askToBuyDeclined(productID: productID)
+        case .restore: restore()
+        case let .restoreCompleted(result): restoreCompleted(result)
+        case .retry: retry()
+        case .dismissNotice: model.notice = nil
+        case let .sendMessage(text): sendMessage(text)
+        }
+    }
+
+    // MARK: Startup
+
+    mutating func start() {
+        guard model.state == .idle else { return }
+        model.state = .configReady
+        model.awaiting = Set(StartupDependency.allCases)
+        emit(.loadConfig)
+        emit(.refreshEntitlement(force: false))
+        emit(.refreshRisk)
+    }
+
+    mutating func configLoaded(_ config: RemoteConfig) {
+        model.config = config
+        guard model.awaiting.contains(.config) else { return }
+        model.awaiting.remove(.config)
+        emit(.loadProducts(config.allProductIDs))
+    }
+
+    mutating func configFailed() {
+        guard model.awaiting.contains(.config), model.state == .configReady else { return }
+        fail("error.configFailed", retry: .loadConfig)
+    }
+
+    mutating func productsLoaded(_ plans: [Plan]) {
+        model.plans = plans
+        model.awaiting.remove(.products)
+        finishStartupIfReady()
+    }
+
+    mutating func productsFailed() {
+        guard model.awaiting.contains(.products), model.state == .configReady else { return }
+        fail("error.productsFailed", retry: .loadProducts(model.config.allProductIDs))
+    }
+
+    mutating func entitlementRefreshed(_ entitlement: Entitlement) {
+        if entitlement != model.entitlement {
+            model.entitlement = entitlement
+            emit(.persist(.entitlement(entitlement)))
+        }
+        model.awaiting.remove(.entitlement)
+        finishStartupIfReady()
+    }
+
+    /// The backend is unreachable: a cached premium entitlement stands in while it is younger than
+    /// the config's staleness limit and not expired; otherwise the user is treated as free.
+    mutating func entitlementRefreshFailed() {
+        let cached = model.entitlement
+        if cached.isPremium {
+            let limit = TimeInterval(model.config.entitlementStalenessLimitSec)
+            let fresh = cached.verifiedAt.map { context.now.timeIntervalSince($0) <= limit } ?? false
+            let unexpired = cached.expiresAt.map { $0 > context.now } ?? true
+            if fresh && unexpired {
+                model.entitlement.source = .cache
+                model.notice = .cachedEntitlement
+            } else {
+                model.entitlement = .free
+            }
+        }
+        model.awaiting.remove(.entitlement)
+        finishStartupIfReady()
+    }
+
+    mutating func riskRefreshed(_ risk: RiskSnapshot) {
+        model.risk = risk
+        model.awaiting.remove(.risk)
+        finishStartupIfReady()
+    }
+
+    /// Leaves `configReady` for the start screen once config, products, entitlement and risk are in.
+    mutating func finishStartupIfReady() {
+        guard model.state == .configReady, model.awaiting.isEmpty else { return }
+        let notice = model.notice
+        defer { if model.notice == nil { model.notice = notice } }
+        if model.entitlement.isPremium {
+            go(.chat)
+            return
+        }
+        switch model.startScreen {
+        case .onboarding: enterOnboarding()
+        case .valuePreview: go(.valuePreview)
+        case .proof: go(.proof)
+        case .paywall: presentPaywall(reason: .flow, promiseKey: nil)
+        case .chat: go(.chat)
+        }
+    }
+}

@@ -1,0 +1,90 @@
+import Foundation
+import PaywallCore
+
+/// Loads and saves the app's state files: quota, paywall views, cached entitlement, event log.
+public struct AppStateStore: Sendable {
+    public let directory: StateDirectory
+
+    /// Uses `directory`, creating it if needed.
+    public init(directory: StateDirectory) throws {
+        self.directory = directory
+        try directory.create()
+    }
+
+    /// The saved quota, or an empty one when there is no file yet.
+    public func loadQuota() throws -> MessageQuota {
+        try JSONFile<MessageQuota>(url: directory.quotaFile).load() ?? MessageQuota()
+    }
+
+    /// The saved paywall views, or none when there is no file yet.
+    public func loadPaywallViews() throws -> PaywallViewHistory {
+        try JSONFile<PaywallViewHistory>(url: directory.paywallViewsFile).load() ?? PaywallViewHistory()
+    }
+
+    /// The cached entitlement, or nil when none was saved.
+    public func loadEntitlement() throws -> Entitlement? {
+        try JSONFile<Entitlement>(url: directory.entitlementFile).load()
+    }
+
+    public func saveQuota(_ quota: MessageQuota) throws {
+        try JSONFile<MessageQuota>(url: directory.quotaFile).save(quota)
+    }
+
+    public func savePaywallViews(_ history: PaywallViewHistory) throws {
+        try JSONFile<PaywallViewHistory>(url: directory.paywallViewsFile).save(history)
+    }
+
+    public func saveEntitlement(_ entitlement: Entitlement) throws {
+        try JSONFile<Entitlement>(url: directory.entitlementFile).save(entitlement)
+    }
+
+    /// Writes the slice a `persist` effect names.
+    public func save(_ slice: PersistedSlice) throws {
+        switch slice {
+        case let .quota(quota): try saveQuota(quota)
+        case let .paywallViews(history): try savePaywallViews(history)
+        case let .entitlement(entitlement): try saveEntitlement(entitlement)
+        }
+    }
+
+    /// Appends one event to `events.jsonl` and fsyncs it.
+    public func appendEvent(_ event: RecordedEvent) throws {
+        try AtomicFile.append(Data((event.jsonLine() + "\n").utf8), to: directory.eventsFile)
+    }
+
+    /// Every event in `events.jsonl`, oldest first; a bad line throws with its line number.
+    public func loadEvents() throws -> [RecordedEvent] {
+        let url = directory.eventsFile
+        guard FileManager.default.fileExists(atPath: url.path) else { return [] }
+        let data: Data
+        do {
+            data = try Data(contentsOf: url)
+        } catch {
+            throw PersistenceError(path: url.path, message: "cannot read: \(error.localizedDescription)")
+        }
+        let decoder = RecordedEvent.makeDecoder()
+        var events: [RecordedEvent] = []
+        for (index, line) in data.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).enumerated() {
+            if line.isEmpty { continue }
+            let lineData = Data(line)
+            do {
+                events.append(try decoder.decode(RecordedEvent.self, from: lineData))
+            } catch let error as DecodingError {
+                let detail = JSONErrorDescription.describe(error, in: lineData)
+                throw PersistenceError(path: url.path, message: Self.onLine(index + 1, detail))
+            } catch {
+                throw PersistenceError(path: url.path, message: "\(index + 1): \(error.localizedDescription)")
+            }
+        }
+        return events
+    }
+
+    /// Re-bases a `1:col: …` message of one line onto line `line` of the file.
+    static func onLine(_ line: Int, _ detail: String) -> String {
+        let parts = detail.split(separator: ":", maxSplits: 2, omittingEmptySubsequences: false)
+        if parts.count == 3, parts[0] == "1", Int(parts[1]) != nil {
+            return "\(line):\(parts[1]):\(parts[2])"
+        }
+        return "\(line): \(detail)"
+    }
+}

@@ -1,0 +1,52 @@
+import Foundation
+import PaywallCore
+
+/// One JSON state file: load (nil when missing) and atomic save, with errors naming the file.
+public struct JSONFile<Value: Codable & Sendable>: Sendable {
+    public let url: URL
+
+    public init(url: URL) { self.url = url }
+
+    /// The value in the file, or nil when the file does not exist.
+    /// Throws `PersistenceError` when the file cannot be read or does not decode; the file is left as it is.
+    public func load() throws -> Value? {
+        guard FileManager.default.fileExists(atPath: url.path) else { return nil }
+        let data: Data
+        do {
+            data = try Data(contentsOf: url)
+        } catch {
+            throw PersistenceError(path: url.path, message: "cannot read: \(error.localizedDescription)")
+        }
+        do {
+            return try Self.decoder().decode(Value.self, from: data)
+        } catch let error as DecodingError {
+            throw PersistenceError(path: url.path, message: JSONErrorDescription.describe(error, in: data))
+        } catch {
+            throw PersistenceError(path: url.path, message: "cannot decode: \(error.localizedDescription)")
+        }
+    }
+
+    /// Writes `value` atomically (pretty-printed, sorted keys, ISO-8601 dates).
+    public func save(_ value: Value) throws {
+        let data: Data
+        do {
+            data = try Self.encoder().encode(value)
+        } catch {
+            throw PersistenceError(path: url.path, message: "cannot encode: \(error.localizedDescription)")
+        }
+        try AtomicFile.write(data + Data("\n".utf8), to: url)
+    }
+
+    static func encoder() -> JSONEncoder {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        encoder.dateEncodingStrategy = .iso8601
+        return encoder
+    }
+
+    static func decoder() -> JSONDecoder {
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .iso8601
+        return decoder
+    }
+}

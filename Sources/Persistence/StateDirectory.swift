@@ -1,0 +1,37 @@
+import Foundation
+
+/// The folder holding the state files; injected (the CLI defaults it to `$XDG_STATE_HOME/paywall-sim`).
+public struct StateDirectory: Hashable, Sendable {
+    public let root: URL
+
+    public init(root: URL) { self.root = root }
+
+    /// `$XDG_STATE_HOME/paywall-sim`, or `~/.local/state/paywall-sim` when the variable is unset or empty.
+    public static func defaultRoot(environment: [String: String], home: String) -> URL {
+        if let state = environment["XDG_STATE_HOME"], !state.isEmpty {
+            return URL(fileURLWithPath: state).appendingPathComponent("paywall-sim")
+        }
+        return URL(fileURLWithPath: home).appendingPathComponent(".local/state/paywall-sim")
+    }
+
+    /// Creates the folder (and its parents) if needed.
+    public func create() throws {
+        do {
+            try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+        } catch {
+            throw PersistenceError(path: root.path, message: "cannot create the state directory: \(error.localizedDescription)")
+        }
+    }
+
+    /// The URL of `name` inside the folder.
+    public func file(_ name: String) -> URL { root.appendingPathComponent(name) }
+
+    /// `quota.json`: the daily message count (`MessageQuota`).
+    public var quotaFile: URL { file("quota.json") }
+    /// `paywall-views.json`: paywall view times (`PaywallViewHistory`).
+    public var paywallViewsFile: URL { file("paywall-views.json") }
+    /// `entitlement.json`: the last entitlement the backend confirmed.
+    public var entitlementFile: URL { file("entitlement.json") }
+    /// `events.jsonl`: the analytics event log, one JSON object per line.
+    public var eventsFile: URL { file("events.jsonl") }
+}

@@ -1,0 +1,138 @@
+import Foundation
+import Testing
+@testable import CopyDeck
+
+@Suite("Broken catalogs are refused with file, line and column")
+struct CatalogErrorTests {
+    private func refusal(_ json: String, origin: String = "team.xcstrings") -> CatalogError? {
+        do {
+            _ = try Fixtures.decode(json, origin: origin)
+            return nil
+        } catch {
+            return error
+        }
+    }
+
+    @Test("a truncated real catalog names the file and the end of the data")
+    func truncated() throws {
+        let url = try Fixtures.url("08")
+        let data = try Data(contentsOf: url)
+        let cut = data.prefix(1000)
+        let lines = String(decoding: cut, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
+        do {
+            _ = try StringCatalog.decode(cut, origin: "cut.xcstrings")
+            Issue.record("a truncated catalog decoded")
+        } catch {
+            #expect(error.file == "cut.xcstrings")
+            #expect(error.line == lines.count)
+            #expect(error.column == (lines.last?.count ?? 0) + 1)
+            #expect(error.message.contains("truncated"))
+            #expect(error.description.hasPrefix("cut.xcstrings:\(lines.count):"))
+        }
+    }
+
+    @Test("a file that is not JSON points at the first bad character")
+    func notJSON() throws {
+        let error = try #require(refusal("sourceLanguage = en\n"))
+        #expect(error.line == 1 && error.column == 1)
+        #expect(error.message.contains("expected a value"))
+        let second = try #require(refusal("{\n  \"sourceLanguage\" : \"en\",\n  \"strings\" : { ,}\n}"))
+        #expect(second.line == 3)
+        #expect(second.column == 17)
+        #expect(second.message.contains("expected a key in double quotes"))
+        #expect(second.description == "team.xcstrings:3:17: " + second.message)
+    }
+
+    @Test("a missing comma says what was expected")
+    func missingComma() throws {
+        let error = try #require(refusal("{\n  \"sourceLanguage\" : \"en\"\n  \"strings\" : {}\n}"))
+        #expect(error.line == 3 && error.column == 3)
+        #expect(error.message.contains("expected ',' or '}'"))
+    }
+
+    @Test("an empty file is refused")
+    func emptyFile() throws {
+        let error = try #require(refusal("  \n"))
+        #expect(error.message.contains("empty"))
+    }
+
+    @Test("strings that is not an object is refused at its value")
+    func stringsNotObject() throws {
+        let error = try #require(refusal("{\n  \"sourceLanguage\" : \"en\",\n  \"strings\" : [],\n  \"version\" : \"1.0\"\n}"))
+        #expect(error.line == 3 && error.column == 15)
+        #expect(error.jsonPath == "strings")
+        #expect(error.message.contains("found an array; expected an object"))
+        #expect(error.description.hasPrefix("team.xcstrings:3:15: found an array"))
+    }
+
+    @Test("wrong types deep inside are refused with the JSON path")
+    func wrongTypes() throws {
+        let version = try #require(refusal("{ \"sourceLanguage\" : \"en\", \"strings\" : {}, \"version\" : 1.0 }"))
+        #expect(version.jsonPath == "version")
+        #expect(version.column == 56)
+        #expect(version.message.contains("the number 1.0; expected a string"))
+
+        let value = try #require(refusal("""
+        {
+          "sourceLanguage" : "en",
+          "strings" : {
+            "Restore" : {
+              "localizations" : {
+                "ja" : { "stringUnit" : { "state" : "translated", "value" : 42 } }
+              }
+            }
+          }
+        }
+        """))
+        #expect(value.line == 6)
+        #expect(value.jsonPath == "strings[\"Restore\"].localizations[\"ja\"].stringUnit.value")
+        #expect(value.message.contains("expected a string"))
+
+        let flag = try #require(refusal("{\"sourceLanguage\":\"en\",\"strings\":{\"•\":{\"shouldTranslate\":\"no\"}}}"))
+        #expect(flag.jsonPath == "strings[\"•\"].shouldTranslate")
+        #expect(flag.message.contains("expected true or false"))
+        #expect(flag.column == 58, "columns count characters, not bytes (• is 3 bytes)")
+    }
+
+    @Test("unknown plural category and missing value are refused")
+    func badVariations() throws {
+        let category = try #require(refusal("""
+        {"sourceLanguage":"en","strings":{"k":{"localizations":{"en":{"variations":{"plural":{"lots":{"stringUnit":{"state":"new","value":"x"}}}}}}}}}
+        """))
+        #expect(category.message.contains("unknown plural category \"lots\""))
+        #expect(category.message.contains("zero, one, two, few, many, other"))
+        let noValue = try #require(refusal("""
+        {"sourceLanguage":"en","strings":{"k":{"localizations":{"en":{"stringUnit":{"state":"new"}}}}}}
+        """))
+        #expect(noValue.message.contains("without \"value\""))
+    }
+
+    @Test("missing sourceLanguage or strings, and duplicate keys, are refused")
+    func missingFields() throws {
+        #expect(refusal("{\"strings\":{}}")?.message.contains("sourceLanguage") == true)
+        #expect(refusal("{\"sourceLanguage\":\"en\"}")?.message.contains("missing \"strings\"") == true)
+        let duplicate = try #require(refusal("{\"sourceLanguage\":\"en\",\"strings\":{\"a\":{},\"a\":{}}}"))
+        #expect(duplicate.message.contains("duplicate key \"a\""))
+        #expect(duplicate.column == 42)
+    }
+
+    @Test("a missing file names the file")
+    func missingFile() {
+        do {
+            _ = try StringCatalog.load(contentsOf: URL(fileURLWithPath: "/nonexistent/deck.xcstrings"))
+            Issue.record("a missing file loaded")
+        } catch {
+            #expect(error.file == "/nonexistent/deck.xcstrings")
+            #expect(error.description.hasPrefix("/nonexistent/deck.xcstrings: cannot read"))
+        }
+    }
+
+    @Test("garbage never crashes the parser")
+    func garbage() {
+        let inputs = ["{", "[", "\"", "{\"a\"", "{\"a\":", "{\"a\":tru", "{\"a\":\"\\u12\"}", "{\"a\":-}", "{\"a\":1e}",
+                      "{\"a\":\"\u{01}\"}", "{\"a\":\"\\x\"}", String(repeating: "[", count: 10_000), "{}{}", "\u{FEFF}{}"]
+        for input in inputs {
+            #expect(refusal(input) != nil, "refused: \(input.prefix(20))")
+        }
+    }
+}

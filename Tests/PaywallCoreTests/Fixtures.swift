@@ -1,0 +1,71 @@
+import Foundation
+@testable import PaywallCore
+
+/// Shared test values: a plan catalog matching the embedded config, a context, helpers.
+enum Fixtures {
+    static let utc = TimeZone(identifier: "UTC")!
+    static let now = Date(timeIntervalSince1970: 1_780_000_000) // 2026-05-28T20:26:40Z
+    static let context = FlowContext(now: now, timeZone: utc)
+
+    static let weekly = Plan(id: "weekly_9_99", displayName: "Weekly", price: Decimal(string: "9.99")!,
+                             currencyCode: "USD", displayPrice: "$9.99", period: BillingPeriod(value: 1, unit: .week))
+    static let yearly = Plan(id: "yearly_59_99", displayName: "Yearly", price: Decimal(string: "59.99")!,
+                             currencyCode: "USD", displayPrice: "$59.99", period: BillingPeriod(value: 1, unit: .year),
+                             trial: TrialTerms(paymentMode: .free, period: BillingPeriod(value: 1, unit: .week)),
+                             isBestValue: true, equivalent: PriceEquivalent(unit: .week, displayPrice: "$1.15"))
+    static let monthly = Plan(id: "monthly_14_99", displayName: "Monthly", price: Decimal(string: "14.99")!,
+                              currencyCode: "USD", displayPrice: "$14.99", period: BillingPeriod(value: 1, unit: .month))
+    static let yearlyDiscount = Plan(id: "yearly_39_99", displayName: "Yearly (offer)", price: Decimal(string: "39.99")!,
+                                     currencyCode: "USD", displayPrice: "$39.99", period: BillingPeriod(value: 1, unit: .year))
+    /// The store's embedded catalog (yearlyDiscount is a plan no offer names).
+    static let catalog = [weekly, monthly, yearly]
+
+    static let offerA = Offer(id: .A, layoutVariant: .list, plans: [weekly, yearly], defaultPlanID: "yearly_59_99",
+                              personalPromiseKey: "paywall.promise.default")
+
+    static let premium = Entitlement(isPremium: true, productID: "yearly_59_99",
+                                     expiresAt: now.addingTimeInterval(365 * 86_400), source: .purchase, verifiedAt: now)
+
+    static func transaction(_ id: String = "1000", product: String = "yearly_59_99") -> SignedTransaction {
+        SignedTransaction(id: id, originalID: id, productID: product, purchaseDate: now, jws: "header.payload.sig")
+    }
+
+    static func reduce(_ model: FlowModel, _ event: FlowEvent, context: FlowContext = context) -> (FlowModel, [FlowEffect]) {
+        FlowMachine.reduce(model, event, context: context)
+    }
+
+    /// A model that finished startup as a free user and sits on `state`.
+    static func ready(_ state: FlowState = .onboarding) -> FlowModel {
+        var model = FlowModel()
+        model.plans = catalog
+        model.state = state
+        return model
+    }
+
+    /// A free user on offer A's paywall (opened from the flow), yearly selected.
+    static func onPaywall(reason: PaywallReason = .flow) -> FlowModel {
+        var model = ready(.paywall(offer: offerA))
+        model.offer = offerA
+        model.selectedPlanID = "yearly_59_99"
+        model.paywallReason = reason
+        model.paywallViews.record(at: now)
+        return model
+    }
+
+    /// A free user who confirmed the sheet for the yearly plan (store processing).
+    static func processing() -> FlowModel {
+        var model = onPaywall()
+        model.state = .purchasing(plan: yearly)
+        model.purchasePhase = .processing
+        model.inFlight = .purchase
+        return model
+    }
+
+    /// A free user whose yearly transaction is posted to the backend.
+    static func verifying(_ tx: SignedTransaction = transaction()) -> FlowModel {
+        var model = processing()
+        model.purchasePhase = .verifying
+        model.posted = [PostedTransaction(transaction: tx, offerID: .A, isForeground: true)]
+        return model
+    }
+}

@@ -1,0 +1,109 @@
+import Foundation
+import Testing
+@testable import PaywallCore
+
+/// Transitions off the main path, each asserted on the whole model and effect list.
+@Suite struct FlowEdgeTests {
+    typealias F = Fixtures
+
+    @Test func expiredCacheIsNotHonoredEvenWhenFresh() {
+        var cached = F.premium
+        cached.expiresAt = F.now.addingTimeInterval(-1)
+        let started = F.reduce(FlowModel(entitlement: cached), .start).0
+        let (model, effects) = F.reduce(started, .entitlementRefreshFailed(reason: "offline"))
+        var expected = started
+        expected.entitlement = .free
+        expected.awaiting = [.config, .products, .risk]
+        #expect(model == expected)
+        #expect(effects.isEmpty)
+    }
+
+    @Test func freeUserRefreshFailureChangesNothingButTheWait() {
+        let started = F.reduce(FlowModel(), .start).0
+        let (model, effects) = F.reduce(started, .entitlementRefreshFailed(reason: "offline"))
+        var expected = started
+        expected.awaiting = [.config, .products, .risk]
+        #expect(model == expected)
+        #expect(effects.isEmpty)
+    }
+
+    @Test func cachedNoticeSurvivesIntoTheFirstScreen() {
+        var model = F.reduce(FlowModel(entitlement: F.premium), .start).0
+        model = F.reduce(model, .entitlementRefreshFailed(reason: "offline")).0
+        model = F.reduce(model, .configLoaded(.default)).0
+        model = F.reduce(model, .riskRefreshed(.unknown)).0
+        let (ready, effects) = F.reduce(model, .productsLoaded(F.catalog))
+        var expected = model
+        expected.state = .chat
+        expected.plans = F.catalog
+        expected.awaiting = []
+        #expect(ready == expected)
+        #expect(ready.notice == .cachedEntitlement)
+        #expect(effects.isEmpty)
+    }
+
+    @Test func openPaywallForTheLimitUsesTheLimitPromise() {
+        let (model, effects) = F.reduce(F.ready(.chat), .openPaywall(reason: .messageLimit))
+        var offer = F.offerA
+        offer.personalPromiseKey = "paywall.promise.limit"
+        var expected = F.onPaywall(reason: .messageLimit)
+        expected.state = .paywall(offer: offer)
+        expected.offer = offer
+        #expect(model == expected)
+        #expect(effects == [.track(.paywallView(offer: .A, reason: "messageLimit")), .persist(.paywallViews(expected.paywallViews))])
+    }
+
+    @Test func retryWithoutATargetIsIgnored() {
+        var model = F.onPaywall()
+        model.state = .error(message: "error.entitlementInactive")
+        #expect(F.reduce(model, .retry) == (model, []))
+    }
+
+    @Test func restoreFromAnErrorUnlocksAndDropsTheRetry() {
+        var model = F.onPaywall()
+        model.state = .error(message: "error.purchaseFailed")
+        model.errorArguments = ["networkError"]
+        model.retryTarget = .purchase(plan: F.yearly)
+        let (restoring, startEffects) = F.reduce(model, .restore)
+        var expectedRestoring = model
+        expectedRestoring.inFlight = .restore
+        expectedRestoring.notice = .restoring
+        #expect(restoring == expectedRestoring)
+        #expect(startEffects == [.restore])
+
+        let (done, effects) = F.reduce(restoring, .restoreCompleted(.completed(F.premium)))
+        var expected = F.onPaywall()
+        expected.entitlement = F.premium
+        expected.state = .purchased(entitlement: F.premium)
+        expected.notice = .restored
+        #expect(done == expected)
+        #expect(effects == [.track(.restoreSuccess), .persist(.entitlement(F.premium))])
+    }
+
+    @Test func emptyPlanListOpensAPaywallWithNothingSelectedAndBuyIsIgnored() {
+        var model = F.ready(.proof)
+        model.plans = []
+        let (paywall, _) = F.reduce(model, .next)
+        #expect(paywall.selectedPlanID == nil)
+        #expect(paywall.offer?.plans == [])
+        #expect(F.reduce(paywall, .buy) == (paywall, []))
+        #expect(F.reduce(paywall, .movePlanSelection(by: 1)) == (paywall, []))
+    }
+
+    @Test func zeroDailyLimitRefusesTheFirstMessage() {
+        var model = F.ready(.chat)
+        model.config.dailyMessageLimit = 0
+        let (limited, effects) = F.reduce(model, .sendMessage("hi"))
+        #expect(limited.state.name == "paywall")
+        #expect(limited.quota == MessageQuota(day: MessageQuota.dayKey(for: F.now, in: F.utc), used: 0))
+        #expect(limited.transcript.isEmpty)
+        #expect(effects.first == .persist(.quota(limited.quota)))
+        #expect(effects.dropFirst().first == .track(.messageLimitReached(limit: 0)))
+    }
+
+    @Test func askToBuyDeclinedForAnotherProductIsIgnored() {
+        var model = F.onPaywall()
+        model.pendingProductID = "yearly_59_99"
+        #expect(F.reduce(model, .askToBuyDeclined(productID: "weekly_9_99")) == (model, []))
+    }
+}

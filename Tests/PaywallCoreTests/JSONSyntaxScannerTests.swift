@@ -1,0 +1,38 @@
+import Foundation
+import Testing
+@testable import PaywallCore
+
+@Suite struct JSONSyntaxScannerTests {
+    @Test func validJSONHasNoError() throws {
+        for text in [#"{"a": [1, -2.5e3, true, false, null, "x\n\u00e9"]}"#, "[]", " 0 ", #""s""#,
+                     String(data: try JSONEncoder().encode(RemoteConfig.default), encoding: .utf8) ?? ""] {
+            #expect(JSONErrorDescription.syntaxError(in: Data(text.utf8)) == nil, "\(text)")
+        }
+    }
+
+    @Test func columnsCountCharactersNotBytes() {
+        let error = JSONErrorDescription.syntaxError(in: Data("{\"한국어\": x}".utf8))
+        #expect(error?.line == 1 && error?.column == 9)
+    }
+
+    @Test func deepNestingIsAnErrorNotACrash() {
+        let text = String(repeating: "[", count: 10_000)
+        let error = JSONErrorDescription.syntaxError(in: Data(text.utf8))
+        #expect(error?.expected == "expected at most 512 levels of nesting")
+    }
+
+    @Test func randomBytesNeverCrashAndAgreeWithFoundation() {
+        var generator = FlowScenarioTests.SeededGenerator(state: 7)
+        let alphabet = Array("{}[]:,\"\\ 0123456789-.eEtruefalsn\nab".utf8)
+        for _ in 0..<2_000 {
+            let length = Int.random(in: 0..<24, using: &generator)
+            let bytes = (0..<length).map { _ in alphabet.randomElement(using: &generator) ?? 0x20 }
+            let data = Data(bytes)
+            let scanner = JSONErrorDescription.syntaxError(in: data)
+            let foundationAccepts = (try? JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])) != nil
+            if scanner == nil {
+                #expect(foundationAccepts, "scanner accepts what Foundation rejects: \(String(decoding: bytes, as: UTF8.self))")
+            }
+        }
+    }
+}
