@@ -1,0 +1,77 @@
+import Foundation
+
+/// Writes frames as an asciicast v2 recording (playable with `asciinema play`), on virtual time.
+///
+/// The first screen frame clears the terminal and draws every row; later screen frames redraw only
+/// the rows that changed (cursor to row, text, erase to end of line). Byte frames are written as they are.
+public struct AsciicastWriter: Sendable {
+    public var width: Int
+    public var height: Int
+    /// Unix time of the recording's start (use the tape's virtual `Set Now` for stable output).
+    public var timestamp: Int64
+    public var term: String
+    public var title: String?
+
+    public init(width: Int, height: Int, timestamp: Int64, term: String = "xterm-256color", title: String? = nil) {
+        self.width = width
+        self.height = height
+        self.timestamp = timestamp
+        self.term = term
+        self.title = title
+    }
+
+    /// The header line: `{"version": 2, "width": …, "height": …, "timestamp": …, "env": {"TERM": …}}`.
+    public func header() -> String {
+        var fields = [
+            "\"version\": 2", "\"width\": \(width)", "\"height\": \(height)", "\"timestamp\": \(timestamp)",
+        ]
+        if let title { fields.append("\"title\": \(JSONText.quote(title))") }
+        fields.append("\"env\": {\"TERM\": \(JSONText.quote(term)), \"SHELL\": \"/bin/sh\"}")
+        return "{" + fields.joined(separator: ", ") + "}"
+    }
+
+    /// The whole recording: the header and one `[time, "o", data]` line per frame that changes the screen,
+    /// each line ending in a newline. Times never go backwards.
+    public func render(_ frames: [RecordedFrame]) -> String {
+        var out = header() + "\n"
+        var previousRows: [String]?
+        var lastTime: Int64 = 0
+        for frame in frames {
+            lastTime = max(lastTime, frame.timeMilliseconds)
+            let data: String
+            switch frame.content {
+            case .bytes(let bytes):
+                data = String(decoding: bytes, as: UTF8.self)
+                previousRows = nil
+            case .screen(let text):
+                let rows = self.rows(of: text)
+                data = output(from: previousRows, to: rows)
+                previousRows = rows
+            }
+            guard !data.isEmpty else { continue }
+            out += "[\(JSONText.seconds(lastTime)), \"o\", \(JSONText.quote(data))]\n"
+        }
+        return out
+    }
+
+    /// The terminal output that turns `old` rows (nil: unknown screen) into `new` rows.
+    func output(from old: [String]?, to new: [String]) -> String {
+        var data = old == nil ? "\u{1B}[H\u{1B}[2J" : ""
+        for (index, row) in new.enumerated() where old == nil || old?[index] != row {
+            if old == nil, row.isEmpty { continue }
+            data += "\u{1B}[\(index + 1);1H" + row + "\u{1B}[K"
+        }
+        return data
+    }
+
+    /// Exactly `height` rows: extra lines dropped, missing ones empty, trailing spaces cut.
+    func rows(of text: String) -> [String] {
+        var rows = TapeParser.lines(of: text).prefix(max(0, height)).map { line -> String in
+            var row = String(line)
+            while row.last == " " { row.removeLast() }
+            return row
+        }
+        while rows.count < height { rows.append("") }
+        return rows
+    }
+}

@@ -1,0 +1,49 @@
+import Foundation
+
+/// `paywall-sim play --check`: loads tapes and checks what can be checked without running them.
+public struct TapeChecker: Sendable {
+    public var fileSystem: any TapeFileSystem
+
+    public init(fileSystem: any TapeFileSystem = LocalFileSystem()) {
+        self.fileSystem = fileSystem
+    }
+
+    /// A `passed` or `invalid` result per tape path, in order.
+    public func check(paths: [String]) -> [TapeResult] {
+        paths.map { path in
+            switch load(path: path) {
+            case .success: return TapeResult(tape: path, status: .passed)
+            case .failure(let errors): return .invalid(tape: path, errors: errors)
+            }
+        }
+    }
+
+    /// Loads a tape (with its includes) and checks that the files its `Set` lines name exist.
+    public func load(path: String) -> Result<Tape, TapeErrors> {
+        switch TapeLoader(fileSystem: fileSystem).load(path: path) {
+        case .failure(let errors): return .failure(errors)
+        case .success(let tape):
+            let problems = missingFiles(in: tape)
+            return problems.isEmpty ? .success(tape) : .failure(TapeErrors(problems))
+        }
+    }
+
+    /// An error at each `Set StoreKit|Copy|Config|Theme|Profile` line whose file cannot be read.
+    public func missingFiles(in tape: Tape) -> [TapeError] {
+        tape.steps.compactMap { step -> TapeError? in
+            let path: String
+            let what: String
+            switch step.command {
+            case .setStoreKit(let p): path = p; what = "a .storekit file"
+            case .setCopy(let p): path = p; what = "an .xcstrings file"
+            case .setConfig(let p): path = p; what = "a remote-config JSON file"
+            case .setTheme(.path(let p)): path = p; what = "a theme file"
+            case .setProfile(.path(let p)): path = p; what = "a profile file"
+            default: return nil
+            }
+            guard fileSystem.readText(atPath: path) == nil else { return nil }
+            return TapeError(step.location, "file not found: \(path), expected \(what)"
+                + " (relative paths start at the tape's folder)")
+        }
+    }
+}

@@ -1,0 +1,20 @@
+import Foundation
+
+/// Uniform wording of what a checking command expects, for `TapeFailure.expected`.
+extension TapeCommand {
+    /// What the command expects, e.g. `the screen shows "Yearly"`; nil for commands that check nothing.
+    public var expectation: String? {
+        switch self {
+        case .expect(let matcher): return "the screen shows \(matcher)"
+        case .expectNot(let matcher): return "the screen does not show \(matcher)"
+        case .wait(let matcher, let timeout):
+            return "the screen shows \(matcher) within \(TapeDuration.format(milliseconds: timeout))"
+        case .expectState(let name): return "flow state \(name)"
+        case .expectEntitled(let entitled): return entitled ? "entitled" : "not entitled"
+        case .expectEvent(let name): return "an analytics event \(name)"
+        case .expectQuota(let left): return "\(left) free message\(left == 1 ? "" : "s") left today"
+        case .snapshot(let name): return "the screen matches golden \(name)"
+        default: return nil
+        }
+    }
+}

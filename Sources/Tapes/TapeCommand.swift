@@ -1,0 +1,170 @@
+import Foundation
+import TerminalUI
+
+/// One command of the tape language (version 1). Paths are already resolved against the tape's folder.
+public enum TapeCommand: Hashable, Sendable {
+    /// `Set Size WxH`: the virtual terminal size (default 80x24).
+    case setSize(width: Int, height: Int)
+    /// `Set Theme NAME|PATH`.
+    case setTheme(TapeResource)
+    /// `Set Locale en|zh-Hans|ko|…`.
+    case setLocale(String)
+    /// `Set StoreKit PATH`: a `.storekit` catalog.
+    case setStoreKit(path: String)
+    /// `Set Copy PATH`: an `.xcstrings` copy deck.
+    case setCopy(path: String)
+    /// `Set Config PATH`: a remote-config JSON file.
+    case setConfig(path: String)
+    /// `Set Offer A|B|C|auto`.
+    case setOffer(TapeOffer)
+    /// `Set Start onboarding|valuePreview|proof|paywall|chat`.
+    case setStart(TapeStartScreen)
+    /// `Set Now ISO-8601`: the virtual clock's start.
+    case setNow(Date)
+    /// `Set TimeZone IANA-ID` (default UTC); validated with `TimeZone(identifier:)`.
+    case setTimeZone(String)
+    /// `Set Store AskToBuy on|off`.
+    case setStoreAskToBuy(Bool)
+    /// `Set Store Fail ERROR|off`: fail purchases with that StoreKit error name; nil is `off`.
+    case setStoreFail(String?)
+    /// `Set Store Unverified on|off`: sign purchases with a key the backend does not trust.
+    case setStoreUnverified(Bool)
+    /// `Set Store TimeRate NAME`: an `SKTestSession.TimeRate` case name (see `TapeVocabulary.timeRates`).
+    case setStoreTimeRate(String)
+    /// `Set Backend up|down`: true when up.
+    case setBackendUp(Bool)
+    /// `Set Profile NAME|PATH`.
+    case setProfile(TapeResource)
+    /// `Key NAME [COUNT]`.
+    case key(Key, count: Int)
+    /// `Type "text"`: each character as a key.
+    case type(String)
+    /// `Sleep DURATION`: virtual time passes, in milliseconds.
+    case sleep(milliseconds: Int64)
+    /// `Wait /regex/ [DURATION]` (or `Wait "text"`): let time pass until the screen matches (default 10 s).
+    case wait(TapeMatcher, timeoutMilliseconds: Int64)
+    /// `Expect "text" | /regex/`.
+    case expect(TapeMatcher)
+    /// `ExpectNot "text" | /regex/`.
+    case expectNot(TapeMatcher)
+    /// `ExpectState NAME`: a flow state name (see `TapeVocabulary.flowStates`).
+    case expectState(String)
+    /// `ExpectEntitled yes|no`.
+    case expectEntitled(Bool)
+    /// `ExpectEvent NAME`: an analytics event of that name has been recorded.
+    case expectEvent(String)
+    /// `ExpectQuota N`: free messages left today.
+    case expectQuota(Int)
+    /// `Store Approve|Decline|Expire|Refund|Renew|BillingIssue [PRODUCT]`.
+    case store(TapeStoreAction, product: String?)
+    /// `Relaunch`: the app is killed and started again on the same state.
+    case relaunch
+    /// `Snapshot NAME`: compare the screen with the stored golden `NAME`.
+    case snapshot(String)
+    /// `Include PATH`: only in `TapeParser` output; `TapeLoader` replaces it with the file's commands.
+    case include(path: String)
+
+    /// The keys this command presses, in order (`Type` maps space, newline and tab to their keys).
+    public var keys: [Key] {
+        switch self {
+        case .key(let key, let count): return Array(repeating: key, count: max(0, count))
+        case .type(let text): return text.map(TapeCommand.key(for:))
+        default: return []
+        }
+    }
+
+    /// The key one typed character stands for.
+    public static func key(for character: Character) -> Key {
+        switch character {
+        case " ": return .space
+        case "\n", "\r\n", "\r": return .enter
+        case "\t": return .tab
+        default: return .character(character)
+        }
+    }
+}
+
+/// A theme or profile given by name (`dark`) or by file (`themes/mine.json`, resolved).
+public enum TapeResource: Hashable, Sendable {
+    case name(String)
+    case path(String)
+}
+
+/// `Set Offer`: a fixed offer variant, or `auto` to let the decision engine pick.
+public enum TapeOffer: String, Hashable, Sendable, CaseIterable {
+    case a = "A", b = "B", c = "C", auto
+}
+
+/// `Set Start`: the screen the flow starts on.
+public enum TapeStartScreen: String, Hashable, Sendable, CaseIterable {
+    case onboarding, valuePreview, proof, paywall, chat
+}
+
+/// `Store …`: an action taken on the store from outside the app.
+public enum TapeStoreAction: String, Hashable, Sendable, CaseIterable {
+    case approve = "Approve", decline = "Decline", expire = "Expire"
+    case refund = "Refund", renew = "Renew", billingIssue = "BillingIssue"
+}
+
+/// What `Expect`/`ExpectNot` look for: literal text or a regular expression.
+public enum TapeMatcher: Hashable, Sendable, CustomStringConvertible {
+    case text(String)
+    case regex(TapePattern)
+
+    /// As written in a tape: `"text"` with escapes, or `/regex/`.
+    public var description: String {
+        switch self {
+        case .text(let text): return TapeMatcher.quote(text)
+        case .regex(let pattern): return pattern.description
+        }
+    }
+
+    /// `text` as a tape string literal, escaping `"`, `\`, newline and tab.
+    public static func quote(_ text: String) -> String {
+        var out = "\""
+        for c in text {
+            switch c {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\t": out += "\\t"
+            default: out.append(c)
+            }
+        }
+        return out + "\""
+    }
+
+    /// Whether the screen text contains the text or matches the pattern.
+    public func matches(_ screen: String) -> Bool {
+        switch self {
+        case .text(let text): return screen.contains(text)
+        case .regex(let pattern): return pattern.matches(screen)
+        }
+    }
+}
+
+/// A regular expression written `/…/` in a tape, validated by the parser (`\/` is a slash).
+public struct TapePattern: Hashable, Sendable, CustomStringConvertible {
+    /// The pattern as `NSRegularExpression` takes it.
+    public var pattern: String
+
+    /// Nil when the pattern does not compile.
+    public init?(_ pattern: String) {
+        guard (try? NSRegularExpression(pattern: pattern, options: [])) != nil else { return nil }
+        self.pattern = pattern
+    }
+
+    /// Whether the pattern matches anywhere in the text (`.` does not cross lines, `^`/`$` match at lines).
+    public func matches(_ text: String) -> Bool {
+        guard let regex = try? NSRegularExpression(pattern: pattern, options: [.anchorsMatchLines]) else {
+            return false
+        }
+        let range = NSRange(text.startIndex..<text.endIndex, in: text)
+        return regex.firstMatch(in: text, options: [], range: range) != nil
+    }
+
+    /// `/pattern/` with slashes escaped, as written in a tape.
+    public var description: String {
+        "/" + pattern.replacingOccurrences(of: "/", with: "\\/") + "/"
+    }
+}

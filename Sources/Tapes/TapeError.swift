@@ -1,0 +1,28 @@
+import Foundation
+
+/// One problem in a tape: where it is and what is wrong, written for the person fixing it.
+public struct TapeError: Error, Hashable, Sendable, CustomStringConvertible {
+    public var location: TapeLocation
+    /// What is wrong and what was expected, e.g. `bad duration '5x', expected …`.
+    public var message: String
+
+    public init(_ location: TapeLocation, _ message: String) {
+        self.location = location
+        self.message = message
+    }
+
+    /// `file:line:column: message`.
+    public var description: String { "\(location): \(message)" }
+}
+
+/// Every problem found in a tape (and the tapes it includes), in source order.
+public struct TapeErrors: Error, Hashable, Sendable, CustomStringConvertible {
+    public var errors: [TapeError]
+
+    public init(_ errors: [TapeError]) {
+        self.errors = errors
+    }
+
+    /// One error per line.
+    public var description: String { errors.map(\.description).joined(separator: "\n") }
+}

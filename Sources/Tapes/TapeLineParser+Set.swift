@@ -1,0 +1,116 @@
+import Foundation
+
+/// `Set …` commands for `TapeLineParser`.
+extension TapeLineParser {
+    mutating func setCommand() -> TapeCommand? {
+        guard let name = oneOf(TapeVocabulary.settings, after: "Set", what: "setting") else { return nil }
+        let command = "Set \(name)"
+        switch name {
+        case "Size": return sizeSetting()
+        case "Theme": return resource(after: command, example: "dark or themes/mine.json").map { .setTheme($0) }
+        case "Locale": return localeSetting()
+        case "StoreKit":
+            return path(after: command, expected: "a .storekit file path").map { .setStoreKit(path: $0) }
+        case "Copy": return path(after: command, expected: "an .xcstrings file path").map { .setCopy(path: $0) }
+        case "Config": return path(after: command, expected: "a remote-config JSON path").map { .setConfig(path: $0) }
+        case "Offer":
+            return oneOf(TapeOffer.allCases.map(\.rawValue), after: command, what: "offer")
+                .flatMap(TapeOffer.init(rawValue:)).map { .setOffer($0) }
+        case "Start":
+            return oneOf(TapeStartScreen.allCases.map(\.rawValue), after: command, what: "start screen")
+                .flatMap(TapeStartScreen.init(rawValue:)).map { .setStart($0) }
+        case "Now": return nowSetting()
+        case "TimeZone": return timeZoneSetting()
+        case "Store": return storeSetting()
+        case "Backend": return flag(after: command, yes: "up", no: "down").map { .setBackendUp($0) }
+        case "Profile": return resource(after: command, example: "trial-user or profiles/lapsed.json").map { .setProfile($0) }
+        default: return nil
+        }
+    }
+
+    private mutating func sizeSetting() -> TapeCommand? {
+        let expected = "a size like 80x24 (width 20...500, height 5...200)"
+        guard let token = argument(after: "Set Size", expected: expected) else { return nil }
+        let parts = token.text.lowercased().split(separator: "x", omittingEmptySubsequences: false)
+        let numbers = parts.map { part -> Int? in
+            guard part.count <= 4, part.unicodeScalars.allSatisfy({ $0.value >= 48 && $0.value <= 57 }) else { return nil }
+            return Int(part)
+        }
+        guard numbers.count == 2, let width = numbers[0], let height = numbers[1],
+              (20...500).contains(width), (5...200).contains(height) else {
+            fail(at: token.column, "bad size '\(token.text)', expected \(expected)")
+            return nil
+        }
+        return .setSize(width: width, height: height)
+    }
+
+    private mutating func localeSetting() -> TapeCommand? {
+        let expected = "a locale identifier like en, zh-Hans or ko"
+        guard let token = argument(after: "Set Locale", expected: expected) else { return nil }
+        let valid = token.text.count <= 35 && token.text.unicodeScalars.allSatisfy {
+            $0.isASCII && (CharacterSet.alphanumerics.contains($0) || $0 == "-" || $0 == "_")
+        } && token.text.first?.isLetter == true
+        guard valid else {
+            fail(at: token.column, "bad locale '\(token.text)', expected \(expected)")
+            return nil
+        }
+        return .setLocale(token.text)
+    }
+
+    private mutating func nowSetting() -> TapeCommand? {
+        let expected = "an ISO-8601 date and time like 2026-01-30T09:00:00Z"
+        guard let token = argument(after: "Set Now", expected: expected) else { return nil }
+        guard let date = Self.parseISO8601(token.text) else {
+            fail(at: token.column, "bad date '\(token.text)', expected \(expected)")
+            return nil
+        }
+        return .setNow(date)
+    }
+
+    /// Parses `2026-01-30T09:00:00Z`, with an offset or fractional seconds.
+    static func parseISO8601(_ text: String) -> Date? {
+        guard text.count <= 40 else { return nil }
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withInternetDateTime]
+        if let date = formatter.date(from: text) { return date }
+        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        return formatter.date(from: text)
+    }
+
+    private mutating func timeZoneSetting() -> TapeCommand? {
+        let expected = "an IANA time zone like UTC, Asia/Shanghai or America/New_York"
+        guard let token = argument(after: "Set TimeZone", expected: expected) else { return nil }
+        let plausible = token.text.count <= 64 && !token.text.contains("..") && token.text.unicodeScalars.allSatisfy {
+            $0.isASCII && (CharacterSet.alphanumerics.contains($0) || "/_-+".unicodeScalars.contains($0))
+        }
+        guard plausible, TimeZone(identifier: token.text) != nil else {
+            fail(at: token.column, "unknown time zone '\(token.text)'"
+                + TapeVocabulary.didYouMean(token.text, in: TimeZone.knownTimeZoneIdentifiers) + ", expected \(expected)")
+            return nil
+        }
+        return .setTimeZone(token.text)
+    }
+
+    private mutating func storeSetting() -> TapeCommand? {
+        guard let name = oneOf(TapeVocabulary.storeSettings, after: "Set Store", what: "store setting") else { return nil }
+        let command = "Set Store \(name)"
+        switch name {
+        case "AskToBuy": return flag(after: command, yes: "on", no: "off").map { .setStoreAskToBuy($0) }
+        case "Unverified": return flag(after: command, yes: "on", no: "off").map { .setStoreUnverified($0) }
+        case "TimeRate":
+            return oneOf(TapeVocabulary.timeRates, after: command, what: "time rate").map { .setStoreTimeRate($0) }
+        case "Fail":
+            guard let error = oneOf(TapeVocabulary.storeErrors + ["off"], after: command, what: "StoreKit error")
+            else { return nil }
+            return .setStoreFail(error == "off" ? nil : error)
+        default: return nil
+        }
+    }
+
+    /// A name, or a path when it contains `/` or ends in an extension (resolved against the tape's folder).
+    private mutating func resource(after command: String, example: String) -> TapeResource? {
+        guard let token = argument(after: command, expected: "a name or a path like \(example)") else { return nil }
+        let looksLikePath = token.text.contains("/") || !TapePaths.pathExtension(of: token.text).isEmpty
+        return looksLikePath ? .path(TapePaths.resolve(token.text, relativeTo: file)) : .name(token.text)
+    }
+}

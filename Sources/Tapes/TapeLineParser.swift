@@ -1,0 +1,103 @@
+import Foundation
+import TerminalUI
+
+/// Parses one line of a tape into a step, recording errors instead of stopping.
+struct TapeLineParser {
+    var scanner: TapeLineScanner
+    var errors: [TapeError] = []
+    /// The longest `Key … COUNT` a tape may ask for.
+    static let maximumKeyCount = 10_000
+
+    init(_ text: Substring, file: String, line: Int) {
+        scanner = TapeLineScanner(text, file: file, line: line)
+    }
+
+    var file: String { scanner.file }
+
+    /// The step on this line, nil for a blank or comment line or when the line has errors.
+    mutating func parse() -> TapeStep? {
+        guard let name = scanner.word() else { return nil }
+        let location = TapeLocation(file: file, line: scanner.line, column: name.column)
+        guard let command = command(named: name) else { return nil }
+        guard expectEnd(after: scanner.consumedText(from: name.column - 1)) else { return nil }
+        return TapeStep(command: command, location: location, text: scanner.consumedText(from: name.column - 1))
+    }
+
+    private mutating func command(named name: TapeToken) -> TapeCommand? {
+        switch name.text {
+        case "Set": return setCommand()
+        case "Key": return keyCommand()
+        case "Type":
+            return quoted(after: "Type", expected: "a quoted string like \"hello\"").map { .type($0.text) }
+        case "Sleep":
+            return duration(after: "Sleep").map { .sleep(milliseconds: $0) }
+        case "Wait": return waitCommand()
+        case "Expect": return matcher(after: "Expect").map { .expect($0) }
+        case "ExpectNot": return matcher(after: "ExpectNot").map { .expectNot($0) }
+        case "ExpectState":
+            return oneOf(TapeVocabulary.flowStates, after: "ExpectState", what: "flow state").map { .expectState($0) }
+        case "ExpectEntitled":
+            return flag(after: "ExpectEntitled", yes: "yes", no: "no").map { .expectEntitled($0) }
+        case "ExpectEvent":
+            return argument(after: "ExpectEvent", expected: "an analytics event name like paywall_viewed")
+                .map { .expectEvent($0.text) }
+        case "ExpectQuota":
+            return number(after: "ExpectQuota", range: 0...1_000_000, what: "a number of messages").map { .expectQuota($0) }
+        case "Store": return storeCommand()
+        case "Relaunch": return .relaunch
+        case "Snapshot": return snapshotCommand()
+        case "Include":
+            return argument(after: "Include", expected: "a tape path like common/setup.tape")
+                .map { .include(path: TapePaths.resolve($0.text, relativeTo: file)) }
+        default:
+            let location = TapeLocation(file: file, line: scanner.line, column: name.column)
+            errors.append(TapeError(location, "unknown command '\(name.text)'"
+                + TapeVocabulary.didYouMean(name.text, in: TapeVocabulary.commands)
+                + ", expected one of " + TapeVocabulary.commands.joined(separator: " ")))
+            scanner.skipToEnd()
+            return nil
+        }
+    }
+
+    private mutating func keyCommand() -> TapeCommand? {
+        guard let token = argument(after: "Key", expected: "a key name like Enter, Down, Ctrl+C or q") else { return nil }
+        guard let key = Key(name: token.text), key != .resize else {
+            let names = Key.namedKeys.keys.sorted()
+            fail(at: token.column, "unknown key name '\(token.text)'" + TapeVocabulary.didYouMean(token.text, in: names)
+                + ", expected Enter Esc Tab Backspace Space Up Down Left Right Home End PageUp PageDown F1..F12"
+                + " Ctrl+X or one character")
+            return nil
+        }
+        guard scanner.peek() != nil else { return .key(key, count: 1) }
+        guard let count = number(after: "Key \(token.text)", range: 1...Self.maximumKeyCount, what: "a repeat count")
+        else { return nil }
+        return .key(key, count: count)
+    }
+
+    private mutating func waitCommand() -> TapeCommand? {
+        guard let target = matcher(after: "Wait") else { return nil }
+        guard scanner.peek() != nil else { return .wait(target, timeoutMilliseconds: 10_000) }
+        return duration(after: "Wait \(target)").map { .wait(target, timeoutMilliseconds: $0) }
+    }
+
+    private mutating func storeCommand() -> TapeCommand? {
+        let actions = TapeStoreAction.allCases.map(\.rawValue)
+        guard let name = oneOf(actions, after: "Store", what: "store action"),
+              let action = TapeStoreAction(rawValue: name) else { return nil }
+        guard scanner.peek() != nil else { return .store(action, product: nil) }
+        return argument(after: "Store \(name)", expected: "a product id").map { .store(action, product: $0.text) }
+    }
+
+    private mutating func snapshotCommand() -> TapeCommand? {
+        guard let token = argument(after: "Snapshot", expected: "a snapshot name like paywall-yearly") else { return nil }
+        let allowed = token.text.unicodeScalars.allSatisfy {
+            $0.isASCII && (CharacterSet.alphanumerics.contains($0) || "-_.".unicodeScalars.contains($0))
+        }
+        guard allowed, !token.text.hasPrefix("."), token.text.count <= 100 else {
+            fail(at: token.column, "bad snapshot name '\(token.text)', expected letters, digits, - _ or ."
+                + " (not starting with .), at most 100 characters")
+            return nil
+        }
+        return .snapshot(token.text)
+    }
+}

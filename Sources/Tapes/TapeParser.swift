@@ -1,0 +1,45 @@
+import Foundation
+
+/// Parses tape source text into commands, collecting every problem with its `file:line:column`.
+public enum TapeParser {
+    /// Parses one tape file's text; `Include` commands stay as they are (see `TapeLoader`).
+    /// Relative paths are resolved against the folder of `file`. Never crashes, whatever the input.
+    public static func parse(source: String, file: String) -> Result<Tape, TapeErrors> {
+        let parsed = parseCollecting(source: source, file: file)
+        return parsed.errors.isEmpty ? .success(Tape(file: file, steps: parsed.steps)) : .failure(TapeErrors(parsed.errors))
+    }
+
+    /// The steps of every good line and the errors of every bad one.
+    static func parseCollecting(source: String, file: String) -> (steps: [TapeStep], errors: [TapeError]) {
+        var steps: [TapeStep] = []
+        var errors: [TapeError] = []
+        for (offset, text) in lines(of: source).enumerated() {
+            var parser = TapeLineParser(text, file: file, line: offset + 1)
+            if let step = parser.parse() { steps.append(step) }
+            errors.append(contentsOf: parser.errors)
+        }
+        return (steps, errors)
+    }
+
+    /// Splits on `\n` by Unicode scalar (so `\r\n` splits too) and drops a trailing `\r` from each line.
+    static func lines(of source: String) -> [Substring] {
+        var result: [Substring] = []
+        var start = source.startIndex
+        let scalars = source.unicodeScalars
+        var index = scalars.startIndex
+        while index < scalars.endIndex {
+            if scalars[index] == "\n" {
+                result.append(trimCarriageReturn(source[start..<index]))
+                start = scalars.index(after: index)
+            }
+            index = scalars.index(after: index)
+        }
+        if start < source.endIndex { result.append(trimCarriageReturn(source[start..<source.endIndex])) }
+        return result
+    }
+
+    private static func trimCarriageReturn(_ line: Substring) -> Substring {
+        guard line.unicodeScalars.last == "\r" else { return line }
+        return Substring(line.unicodeScalars.dropLast())
+    }
+}

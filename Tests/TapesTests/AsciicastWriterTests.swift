@@ -1,0 +1,58 @@
+import Foundation
+import Testing
+@testable import Tapes
+
+@Suite("Asciicast and transcript")
+struct AsciicastWriterTests {
+    let frames: [RecordedFrame] = [
+        .screen("Welcome\n\nPress Enter", at: 0),
+        .screen("Welcome\n\nPress \"Enter\" \\ now", at: 1_500, cause: "Key Enter"),
+        .screen("Welcome\n\nPress \"Enter\" \\ now", at: 2_000, cause: "Sleep 500ms"),
+        RecordedFrame(timeMilliseconds: 2_250, content: .bytes(Array("\u{1B}[31m你好\u{1B}[0m".utf8)), cause: "raw"),
+    ]
+
+    @Test func everyLineIsJSONWithTheHeaderFields() throws {
+        let cast = AsciicastWriter(width: 80, height: 24, timestamp: 1_769_763_600).render(frames)
+        let lines = cast.split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(lines.last == "")
+        let objects = try lines.dropLast().map { try JSONSerialization.jsonObject(with: Data($0.utf8)) }
+        let header = try #require(objects.first as? [String: Any])
+        #expect(header["version"] as? Int == 2)
+        #expect(header["width"] as? Int == 80)
+        #expect(header["height"] as? Int == 24)
+        #expect(header["timestamp"] as? Int == 1_769_763_600)
+        #expect((header["env"] as? [String: String])?["TERM"] == "xterm-256color")
+        let events = try objects.dropFirst().map { try #require($0 as? [Any]) }
+        // The unchanged third frame writes nothing.
+        #expect(events.count == 3)
+        #expect(events.map { ($0[0] as? NSNumber)?.doubleValue } == [0, 1.5, 2.25])
+        #expect(events.allSatisfy { $0.count == 3 && $0[1] as? String == "o" })
+        let first = try #require(events[0][2] as? String)
+        #expect(first == "\u{1B}[H\u{1B}[2J\u{1B}[1;1HWelcome\u{1B}[K\u{1B}[3;1HPress Enter\u{1B}[K")
+        #expect(events[1][2] as? String == "\u{1B}[3;1HPress \"Enter\" \\ now\u{1B}[K")
+        #expect(events[2][2] as? String == "\u{1B}[31m你好\u{1B}[0m")
+    }
+
+    @Test func outputIsStableAndTimesAreSeconds() {
+        let writer = AsciicastWriter(width: 40, height: 3, timestamp: 0, title: "demo \"one\"")
+        let cast = writer.render([.screen("a", at: 1_005), .screen("b", at: 900)])
+        #expect(cast == """
+        {"version": 2, "width": 40, "height": 3, "timestamp": 0, "title": "demo \\"one\\"", "env": {"TERM": "xterm-256color", "SHELL": "/bin/sh"}}
+        [1.005, "o", "\\u001b[H\\u001b[2J\\u001b[1;1Ha\\u001b[K"]
+        [1.005, "o", "\\u001b[1;1Hb\\u001b[K"]
+
+        """)
+        #expect(writer.render([.screen("a", at: 1_005), .screen("b", at: 900)]) == cast)
+    }
+
+    @Test func transcriptHasAHeaderPerFrame() {
+        let text = TranscriptWriter(width: 40).render(Array(frames.prefix(2)))
+        let lines = text.components(separatedBy: "\n")
+        #expect(lines[0] == "── frame 1 · 0.000s " + String(repeating: "─", count: 20))
+        #expect(lines[1] == "Welcome")
+        #expect(lines[3] == "Press Enter")
+        #expect(lines[4].hasPrefix("── frame 2 · 1.500s · Key Enter ─"))
+        #expect(lines[4].count == 40)
+        #expect(lines[7] == "Press \"Enter\" \\ now")
+    }
+}

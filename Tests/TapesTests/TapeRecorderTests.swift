@@ -1,0 +1,68 @@
+import Foundation
+import Testing
+import TerminalUI
+@testable import Tapes
+
+@Suite("Recorder")
+struct TapeRecorderTests {
+    typealias Press = TapeRecorder.Press
+
+    func presses(_ keys: [(Key, Int64)]) -> [Press] {
+        keys.map { Press(key: $0.0, timeMilliseconds: $0.1) }
+    }
+
+    @Test func collapsesRunsAndPauses() {
+        let input = presses([
+            (.enter, 0), (.down, 100), (.down, 200), (.down, 300), (.character("h"), 400), (.character("i"), 450),
+            (.space, 500), (.character("\""), 550), (.enter, 3_000), (.character("q"), 3_100), (.resize, 3_150),
+            (.control("c"), 3_200), (.character("#"), 3_300),
+        ])
+        let text = TapeRecorder().record(input, header: ["Set Size 80x24"])
+        #expect(text == """
+        Set Size 80x24
+        Key Enter
+        Key Down 3
+        Type "hi \\""
+        Sleep 2500ms
+        Key Enter
+        Key q
+        Key Ctrl+C
+        Type "#"
+
+        """)
+    }
+
+    @Test func roundTripGivesTheSameKeys() throws {
+        var generator = SeededGenerator(state: 42)
+        let pool: [Key] = [.enter, .escape, .tab, .backspace, .space, .up, .down, .left, .right, .home, .end,
+                           .pageUp, .pageDown, .function(3), .control("x"), .character("a"), .character("Z"),
+                           .character("#"), .character("\""), .character("\\"), .character("你"), .character("🙂"),
+                           .character("/")]
+        for _ in 0..<50 {
+            var time: Int64 = 0
+            var input: [Press] = []
+            for _ in 0..<Int.random(in: 0...40, using: &generator) {
+                time += [Int64(50), 80, 700, 61_000].randomElement(using: &generator) ?? 50
+                input.append(Press(key: pool.randomElement(using: &generator) ?? .enter, timeMilliseconds: time))
+            }
+            let text = TapeRecorder().record(input)
+            let tape = try TapeParser.parse(source: text, file: "rec.tape").get()
+            #expect(tape.commands.flatMap(\.keys) == input.map(\.key), "\(text)")
+            let sleeps = tape.commands.compactMap { if case .sleep(let ms) = $0 { ms } else { nil } }
+            let gaps = zip(input.dropFirst(), input).map { $0.timeMilliseconds - $1.timeMilliseconds }.filter { $0 >= 500 }
+            #expect(sleeps == gaps.map { ($0 + 50) / 100 * 100 })
+        }
+    }
+
+    @Test func keysWithoutATapeNameBecomeComments() throws {
+        let text = TapeRecorder().record(presses([(.function(13), 0), (.control("1"), 10), (.enter, 20)]))
+        #expect(text == "# key F13 has no tape name, left out\n# key Ctrl+1 has no tape name, left out\nKey Enter\n")
+        #expect(try TapeParser.parse(source: text, file: "r.tape").get().commands == [.key(.enter, count: 1)])
+    }
+
+    @Test func waitBeforeTheFirstKeyBecomesASleep() {
+        let text = TapeRecorder().record(presses([(.enter, 10_000)]), startMilliseconds: 0)
+        #expect(text == "Sleep 10s\nKey Enter\n")
+        #expect(TapeRecorder().record([]) == "")
+    }
+}

@@ -1,0 +1,56 @@
+import Foundation
+import Testing
+@testable import Tapes
+
+@Suite("Settings and discovery")
+struct TapeSettingsTests {
+    @Test func defaultsAndLeadingSetLines() throws {
+        let tape = try TapeParser.parse(source: """
+        Set Size 60x20
+        Set Store AskToBuy on
+        Set Backend down
+        Key Enter
+        Set Store AskToBuy off
+        """, file: "t.tape").get()
+        let settings = TapeSettings.initial(for: tape)
+        #expect(settings.width == 60 && settings.height == 20)
+        #expect(settings.askToBuy)
+        #expect(!settings.backendUp)
+        #expect(settings.timeZone == "UTC" && settings.timeRate == "realTime" && settings.offer == nil)
+        var later = settings
+        let applied = later.apply(.setStoreAskToBuy(false))
+        let ignored = later.apply(.relaunch)
+        #expect(applied && !ignored)
+        #expect(!later.askToBuy)
+        #expect(TapeSettings().width == 80 && TapeSettings().height == 24)
+    }
+
+    @Test func emptyTextIsRefused() {
+        #expect(errors("Expect \"\"").first?.hasPrefix("demo.tape:1:8: empty text after 'Expect'") == true)
+        #expect(errors("Include \"\"").first?.hasPrefix("demo.tape:1:9: empty string after 'Include'") == true)
+    }
+
+    @Test func discoveryFindsTapesInFolders() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("disc-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let disk = LocalFileSystem()
+        for name in ["b.tape", "a.tape", "_setup.tape", "notes.md", "goldens/a/x.tape", "sub/c.tape", ".hidden.tape"] {
+            try disk.writeText("Key Enter\n", atPath: folder + "/" + name)
+        }
+        #expect(TapeDiscovery.tapes(in: [folder, "missing.tape"]) == [
+            folder + "/a.tape", folder + "/b.tape", folder + "/sub/c.tape", "missing.tape",
+        ])
+    }
+
+    @Test func pathHelpers() {
+        #expect(TapePaths.normalize("a/./b/../c//d") == "a/c/d")
+        #expect(TapePaths.normalize("../x/../../y") == "../../y")
+        #expect(TapePaths.normalize("/../a") == "/a")
+        #expect(TapePaths.normalize("./") == ".")
+        #expect(TapePaths.directory(of: "/a.tape") == "/")
+        #expect(TapePaths.directory(of: ".") == ".")
+        #expect(TapePaths.resolve("x.tape", relativeTo: "/s/t/main.tape") == "/s/t/x.tape")
+        #expect(TapePaths.stem(of: "dir/.hidden") == ".hidden")
+        #expect(TapePaths.pathExtension(of: "themes/mine.json") == "json")
+    }
+}
