@@ -1,20 +1,72 @@
 import ArgumentParser
 import Foundation
+import NcursesTerminal
+import SimRuntime
+import Tapes
+import TerminalUI
 
 /// `paywall-sim run`: the interactive simulator in this terminal.
 public struct RunCommand: ParsableCommand {
     public static let configuration = CommandConfiguration(
         commandName: "run",
-        abstract: "Play the paywall flow interactively in this terminal (the default command).")
+        abstract: "Play the paywall flow interactively in this terminal (the default command).",
+        discussion: """
+        Keys: Enter/→ continue, buy, confirm, send · ← back · s skip onboarding · ↑↓ (k j) select a plan · \
+        r restore · n/Esc not now, cancel, close · Tab paywall from chat · ?/F1 help · d/F2 debug · \
+        q quit · Ctrl+C quit anywhere.
+        """)
 
     @OptionGroup public var options: SimulationOptions
 
     @Option(name: .long, help: ArgumentHelp("Theme: dark, light, mono, or a .theme file.", valueName: "NAME|FILE"))
     public var theme: String = "dark"
 
+    @Option(name: .long, help: ArgumentHelp("Write the keys you press as a tape you can replay with `paywall-sim play`.",
+                                            valueName: "FILE.tape"))
+    public var record: String?
+
     public init() {}
 
     public func run() throws {
-        print("paywall-sim: the interactive front end is not wired up yet.")
+        if let missing = TerminalCheck.missingTerminal {
+            throw CLIError("paywall-sim run needs a terminal (\(missing) is not a TTY). To replay a flow without one, write a tape and run `paywall-sim play TAPE`.")
+        }
+        let (settings, loadedTheme) = try options.inputs(theme: theme).resolve(stateDirectory: options.stateDirectory)
+        let clock = options.makeClock()
+        let session = try SimulatorSession(settings: settings, clock: clock)
+        let controller = AppController(session: session, theme: loadedTheme)
+        let depth = ColorDepth.detect(environment: ProcessInfo.processInfo.environment)
+        let screen = NcursesScreen(theme: loadedTheme, options: .init(colorDepth: depth, controlKeysAsKeys: true))
+        try screen.start()
+        defer { screen.stop() }
+        var loop = LiveLoop(controller: controller, screen: screen, clock: clock)
+        session.start()
+        loop.run()
+        screen.stop()
+        if let record {
+            let text = TapeRecorder().record(loop.presses, header: recordHeader(settings: settings, size: loop.lastSize))
+            do { try text.write(toFile: record, atomically: true, encoding: .utf8) }
+            catch { throw CLIError("\(record): cannot write the tape: \(error.localizedDescription)") }
+            print("Recorded \(loop.presses.count) key presses to \(record)")
+        }
     }
+
+    private func recordHeader(settings: SessionSettings, size: TerminalSize) -> [String] {
+        var lines = ["# Recorded by paywall-sim run --record", "Set Size \(size.width)x\(size.height)"]
+        if theme != "dark" { lines.append("Set Theme \(theme)") }
+        if options.locale != "en" { lines.append("Set Locale \(options.locale)") }
+        if let offer = options.offer { lines.append("Set Offer \(offer.uppercased())") }
+        if options.start != "onboarding" { lines.append("Set Start \(options.start)") }
+        if options.timeZone != "UTC" { lines.append("Set TimeZone \(options.timeZone)") }
+        if let storekit = options.storekit { lines.append("Set StoreKit \(storekit)") }
+        if let copy = options.copy { lines.append("Set Copy \(copy)") }
+        if let config = options.config { lines.append("Set Config \(config)") }
+        return lines
+    }
+}
+
+/// A message for the person at the terminal; printed without a stack trace, exit 1.
+struct CLIError: Error, CustomStringConvertible {
+    var description: String
+    init(_ description: String) { self.description = description }
 }

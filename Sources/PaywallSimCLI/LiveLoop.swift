@@ -1,0 +1,48 @@
+import Foundation
+import PaywallCore
+import SimRuntime
+import Tapes
+import TerminalUI
+
+/// The interactive loop: draw, wait for a key or the next store answer, handle, repeat.
+struct LiveLoop {
+    let controller: AppController
+    let screen: any TerminalScreen
+    let clock: any Clock
+    /// Keys pressed, with their time since the start, for `--record`.
+    private(set) var presses: [TapeRecorder.Press] = []
+    private(set) var lastSize = TerminalSize(width: 80, height: 24)
+    private let started = Date()
+
+    init(controller: AppController, screen: any TerminalScreen, clock: any Clock) {
+        self.controller = controller
+        self.screen = screen
+        self.clock = clock
+    }
+
+    /// Runs until the user quits.
+    mutating func run() {
+        while true {
+            controller.session.advance(to: clock.now())
+            lastSize = screen.size
+            screen.draw(controller.render(size: lastSize).grid)
+            let key = screen.readKey(timeoutMs: timeout())
+            guard let key else {
+                controller.tick()
+                continue
+            }
+            if key == .resize { continue }
+            presses.append(TapeRecorder.Press(key: key, timeMilliseconds: Int64(Date().timeIntervalSince(started) * 1000)))
+            if !controller.handle(key) { return }
+        }
+    }
+
+    /// How long to wait for a key: until the next store answer, at most 120 ms while something spins.
+    private func timeout() -> Int {
+        if controller.session.isBusy { return 120 }
+        if let next = controller.session.nextScheduledDate {
+            return max(10, min(1000, Int(next.timeIntervalSince(clock.now()) * 1000)))
+        }
+        return 1000
+    }
+}

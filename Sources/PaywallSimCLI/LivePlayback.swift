@@ -1,0 +1,37 @@
+import Foundation
+import NcursesTerminal
+import Tapes
+import TerminalUI
+
+/// Shows a played tape's frames in the real terminal with their virtual timings, for demos.
+struct LivePlayback {
+    let frames: [RecordedFrame]
+    let size: TerminalSize
+    /// The longest pause shown between two frames, so a `Sleep 1d` doesn't stall a demo.
+    static let longestPause: TimeInterval = 3
+
+    func run() throws {
+        guard TerminalCheck.missingTerminal == nil else {
+            throw CLIError("--live needs a terminal; use --transcript or --cast to see the frames without one")
+        }
+        let theme = Theme.builtIn(Theme.defaultName) ?? Theme(name: "plain", roles: [:])
+        let screen = NcursesScreen(theme: theme, options: .init(colorDepth: .none, controlKeysAsKeys: true))
+        try screen.start()
+        defer { screen.stop() }
+        var previous: Int64 = 0
+        for frame in frames {
+            let pause = min(Self.longestPause, Double(frame.timeMilliseconds - previous) / 1000)
+            previous = frame.timeMilliseconds
+            if pause > 0, let key = screen.readKey(timeoutMs: Int(pause * 1000)), key == .control("c") || key == .character("q") {
+                return
+            }
+            guard case let .screen(text) = frame.content else { continue }
+            var grid = CellGrid(size: screen.size)
+            for (row, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() where row < grid.height {
+                _ = grid.put(String(line), x: 0, y: row, style: TextStyle(.text), maxWidth: grid.width)
+            }
+            screen.draw(grid)
+        }
+        _ = screen.readKey(timeoutMs: Int(Self.longestPause * 1000))
+    }
+}

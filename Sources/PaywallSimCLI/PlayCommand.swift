@@ -1,0 +1,85 @@
+import ArgumentParser
+import Foundation
+import NcursesTerminal
+import Tapes
+import TerminalUI
+
+/// `paywall-sim play`: replays tapes headless on a virtual clock (or live, for demos).
+public struct PlayCommand: ParsableCommand {
+    public static let configuration = CommandConfiguration(
+        commandName: "play",
+        abstract: "Replay tapes headless and check their expectations and snapshots.",
+        discussion: "Exit status: 0 when every tape passes, 1 when an expectation or snapshot fails, 2 when a tape cannot be read or parsed.")
+
+    @Argument(help: ArgumentHelp("Tape files or folders of tapes (files starting with _ are include-only).", valueName: "TAPE|DIR"))
+    public var paths: [String]
+
+    @Option(name: .long, help: ArgumentHelp("Play on this state directory instead of a fresh temporary one.", valueName: "DIR"))
+    public var state: String?
+
+    @Flag(name: .long, help: "Write or rewrite the goldens of Snapshot lines instead of comparing.")
+    public var update = false
+
+    @Flag(name: .long, help: "Parse and validate the tapes without running them.")
+    public var check = false
+
+    @Flag(name: .long, help: "Print one JSON result per tape.")
+    public var json = false
+
+    @Option(name: .long, help: ArgumentHelp("Write an asciicast v2 recording (asciinema) of the (single) tape.", valueName: "FILE"))
+    public var cast: String?
+
+    @Flag(name: .long, help: "Print every frame as text.")
+    public var transcript = false
+
+    @Flag(name: .long, help: "Play the tape in this terminal at human pace, for demos.")
+    public var live = false
+
+    public init() {}
+
+    public func run() throws {
+        let files = TapeDiscovery.tapes(in: paths)
+        guard !files.isEmpty else { throw CLIError("no tapes found in \(paths.joined(separator: " "))") }
+        if check {
+            let results = TapeChecker().check(paths: files)
+            finish(results)
+        }
+        if (cast != nil || live) && files.count != 1 {
+            throw CLIError("--cast and --live play one tape; \(files.count) were given")
+        }
+        var results: [TapeResult] = []
+        for file in files {
+            switch TapeLoader().load(path: file) {
+            case let .failure(errors):
+                results.append(.invalid(tape: file, errors: errors))
+            case let .success(tape):
+                var options = TapePlayer.Options(updateGoldens: update, stateDirectory: state.map { URL(fileURLWithPath: $0) },
+                                                 recordFrames: cast != nil || transcript || live)
+                options.goldenTapePath = file
+                let player = TapePlayer(tape: tape, options: options)
+                let (result, frames) = player.play()
+                results.append(result)
+                let settings = TapeSettings.initial(for: tape)
+                if transcript { print(TranscriptWriter(width: settings.width).render(frames)) }
+                if let cast {
+                    let start = Int64((settings.now ?? TapePlayer.defaultStart).timeIntervalSince1970)
+                    let text = AsciicastWriter(width: settings.width, height: settings.height, timestamp: start,
+                                               title: tape.name).render(frames)
+                    do { try text.write(toFile: cast, atomically: true, encoding: .utf8) }
+                    catch { throw CLIError("\(cast): cannot write the recording: \(error.localizedDescription)") }
+                }
+                if live { try LivePlayback(frames: frames, size: TerminalSize(width: settings.width, height: settings.height)).run() }
+            }
+        }
+        finish(results)
+    }
+
+    private func finish(_ results: [TapeResult]) -> Never {
+        if json {
+            print(TapeReportFormatter.json(results))
+        } else {
+            print(TapeReportFormatter.human(results), terminator: "")
+        }
+        Foundation.exit(TapeResult.exitCode(for: results))
+    }
+}

@@ -1,0 +1,129 @@
+import Foundation
+import PaywallCore
+import SimRuntime
+import StoreSim
+import TerminalUI
+
+extension TapePlayer {
+    /// Runs one step; a failed expectation is recorded and the tape goes on.
+    func run(_ step: TapeStep) {
+        let command = step.command
+        if settings.apply(command) {
+            applyMidTape(command)
+            return
+        }
+        guard let controller else { return }
+        let session = controller.session
+        switch command {
+        case let .key(key, count):
+            for _ in 0..<max(count, 1) { press(key, cause: step.text) }
+        case .type:
+            for key in command.keys { press(key, cause: step.text, milliseconds: Self.typeMilliseconds) }
+        case let .sleep(milliseconds):
+            pass(milliseconds)
+            recordFrame(cause: step.text)
+        case let .wait(matcher, timeout):
+            wait(for: matcher, timeout: timeout, step: step)
+        case let .expect(matcher):
+            let screen = screenText()
+            if !matcher.matches(screen) { fail(step, actual: "not on screen", screen: screen) }
+        case let .expectNot(matcher):
+            let screen = screenText()
+            if matcher.matches(screen) { fail(step, actual: "it is on screen", screen: screen) }
+        case let .expectState(name):
+            let actual = session.model.state.name
+            if actual != name { fail(step, actual: "flow state \(actual)") }
+        case let .expectEntitled(expected):
+            let actual = session.model.entitlement.isPremium
+            if actual != expected { fail(step, actual: actual ? "entitled (premium)" : "not entitled (free)") }
+        case let .expectEvent(name):
+            let names = session.analytics.events.map(\.name)
+            if !names.contains(name) {
+                fail(step, actual: "events recorded: \(names.isEmpty ? "none" : names.joined(separator: ", "))")
+            }
+        case let .expectQuota(expected):
+            let left = session.model.messagesLeft(in: session.context)
+            if left != expected { fail(step, actual: left.map { "\($0) free messages left" } ?? "unlimited (premium)") }
+        case let .store(action, product):
+            do {
+                guard let control = StoreControl(rawValue: action.rawValue) else { throw InputError("unknown store action") }
+                try session.control(control, productID: product)
+                recordFrame(cause: step.text)
+            } catch {
+                fail(step, actual: "the store refused: \(error)")
+            }
+        case .relaunch:
+            launch()
+        case let .snapshot(name):
+            snapshot(name, step: step)
+        case .include:
+            break // flattened by the loader
+        default:
+            break // Set lines are handled above
+        }
+    }
+
+    /// Presses a key; a quit key ends the app until a `Relaunch`.
+    func press(_ key: Key, cause: String, milliseconds: Int64 = TapePlayer.keyMilliseconds) {
+        guard let controller else { return }
+        if !controller.handle(key) {
+            self.controller = nil
+            frames.append(.screen("", at: elapsedMilliseconds, cause: "quit"))
+            return
+        }
+        pass(milliseconds)
+        recordFrame(cause: cause)
+    }
+
+    /// Lets time pass until the screen matches, or fails after `timeout`.
+    func wait(for matcher: TapeMatcher, timeout: Int64, step: TapeStep) {
+        let deadline = elapsedMilliseconds + timeout
+        while true {
+            let screen = screenText()
+            if matcher.matches(screen) { return }
+            if elapsedMilliseconds >= deadline {
+                fail(step, actual: "not on screen after \(TapeDuration.format(milliseconds: timeout))", screen: screen)
+                return
+            }
+            pass(min(Self.waitStepMilliseconds, deadline - elapsedMilliseconds))
+            recordFrame(cause: step.text)
+        }
+    }
+
+    /// Compares the screen with its golden (or writes it in update mode).
+    func snapshot(_ name: String, step: TapeStep) {
+        let screen = screenText()
+        let store = GoldenStore.forTape(path: options.goldenTapePath ?? tape.file)
+        let outcome = store.check(name: name, screen: screen, update: options.updateGoldens)
+        if case .written = outcome { goldensWritten.append(store.path(for: name)) }
+        if outcome.isFailure {
+            failures.append(TapeFailure(step: step, expected: "the screen matches golden \(store.path(for: name))",
+                                        actual: outcome.message, screen: screen))
+        }
+    }
+
+    /// A `Set` line after the first command: store and backend switches act at once, sizes and
+    /// themes on the next frame, everything else at the next `Relaunch`.
+    func applyMidTape(_ command: TapeCommand) {
+        guard let controller else { return }
+        switch command {
+        case .setStoreAskToBuy, .setStoreFail, .setStoreUnverified, .setStoreTimeRate:
+            do { controller.session.setStoreSwitches(try storeSwitches()) }
+            catch { errors.append("\(tape.file): \(error)") }
+        case let .setBackendUp(up):
+            controller.session.setBackend(up: up)
+        case .setTheme:
+            if let theme = try? inputs().resolve(stateDirectory: stateDirectory).theme { controller.theme = theme }
+        case let .setNow(date):
+            clock.set(date)
+            controller.session.pump()
+        default:
+            break
+        }
+    }
+
+    func fail(_ step: TapeStep, actual: String, screen: String? = nil) {
+        failures.append(TapeFailure(step: step, expected: step.command.expectation ?? step.text, actual: actual,
+                                    screen: screen ?? screenText()))
+    }
+}

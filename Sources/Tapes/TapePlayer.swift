@@ -1,0 +1,159 @@
+import Foundation
+import PaywallCore
+import SimRuntime
+import StoreSim
+import TerminalUI
+
+/// Replays a tape headless on a virtual clock: keys in, screens compared, byte-for-byte repeatable.
+public final class TapePlayer {
+    /// How a run behaves beyond the tape itself.
+    public struct Options: Sendable {
+        /// Write or rewrite goldens instead of failing on a difference.
+        public var updateGoldens = false
+        /// Play on this state directory instead of a fresh temporary one (kept afterwards).
+        public var stateDirectory: URL?
+        /// Keep every distinct frame (for `--cast` and `--transcript`).
+        public var recordFrames = false
+        /// Where goldens live: the top-level tape's path (includes share their parent's goldens).
+        public var goldenTapePath: String?
+
+        public init(updateGoldens: Bool = false, stateDirectory: URL? = nil, recordFrames: Bool = false) {
+            self.updateGoldens = updateGoldens
+            self.stateDirectory = stateDirectory
+            self.recordFrames = recordFrames
+        }
+    }
+
+    /// The virtual clock's start when a tape sets none: 2026-01-30T09:00:00Z.
+    public static let defaultStart = Date(timeIntervalSince1970: 1_769_763_600)
+    /// Virtual time one key press takes.
+    public static let keyMilliseconds: Int64 = 100
+    /// Virtual time one typed character takes.
+    public static let typeMilliseconds: Int64 = 50
+    /// How far `Wait` lets time move between looks at the screen.
+    public static let waitStepMilliseconds: Int64 = 100
+
+    let tape: Tape
+    let options: Options
+    var settings: TapeSettings
+    let clock: ManualClock
+    let start: Date
+    var controller: AppController?
+    var stateDirectory: URL
+    var ownsStateDirectory: Bool
+    var failures: [TapeFailure] = []
+    var errors: [String] = []
+    var goldensWritten: [String] = []
+    var frames: [RecordedFrame] = []
+    var lastFrameText: String?
+
+    public init(tape: Tape, options: Options = Options()) {
+        self.tape = tape
+        self.options = options
+        settings = TapeSettings.initial(for: tape)
+        start = settings.now ?? Self.defaultStart
+        clock = ManualClock(start)
+        if let dir = options.stateDirectory {
+            stateDirectory = dir
+            ownsStateDirectory = false
+        } else {
+            stateDirectory = FileManager.default.temporaryDirectory
+                .appendingPathComponent("paywall-sim-tape-\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString)")
+            ownsStateDirectory = true
+        }
+    }
+
+    /// Plays the whole tape and returns its result (and frames when asked).
+    public func play() -> (result: TapeResult, frames: [RecordedFrame]) {
+        defer {
+            if ownsStateDirectory { try? FileManager.default.removeItem(at: stateDirectory) }
+        }
+        launch()
+        if errors.isEmpty {
+            for step in tape.steps {
+                run(step)
+                if !errors.isEmpty { break }
+            }
+        }
+        let session = controller?.session
+        let status: TapeResult.Status = !errors.isEmpty ? .invalid : (failures.isEmpty ? .passed : .failed)
+        let result = TapeResult(tape: tape.file, status: status, failures: failures, errors: errors,
+                                finalState: session?.model.state.name, entitled: session?.model.entitlement.isPremium,
+                                events: session?.analytics.events.map(\.name) ?? [], goldensWritten: goldensWritten,
+                                virtualMilliseconds: elapsedMilliseconds)
+        return (result, frames)
+    }
+
+    /// Milliseconds of virtual time since the tape started.
+    var elapsedMilliseconds: Int64 { Int64((clock.now().timeIntervalSince(start) * 1000).rounded()) }
+
+    var size: TerminalSize { TerminalSize(width: settings.width, height: settings.height) }
+
+    /// Opens (or reopens, for `Relaunch`) the app on the tape's state directory.
+    func launch() {
+        do {
+            let (sessionSettings, theme) = try inputs().resolve(stateDirectory: stateDirectory)
+            let session = try SimulatorSession(settings: sessionSettings, clock: clock)
+            let controller = AppController(session: session, theme: theme)
+            self.controller = controller
+            session.start()
+            recordFrame(cause: "launch")
+        } catch {
+            errors.append("\(tape.file): cannot start the app: \(error)")
+        }
+    }
+
+    /// The session inputs the tape's settings name.
+    func inputs() throws -> SessionInputs {
+        var inputs = SessionInputs()
+        inputs.baseDirectory = tape.directory.isEmpty ? FileManager.default.currentDirectoryPath : tape.directory
+        inputs.storekit = settings.storeKitPath
+        inputs.config = settings.configPath
+        inputs.copy = settings.copyPath
+        switch settings.theme {
+        case .name(let name)?: inputs.theme = name
+        case .path(let path)?: inputs.theme = path
+        case nil: break
+        }
+        inputs.locale = settings.locale ?? "en"
+        inputs.timeZone = settings.timeZone
+        inputs.offer = settings.offer.flatMap { OfferID(rawValue: $0.rawValue) }
+        inputs.start = settings.start.flatMap { StartScreen(rawValue: $0.rawValue) } ?? .onboarding
+        inputs.switches = try storeSwitches()
+        inputs.backendUp = settings.backendUp
+        if settings.profile != nil {
+            throw InputError("Set Profile is not supported by this version of the player")
+        }
+        return inputs
+    }
+
+    /// The store switches the tape's `Set Store …` lines ask for.
+    func storeSwitches() throws -> StoreSwitches {
+        guard let rate = TimeRate.allCases.first(where: { "\($0)" == settings.timeRate }) else {
+            throw InputError("unknown time rate \(settings.timeRate)")
+        }
+        return StoreSwitches(askToBuy: settings.askToBuy, failPurchases: settings.failError ?? "",
+                             unverified: settings.unverified, timeRate: rate)
+    }
+
+    /// The screen as text, rendered now.
+    func screenText() -> String {
+        controller?.render(size: size).grid.plainText ?? ""
+    }
+
+    /// Keeps a frame when the screen changed (for recordings).
+    func recordFrame(cause: String?) {
+        guard options.recordFrames else { return }
+        let text = screenText()
+        guard text != lastFrameText else { return }
+        lastFrameText = text
+        frames.append(.screen(text, at: elapsedMilliseconds, cause: cause))
+    }
+
+    /// Lets `milliseconds` of virtual time pass.
+    func pass(_ milliseconds: Int64) {
+        guard let controller else { return }
+        controller.session.advance(to: clock.now().addingTimeInterval(Double(milliseconds) / 1000))
+        controller.tick()
+    }
+}
