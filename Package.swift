@@ -32,14 +32,20 @@ let package = Package(
         .target(name: "NcursesTerminal", dependencies: ["TerminalUI", "CNcurses"]),
         // Runs the flow: executes effects against the store, schedules, persists.
         .target(name: "SimRuntime", dependencies: ["PaywallCore", "Persistence", "StoreSim", "CopyDeck", "TerminalUI"]),
+        // Copy QA: a sweep of every screen state, lints, App Store 3.1.2 checks, reports and exports.
+        .target(name: "CopyQA", dependencies: ["PaywallCore", "CopyDeck", "StoreSim", "TerminalUI", "SimRuntime"]),
+        // App profiles from the seeds (chat, voip, templates) and team profile files.
+        .target(name: "Profiles", dependencies: ["PaywallCore", "StoreSim", "CopyDeck"]),
         // Tape language: parser, headless player, goldens, asciicast.
         .target(name: "Tapes", dependencies: ["SimRuntime", "TerminalUI"]),
         // The command-line interface as a library so tests can call it.
         .target(name: "PaywallSimCLI", dependencies: [
-            "PaywallCore", "Persistence", "CopyDeck", "StoreSim", "TerminalUI", "NcursesTerminal", "SimRuntime", "Tapes",
+            "PaywallCore", "Persistence", "CopyDeck", "StoreSim", "TerminalUI", "NcursesTerminal", "SimRuntime", "Tapes", "CopyQA", "Profiles",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .executableTarget(name: "paywall-sim", dependencies: ["PaywallSimCLI"]),
+        // Benchmarks: prints figures (never asserted in tests). `swift run -c release paywall-bench`.
+        .executableTarget(name: "paywall-bench", dependencies: ["PaywallCore", "StoreSim", "SimRuntime", "TerminalUI", "Tapes", "CopyQA"]),
         // A worker the store's kill tests start and kill -9 mid-purchase.
         .executableTarget(name: "store-worker", dependencies: ["StoreSim", "PaywallCore", "Persistence"]),
 
@@ -50,6 +56,8 @@ let package = Package(
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "PaywallCore", "CopyDeck"]),
         .testTarget(name: "SimRuntimeTests", dependencies: ["SimRuntime"]),
         .testTarget(name: "TapesTests", dependencies: ["Tapes"]),
+        .testTarget(name: "CopyQATests", dependencies: ["CopyQA"]),
+        .testTarget(name: "ProfilesTests", dependencies: ["Profiles"]),
         .testTarget(name: "EndToEndTests", dependencies: ["PaywallSimCLI"]),
     ],
     swiftLanguageModes: [.v6]

@@ -1,0 +1,1 @@
+print("paywall-bench: not built yet")
