@@ -25,6 +25,8 @@ struct EntitlementsReport: StoreOutput {
 
     /// The entitlement the verification backend last confirmed.
     struct Backend: Encodable {
+        /// False when the backend has never verified anything in this state directory.
+        var verified: Bool
         var premium: Bool
         var productID: String?
         var expiresAt: String?
@@ -35,8 +37,7 @@ struct EntitlementsReport: StoreOutput {
     var now: String
     var currentEntitlements: [Current]
     var subscriptions: [GroupStatus]
-    /// nil when the backend has never verified anything in this state directory.
-    var backend: Backend?
+    var backend: Backend
 
     init(store: SimulatedStore, backend: VerificationBackend?, now: Date) {
         self.now = StoreDate.string(now)
@@ -50,10 +51,10 @@ struct EntitlementsReport: StoreOutput {
                         gracePeriodExpiresDate: status.gracePeriodExpiresDate.map(StoreDate.string))
         }
         self.backend = backend?.lastVerifiedEntitlement.map { entitlement in
-            Backend(premium: entitlement.isPremium, productID: entitlement.productID,
+            Backend(verified: true, premium: entitlement.isPremium, productID: entitlement.productID,
                     expiresAt: entitlement.expiresAt.map(StoreDate.string), source: entitlement.source.rawValue,
                     verifiedAt: entitlement.verifiedAt.map(StoreDate.string))
-        }
+        } ?? Backend(verified: false, premium: false, source: Entitlement.Source.none.rawValue)
     }
 
     /// The status of every group the user ever subscribed in: the catalog's groups first, then any others.
@@ -88,7 +89,7 @@ struct EntitlementsReport: StoreOutput {
             lines.append(table.render())
         }
         lines += ["", "Backend (last verified entitlement):"]
-        if let backend {
+        if backend.verified {
             let what = backend.premium ? "premium \(backend.productID ?? "")" : "free"
             lines.append("  \(what), expires \(backend.expiresAt ?? "-"), source \(backend.source), verified \(backend.verifiedAt ?? "-")")
         } else {

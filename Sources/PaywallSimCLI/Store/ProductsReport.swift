@@ -60,7 +60,7 @@ struct ProductsReport: StoreOutput {
                        product.introOffer?.summary ?? "-",
                        product.group.map { "\($0)/\(product.level ?? 0)" } ?? "-"])
         }
-        var lines = ["\(catalog) — storefront \(storefront) (\(currency)), \(products.count) product(s)", "", table.render()]
+        var lines = ["\(catalog == "embedded" ? "Embedded catalog" : catalog) — storefront \(storefront) (\(currency)), \(products.count) product(s)", "", table.render()]
         let promos = products.flatMap { product in product.promotionalOffers.map { (product.id, $0) } }
         if !promos.isEmpty {
             lines.append("")

@@ -1,4 +1,5 @@
 import Foundation
+import PaywallCore
 import StoreSim
 
 /// Resolves a control's optional argument to the request, group or transaction it names.
@@ -22,12 +23,12 @@ enum StoreTargets {
             if catalog.group(target) != nil { return target }
             if let product = catalog.product(target) {
                 guard let group = product.subscription?.groupID else {
-                    throw StoreCLIError("\(target) is not an auto-renewable subscription in \(catalog.origin); expected a subscription product or group")
+                    throw StoreCLIError("\(target) is not an auto-renewable subscription in \(catalog.displayName); expected a subscription product or group")
                 }
                 return group
             }
             let known = catalog.groups.map(\.id) + catalog.products.filter { $0.subscription != nil }.map(\.id)
-            throw StoreCLIError("unknown product or group \(target) in \(catalog.origin); expected one of: \(known.joined(separator: ", "))")
+            throw StoreCLIError("unknown product or group \(target) in \(catalog.displayName); expected one of: \(known.joined(separator: ", "))")
         }
         for transaction in store.allTransactions.reversed() {
             if let group = store.payload(transactionID: transaction.id)?.subscriptionGroupIdentifier { return group }
@@ -45,7 +46,7 @@ enum StoreTargets {
         if let target {
             let known = store.catalog.product(target) != nil || store.allTransactions.contains { $0.productID == target }
             guard known else {
-                throw StoreCLIError("unknown transaction or product \(target); expected a transaction id or a product of \(store.catalog.origin)")
+                throw StoreCLIError("unknown transaction or product \(target); expected a transaction id or a product of \(store.catalog.displayName)")
             }
             guard let latest = live.last(where: { $0.productID == target }) else { throw StoreCLIError("nothing to refund for \(target)") }
             return latest
@@ -57,6 +58,11 @@ enum StoreTargets {
     /// Refuses a product id the catalog does not sell.
     static func requireProduct(_ id: String, in catalog: StoreCatalog) throws {
         guard catalog.product(id) == nil else { return }
-        throw StoreCLIError("unknown product \(id) in \(catalog.origin); expected one of: \(catalog.products.map(\.id).joined(separator: ", "))")
+        throw StoreCLIError("unknown product \(id) in \(catalog.displayName); expected one of: \(catalog.products.map(\.id).joined(separator: ", "))")
     }
+}
+
+extension StoreCatalog {
+    /// How errors name the catalog: its file, or "the embedded catalog".
+    var displayName: String { origin == "embedded" ? "the embedded catalog" : origin }
 }
