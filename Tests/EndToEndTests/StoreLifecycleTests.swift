@@ -66,8 +66,7 @@ struct StoreLifecycleTests {
         _ = try store(["buy", "monthly_14_99", "--now", Self.start])
         let expired = try store(["expire", "premium"])
         #expect(expired.stdout.contains("→ expired"))
-        #expect(try json(["entitlements"])["currentEntitlements"] as? [Any] == nil
-                || (try json(["entitlements"])["currentEntitlements"] as? [Any])?.isEmpty == true)
+        #expect((try json(["entitlements"])["currentEntitlements"] as? [Any])?.isEmpty == true)
         let renewed = try store(["renew", "monthly_14_99"])
         #expect(renewed.stdout.contains("renewal"))
         #expect((try json(["entitlements"])["currentEntitlements"] as? [Any])?.count == 1)
