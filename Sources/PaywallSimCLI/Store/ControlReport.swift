@@ -7,8 +7,8 @@ struct ControlReport: StoreOutput {
     struct Update: Encodable {
         var reason: String
         var productID: String
-        var transactionID: String?
-        var expiresDate: String?
+        @Nullable var transactionID: String?
+        @Nullable var expiresDate: String?
     }
 
     var action: String

@@ -8,7 +8,7 @@ struct EntitlementsReport: StoreOutput {
     struct Current: Encodable {
         var transactionID: String
         var productID: String
-        var expiresDate: String?
+        @Nullable var expiresDate: String?
     }
 
     /// A subscription group's status (`Product.SubscriptionInfo.Status`).
@@ -20,7 +20,7 @@ struct EntitlementsReport: StoreOutput {
         var willAutoRenew: Bool
         var autoRenewProductID: String
         var expiresDate: String
-        var gracePeriodExpiresDate: String?
+        @Nullable var gracePeriodExpiresDate: String?
     }
 
     /// The entitlement the verification backend last confirmed.
@@ -28,10 +28,10 @@ struct EntitlementsReport: StoreOutput {
         /// False when the backend has never verified anything in this state directory.
         var verified: Bool
         var premium: Bool
-        var productID: String?
-        var expiresAt: String?
+        @Nullable var productID: String?
+        @Nullable var expiresAt: String?
         var source: String
-        var verifiedAt: String?
+        @Nullable var verifiedAt: String?
     }
 
     var now: String

@@ -6,7 +6,7 @@ import StoreSim
 struct ProductsReport: StoreOutput {
     /// One offer on a subscription, priced in the storefront.
     struct Offer: Encodable {
-        var id: String?
+        @Nullable var id: String?
         var paymentMode: String
         var period: String
         var periods: Int
@@ -22,11 +22,11 @@ struct ProductsReport: StoreOutput {
         var name: String
         var price: String
         var displayPrice: String
-        var period: String?
-        var introOffer: Offer?
+        @Nullable var period: String?
+        @Nullable var introOffer: Offer?
         var promotionalOffers: [Offer]
-        var group: String?
-        var level: Int?
+        @Nullable var group: String?
+        @Nullable var level: Int?
     }
 
     var catalog: String

@@ -63,3 +63,16 @@ enum StoreDate {
         return formatter.string(from: date)
     }
 }
+
+/// An optional field that is written as `null` when empty, so every JSON document has the same keys.
+@propertyWrapper
+struct Nullable<Value: Encodable>: Encodable {
+    var wrappedValue: Value?
+
+    init(wrappedValue: Value?) { self.wrappedValue = wrappedValue }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        if let wrappedValue { try container.encode(wrappedValue) } else { try container.encodeNil() }
+    }
+}

@@ -11,14 +11,14 @@ struct TransactionsReport: StoreOutput {
         var type: String
         var reason: String
         var purchaseDate: String
-        var expiresDate: String?
-        var revocationDate: String?
+        @Nullable var expiresDate: String?
+        @Nullable var revocationDate: String?
         var revoked: Bool
         var finished: Bool
         var ownership: String
         var price: Int64
         var currency: String
-        var offerType: Int?
+        @Nullable var offerType: Int?
         var verified: Bool
     }
 
