@@ -56,6 +56,9 @@ struct StoreCommandTests {
         #expect(products[2]["period"] as? String == "P1Y")
         let intro = try #require(products[2]["introOffer"] as? [String: Any])
         #expect(intro["paymentMode"] as? String == "free")
+        // Every key is always there: an empty one is null, not missing.
+        #expect(products[0].keys.contains("introOffer"))
+        #expect(products[0]["introOffer"] is NSNull)
         // Keys are sorted, so the same catalog prints the same bytes.
         let first = try store("products", "--json").stdout
         let second = try store("products", "--json").stdout
