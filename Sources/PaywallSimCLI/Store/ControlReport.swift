@@ -38,7 +38,12 @@ struct ControlReport: StoreOutput {
         var lines = summary
         if !updates.isEmpty {
             var table = TextTable(["UPDATE", "PRODUCT", "TRANSACTION", "EXPIRES"])
-            for u in updates { table.add([u.reason, u.productID, u.transactionID ?? "-", u.expiresDate ?? "-"]) }
+            // A long jump at a fast time rate can renew thousands of times: show the first and last rows.
+            let shown = updates.count > 20 ? Array(updates.prefix(10)) + Array(updates.suffix(5)) : updates
+            for (index, u) in shown.enumerated() {
+                if updates.count > 20, index == 10 { table.add(["… \(updates.count - 15) more", "", "", ""]) }
+                table.add([u.reason, u.productID, u.transactionID ?? "-", u.expiresDate ?? "-"])
+            }
             lines += ["", table.render()]
         }
         if !changes.isEmpty { lines += [""] + changes }

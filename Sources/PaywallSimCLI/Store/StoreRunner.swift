@@ -14,7 +14,7 @@ enum StoreRunner {
     static func run(_ options: StoreOptions, _ body: (StoreWorkspace) throws -> any StoreOutput) throws {
         do {
             let workspace = try StoreWorkspace(options: options)
-            for warning in workspace.catalog.warnings { printError(warning) }
+            for warning in workspace.warnings(options) { printError(warning) }
             let output = try body(workspace)
             print(options.json ? try json(output) : output.text)
         } catch let exit as ExitCode {

@@ -32,6 +32,16 @@ final class StoreWorkspace {
         storefront = Storefront.resolve(catalog.settings.storefront)
     }
 
+    /// Problems worth a line on stderr: the catalog's warnings and an unknown `--storefront`.
+    func warnings(_ options: StoreOptions) -> [String] {
+        var lines = catalog.warnings
+        if let code = options.storefront, Storefront(code: code) == nil {
+            lines.append("warning: --storefront \(code): unknown storefront; prices shown in USD "
+                + "(known: \(Storefront.all.map(\.code).joined(separator: ", ")))")
+        }
+        return lines
+    }
+
     private static func loadCatalog(_ options: StoreOptions) throws -> StoreCatalog {
         guard let path = options.storekit else {
             return options.storefront.map { StoreCatalog.embedded(storefront: $0) } ?? .embedded
