@@ -62,7 +62,11 @@ public struct SimulatedTime: Sendable, Hashable {
     /// Writes the offset to `clock.json` atomically (nothing when there is no state directory).
     public func save() throws {
         guard let stateDirectory else { return }
-        try FileManager.default.createDirectory(at: stateDirectory, withIntermediateDirectories: true)
+        do {
+            try FileManager.default.createDirectory(at: stateDirectory, withIntermediateDirectories: true)
+        } catch {
+            throw PersistenceError(path: stateDirectory.path, message: "cannot create the state directory, expected a writable directory")
+        }
         try Self.file(in: stateDirectory).save(Stored(offsetSeconds: offset))
     }
 

@@ -116,6 +116,14 @@ struct StoreCommandTests {
         #expect(result.stderr.contains("clock.json"))
     }
 
+    @Test func stateThatIsAFileIsRefused() throws {
+        let file = state.appendingPathComponent("not-a-directory")
+        try Data("x".utf8).write(to: file)
+        let result = try PaywallSimProcess.run(["store", "transactions", "--state", file.path])
+        #expect(result.exitCode != 0)
+        #expect(result.stderr.contains("\(file.path): is a file, expected a state directory"))
+    }
+
     @Test func approveAndDeclineWithNothingPendingSaySo() throws {
         for action in ["approve", "decline"] {
             let result = try store(action)

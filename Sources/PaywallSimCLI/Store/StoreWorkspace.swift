@@ -23,6 +23,10 @@ final class StoreWorkspace {
         if let code = options.storefront { catalog.settings.storefront = code.uppercased() }
         self.catalog = catalog
         stateDirectory = try options.stateDirectory()
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: stateDirectory.path, isDirectory: &isDirectory), !isDirectory.boolValue {
+            throw StoreCLIError("\(stateDirectory.path): is a file, expected a state directory (--state DIR)")
+        }
         time = try SimulatedTime.load(stateDirectory: stateDirectory)
         if let text = options.now, let instant = ISO8601.parse(text) {
             time.pin(instant)
@@ -55,7 +59,7 @@ final class StoreWorkspace {
         do {
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         } catch {
-            throw StoreCLIError("\(directory.path): cannot create the store directory: \(error.localizedDescription)")
+            throw StoreCLIError("\(directory.path): cannot create the store directory, expected a writable state directory")
         }
         let store = try SimulatedStore(catalog: catalog, stateDirectory: directory, clock: clock, seed: Self.seed)
         // Redelivered transactions are for the app, not for this command; they stay unfinished.
