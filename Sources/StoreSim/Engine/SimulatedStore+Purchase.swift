@@ -171,8 +171,8 @@ extension SimulatedStore {
             environment: environment, storefront: settings.storefront,
             storefrontId: StorefrontInfo.storefrontID(settings.storefront),
             transactionReason: renewal ? "RENEWAL" : "PURCHASE",
-            price: TransactionPayload.milliunits(offer?.0.price ?? product.price),
-            currency: StorefrontInfo.currency(settings.storefront))
+            price: TransactionPayload.milliunits(offer?.0.price(in: settings.storefront) ?? product.price(in: settings.storefront)),
+            currency: Storefront.resolve(settings.storefront).currencyCode)
         let record = try sign(payload)
         state.records.append(record)
         note("transaction \(id) \(product.id)\(renewal ? " renewal" : "")\(record.verified ? "" : " UNVERIFIED")")

@@ -65,21 +65,8 @@ public struct TransactionPayload: Codable, Hashable, Sendable {
     }
 }
 
-/// The currency and Apple storefront id of an ISO-3166 alpha-3 storefront.
+/// The Apple storefront id of an ISO-3166 alpha-3 storefront (currencies come from `Storefront`).
 enum StorefrontInfo {
-    static func currency(_ storefront: String) -> String {
-        switch storefront.uppercased() {
-        case "CHN": return "CNY"
-        case "KOR": return "KRW"
-        case "JPN": return "JPY"
-        case "GBR": return "GBP"
-        case "DEU", "FRA", "ITA", "ESP", "NLD", "AUT", "BEL", "FIN", "IRL", "PRT": return "EUR"
-        case "CAN": return "CAD"
-        case "AUS": return "AUD"
-        default: return "USD"
-        }
-    }
-
     static func storefrontID(_ storefront: String) -> String {
         switch storefront.uppercased() {
         case "USA": return "143441"

@@ -1,0 +1,100 @@
+import Foundation
+import PaywallCore
+import StoreSim
+
+/// `store products`: the catalog's products with prices in the storefront's format.
+struct ProductsReport: StoreOutput {
+    /// One offer on a subscription, priced in the storefront.
+    struct Offer: Encodable {
+        @Nullable var id: String?
+        var paymentMode: String
+        var period: String
+        var periods: Int
+        var price: String
+        var displayPrice: String
+        var summary: String
+    }
+
+    /// One product row.
+    struct Product: Encodable {
+        var id: String
+        var type: String
+        var name: String
+        var price: String
+        var displayPrice: String
+        @Nullable var period: String?
+        @Nullable var introOffer: Offer?
+        var promotionalOffers: [Offer]
+        @Nullable var group: String?
+        @Nullable var level: Int?
+    }
+
+    var catalog: String
+    var storefront: String
+    var currency: String
+    var products: [Product]
+
+    init(catalog: StoreCatalog, storefront: Storefront) {
+        self.catalog = catalog.origin
+        self.storefront = storefront.code
+        currency = storefront.currencyCode
+        let locale = catalog.settings.locale
+        products = catalog.products.map { product in
+            let amount = product.price(in: storefront.code)
+            let info = product.subscription
+            return Product(
+                id: product.id, type: Self.typeName(product.kind), name: product.displayName(for: locale),
+                price: "\(amount)", displayPrice: PriceFormatter.format(amount, storefront: storefront),
+                period: info?.period.iso8601,
+                introOffer: info?.introductoryOffer.map { Self.offer($0, storefront) },
+                promotionalOffers: info?.promotionalOffers.map { Self.offer($0, storefront) } ?? [],
+                group: info?.groupID, level: info?.level)
+        }
+    }
+
+    var text: String {
+        var table = TextTable(["PRODUCT", "TYPE", "PRICE", "PERIOD", "INTRO OFFER", "GROUP/LEVEL"])
+        for product in products {
+            table.add([product.id, product.type, product.displayPrice,
+                       product.period.flatMap { BillingPeriod(iso8601: $0) }.map(Self.periodText) ?? "-",
+                       product.introOffer?.summary ?? "-",
+                       product.group.map { "\($0)/\(product.level ?? 0)" } ?? "-"])
+        }
+        var lines = ["\(catalog == "embedded" ? "Embedded catalog" : catalog) — storefront \(storefront) (\(currency)), \(products.count) product(s)", "", table.render()]
+        let promos = products.flatMap { product in product.promotionalOffers.map { (product.id, $0) } }
+        if !promos.isEmpty {
+            lines.append("")
+            lines.append("Promotional offers:")
+            for (productID, offer) in promos { lines.append("  \(productID): \(offer.id ?? "-") — \(offer.summary)") }
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    static func typeName(_ kind: StoreProduct.Kind) -> String {
+        switch kind {
+        case .consumable: return "consumable"
+        case .nonConsumable: return "non-consumable"
+        case .nonRenewingSubscription: return "non-renewing"
+        case .autoRenewable: return "auto-renewable"
+        }
+    }
+
+    /// `1 week`, `3 months`.
+    static func periodText(_ period: BillingPeriod) -> String {
+        "\(period.value) \(period.unit.rawValue)\(period.value == 1 ? "" : "s")"
+    }
+
+    private static func offer(_ offer: SubscriptionOffer, _ storefront: Storefront) -> Offer {
+        let amount = offer.price(in: storefront.code)
+        let price = PriceFormatter.format(amount, storefront: storefront)
+        let period = periodText(offer.period)
+        let summary: String
+        switch offer.paymentMode {
+        case .free: summary = "free \(offer.numberOfPeriods > 1 ? "\(offer.numberOfPeriods) × " : "")\(period)"
+        case .payAsYouGo: summary = "\(price) every \(period) × \(offer.numberOfPeriods)"
+        case .payUpFront: summary = "\(price) up front for \(offer.numberOfPeriods > 1 ? "\(offer.numberOfPeriods) × " : "")\(period)"
+        }
+        return Offer(id: offer.offerID, paymentMode: offer.paymentMode.rawValue, period: offer.period.iso8601,
+                     periods: offer.numberOfPeriods, price: "\(amount)", displayPrice: price, summary: summary)
+    }
+}

@@ -1,0 +1,68 @@
+import ArgumentParser
+
+/// `paywall-sim store …`: look at and act on the simulated store from outside the app.
+public struct StoreCommand: ParsableCommand {
+    public static let configuration = CommandConfiguration(
+        commandName: "store",
+        abstract: "Inspect the simulated store and act on it from outside the app (like SKTestSession).",
+        discussion: """
+        The store lives in the state directory (--state), shared with `paywall-sim run`. Controls \
+        (approve, decline, expire, refund, renew, buy, advance, reset) act on the store as "outside the \
+        app": the app sees their results at its next launch, when unfinished transactions are redelivered. \
+        The simulator's clock is the wall clock plus an offset in DIR/clock.json; `store advance` moves it \
+        forward and --now sets it.
+        """,
+        subcommands: [
+            StoreProductsCommand.self, StoreTransactionsCommand.self, StoreEntitlementsCommand.self,
+            StoreApproveCommand.self, StoreDeclineCommand.self, StoreExpireCommand.self, StoreRefundCommand.self,
+            StoreRenewCommand.self, StoreBuyCommand.self, StoreAdvanceCommand.self, StoreResetCommand.self,
+        ])
+
+    public init() {}
+}
+
+/// `store products`: the catalog with prices in the storefront's format.
+struct StoreProductsCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "products", abstract: "List the catalog's products: type, price, period, intro offer, group and level.")
+
+    @OptionGroup var options: StoreOptions
+
+    func run() throws {
+        try StoreRunner.run(options) { workspace in
+            ProductsReport(catalog: workspace.catalog, storefront: workspace.storefront)
+        }
+    }
+}
+
+/// `store transactions`: the ledger, oldest first.
+struct StoreTransactionsCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "transactions",
+        abstract: "List every transaction (ids, product, dates, revoked, finished, ownership) and pending requests.")
+
+    @OptionGroup var options: StoreOptions
+
+    func run() throws {
+        try StoreRunner.run(options) { workspace in
+            let store = try workspace.openStore()
+            return TransactionsReport(store: store, now: workspace.clock.now())
+        }
+    }
+}
+
+/// `store entitlements`: current entitlements, subscription status, the backend's entitlement.
+struct StoreEntitlementsCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "entitlements",
+        abstract: "Show current entitlements, each group's subscription status and auto-renew, and the backend's verified entitlement.")
+
+    @OptionGroup var options: StoreOptions
+
+    func run() throws {
+        try StoreRunner.run(options) { workspace in
+            let store = try workspace.openStore()
+            return EntitlementsReport(store: store, backend: try workspace.openBackend(store: store), now: workspace.clock.now())
+        }
+    }
+}

@@ -1,0 +1,78 @@
+import ArgumentParser
+import Foundation
+import Persistence
+import StoreSim
+
+/// What a store command prints: a table for people, a JSON document for scripts.
+protocol StoreOutput: Encodable {
+    /// The readable form (aligned tables and sentences).
+    var text: String { get }
+}
+
+/// Runs one store command: opens the workspace, prints the output, turns errors into one line.
+enum StoreRunner {
+    static func run(_ options: StoreOptions, _ body: (StoreWorkspace) throws -> any StoreOutput) throws {
+        do {
+            let workspace = try StoreWorkspace(options: options)
+            for warning in workspace.warnings(options) { printError(warning) }
+            let output = try body(workspace)
+            print(options.json ? try json(output) : output.text)
+        } catch let exit as ExitCode {
+            throw exit
+        } catch {
+            printError("paywall-sim store: \(describe(error))")
+            throw ExitCode.failure
+        }
+    }
+
+    /// One line for an error: the file and what is wrong when the error knows them.
+    static func describe(_ error: any Error) -> String {
+        switch error {
+        case let error as StoreKitConfigurationError: return error.description
+        case let error as PersistenceError: return error.description
+        case let error as StoreControlError: return error.description
+        case let error as StoreCLIError: return error.description
+        case let error as CustomStringConvertible: return error.description.replacingOccurrences(of: "\n", with: " ")
+        default: return error.localizedDescription
+        }
+    }
+
+    static func printError(_ line: String) {
+        FileHandle.standardError.write(Data((line + "\n").utf8))
+    }
+
+    /// The stable JSON form: sorted keys, pretty printed, no escaped slashes.
+    static func json(_ output: any StoreOutput) throws -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
+        let data = try encoder.encode(output)
+        return String(decoding: data, as: UTF8.self)
+    }
+}
+
+/// Dates as the store commands print them: ISO-8601 in UTC, to the second.
+enum StoreDate {
+    static func text(_ date: Date?) -> String {
+        guard let date else { return "-" }
+        return string(date)
+    }
+
+    static func string(_ date: Date) -> String {
+        let formatter = ISO8601DateFormatter()
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        return formatter.string(from: date)
+    }
+}
+
+/// An optional field that is written as `null` when empty, so every JSON document has the same keys.
+@propertyWrapper
+struct Nullable<Value: Encodable>: Encodable {
+    var wrappedValue: Value?
+
+    init(wrappedValue: Value?) { self.wrappedValue = wrappedValue }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        if let wrappedValue { try container.encode(wrappedValue) } else { try container.encodeNil() }
+    }
+}

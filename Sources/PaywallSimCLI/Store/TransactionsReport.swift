@@ -1,0 +1,82 @@
+import Foundation
+import StoreSim
+
+/// `store transactions`: every transaction in the store's ledger, oldest first, and pending requests.
+struct TransactionsReport: StoreOutput {
+    /// One transaction row (Apple's decoded payload, plus the store's finished flag).
+    struct Transaction: Encodable {
+        var id: String
+        var originalID: String
+        var productID: String
+        var type: String
+        var reason: String
+        var purchaseDate: String
+        @Nullable var expiresDate: String?
+        @Nullable var revocationDate: String?
+        var revoked: Bool
+        var finished: Bool
+        var ownership: String
+        var price: Int64
+        var currency: String
+        @Nullable var offerType: Int?
+        var verified: Bool
+    }
+
+    /// A purchase waiting outside the app.
+    struct Pending: Encodable {
+        var requestID: String
+        var kind: String
+        var productID: String
+        var requestedAt: String
+    }
+
+    var now: String
+    var transactions: [Transaction]
+    var pending: [Pending]
+
+    init(store: SimulatedStore, now: Date) {
+        self.now = StoreDate.string(now)
+        let unfinished = Set(store.unfinishedTransactions.map(\.id))
+        transactions = store.allTransactions.compactMap { signed in
+            guard let payload = store.payload(transactionID: signed.id) else { return nil }
+            return Transaction(
+                id: payload.transactionId, originalID: payload.originalTransactionId, productID: payload.productId,
+                type: payload.type, reason: payload.transactionReason, purchaseDate: StoreDate.string(payload.purchase),
+                expiresDate: payload.expires.map(StoreDate.string), revocationDate: payload.revoked.map(StoreDate.string),
+                revoked: payload.revocationDate != nil, finished: !unfinished.contains(payload.transactionId),
+                ownership: payload.inAppOwnershipType, price: payload.price, currency: payload.currency,
+                offerType: payload.offerType, verified: store.isVerified(transactionID: payload.transactionId))
+        }
+        pending = store.pendingPurchases.map {
+            Pending(requestID: $0.requestID, kind: $0.kind.rawValue, productID: $0.productID, requestedAt: StoreDate.string($0.requestedAt))
+        }
+    }
+
+    var text: String {
+        var lines = ["Simulated time \(now)"]
+        if transactions.isEmpty {
+            lines.append("No transactions.")
+        } else {
+            var table = TextTable(["ID", "ORIGINAL ID", "PRODUCT", "PURCHASED", "EXPIRES", "REVOKED", "FINISHED", "OWNERSHIP"])
+            for t in transactions {
+                table.add([t.id, t.originalID, t.productID, t.purchaseDate, t.expiresDate ?? "-",
+                           t.revocationDate ?? "no", t.finished ? "yes" : "no", t.ownership])
+            }
+            lines += ["", table.render()]
+        }
+        if !pending.isEmpty {
+            var table = TextTable(["REQUEST", "KIND", "PRODUCT", "REQUESTED"])
+            for p in pending { table.add([p.requestID, p.kind, p.productID, p.requestedAt]) }
+            lines += ["", "Waiting outside the app:", table.render()]
+        }
+        return lines.joined(separator: "\n")
+    }
+}
+
+extension SimulatedStore {
+    /// Whether the device check (`VerificationResult`) passes for the stored transaction.
+    func isVerified(transactionID: String) -> Bool {
+        guard let transaction = allTransactions.first(where: { $0.id == transactionID }) else { return false }
+        return (try? CompactJWS.verify(transaction.jws, trustedKeys: trustedPublicKeys)) != nil
+    }
+}

@@ -1,0 +1,108 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// What a run of the `paywall-sim` binary printed and how it ended.
+struct ProcessResult: Sendable {
+    var stdout: String
+    var stderr: String
+    var exitCode: Int32
+    /// True when the run was killed for taking longer than its timeout.
+    var timedOut: Bool
+}
+
+/// The binary is missing or could not start.
+struct PaywallSimProcessError: Error, CustomStringConvertible {
+    var description: String
+}
+
+/// Finds the built `paywall-sim` binary and runs it with arguments, environment and a timeout.
+///
+/// The binary sits next to the test bundle (`.build/debug/`, which `swift build` fills); the
+/// search walks up from `Bundle.main.bundleURL` and from this file to a `.build/debug/paywall-sim`.
+enum PaywallSimProcess {
+    /// The package root: this file is `Tests/EndToEndTests/PaywallSimProcess.swift`.
+    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
+
+    /// The shared fixtures next to the worktree (`../shared/fixtures`).
+    static let fixtures = packageRoot.deletingLastPathComponent().appendingPathComponent("shared/fixtures")
+
+    /// The executable `name` (default `paywall-sim`), or an error saying how to build it.
+    static func binary(named name: String = "paywall-sim") throws -> URL {
+        var candidates: [URL] = []
+        var directory = Bundle.main.bundleURL
+        for _ in 0..<6 {
+            candidates.append(directory.appendingPathComponent(name))
+            candidates.append(directory.appendingPathComponent(".build/debug/\(name)"))
+            directory = directory.deletingLastPathComponent()
+        }
+        candidates.append(packageRoot.appendingPathComponent(".build/debug/\(name)"))
+        if let found = candidates.first(where: { isExecutable($0) }) { return found }
+        throw PaywallSimProcessError(description: "\(name) not found next to the test bundle or in \(packageRoot.path)/.build/debug; "
+            + "run `swift build --product \(name)` first (searched \(candidates.map(\.path).joined(separator: ", ")))")
+    }
+
+    private static func isExecutable(_ url: URL) -> Bool {
+        var isDirectory: ObjCBool = false
+        return FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) && !isDirectory.boolValue
+            && FileManager.default.isExecutableFile(atPath: url.path)
+    }
+
+    /// Runs the binary with `arguments`; stdout and stderr go to temp files (no pipe can fill up).
+    /// `environment` is added to this process's environment. After `timeout` seconds the run is
+    /// killed (SIGTERM, then SIGKILL) and `timedOut` is true.
+    static func run(_ arguments: [String], environment: [String: String] = [:], timeout: TimeInterval = 60,
+                    binary: URL? = nil) throws -> ProcessResult {
+        let executable = try binary ?? Self.binary()
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("paywall-sim-run-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let outURL = scratch.appendingPathComponent("stdout")
+        let errURL = scratch.appendingPathComponent("stderr")
+        _ = FileManager.default.createFile(atPath: outURL.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
+        let out = try FileHandle(forWritingTo: outURL)
+        let err = try FileHandle(forWritingTo: errURL)
+
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
+        process.standardOutput = out
+        process.standardError = err
+        process.standardInput = FileHandle.nullDevice
+        do { try process.run() } catch {
+            throw PaywallSimProcessError(description: "cannot start \(executable.path): \(error)")
+        }
+        let deadline = Date().addingTimeInterval(timeout)
+        var timedOut = false
+        while process.isRunning {
+            if Date() > deadline {
+                timedOut = true
+                process.terminate()
+                let grace = Date().addingTimeInterval(2)
+                while process.isRunning && Date() < grace { usleep(10_000) }
+                if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+                break
+            }
+            usleep(5_000)
+        }
+        process.waitUntilExit()
+        try out.close()
+        try err.close()
+        return ProcessResult(stdout: String(decoding: try Data(contentsOf: outURL), as: UTF8.self),
+                             stderr: String(decoding: try Data(contentsOf: errURL), as: UTF8.self),
+                             exitCode: process.terminationStatus, timedOut: timedOut)
+    }
+
+    /// A fresh empty state directory for one test.
+    static func tempStateDirectory() -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("paywall-sim-e2e-\(UUID().uuidString)")
+        try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
+}

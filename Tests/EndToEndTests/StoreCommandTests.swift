@@ -1,0 +1,153 @@
+import Foundation
+import PaywallSimCLI
+import Testing
+
+/// `paywall-sim store …` run as a real process on a temp state directory.
+@Suite("paywall-sim store")
+struct StoreCommandTests {
+    let state = PaywallSimProcess.tempStateDirectory()
+    static let start = "2026-01-01T00:00:00Z"
+    static let joodle = PaywallSimProcess.fixtures.appendingPathComponent("storekit/04-joodle-7-locales-v6.storekit").path
+
+    /// Runs `paywall-sim store ARGS --state DIR`.
+    func store(_ arguments: String...) throws -> ProcessResult {
+        try PaywallSimProcess.run(["store"] + arguments + ["--state", state.path])
+    }
+
+    /// Runs a store command that must succeed and returns its JSON document.
+    func json(_ arguments: String...) throws -> [String: Any] {
+        let result = try PaywallSimProcess.run(["store"] + arguments + ["--state", state.path, "--json"])
+        #expect(result.exitCode == 0, "stderr: \(result.stderr)")
+        let object = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8))
+        return try #require(object as? [String: Any], "not a JSON object: \(result.stdout)")
+    }
+
+    @Test func productsTableShowsTheEmbeddedCatalog() throws {
+        let result = try store("products")
+        #expect(result.exitCode == 0)
+        #expect(result.stderr.isEmpty)
+        let lines = result.stdout.split(separator: "\n").map(String.init)
+        let weekly = try #require(lines.first { $0.hasPrefix("weekly_9_99 ") })
+        #expect(weekly.contains("auto-renewable") && weekly.contains("$9.99") && weekly.contains("1 week") && weekly.contains("premium/3"))
+        let yearly = try #require(lines.first { $0.hasPrefix("yearly_59_99 ") })
+        #expect(yearly.contains("free 1 week") && yearly.contains("premium/1"))
+        // Aligned: every column starts at the same offset in each row.
+        let header = try #require(lines.first { $0.hasPrefix("PRODUCT") })
+        let priceColumn = try #require(header.range(of: "PRICE")).lowerBound.utf16Offset(in: header)
+        #expect(weekly.utf16.count > priceColumn)
+        #expect(Array(weekly.utf16)[priceColumn] == "$".utf16.first)
+    }
+
+    @Test func productsInTheKoreanStorefrontUseWon() throws {
+        let result = try store("products", "--storefront", "KOR")
+        #expect(result.exitCode == 0)
+        #expect(result.stdout.contains("₩12,000"))
+        #expect(result.stdout.contains("₩79,000"))
+    }
+
+    @Test func productsJSONIsAStableDocument() throws {
+        let document = try json("products")
+        #expect(document["storefront"] as? String == "USA")
+        #expect(document["currency"] as? String == "USD")
+        let products = try #require(document["products"] as? [[String: Any]])
+        #expect(products.map { $0["id"] as? String } == ["weekly_9_99", "monthly_14_99", "yearly_59_99"])
+        #expect(products[0]["displayPrice"] as? String == "$9.99")
+        #expect(products[0]["price"] as? String == "9.99")
+        #expect(products[2]["period"] as? String == "P1Y")
+        let intro = try #require(products[2]["introOffer"] as? [String: Any])
+        #expect(intro["paymentMode"] as? String == "free")
+        // Every key is always there: an empty one is null, not missing.
+        #expect(products[0].keys.contains("introOffer"))
+        #expect(products[0]["introOffer"] is NSNull)
+        // Keys are sorted, so the same catalog prints the same bytes.
+        let first = try store("products", "--json").stdout
+        let second = try store("products", "--json").stdout
+        #expect(first == second)
+    }
+
+    @Test func productsOfAFixtureFile() throws {
+        let table = try store("products", "--storekit", Self.joodle)
+        #expect(table.exitCode == 0, "stderr: \(table.stderr)")
+        #expect(table.stdout.contains("storefront SGP (SGD), 4 product(s)"))
+        #expect(table.stdout.contains("dev.liyuxuan.joodle.pro.yearly"))
+        #expect(table.stdout.contains("S$29.98"))
+        let document = try json("products", "--storekit", Self.joodle)
+        let products = try #require(document["products"] as? [[String: Any]])
+        #expect(products.count == 4)
+        let monthly = try #require(products.first { $0["id"] as? String == "dev.liyuxuan.joodle.pro.monthly" })
+        #expect(monthly["type"] as? String == "auto-renewable")
+        #expect(monthly["period"] as? String == "P1M")
+        #expect(monthly["displayPrice"] as? String == "S$3.98")
+        #expect(monthly["level"] as? Int == 2)
+    }
+
+    @Test func brokenStoreKitFileIsRefusedWithItsPath() throws {
+        let file = state.appendingPathComponent("Broken.storekit")
+        try Data("{\"products\": [ {\"productID\": 3".utf8).write(to: file)
+        let result = try store("products", "--storekit", file.path)
+        #expect(result.exitCode != 0)
+        #expect(result.stdout.isEmpty)
+        #expect(result.stderr.contains(file.path))
+        #expect(result.stderr.split(separator: "\n").count == 1)
+        #expect(!result.stderr.contains("Fatal error"))
+    }
+
+    @Test func missingStoreKitFileIsRefused() throws {
+        let path = state.appendingPathComponent("Missing.storekit").path
+        let result = try store("transactions", "--storekit", path)
+        #expect(result.exitCode != 0)
+        #expect(result.stderr.contains(path))
+    }
+
+    @Test func corruptStateFileIsRefusedWithItsPath() throws {
+        let storeDir = state.appendingPathComponent("store")
+        try FileManager.default.createDirectory(at: storeDir, withIntermediateDirectories: true)
+        try Data("{torn".utf8).write(to: storeDir.appendingPathComponent("store-ledger.json"))
+        let result = try store("transactions")
+        #expect(result.exitCode != 0)
+        #expect(result.stderr.contains("store-ledger.json"))
+        #expect(result.stderr.split(separator: "\n").count == 1)
+    }
+
+    @Test func corruptClockFileIsRefusedWithItsPath() throws {
+        try Data("[1,".utf8).write(to: state.appendingPathComponent("clock.json"))
+        let result = try store("entitlements")
+        #expect(result.exitCode != 0)
+        #expect(result.stderr.contains("clock.json"))
+    }
+
+    @Test func stateThatIsAFileIsRefused() throws {
+        let file = state.appendingPathComponent("not-a-directory")
+        try Data("x".utf8).write(to: file)
+        let result = try PaywallSimProcess.run(["store", "transactions", "--state", file.path])
+        #expect(result.exitCode != 0)
+        #expect(result.stderr.contains("\(file.path): is a file, expected a state directory"))
+    }
+
+    @Test func approveAndDeclineWithNothingPendingSaySo() throws {
+        for action in ["approve", "decline"] {
+            let result = try store(action)
+            #expect(result.exitCode != 0)
+            #expect(result.stderr.contains("no Ask to Buy request is waiting"))
+            #expect(result.stderr.split(separator: "\n").count == 1)
+        }
+        let named = try store("approve", "weekly_9_99")
+        #expect(named.stderr.contains("no Ask to Buy request is waiting for weekly_9_99"))
+    }
+
+    @Test func unknownProductIsRefused() throws {
+        let result = try store("buy", "nope_1_99")
+        #expect(result.exitCode != 0)
+        #expect(result.stderr.contains("unknown product nope_1_99"))
+        #expect(result.stderr.contains("weekly_9_99"))
+        let expire = try store("expire", "nope")
+        #expect(expire.exitCode != 0)
+        #expect(expire.stderr.contains("unknown product or group nope"))
+    }
+
+    @Test func badDurationIsRefused() throws {
+        let result = try store("advance", "3 fortnights")
+        #expect(result.exitCode != 0)
+        #expect(result.stderr.contains("expected a number and a unit"))
+    }
+}
