@@ -32,7 +32,7 @@ public struct RunCommand: ParsableCommand {
             throw CLIError("paywall-sim run needs a terminal (\(missing) is not a TTY). To replay a flow without one, write a tape and run `paywall-sim play TAPE`.")
         }
         let (settings, loadedTheme) = try options.inputs(theme: theme).resolve(stateDirectory: options.stateDirectory)
-        let clock = options.makeClock()
+        let clock = try options.makeClock()
         let session = try SimulatorSession(settings: settings, clock: clock)
         let controller = AppController(session: session, theme: loadedTheme)
         let depth = ColorDepth.detect(environment: ProcessInfo.processInfo.environment)

@@ -18,15 +18,12 @@ extension SimulationOptions {
         return inputs
     }
 
-    /// The clock a run uses: the wall clock, or one that starts at `--now` and runs on.
-    func makeClock() -> any Clock {
-        guard let now, let start = ISO8601.parse(now) else { return SystemClock() }
-        return OffsetClock(offset: start.timeIntervalSinceNow)
+    /// The simulated clock, shared with `paywall-sim store`: the wall clock plus the offset saved in
+    /// the state directory; `--now` pins it (and is saved, so later commands carry on from there).
+    func makeClock() throws -> any Clock {
+        try FileManager.default.createDirectory(at: stateDirectory, withIntermediateDirectories: true)
+        var time = try SimulatedTime.load(stateDirectory: stateDirectory, now: now.flatMap(ISO8601.parse), wall: Date())
+        if now != nil { try time.save() }
+        return time.clock
     }
-}
-
-/// The wall clock moved by a fixed offset: `--now` starts the simulated time elsewhere and lets it run.
-struct OffsetClock: Clock {
-    var offset: TimeInterval
-    func now() -> Date { Date().addingTimeInterval(offset) }
 }

@@ -1,0 +1,98 @@
+import Foundation
+
+/// Drives the real `paywall-sim` binary inside a detached tmux session: send keys, read the pane.
+final class TmuxDriver {
+    let name: String
+    let width: Int
+    let height: Int
+
+    /// Whether tmux is installed (CI installs it; the tests skip with a message without it).
+    static var isAvailable: Bool { (try? shell("command -v tmux"))?.status == 0 }
+
+    /// The package root, from this file's path.
+    static let packageRoot: URL = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    /// The debug binary `swift build` (and `swift test`) makes.
+    static var binary: URL { packageRoot.appendingPathComponent(".build/debug/paywall-sim") }
+
+    /// Starts `command` in a new tmux session of `width`×`height`; after it exits, `stty -a` of the
+    /// pane's terminal is written to `sttyFile` so a test can check the terminal was restored.
+    init(command: String, width: Int = 80, height: Int = 24, sttyFile: URL? = nil) throws {
+        name = "pws-\(UUID().uuidString.prefix(8))"
+        self.width = width
+        self.height = height
+        var script = "TERM=xterm-256color \(command); echo \"exit=$?\" > \(sttyFile?.path ?? "/dev/null").exit"
+        if let sttyFile { script += "; stty -a > \(sttyFile.path)" }
+        script += "; sleep 30"
+        try Self.run(["tmux", "new-session", "-d", "-s", name, "-x", "\(width)", "-y", "\(height)", script])
+    }
+
+    deinit { _ = try? Self.run(["tmux", "kill-session", "-t", name]) }
+
+    /// Sends tmux key names (`Enter`, `Down`, `q`, `C-c`) or literal text with `literal`.
+    func send(_ keys: String..., literal: Bool = false) throws {
+        try Self.run(["tmux", "send-keys", "-t", name] + (literal ? ["-l"] : []) + keys)
+    }
+
+    /// The pane's text, trailing spaces trimmed per line, trailing blank lines dropped.
+    func capture() throws -> String {
+        let out = try Self.run(["tmux", "capture-pane", "-p", "-t", name])
+        return Self.normalize(out)
+    }
+
+    /// Polls the pane until `predicate` holds (or `timeout` seconds pass); returns the last capture.
+    @discardableResult
+    func waitFor(timeout: TimeInterval = 10, _ predicate: (String) -> Bool) throws -> String {
+        let deadline = Date().addingTimeInterval(timeout)
+        var last = ""
+        while Date() < deadline {
+            last = try capture()
+            if predicate(last) { return last }
+            Thread.sleep(forTimeInterval: 0.1)
+        }
+        return last
+    }
+
+    /// Waits until the pane shows `text`.
+    @discardableResult
+    func waitFor(_ text: String, timeout: TimeInterval = 10) throws -> String {
+        try waitFor(timeout: timeout) { $0.contains(text) }
+    }
+
+    /// Text with trailing spaces and trailing empty lines removed, as goldens and the headless grid compare it.
+    static func normalize(_ text: String) -> String {
+        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { line -> String in
+            var s = String(line)
+            while s.last == " " { s.removeLast() }
+            return s
+        }
+        while lines.last?.isEmpty == true { lines.removeLast() }
+        return lines.joined(separator: "\n")
+    }
+
+    @discardableResult
+    static func run(_ arguments: [String]) throws -> String {
+        try shell(arguments.map(quote).joined(separator: " ")).output
+    }
+
+    /// Runs `command` with `/bin/sh`, output through a temporary file: a tmux server started by
+    /// the command inherits its descriptors, and a pipe would then never reach end of file.
+    static func shell(_ command: String) throws -> (status: Int32, output: String) {
+        let out = FileManager.default.temporaryDirectory.appendingPathComponent("pws-tmux-\(UUID().uuidString).out")
+        defer { try? FileManager.default.removeItem(at: out) }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = ["-c", "\(command) > \(quote(out.path)) 2>/dev/null < /dev/null"]
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+        let text = (try? String(contentsOf: out, encoding: .utf8)) ?? ""
+        return (process.terminationStatus, text)
+    }
+
+    static func quote(_ argument: String) -> String {
+        "'" + argument.replacingOccurrences(of: "'", with: "'\\''") + "'"
+    }
+}
