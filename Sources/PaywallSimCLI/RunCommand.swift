@@ -28,10 +28,10 @@ public struct RunCommand: ParsableCommand {
     public init() {}
 
     public func run() throws {
-        if let missing = TerminalCheck.missingTerminal {
-            throw CLIError("paywall-sim run needs a terminal (\(missing) is not a TTY). To replay a flow without one, write a tape and run `paywall-sim play TAPE`.")
-        }
         let (settings, loadedTheme) = try options.inputs(theme: theme).resolve(stateDirectory: options.stateDirectory)
+        if let missing = TerminalCheck.missingTerminal {
+            throw CLIError("paywall-sim run needs a terminal, but \(missing) \(missing.contains(" and ") ? "are not TTYs" : "is not a TTY"). To replay a flow without one, write a tape and run `paywall-sim play TAPE`.")
+        }
         let clock = try options.makeClock()
         let session = try SimulatorSession(settings: settings, clock: clock)
         let controller = AppController(session: session, theme: loadedTheme)
