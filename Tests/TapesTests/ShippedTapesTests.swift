@@ -62,6 +62,21 @@ import Testing
         #expect(firstResult == secondResult)
     }
 
+    @Test func readmeExampleIsTheShippedTape() throws {
+        let shipped = Self.packageRoot.appendingPathComponent("Scripts/tapes/purchase/relaunch-mid-purchase.tape").path
+        let candidates = ["README.d/demos.md", "README.md"].map { Self.packageRoot.appendingPathComponent($0) }
+        let texts = candidates.compactMap { try? String(contentsOf: $0, encoding: .utf8) }
+        let marker = "```tape\n# Relaunch mid-purchase"
+        let text = try #require(texts.first { $0.contains(marker) }, "no README holds the relaunch example")
+        let start = try #require(text.range(of: marker))
+        let body = text[text.index(start.lowerBound, offsetBy: 8)...]
+        let end = try #require(body.range(of: "```"))
+        let example = try TapeParser.parse(source: String(body[..<end.lowerBound]), file: shipped).get()
+        let file = try String(contentsOfFile: shipped, encoding: .utf8)
+        let tape = try TapeParser.parse(source: file, file: shipped).get()
+        #expect(example.commands == tape.commands, "README example and \(Self.relative(shipped)) differ")
+    }
+
     // MARK: Bad tapes
 
     /// Writes `files` (name → text) into a fresh folder and loads `main.tape` from it.
