@@ -123,6 +123,12 @@ extension FlowStep {
     private mutating func verifiedBackground(_ verification: TransactionVerification, posted: PostedTransaction) {
         let transaction = posted.transaction
         if model.pendingProductID == transaction.productID { model.pendingProductID = nil }
+        if case let .verified(entitlement) = verification, !entitlement.isPremium, posted.offerID == nil {
+            // A renewal or redelivery the backend accepted that is already over (a clock jump
+            // delivers several at once): nothing failed and nothing unlocks; it is done with.
+            emit(.finishTransaction(id: transaction.id))
+            return
+        }
         guard case let .verified(entitlement) = verification, entitlement.isPremium else {
             let reason: String
             switch PurchaseOutcome.from(verification, transaction: transaction) {

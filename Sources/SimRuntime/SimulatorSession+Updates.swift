@@ -24,7 +24,10 @@ extension SimulatorSession {
             }
         }
         let now = clock.now()
-        if let expires = model.entitlement.expiresAt, model.entitlement.isPremium, expires <= now {
+        // A premium entitlement past its expiry is refreshed, unless a transaction (the renewal
+        // that replaces it) is still with the backend: its answer updates the entitlement, so
+        // access does not drop to free for the backend's latency at every renewal.
+        if let expires = model.entitlement.expiresAt, model.entitlement.isPremium, expires <= now, model.posted.isEmpty {
             entitlementChanged = true
         }
         if entitlementChanged {

@@ -216,6 +216,14 @@ import Testing
         #expect(effects.isEmpty)
     }
 
+    @Test func anOutdatedRenewalVerifiedInTheBackgroundIsFinishedWithoutANotice() {
+        let tx = F.transaction("3000", product: "weekly_9_99")
+        let posted = F.reduce(F.ready(.chat), .transactionUpdated(tx, verified: true)).0
+        let (model, effects) = F.reduce(posted, .transactionVerified(.verified(.free)))
+        #expect(model == F.ready(.chat), "no notice: the backend accepted it, it has simply expired")
+        #expect(effects == [.finishTransaction(id: "3000")])
+    }
+
     @Test func purchaseOutcomeMapsEveryStoreResultOnce() {
         let tx = F.transaction()
         #expect(PurchaseOutcome.from(.success(tx, verified: true)) == .success(tx))

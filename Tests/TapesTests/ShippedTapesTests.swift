@@ -1,0 +1,137 @@
+import Foundation
+import Testing
+@testable import Tapes
+
+/// Every tape shipped under `Scripts/` replays, passes, and replays the same way twice;
+/// broken tapes are refused with `file:line:column` the way `paywall-sim play` refuses them.
+@Suite struct ShippedTapesTests {
+    /// The package root, found from this file: `<root>/Tests/TapesTests/ShippedTapesTests.swift`.
+    static let packageRoot = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    /// Every playable tape under `Scripts/` (include-only `_` fragments and goldens skipped).
+    static let shippedTapes: [String] = TapeDiscovery.tapes(in: [packageRoot.appendingPathComponent("Scripts").path])
+
+    /// The path of a shipped tape relative to the package root, for readable test names.
+    static func relative(_ path: String) -> String {
+        let root = packageRoot.path + "/"
+        return path.hasPrefix(root) ? String(path.dropFirst(root.count)) : path
+    }
+
+    /// Loads and plays one tape; never writes goldens.
+    static func play(_ path: String, recordFrames: Bool = false) throws -> (TapeResult, [RecordedFrame]) {
+        let tape: Tape
+        switch TapeLoader().load(path: path) {
+        case let .success(loaded): tape = loaded
+        case let .failure(errors):
+            throw errors
+        }
+        var options = TapePlayer.Options(updateGoldens: false, stateDirectory: nil, recordFrames: recordFrames)
+        options.goldenTapePath = path
+        return TapePlayer(tape: tape, options: options).play()
+    }
+
+    @Test func theDemoSetIsThere() {
+        let names = Set(Self.shippedTapes.map(Self.relative))
+        #expect(Self.shippedTapes.count >= 20, "found \(names.sorted())")
+        for expected in ["Scripts/tapes/happy-path-yearly.tape", "Scripts/tapes/purchase/relaunch-mid-purchase.tape",
+                         "Scripts/tapes/free/daily-limit.tape", "Scripts/tapes/layout/too-small.tape"] {
+            #expect(names.contains(expected), "\(expected) is missing from \(names.sorted())")
+        }
+        #expect(!names.contains { $0.split(separator: "/").last?.hasPrefix("_") == true }, "fragments are not played")
+    }
+
+    @Test(arguments: shippedTapes)
+    func shippedTapePasses(_ path: String) throws {
+        let (result, _) = try Self.play(path)
+        let report = TapeReportFormatter.human([result])
+        #expect(result.status == .passed, "\(Self.relative(path)) did not pass:\n\(report)")
+        #expect(result.goldensWritten.isEmpty)
+        #expect(result.failures.isEmpty && result.errors.isEmpty)
+    }
+
+    @Test(arguments: shippedTapes)
+    func twoRunsGiveByteIdenticalTranscripts(_ path: String) throws {
+        let (firstResult, firstFrames) = try Self.play(path, recordFrames: true)
+        let (secondResult, secondFrames) = try Self.play(path, recordFrames: true)
+        let writer = TranscriptWriter(width: 80)
+        let first = writer.render(firstFrames)
+        let second = writer.render(secondFrames)
+        #expect(!firstFrames.isEmpty)
+        #expect(first == second, "\(Self.relative(path)): the transcripts of two runs differ")
+        #expect(firstResult == secondResult)
+    }
+
+    @Test func readmeExampleIsTheShippedTape() throws {
+        let shipped = Self.packageRoot.appendingPathComponent("Scripts/tapes/purchase/relaunch-mid-purchase.tape").path
+        let candidates = ["README.d/demos.md", "README.md"].map { Self.packageRoot.appendingPathComponent($0) }
+        let texts = candidates.compactMap { try? String(contentsOf: $0, encoding: .utf8) }
+        let marker = "```tape\n# Relaunch mid-purchase"
+        let text = try #require(texts.first { $0.contains(marker) }, "no README holds the relaunch example")
+        let start = try #require(text.range(of: marker))
+        let body = text[text.index(start.lowerBound, offsetBy: 8)...]
+        let end = try #require(body.range(of: "```"))
+        let example = try TapeParser.parse(source: String(body[..<end.lowerBound]), file: shipped).get()
+        let file = try String(contentsOfFile: shipped, encoding: .utf8)
+        let tape = try TapeParser.parse(source: file, file: shipped).get()
+        #expect(example.commands == tape.commands, "README example and \(Self.relative(shipped)) differ")
+    }
+
+    // MARK: Bad tapes
+
+    /// Writes `files` (name → text) into a fresh folder and loads `main.tape` from it.
+    private func load(_ files: [String: String]) throws -> (folder: String, errors: [String]) {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("bad-tapes-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        for (name, text) in files {
+            try text.write(to: folder.appendingPathComponent(name), atomically: true, encoding: .utf8)
+        }
+        let path = folder.appendingPathComponent("main.tape").path
+        switch TapeLoader().load(path: path) {
+        case .success:
+            Issue.record("the tape was accepted")
+            return (folder.path, [])
+        case let .failure(errors):
+            let result = TapeResult.invalid(tape: path, errors: errors)
+            #expect(result.status == .invalid)
+            #expect(TapeResult.exitCode(for: [result]) == 2, "play exits 2 for a tape it cannot parse")
+            return (folder.path, errors.errors.map(\.description))
+        }
+    }
+
+    @Test func unknownCommandIsRefusedWithItsPlace() throws {
+        let (folder, errors) = try load(["main.tape": "Set Size 80x24\nKye Enter\n"])
+        #expect(errors.count == 1)
+        #expect(errors.first?.hasPrefix("\(folder)/main.tape:2:1: unknown command 'Kye'") == true, "\(errors)")
+        #expect(errors.first?.contains("did you mean 'Key'") == true)
+    }
+
+    @Test func badDurationIsRefusedWithItsColumn() throws {
+        let (folder, errors) = try load(["main.tape": "Key Enter\nSleep 5x\n"])
+        #expect(errors.first?.hasPrefix("\(folder)/main.tape:2:7: bad duration '5x'") == true, "\(errors)")
+    }
+
+    @Test func missingIncludeIsRefusedAtTheIncludeLine() throws {
+        let (folder, errors) = try load(["main.tape": "# header\n\nInclude _nowhere.tape\n"])
+        #expect(errors.count == 1)
+        #expect(errors.first?.hasPrefix("\(folder)/main.tape:3:1: file not found:") == true, "\(errors)")
+        #expect(errors.first?.contains("_nowhere.tape") == true)
+    }
+
+    @Test func unterminatedStringIsRefusedWhereItStarts() throws {
+        let (folder, errors) = try load(["main.tape": "Key Enter\nType \"hello\n"])
+        #expect(errors.first?.hasPrefix("\(folder)/main.tape:2:6: unterminated string") == true, "\(errors)")
+    }
+
+    @Test func errorsInAnIncludedTapeNameThatFile() throws {
+        let (folder, errors) = try load(["main.tape": "Include _part.tape\n", "_part.tape": "Key Enter\nExpect /open\n"])
+        #expect(errors.first?.hasPrefix("\(folder)/_part.tape:2:8: unterminated regex") == true, "\(errors)")
+    }
+
+    @Test func everyProblemIsListedNotJustTheFirst() throws {
+        let (_, errors) = try load(["main.tape": "Kye Enter\nSleep soon\nType \"x\n"])
+        #expect(errors.count == 3, "\(errors)")
+        #expect(errors.map { $0.split(separator: ":")[1] } == ["1", "2", "3"])
+    }
+}
