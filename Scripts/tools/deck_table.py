@@ -342,8 +342,9 @@ ROWS = [
         "Type a message…", "输入消息…", "메시지를 입력하세요…"),
     Row("chat.quota",
         "Chat screen: free messages left today. %1$lld = messages left, %2$lld = the daily limit. "
-        "The plural form follows the first number (%1$lld). Plural: one / other.",
-        Plural("%1$lld of %2$lld free message left today", "%1$lld of %2$lld free messages left today"),
+        "The plural form follows the first number (%1$lld); in English the noun belongs to the limit, "
+        "so both forms say \"messages\". Plural: one / other.",
+        Plural("%1$lld of %2$lld free messages left today", "%1$lld of %2$lld free messages left today"),
         "今日免费消息剩余 %1$lld/%2$lld 条", "오늘 남은 무료 메시지 %1$lld/%2$lld개"),
     Row("chat.quota.premium", "Chat screen: shown instead of the quota for Premium users",
         "Premium · unlimited messages", "高级版 · 消息不限量", "프리미엄 · 메시지 무제한"),

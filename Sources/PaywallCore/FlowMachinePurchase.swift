@@ -147,7 +147,9 @@ extension FlowStep {
             track(.purchaseSuccess(offer: offerID, plan: transaction.productID))
         }
         emit(.persist(.entitlement(entitlement)))
-        if case .paywall = model.state, model.inFlight == nil {
+        // A purchase that completes in the background (Ask to Buy approved, redelivered after a
+        // relaunch) shows its result on any screen that leads to the paywall; chat stays put.
+        if model.inFlight == nil, Self.leadsToPaywall(model.state) {
             go(.purchased(entitlement: entitlement))
         }
         finishStartupIfReady()
@@ -203,6 +205,14 @@ extension FlowStep {
         case let .loadProducts(ids):
             go(.configReady)
             emit(.loadProducts(ids))
+        }
+    }
+
+    /// The screens of the way to the paywall: onboarding, value preview, proof and the paywall itself.
+    static func leadsToPaywall(_ state: FlowState) -> Bool {
+        switch state {
+        case .onboarding, .valuePreview, .proof, .paywall: return true
+        default: return false
         }
     }
 }

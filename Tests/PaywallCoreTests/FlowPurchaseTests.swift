@@ -206,6 +206,16 @@ import Testing
         #expect(effects == [.finishTransaction(id: "3000"), .persist(.entitlement(F.premium))])
     }
 
+    @Test func redeliveredTransactionDuringOnboardingShowsThePurchase() {
+        let tx = F.transaction("3000", product: "yearly_59_99")
+        let posted = F.reduce(F.ready(.onboarding), .transactionUpdated(tx, verified: true)).0
+        let (model, effects) = F.reduce(posted, .transactionVerified(.verified(F.premium)))
+        #expect(model.state == .purchased(entitlement: F.premium), "a relaunch mid-purchase ends on the purchase, not on page 1")
+        #expect(model.entitlement == F.premium)
+        #expect(model.posted.isEmpty)
+        #expect(effects == [.finishTransaction(id: "3000"), .persist(.entitlement(F.premium))])
+    }
+
     @Test func rejectedBackgroundUpdateShowsANoticeOnly() {
         let tx = F.transaction("3000")
         let posted = F.reduce(F.ready(.chat), .transactionUpdated(tx, verified: true)).0

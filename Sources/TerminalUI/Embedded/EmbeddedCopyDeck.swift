@@ -332,7 +332,7 @@ enum EmbeddedCopyDeck {
       }
     },
     "chat.quota" : {
-      "comment" : "Chat screen: free messages left today. %1$lld = messages left, %2$lld = the daily limit. The plural form follows the first number (%1$lld). Plural: one / other.",
+      "comment" : "Chat screen: free messages left today. %1$lld = messages left, %2$lld = the daily limit. The plural form follows the first number (%1$lld); in English the noun belongs to the limit, so both forms say \"messages\". Plural: one / other.",
       "localizations" : {
         "en" : {
           "variations" : {
@@ -340,7 +340,7 @@ enum EmbeddedCopyDeck {
               "one" : {
                 "stringUnit" : {
                   "state" : "translated",
-                  "value" : "%1$lld of %2$lld free message left today"
+                  "value" : "%1$lld of %2$lld free messages left today"
                 }
               },
               "other" : {
