@@ -65,6 +65,8 @@ struct Canvas: Sendable {
         let width = (block.frames.first?.rect.width) ?? area.width
         let x = area.x + max(0, (area.width - width) / 2)
         let y = area.y + max(0, (area.height - block.height) / 2)
+        // Clear the band the modal spans (inside the column's frame) so nothing peeks out beside it.
+        grid.fill(Rect(x: area.x + 1, y: y, width: max(0, area.width - 2), height: min(block.height, area.height)), style: TextStyle(.background))
         grid.fill(Rect(x: x, y: y, width: width, height: min(block.height, area.height)), style: style)
         draw(block, x: x, y: y, bottom: area.y + area.height)
     }

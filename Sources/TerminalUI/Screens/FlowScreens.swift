@@ -14,13 +14,18 @@ extension ScreenLayout {
         let prefix = pages.isEmpty ? "onboarding.1" : pages[index]
         let count = max(1, pages.count)
         let dots = (0..<count).map { $0 == index ? writer.glyphs.dotFilled : writer.glyphs.dotEmpty }.joined(separator: " ")
-        let body = writer.paragraph(writer.copy("\(prefix).body", role: .text, slot: .body), width: min(textWidth, 56))
-            .shifted(by: (width - min(textWidth, 56)) / 2)
+        let boxWidth = min(width, 62)
+        let inner = boxWidth - 8
+        let card = Block.stack([
+            Block(rows: [[]]),
+            writer.paragraph(writer.copy("\(prefix).title", role: .title, bold: true, slot: .title), width: inner),
+            Block(rows: [[]]),
+            writer.paragraph(writer.copy("\(prefix).body", role: .text, slot: .body), width: inner),
+            Block(rows: [[]]),
+        ]).framed(width: boxWidth, padding: 3, style: TextStyle(.border))
         return [
-            .spacer(2, priority: 0),
-            title("\(prefix).title"),
-            .spacer(1, priority: 3),
-            body,
+            .spacer(1, priority: 0),
+            card.shifted(by: (width - boxWidth) / 2),
             .spacer(2, priority: 1),
             writer.line(writer.data(dots, role: .accent, slot: .step), width: width),
             writer.line(writer.copy("onboarding.step", [.integer(index + 1), .integer(count)], role: .muted, slot: .step), width: width),

@@ -32,9 +32,13 @@ extension ScreenLayout {
         func section(_ label: TextItem, _ values: [TextItem]) -> Block {
             var block = Block()
             for (index, value) in (values.isEmpty ? [writer.data("-", role: .dim, slot: .value)] : values).enumerated() {
-                var columns: [(item: TextItem, x: Int, width: Int, align: TextAlignment)] = [(value, labelWidth + 2, valueWidth, .left)]
-                if index == 0 { columns.append((label, 0, labelWidth, .left)) }
-                block.append(writer.columns(columns))
+                var row = writer.paragraph(value, width: valueWidth, align: .left).shifted(by: labelWidth + 2)
+                if index == 0 {
+                    let labelBlock = writer.columns([(label, 0, labelWidth, .left)])
+                    row.rows[0] += labelBlock.rows[0]
+                    row.drawn += labelBlock.drawn
+                }
+                block.append(row)
             }
             return block
         }

@@ -52,7 +52,7 @@ extension ScreenLayout {
 
     /// A: one row per plan (radio, name, billed price, badge) with the equivalent and trial below.
     func planList(_ plans: [Plan], selected: Plan?, preferSaving: Bool) -> Block {
-        let listWidth = min(width, 64)
+        let listWidth = min(width, 56)
         let left = (width - listWidth) / 2
         let names = plans.map { writer.data($0.displayName, role: .text, bold: $0.id == selected?.id, slot: .planName) }
         let prices = plans.map(writer.price)
@@ -139,8 +139,7 @@ extension ScreenLayout {
         for plan in others {
             let radio = writer.data(writer.glyphs.radioOff, role: .muted, slot: .value)
             let name = writer.data(plan.displayName, role: .muted, slot: .planName)
-            var price = writer.price(plan)
-            price.style = TextStyle(.price)
+            let price = writer.price(plan)
             block.append(writer.flow([radio, name, price] + [writer.equivalent(plan)].compactMap { $0 }, width: width, separator: "  "))
         }
         return block
