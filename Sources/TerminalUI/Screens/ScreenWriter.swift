@@ -55,7 +55,10 @@ struct ScreenWriter: Sendable {
 
     /// `item` wrapped to `width` columns and aligned; cut with an ellipsis after `maxLines`.
     func paragraph(_ item: TextItem, width: Int, align: TextAlignment = .center, maxLines: Int? = nil) -> Block {
-        let wrapped = TextLayout.wrap(item.text, width: max(1, width), maxLines: maxLines, ellipsis: glyphs.ellipsis)
+        var wrapped = TextLayout.wrap(item.text, width: max(1, width), maxLines: maxLines, ellipsis: glyphs.ellipsis)
+        if align == .center, wrapped.lines.count > 1, !wrapped.truncated {
+            wrapped = balanced(item.text, width: width, lines: wrapped.lines.count) ?? wrapped
+        }
         var block = Block()
         var minX = width
         for line in wrapped.lines {
@@ -66,6 +69,23 @@ struct ScreenWriter: Sendable {
         block.drawn = [record(item, lines: wrapped.lines, x: wrapped.lines.isEmpty ? 0 : minX, y: 0,
                               slotWidth: width, truncated: wrapped.truncated)]
         return block
+    }
+
+    /// The narrowest wrap (down to 60% of `width`) that needs no more lines: no lonely last word.
+    func balanced(_ text: String, width: Int, lines: Int) -> WrappedText? {
+        var low = max(1, width * 6 / 10), high = width
+        var best: WrappedText?
+        while low <= high {
+            let mid = (low + high) / 2
+            let attempt = TextLayout.wrap(text, width: mid, ellipsis: glyphs.ellipsis)
+            if attempt.lines.count <= lines && !attempt.truncated {
+                best = attempt
+                high = mid - 1
+            } else {
+                low = mid + 1
+            }
+        }
+        return best
     }
 
     /// One line of at most `width` columns.
