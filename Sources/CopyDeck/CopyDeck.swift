@@ -13,20 +13,28 @@ public struct CopyDeck: Sendable {
     /// The catalog that supplies keys the primary lacks (the default deck), if layered.
     public let fallback: StringCatalog?
     /// The locale `text(_:_:)` and `resolve(_:_:)` use.
-    public var locale: String
+    public var locale: String {
+        didSet {
+            primaryMatcher = primaryMatcher.precomputing([locale])
+            fallbackMatcher = fallbackMatcher?.precomputing([locale])
+        }
+    }
+    private var primaryMatcher: LanguageMatcher
+    private var fallbackMatcher: LanguageMatcher?
 
     /// A deck of one catalog; `locale` defaults to the catalog's source language.
     public init(_ catalog: StringCatalog, locale: String? = nil) {
-        self.primary = catalog
-        self.fallback = nil
-        self.locale = locale ?? catalog.sourceLanguage
+        self.init(primary: catalog, fallback: nil, locale: locale)
     }
 
     /// A team's catalog over the default deck; keys the team lacks come from `fallback`.
     public init(primary: StringCatalog, fallback: StringCatalog?, locale: String? = nil) {
         self.primary = primary
         self.fallback = fallback
-        self.locale = locale ?? primary.sourceLanguage
+        let locale = locale ?? primary.sourceLanguage
+        self.locale = locale
+        self.primaryMatcher = LanguageMatcher(primary.languages, precompute: [primary.sourceLanguage, locale])
+        self.fallbackMatcher = fallback.map { LanguageMatcher($0.languages, precompute: [$0.sourceLanguage, locale]) }
     }
 
     /// The same deck for another locale.
@@ -60,10 +68,10 @@ public struct CopyDeck: Sendable {
     /// Resolves `key` for `locale` with `args`, reporting how (see the type's documentation).
     public func resolve(_ key: String, locale requested: String, _ args: [CopyArgument] = []) -> ResolvedCopy {
         if let entry = primary.entries[key] {
-            return resolve(key, entry: entry, in: primary, locale: requested, args: args, fromFallback: false)
+            return resolve(key, entry: entry, in: primary, matcher: primaryMatcher, locale: requested, args: args, fromFallback: false)
         }
-        if let fallback, let entry = fallback.entries[key] {
-            return resolve(key, entry: entry, in: fallback, locale: requested, args: args, fromFallback: true)
+        if let fallback, let fallbackMatcher, let entry = fallback.entries[key] {
+            return resolve(key, entry: entry, in: fallback, matcher: fallbackMatcher, locale: requested, args: args, fromFallback: true)
         }
         let rendered = CopyFormatter(locale: primary.sourceLanguage).format(key, args)
         return ResolvedCopy(text: rendered.text, key: key, requestedLocale: requested, localeUsed: primary.sourceLanguage,
@@ -71,20 +79,17 @@ public struct CopyDeck: Sendable {
                             origin: .missingKey, problems: [.missingKey(key)] + rendered.problems)
     }
 
-    private func resolve(_ key: String, entry: CatalogEntry, in catalog: StringCatalog, locale requested: String,
-                         args: [CopyArgument], fromFallback: Bool) -> ResolvedCopy {
-        let usable = entry.localizations.filter { $0.value.stringUnit != nil || $0.value.variations != nil }
-        var candidates: [String] = []
-        if let match = LocaleCode.bestMatch(for: requested, in: usable.keys) { candidates.append(match) }
-        if let source = LocaleCode.bestMatch(for: catalog.sourceLanguage, in: usable.keys), !candidates.contains(source) {
-            candidates.append(source)
-        }
-        for language in candidates {
-            guard let localization = usable[language] else { continue }
+    private func resolve(_ key: String, entry: CatalogEntry, in catalog: StringCatalog, matcher: LanguageMatcher,
+                         locale requested: String, args: [CopyArgument], fromFallback: Bool) -> ResolvedCopy {
+        let requestedLanguages = matcher.preference(for: requested)
+        let candidates = [requestedLanguages.first { entry.hasUsableLocalization($0) },
+                          matcher.preference(for: catalog.sourceLanguage).first { entry.hasUsableLocalization($0) }]
+        for case let language? in candidates {
+            guard let localization = entry.localizations[language] else { continue }
             let rendered = CopyFormatter(locale: language).render(localization, language: language, args)
             if rendered.problems.contains(.emptyLocalization(language: language)) { continue }
             return ResolvedCopy(text: rendered.text, key: key, requestedLocale: requested, localeUsed: language,
-                                fellBack: Self.differs(requested, language), fromFallbackDeck: fromFallback,
+                                fellBack: !requestedLanguages.contains(language), fromFallbackDeck: fromFallback,
                                 state: rendered.state, origin: .localization, problems: rendered.problems)
         }
         let rendered = CopyFormatter(locale: catalog.sourceLanguage).format(key, args)
@@ -93,7 +98,7 @@ public struct CopyDeck: Sendable {
                             state: nil, origin: .keyAsSourceText, problems: rendered.problems)
     }
 
-    /// Whether two locales differ in language or script (`en-GB` and `en` do not; `zh-Hant` and `zh-Hans` do).
+    /// Whether two locales differ (used where no catalog code is involved) in language or script (`en-GB` and `en` do not; `zh-Hant` and `zh-Hans` do).
     static func differs(_ a: String, _ b: String) -> Bool {
         LocaleCode.languageAndScript(of: a) != LocaleCode.languageAndScript(of: b)
     }

@@ -27,7 +27,9 @@ public struct CopyFormatter: Sendable {
         guard let (unit, chosen) = pickUnit(localization, language: language, args: args, problems: &problems) else {
             return Rendered(text: "", state: nil, problems: [.emptyLocalization(language: language)])
         }
-        let result = format(unit.value, args, substitutions: chosen.substitutions.merging(localization.substitutions) { a, _ in a },
+        let substitutions = localization.substitutions.isEmpty ? chosen.substitutions
+            : chosen.substitutions.merging(localization.substitutions) { inner, _ in inner }
+        let result = format(unit.value, args, substitutions: substitutions,
                             problems: &problems, depth: 0, state: unit.state)
         return Rendered(text: result.text, state: result.state, problems: problems)
     }
@@ -103,6 +105,8 @@ public struct CopyFormatter: Sendable {
 
     private func format(_ value: String, _ args: [CopyArgument], substitutions: [String: Substitution],
                         problems: inout [CopyProblem], depth: Int, state: UnitState?) -> (text: String, state: UnitState?) {
+        // Most copy has no '%' at all: nothing to fill.
+        if !value.utf8.contains(UInt8(ascii: "%")) { return (value, state) }
         let tokens = FormatTokenizer.tokens(of: value)
         let hasPlaceholders = tokens.contains {
             if case .specifier(let spec) = $0 { return spec.kind != .unknown }

@@ -84,6 +84,9 @@ enum FormatToken: Sendable, Equatable {
 
 /// Splits a value into literal text, `%%` and placeholders.
 enum FormatTokenizer {
+    /// The largest width or precision honoured; larger ones make the placeholder unknown.
+    static let maxWidth = 256
+
     static func tokens(of value: String) -> [FormatToken] {
         let chars = Array(value)
         var tokens: [FormatToken] = []
@@ -126,19 +129,26 @@ enum FormatTokenizer {
             }
             var flags = ""
             while j < chars.count, "-+0#'".contains(chars[j]) { flags.append(chars[j]); j += 1 }
+            var invalid = false
             var width: Int?
             var w = j
             while w < chars.count, chars[w].isASCII, chars[w].isNumber { w += 1 }
-            if w > j { width = Int(String(chars[j..<w])); j = w }
+            if w > j {
+                width = Int(String(chars[j..<w]))
+                if width == nil { invalid = true }
+                j = w
+            }
             var precision: Int?
-            var invalid = false
             if j < chars.count, chars[j] == "." {
                 var p = j + 1
                 while p < chars.count, chars[p].isASCII, chars[p].isNumber { p += 1 }
-                precision = Int(String(chars[(j + 1)..<p])) ?? 0
+                precision = p > j + 1 ? Int(String(chars[(j + 1)..<p])) : 0
+                if precision == nil { invalid = true }
                 j = p
             }
             if j < chars.count, chars[j] == "*" { invalid = true; j += 1 }
+            // A width or precision past any screen is a defect, not a request for a huge string.
+            if (width ?? 0) > maxWidth || (precision ?? 0) > maxWidth { invalid = true }
             var length = ""
             while j < chars.count, "hlqLztj".contains(chars[j]), length.count < 2 { length.append(chars[j]); j += 1 }
             let conversion: Character = j < chars.count ? chars[j] : "\0"

@@ -14,6 +14,12 @@ struct JSONScanner {
     /// Parses one JSON document; only whitespace may follow it.
     static func parse(_ bytes: [UInt8]) throws(JSONSyntaxError) -> JSONNode {
         var scanner = JSONScanner(bytes)
+        if bytes.starts(with: [0xFF, 0xFE]) || bytes.starts(with: [0xFE, 0xFF]) {
+            throw JSONSyntaxError(offset: 0, message: "the file is UTF-16; expected UTF-8, as Xcode writes String Catalogs")
+        }
+        if let bad = firstInvalidUTF8(bytes) {
+            throw JSONSyntaxError(offset: bad, message: "invalid UTF-8 byte; expected UTF-8 text")
+        }
         // A UTF-8 byte order mark is harmless.
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { scanner.index = 3 }
         scanner.skipWhitespace()
@@ -27,6 +33,32 @@ struct JSONScanner {
                                   message: "unexpected \(scanner.describeCurrent()) after the end of the JSON document; expected the end of the file")
         }
         return node
+    }
+
+    /// The offset of the first byte that breaks UTF-8, or `nil` when the data is valid UTF-8.
+    static func firstInvalidUTF8(_ bytes: [UInt8]) -> Int? {
+        var i = 0
+        while i < bytes.count {
+            let lead = bytes[i]
+            let length: Int
+            switch lead {
+            case 0x00...0x7F: i += 1; continue
+            case 0xC2...0xDF: length = 2
+            case 0xE0...0xEF: length = 3
+            case 0xF0...0xF4: length = 4
+            default: return i
+            }
+            guard i + length <= bytes.count else { return i }
+            for k in 1..<length where bytes[i + k] & 0xC0 != 0x80 { return i }
+            // Overlong three- and four-byte forms, surrogates and values past U+10FFFF.
+            let second = bytes[i + 1]
+            if lead == 0xE0 && second < 0xA0 { return i }
+            if lead == 0xED && second > 0x9F { return i }
+            if lead == 0xF0 && second < 0x90 { return i }
+            if lead == 0xF4 && second > 0x8F { return i }
+            i += length
+        }
+        return nil
     }
 
     private mutating func skipWhitespace() {

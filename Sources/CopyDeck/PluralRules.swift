@@ -1,8 +1,12 @@
 /// The operands CLDR plural rules read: absolute value `n`, integer part `i`, visible fraction digits `v` and value `f`.
 public struct PluralOperands: Sendable, Equatable {
+    /// The absolute value.
     public var n: Double
+    /// The integer digits of `n`.
     public var i: Int
+    /// How many fraction digits are shown (`1.50` → 2).
     public var v: Int
+    /// The shown fraction digits as a number (`1.50` → 50).
     public var f: Int
 
     /// Operands of a whole number.
@@ -72,12 +76,11 @@ public enum PluralRules {
             return (2...4).contains(i) ? .few : .other
         case "ar":
             guard isInteger else { return .other }
-            let whole = Int(n) % 100
             if n == 0 { return .zero }
             if n == 1 { return .one }
             if n == 2 { return .two }
-            if (3...10).contains(whole) { return .few }
-            if (11...99).contains(whole) { return .many }
+            if (3...10).contains(i100) { return .few }
+            if (11...99).contains(i100) { return .many }
             return .other
         case "he":
             if (i == 1 && v == 0) || (i == 0 && v != 0) { return .one }

@@ -29,6 +29,7 @@ enum SpecifierRenderer {
                 }
                 value = number
             }
+            if flags.isEmpty, spec.width == nil, spec.precision == nil, "diD".contains(spec.conversion) { return String(value) }
             let conversion = spec.conversion == "D" ? "d" : spec.conversion == "U" ? "u" : spec.conversion == "O" ? "o" : String(spec.conversion)
             return String(format: "%\(flags)\(width)\(precision)ll\(conversion)", Int64(value))
         case .double:

@@ -4,7 +4,7 @@ import Foundation
 public enum FlowEvent: Hashable, Sendable {
     case start
     case configLoaded(RemoteConfig)
-    /// The config could not be loaded; the flow keeps the config it has (the embedded default).
+    /// The config could not be loaded: `error.configFailed`, and `retry` loads it again.
     case configFailed(reason: String)
     case productsLoaded([Plan])
     case productsFailed(reason: String)

@@ -5,7 +5,8 @@ extension RemoteConfig {
     ///
     /// Offers: A (list: `weekly_9_99`, `yearly_59_99` with a 1-week free trial; default yearly),
     /// B (cards, no free trial: `weekly_9_99`, `monthly_14_99`; default monthly),
-    /// C (focus, the discount promise without a trial line: `yearly_59_99`, `monthly_14_99`; default yearly).
+    /// C (focus layout, discount promise: `yearly_59_99`, `monthly_14_99`; default yearly; the store's
+    /// promotional price is not applied by the core).
     /// These are the products of the store's embedded catalog. Onboarding pages are copy-key prefixes
     /// (`onboarding.1` → `onboarding.1.title`, `onboarding.1.body`).
     /// Rules: a forced offer wins, then high risk → B, then 3+ paywall views in 7 days → C, else A.

@@ -127,6 +127,27 @@ struct CatalogErrorTests {
         }
     }
 
+    @Test("UTF-16 and invalid UTF-8 are refused")
+    func encodings() throws {
+        let utf16 = try #require("{\"sourceLanguage\":\"en\",\"strings\":{}}".data(using: .utf16))
+        do {
+            _ = try StringCatalog.decode(utf16, origin: "wide.xcstrings")
+            Issue.record("UTF-16 decoded")
+        } catch {
+            #expect(error.message.contains("UTF-16"))
+        }
+        var bytes = Array("{\"sourceLanguage\":\"en\",\n\"strings\":{\"a\":{\"comment\":\"x".utf8)
+        bytes += [0xC3, 0x28] + Array("\"}}}".utf8)
+        do {
+            _ = try StringCatalog.decode(Data(bytes), origin: "bad.xcstrings")
+            Issue.record("invalid UTF-8 decoded")
+        } catch {
+            #expect(error.message.contains("invalid UTF-8"))
+            #expect(error.line == 2)
+            #expect(error.column == 29)
+        }
+    }
+
     @Test("garbage never crashes the parser")
     func garbage() {
         let inputs = ["{", "[", "\"", "{\"a\"", "{\"a\":", "{\"a\":tru", "{\"a\":\"\\u12\"}", "{\"a\":-}", "{\"a\":1e}",

@@ -60,6 +60,16 @@ struct FormattingTests {
         #expect(rendered.problems == [.unknownSpecifier("%k"), .unknownSpecifier("%*d"), .unknownSpecifier("%")])
     }
 
+    @Test("absurd widths and precisions are refused, not allocated")
+    func absurdWidths() {
+        for format in ["%999999999d", "%.99999999999999999999f", "%99999999999999999999999@"] {
+            let rendered = CopyFormatter(locale: "en").format(format, [1])
+            #expect(rendered.text == format)
+            #expect(rendered.problems == [.unknownSpecifier(format)])
+        }
+        #expect(CopyFormatter(locale: "en").format("%256d|", [1]).text.count == 257)
+    }
+
     @Test("an argument of the wrong type is shown as text and reported")
     func typeMismatch() {
         let rendered = CopyFormatter(locale: "en").format("%lld days", ["many"])
