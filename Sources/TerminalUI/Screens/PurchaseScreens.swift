@@ -49,9 +49,9 @@ extension ScreenLayout {
     func purchasing(_ plan: Plan) -> [Block] {
         let phaseKey = model.purchasePhase == .verifying ? "purchasing.verifying" : "purchasing.store"
         let line = writer.flow([writer.data(spinnerGlyph(), role: .accent, bold: true, slot: .spinner),
-                                writer.copy(phaseKey, role: .text, slot: .body)], width: width, separator: " ")
-        let product = writer.flow([writer.data(plan.displayName, role: .muted, slot: .planName), writer.price(plan)], width: width, separator: "  ")
-        return [title("purchasing.title"), .spacer(1, priority: 2), line, .spacer(1, priority: 1), product]
+                                writer.copy(phaseKey, role: .text, slot: .body)], width: cardInner, separator: " ")
+        let product = writer.flow([writer.data(plan.displayName, role: .muted, slot: .planName), writer.price(plan)], width: cardInner, separator: "  ")
+        return [card([title("purchasing.title", width: cardInner), Block(rows: [[]]), line, Block(rows: [[]]), product], border: .accent)]
     }
 
     /// Premium is active: what is unlocked, until when, and the restore notice when restored.
