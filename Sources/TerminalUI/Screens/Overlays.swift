@@ -53,7 +53,7 @@ extension ScreenLayout {
             writer.line(writer.copy("debug.title", role: .title, bold: true, slot: .title), width: inner),
             Block(rows: [[]]),
             section(labels[0], [writer.data(stateName, role: .accent, bold: true, slot: .value)]),
-            section(labels[1], [writer.data(entitlementParts.joined(separator: " · "), role: entitlement.isPremium ? .success : .text, slot: .value)]),
+            section(labels[1], [writer.data(info.entitlementLine.isEmpty ? entitlementParts.joined(separator: " · ") : info.entitlementLine, role: entitlement.isPremium ? .success : .text, slot: .value)]),
             section(labels[2], info.storeLines.map { writer.data($0, role: .text, slot: .value) }),
             section(labels[3], Array(events)),
             Block(rows: [[]]),
