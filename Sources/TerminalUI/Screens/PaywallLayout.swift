@@ -92,24 +92,26 @@ extension ScreenLayout {
         let cardWidth = (total - gap * (plans.count - 1)) / plans.count
         guard cardWidth >= 18 else { return nil }
         let inner = cardWidth - 4
-        var parts: [(block: Block, x: Int)] = []
-        let hasExtras = plans.contains { $0.equivalent != nil || $0.trial != nil }
-        for (index, plan) in plans.enumerated() {
+        var contents: [Block] = []
+        for plan in plans {
             let isSelected = plan.id == selected?.id
             let radio = isSelected ? writer.glyphs.radioOn : writer.glyphs.radioOff
             var name = writer.line(writer.data(plan.displayName, role: .text, bold: isSelected, slot: .planName), width: inner - 2)
             name = name.shifted(by: 2)
             name.rows[0].insert(Piece(text: radio, x: 0, style: TextStyle(isSelected ? .accent : .muted, bold: isSelected)), at: 0)
             var content = Block.stack([name, writer.line(writer.price(plan), width: inner)])
-            if hasExtras {
-                let extra = writer.equivalent(plan) ?? writer.trialOffer(plan)
-                content.append(extra.map { writer.line($0, width: inner) } ?? Block(rows: [[]]))
-                if plan.equivalent != nil, let trial = writer.trialOffer(plan) {
-                    content.append(writer.line(trial, width: inner))
-                } else if plans.contains(where: { $0.equivalent != nil && $0.trial != nil }) {
-                    content.append(Block(rows: [[]]))
-                }
+            for extra in [writer.equivalent(plan), writer.trialOffer(plan)].compactMap({ $0 }) {
+                content.append(writer.paragraph(extra, width: inner))
             }
+            contents.append(content)
+        }
+        // Cards share one height so their frames line up.
+        let height = contents.map(\.height).max() ?? 0
+        var parts: [(block: Block, x: Int)] = []
+        for (index, plan) in plans.enumerated() {
+            let isSelected = plan.id == selected?.id
+            var content = contents[index]
+            content.rows += Array(repeating: [], count: height - content.height)
             var card = content.framed(width: cardWidth, padding: 1, style: TextStyle(isSelected ? .accent : .border, bold: isSelected))
             if let badge = writer.badge(plan, among: plans, preferSaving: false) {
                 card.putOnTopEdge(badge, width: cardWidth, writer: writer)
