@@ -137,13 +137,16 @@ extension ScreenLayout {
             box.putOnTopEdge(badge, width: boxWidth, writer: writer)
         }
         var block = box.shifted(by: (width - boxWidth) / 2)
-        let others = plans.filter { $0.id != selected.id }
-        for plan in others {
+        // The other plans as compact lines, left-aligned together under the box.
+        var lines: [Block] = []
+        for plan in plans where plan.id != selected.id {
             let radio = writer.data(writer.glyphs.radioOff, role: .muted, slot: .value)
             let name = writer.data(plan.displayName, role: .muted, slot: .planName)
-            let price = writer.price(plan)
-            block.append(writer.flow([radio, name, price] + [writer.equivalent(plan)].compactMap { $0 }, width: width, separator: "  "))
+            lines.append(writer.flow([radio, name, writer.price(plan)] + [writer.equivalent(plan)].compactMap { $0 },
+                                     width: width, separator: "  ", align: .left))
         }
+        let widest = lines.flatMap { $0.drawn }.map { $0.rect.x + $0.rect.width }.max() ?? 0
+        for line in lines { block.append(line.shifted(by: max(0, (width - widest) / 2))) }
         return block
     }
 }
