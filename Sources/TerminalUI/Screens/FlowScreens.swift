@@ -116,18 +116,11 @@ extension ScreenLayout {
 
     /// A number with one decimal as the locale writes it ("4.8").
     static func decimal(_ value: Double, locale: String) -> String {
-        let formatter = NumberFormatter()
-        formatter.locale = Locale(identifier: locale)
-        formatter.minimumFractionDigits = 1
-        formatter.maximumFractionDigits = 1
-        return formatter.string(from: NSNumber(value: value)) ?? String(value)
+        FormatterCache.shared.number(value, locale: locale, fractionDigits: 1)
     }
 
     /// A whole number with the locale's grouping ("250,000").
     static func grouped(_ value: Int, locale: String) -> String {
-        let formatter = NumberFormatter()
-        formatter.locale = Locale(identifier: locale)
-        formatter.numberStyle = .decimal
-        return formatter.string(from: NSNumber(value: value)) ?? String(value)
+        FormatterCache.shared.number(Double(value), locale: locale, fractionDigits: 0)
     }
 }

@@ -37,12 +37,7 @@ struct ScreenWriter: Sendable {
 
     /// A date as the locale writes it ("June 4, 2026", "2026年6月4日"), in the screen's time zone.
     func date(_ date: Date) -> String {
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: locale)
-        formatter.timeZone = timeZone
-        formatter.dateStyle = .long
-        formatter.timeStyle = .none
-        return formatter.string(from: date)
+        FormatterCache.shared.longDate(date, locale: locale, timeZone: timeZone)
     }
 
     /// A drawn-text record for `item`.
