@@ -53,7 +53,6 @@ struct Canvas: Sendable {
             guard let victim = spacers.min(by: { (blocks[$0].spacerPriority ?? 0, -$0) < (blocks[$1].spacerPriority ?? 0, -$1) }) else { break }
             blocks.remove(at: victim)
         }
-        // Leading and trailing spacers are only padding.
         let content = Block.stack(blocks)
         let slack = max(0, available - content.height)
         draw(content, x: rect.x, y: rect.y + slack / 2, bottom: rect.y + available)

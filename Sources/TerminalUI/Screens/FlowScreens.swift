@@ -53,7 +53,6 @@ extension ScreenLayout {
             var row = writer.columns([(name, left + 2, min(nameWidth, width - left - 2), .left)])
             row.rows[0].append(Piece(text: check, x: left, style: TextStyle(.success, bold: true)))
             if oneLine {
-                row.append(Block())
                 let detailBlock = writer.columns([(detail, left + 2 + nameWidth + 3, detailWidth, .left)])
                 row.rows[0] += detailBlock.rows[0]
                 row.drawn += detailBlock.drawn
