@@ -59,7 +59,8 @@ extension ScreenLayout {
         let badges = plans.map { writer.badge($0, among: plans, preferSaving: preferSaving) }
         let badgeWidth = badges.compactMap { $0.map { DisplayWidth.of($0.text) } }.max() ?? 0
         let priceWidth = prices.map { DisplayWidth.of($0.text) }.max() ?? 0
-        let nameX = 4
+        let radioWidth = max(DisplayWidth.of(writer.glyphs.radioOn), DisplayWidth.of(writer.glyphs.radioOff))
+        let nameX = 2 + radioWidth + 1
         let nameWidth = max(8, listWidth - nameX - priceWidth - badgeWidth - 4)
         let priceX = nameX + nameWidth + 2
         var block = Block()
@@ -96,8 +97,9 @@ extension ScreenLayout {
         for plan in plans {
             let isSelected = plan.id == selected?.id
             let radio = isSelected ? writer.glyphs.radioOn : writer.glyphs.radioOff
-            var name = writer.line(writer.data(plan.displayName, role: .text, bold: isSelected, slot: .planName), width: inner - 2)
-            name = name.shifted(by: 2)
+            let radioWidth = DisplayWidth.of(radio) + 1
+            var name = writer.line(writer.data(plan.displayName, role: .text, bold: isSelected, slot: .planName), width: inner - radioWidth)
+            name = name.shifted(by: radioWidth)
             name.rows[0].insert(Piece(text: radio, x: 0, style: TextStyle(isSelected ? .accent : .muted, bold: isSelected)), at: 0)
             var content = Block.stack([name, writer.line(writer.price(plan), width: inner)])
             for extra in [writer.equivalent(plan), writer.trialOffer(plan)].compactMap({ $0 }) {

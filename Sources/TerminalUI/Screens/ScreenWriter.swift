@@ -89,7 +89,8 @@ struct ScreenWriter: Sendable {
     }
 
     /// Items one after another separated by `separator`, on as many rows as they need.
-    func flow(_ items: [TextItem], width: Int, separator: String = " · ", align: TextAlignment = .center) -> Block {
+    func flow(_ items: [TextItem], width: Int, separator: String? = nil, align: TextAlignment = .center) -> Block {
+        let separator = separator ?? (glyphs.name == "ascii" ? " | " : " · ")
         let sepWidth = DisplayWidth.of(separator)
         var rowsOfItems: [[(TextItem, String, Bool)]] = [[]]
         var used = 0

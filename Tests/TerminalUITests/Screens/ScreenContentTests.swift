@@ -153,5 +153,9 @@ import Testing
         let screen = ScreenRenderer.render(F.context(F.paywallModel(.B), locale: "en"), theme: theme, deck: F.deck, size: Self.full)
         #expect(!screen.plainText.contains("╭") && !screen.plainText.contains("─"))
         #expect(screen.plainText.contains("+--"))
+        #expect(screen.plainText.contains("| (*) ") && screen.plainText.contains("Monthly") && screen.plainText.contains("| ( ) "))
+        let list = ScreenRenderer.render(F.context(F.paywallModel(.A), locale: "en"), theme: theme, deck: F.deck, size: Self.full)
+        #expect(list.plainText.contains("> (*) Yearly") && list.plainText.contains("( ) Weekly"))
+        #expect(list.plainText.contains("Restore Purchases | Terms of Use | Privacy Policy | Not now"))
     }
 }
