@@ -105,4 +105,23 @@ import Testing
         #expect(Self.action(.left, chat) == .none)
         #expect(Self.action(.up, chat) == .none)
     }
+
+    @Test func everyKeyInEveryContextKeepsTheRules() {
+        let keys: [Key] = [.enter, .escape, .tab, .backspace, .space, .up, .down, .left, .right, .home, .end, .pageUp, .pageDown,
+                           .resize, .control("a"), .control("c")] + (1...12).map(Key.function)
+            + "abcdefghijklmnopqrstuvwxyz?!1 한中".map(Key.character)
+        for (name, model) in Self.screens + [("chat", F.chatModel(used: 1))] {
+            for overlay in Overlay.allCases {
+                for key in keys {
+                    let action = Self.action(key, model, overlay: overlay)
+                    let textInput = name == "chat" && overlay == .none
+                    if case .typeCharacter = action { #expect(textInput, "\(key) types outside text input on \(name)") }
+                    if action == .deleteBackward || action == .sendInput { #expect(textInput) }
+                    if action == .quit { #expect(key == .control("c") || (key == .character("q") && !textInput), "\(key) quits on \(name)") }
+                    if action == .closeOverlay { #expect(overlay != .none) }
+                    if case .flow = action { #expect(overlay == .none, "\(key) reaches the flow under an overlay on \(name)") }
+                }
+            }
+        }
+    }
 }
