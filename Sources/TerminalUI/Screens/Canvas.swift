@@ -53,7 +53,6 @@ struct Canvas: Sendable {
             guard let victim = spacers.min(by: { (blocks[$0].spacerPriority ?? 0, -$0) < (blocks[$1].spacerPriority ?? 0, -$1) }) else { break }
             blocks.remove(at: victim)
         }
-        // Leading and trailing spacers are only padding.
         let content = Block.stack(blocks)
         let slack = max(0, available - content.height)
         draw(content, x: rect.x, y: rect.y + slack / 2, bottom: rect.y + available)
@@ -65,6 +64,8 @@ struct Canvas: Sendable {
         let width = (block.frames.first?.rect.width) ?? area.width
         let x = area.x + max(0, (area.width - width) / 2)
         let y = area.y + max(0, (area.height - block.height) / 2)
+        // Clear the band the modal spans (inside the column's frame) so nothing peeks out beside it.
+        grid.fill(Rect(x: area.x + 1, y: y, width: max(0, area.width - 2), height: min(block.height, area.height)), style: TextStyle(.background))
         grid.fill(Rect(x: x, y: y, width: width, height: min(block.height, area.height)), style: style)
         draw(block, x: x, y: y, bottom: area.y + area.height)
     }

@@ -18,7 +18,7 @@ extension ScreenLayout {
         var header = writer.columns([(titleItem, 0, titleWidth, .left), (quota, titleWidth + 2, width - titleWidth - 2, .right)])
         header.append(Block(rows: [[Piece(text: String(repeating: writer.glyphs.horizontal, count: width), x: 0, style: TextStyle(.border))]]))
 
-        var bottom = Block()
+        var bottom = Block(rows: [[]])
         if let notice = notice() { bottom.append(notice) }
         bottom.append(inputBox())
         let footer = hints(["chat.hint"])
@@ -62,7 +62,7 @@ extension ScreenLayout {
         let prompt = writer.data(writer.glyphs.pointer, role: .accent, bold: true, slot: .value)
         var line: Block
         if context.input.isEmpty {
-            line = writer.columns([(prompt, 0, 1, .left), (writer.copy("chat.placeholder", role: .dim, slot: .input), 2, inner - 2, .left)])
+            line = writer.columns([(prompt, 0, 1, .left), (writer.copy("chat.placeholder", role: .dim, slot: .input), 3, inner - 3, .left)])
             line.rows[0].append(Piece(text: " ", x: 2, style: TextStyle(.text, reverse: true)))
         } else {
             // Show the end of a long input so the cursor stays visible.

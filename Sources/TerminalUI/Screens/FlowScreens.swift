@@ -14,13 +14,18 @@ extension ScreenLayout {
         let prefix = pages.isEmpty ? "onboarding.1" : pages[index]
         let count = max(1, pages.count)
         let dots = (0..<count).map { $0 == index ? writer.glyphs.dotFilled : writer.glyphs.dotEmpty }.joined(separator: " ")
-        let body = writer.paragraph(writer.copy("\(prefix).body", role: .text, slot: .body), width: min(textWidth, 56))
-            .shifted(by: (width - min(textWidth, 56)) / 2)
+        let boxWidth = min(width, 62)
+        let inner = boxWidth - 8
+        let card = Block.stack([
+            Block(rows: [[]]),
+            writer.paragraph(writer.copy("\(prefix).title", role: .title, bold: true, slot: .title), width: inner),
+            Block(rows: [[]]),
+            writer.paragraph(writer.copy("\(prefix).body", role: .text, slot: .body), width: inner),
+            Block(rows: [[]]),
+        ]).framed(width: boxWidth, padding: 3, style: TextStyle(.border))
         return [
-            .spacer(2, priority: 0),
-            title("\(prefix).title"),
-            .spacer(1, priority: 3),
-            body,
+            .spacer(1, priority: 0),
+            card.shifted(by: (width - boxWidth) / 2),
             .spacer(2, priority: 1),
             writer.line(writer.data(dots, role: .accent, slot: .step), width: width),
             writer.line(writer.copy("onboarding.step", [.integer(index + 1), .integer(count)], role: .muted, slot: .step), width: width),
@@ -48,7 +53,6 @@ extension ScreenLayout {
             var row = writer.columns([(name, left + 2, min(nameWidth, width - left - 2), .left)])
             row.rows[0].append(Piece(text: check, x: left, style: TextStyle(.success, bold: true)))
             if oneLine {
-                row.append(Block())
                 let detailBlock = writer.columns([(detail, left + 2 + nameWidth + 3, detailWidth, .left)])
                 row.rows[0] += detailBlock.rows[0]
                 row.drawn += detailBlock.drawn
@@ -111,18 +115,11 @@ extension ScreenLayout {
 
     /// A number with one decimal as the locale writes it ("4.8").
     static func decimal(_ value: Double, locale: String) -> String {
-        let formatter = NumberFormatter()
-        formatter.locale = Locale(identifier: locale)
-        formatter.minimumFractionDigits = 1
-        formatter.maximumFractionDigits = 1
-        return formatter.string(from: NSNumber(value: value)) ?? String(value)
+        FormatterCache.shared.number(value, locale: locale, fractionDigits: 1)
     }
 
     /// A whole number with the locale's grouping ("250,000").
     static func grouped(_ value: Int, locale: String) -> String {
-        let formatter = NumberFormatter()
-        formatter.locale = Locale(identifier: locale)
-        formatter.numberStyle = .decimal
-        return formatter.string(from: NSNumber(value: value)) ?? String(value)
+        FormatterCache.shared.number(Double(value), locale: locale, fractionDigits: 0)
     }
 }

@@ -32,9 +32,13 @@ extension ScreenLayout {
         func section(_ label: TextItem, _ values: [TextItem]) -> Block {
             var block = Block()
             for (index, value) in (values.isEmpty ? [writer.data("-", role: .dim, slot: .value)] : values).enumerated() {
-                var columns: [(item: TextItem, x: Int, width: Int, align: TextAlignment)] = [(value, labelWidth + 2, valueWidth, .left)]
-                if index == 0 { columns.append((label, 0, labelWidth, .left)) }
-                block.append(writer.columns(columns))
+                var row = writer.paragraph(value, width: valueWidth, align: .left).shifted(by: labelWidth + 2)
+                if index == 0 {
+                    let labelBlock = writer.columns([(label, 0, labelWidth, .left)])
+                    row.rows[0] += labelBlock.rows[0]
+                    row.drawn += labelBlock.drawn
+                }
+                block.append(row)
             }
             return block
         }
@@ -49,7 +53,7 @@ extension ScreenLayout {
             writer.line(writer.copy("debug.title", role: .title, bold: true, slot: .title), width: inner),
             Block(rows: [[]]),
             section(labels[0], [writer.data(stateName, role: .accent, bold: true, slot: .value)]),
-            section(labels[1], [writer.data(entitlementParts.joined(separator: " · "), role: entitlement.isPremium ? .success : .text, slot: .value)]),
+            section(labels[1], [writer.data(info.entitlementLine.isEmpty ? entitlementParts.joined(separator: " · ") : info.entitlementLine, role: entitlement.isPremium ? .success : .text, slot: .value)]),
             section(labels[2], info.storeLines.map { writer.data($0, role: .text, slot: .value) }),
             section(labels[3], Array(events)),
             Block(rows: [[]]),

@@ -52,14 +52,15 @@ extension ScreenLayout {
 
     /// A: one row per plan (radio, name, billed price, badge) with the equivalent and trial below.
     func planList(_ plans: [Plan], selected: Plan?, preferSaving: Bool) -> Block {
-        let listWidth = min(width, 64)
+        let listWidth = min(width, 56)
         let left = (width - listWidth) / 2
         let names = plans.map { writer.data($0.displayName, role: .text, bold: $0.id == selected?.id, slot: .planName) }
         let prices = plans.map(writer.price)
         let badges = plans.map { writer.badge($0, among: plans, preferSaving: preferSaving) }
         let badgeWidth = badges.compactMap { $0.map { DisplayWidth.of($0.text) } }.max() ?? 0
         let priceWidth = prices.map { DisplayWidth.of($0.text) }.max() ?? 0
-        let nameX = 4
+        let radioWidth = max(DisplayWidth.of(writer.glyphs.radioOn), DisplayWidth.of(writer.glyphs.radioOff))
+        let nameX = 2 + radioWidth + 1
         let nameWidth = max(8, listWidth - nameX - priceWidth - badgeWidth - 4)
         let priceX = nameX + nameWidth + 2
         var block = Block()
@@ -92,24 +93,27 @@ extension ScreenLayout {
         let cardWidth = (total - gap * (plans.count - 1)) / plans.count
         guard cardWidth >= 18 else { return nil }
         let inner = cardWidth - 4
-        var parts: [(block: Block, x: Int)] = []
-        let hasExtras = plans.contains { $0.equivalent != nil || $0.trial != nil }
-        for (index, plan) in plans.enumerated() {
+        var contents: [Block] = []
+        for plan in plans {
             let isSelected = plan.id == selected?.id
             let radio = isSelected ? writer.glyphs.radioOn : writer.glyphs.radioOff
-            var name = writer.line(writer.data(plan.displayName, role: .text, bold: isSelected, slot: .planName), width: inner - 2)
-            name = name.shifted(by: 2)
+            let radioWidth = DisplayWidth.of(radio) + 1
+            var name = writer.line(writer.data(plan.displayName, role: .text, bold: isSelected, slot: .planName), width: inner - radioWidth)
+            name = name.shifted(by: radioWidth)
             name.rows[0].insert(Piece(text: radio, x: 0, style: TextStyle(isSelected ? .accent : .muted, bold: isSelected)), at: 0)
             var content = Block.stack([name, writer.line(writer.price(plan), width: inner)])
-            if hasExtras {
-                let extra = writer.equivalent(plan) ?? writer.trialOffer(plan)
-                content.append(extra.map { writer.line($0, width: inner) } ?? Block(rows: [[]]))
-                if plan.equivalent != nil, let trial = writer.trialOffer(plan) {
-                    content.append(writer.line(trial, width: inner))
-                } else if plans.contains(where: { $0.equivalent != nil && $0.trial != nil }) {
-                    content.append(Block(rows: [[]]))
-                }
+            for extra in [writer.equivalent(plan), writer.trialOffer(plan)].compactMap({ $0 }) {
+                content.append(writer.paragraph(extra, width: inner))
             }
+            contents.append(content)
+        }
+        // Cards share one height so their frames line up.
+        let height = contents.map(\.height).max() ?? 0
+        var parts: [(block: Block, x: Int)] = []
+        for (index, plan) in plans.enumerated() {
+            let isSelected = plan.id == selected?.id
+            var content = contents[index]
+            content.rows += Array(repeating: [], count: height - content.height)
             var card = content.framed(width: cardWidth, padding: 1, style: TextStyle(isSelected ? .accent : .border, bold: isSelected))
             if let badge = writer.badge(plan, among: plans, preferSaving: false) {
                 card.putOnTopEdge(badge, width: cardWidth, writer: writer)
@@ -135,14 +139,16 @@ extension ScreenLayout {
             box.putOnTopEdge(badge, width: boxWidth, writer: writer)
         }
         var block = box.shifted(by: (width - boxWidth) / 2)
-        let others = plans.filter { $0.id != selected.id }
-        for plan in others {
+        // The other plans as compact lines, left-aligned together under the box.
+        var lines: [Block] = []
+        for plan in plans where plan.id != selected.id {
             let radio = writer.data(writer.glyphs.radioOff, role: .muted, slot: .value)
             let name = writer.data(plan.displayName, role: .muted, slot: .planName)
-            var price = writer.price(plan)
-            price.style = TextStyle(.price)
-            block.append(writer.flow([radio, name, price] + [writer.equivalent(plan)].compactMap { $0 }, width: width, separator: "  "))
+            lines.append(writer.flow([radio, name, writer.price(plan)] + [writer.equivalent(plan)].compactMap { $0 },
+                                     width: width, separator: "  ", align: .left))
         }
+        let widest = lines.flatMap { $0.drawn }.map { $0.rect.x + $0.rect.width }.max() ?? 0
+        for line in lines { block.append(line.shifted(by: max(0, (width - widest) / 2))) }
         return block
     }
 }

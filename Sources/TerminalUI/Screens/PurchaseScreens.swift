@@ -49,20 +49,21 @@ extension ScreenLayout {
     func purchasing(_ plan: Plan) -> [Block] {
         let phaseKey = model.purchasePhase == .verifying ? "purchasing.verifying" : "purchasing.store"
         let line = writer.flow([writer.data(spinnerGlyph(), role: .accent, bold: true, slot: .spinner),
-                                writer.copy(phaseKey, role: .text, slot: .body)], width: width, separator: " ")
-        let product = writer.flow([writer.data(plan.displayName, role: .muted, slot: .planName), writer.price(plan)], width: width, separator: "  ")
-        return [title("purchasing.title"), .spacer(1, priority: 2), line, .spacer(1, priority: 1), product]
+                                writer.copy(phaseKey, role: .text, slot: .body)], width: cardInner, separator: " ")
+        let product = writer.flow([writer.data(plan.displayName, role: .muted, slot: .planName), writer.price(plan)], width: cardInner, separator: "  ")
+        return [card([title("purchasing.title", width: cardInner), Block(rows: [[]]), line, Block(rows: [[]]), product], border: .accent)]
     }
 
     /// Premium is active: what is unlocked, until when, and the restore notice when restored.
     func purchased(_ entitlement: Entitlement) -> [Block] {
+        let inner = cardInner
         var list = Block()
         let check = writer.glyphs.check
         let items = Self.benefitKeys.map { writer.copy($0, role: .text, slot: .benefit) }
         let listWidth = (items.map { DisplayWidth.of($0.text) }.max() ?? 0) + 2
-        let left = max(0, (width - listWidth) / 2)
+        let left = max(0, (inner - listWidth) / 2)
         for item in items {
-            var row = writer.columns([(item, left + 2, min(listWidth, width - left) - 2, .left)])
+            var row = writer.columns([(item, left + 2, min(listWidth, inner - left) - 2, .left)])
             row.rows[0].append(Piece(text: check, x: left, style: TextStyle(.success, bold: true)))
             list.append(row)
         }
@@ -72,12 +73,12 @@ extension ScreenLayout {
         } else {
             until = writer.copy("purchased.lifetime", role: .accent, bold: true, slot: .value)
         }
-        var blocks: [Block] = [
-            title("purchased.title", role: .success), .spacer(1, priority: 3),
-            writer.line(writer.copy("purchased.unlocked", role: .muted, slot: .body), width: width),
-            .spacer(1, priority: 1), list, .spacer(1, priority: 2),
-            writer.paragraph(until, width: width),
-        ]
+        var blocks: [Block] = [card([
+            title("purchased.title", role: .success, width: inner), Block(rows: [[]]),
+            writer.line(writer.copy("purchased.unlocked", role: .muted, slot: .body), width: inner),
+            list, Block(rows: [[]]),
+            writer.paragraph(until, width: inner),
+        ], border: .success)]
         if let notice = notice() { blocks += [.spacer(1, priority: 0), notice] }
         return blocks
     }
@@ -85,8 +86,8 @@ extension ScreenLayout {
     /// The user chose "Not now": how many free messages remain per day.
     func skipped() -> [Block] {
         let body = writer.paragraph(writer.copy("skipped.body", [.integer(model.config.dailyMessageLimit)], role: .text, slot: .body),
-                                    width: min(textWidth, 56)).shifted(by: (width - min(textWidth, 56)) / 2)
-        var blocks: [Block] = [title("skipped.title"), .spacer(1, priority: 1), body]
+                                    width: cardInner)
+        var blocks: [Block] = [card([title("skipped.title", width: cardInner), Block(rows: [[]]), body])]
         if let notice = notice() { blocks += [.spacer(1, priority: 0), notice] }
         return blocks
     }
@@ -94,9 +95,8 @@ extension ScreenLayout {
     /// Something failed: the message (by key, with its arguments) and how to retry.
     func errorScreen(_ messageKey: String) -> [Block] {
         let args = model.errorArguments.map { CopyArgument.string($0) }
-        let message = writer.paragraph(writer.copy(messageKey, args, role: .text, slot: .error), width: min(textWidth, 56))
-            .shifted(by: (width - min(textWidth, 56)) / 2)
-        var blocks: [Block] = [title("error.title", role: .error), .spacer(1, priority: 1), message]
+        let message = writer.paragraph(writer.copy(messageKey, args, role: .text, slot: .error), width: cardInner)
+        var blocks: [Block] = [card([title("error.title", role: .error, width: cardInner), Block(rows: [[]]), message], border: .error)]
         if let notice = notice() { blocks += [.spacer(1, priority: 0), notice] }
         return blocks
     }

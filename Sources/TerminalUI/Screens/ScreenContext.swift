@@ -26,13 +26,16 @@ public struct SheetInfo: Sendable, Hashable {
 public struct DebugInfo: Sendable, Hashable {
     /// The flow state's name; empty means "use the model's state name".
     public var stateName: String
+    /// The entitlement as the runtime describes it; empty means "describe the model's entitlement".
+    public var entitlementLine: String
     /// Store lines, e.g. `products: 3 loaded`, `transactions: 1 unfinished`.
     public var storeLines: [String]
     /// The last analytics events, newest last, already formatted.
     public var events: [String]
 
-    public init(stateName: String = "", storeLines: [String] = [], events: [String] = []) {
+    public init(stateName: String = "", entitlementLine: String = "", storeLines: [String] = [], events: [String] = []) {
         self.stateName = stateName
+        self.entitlementLine = entitlementLine
         self.storeLines = storeLines
         self.events = events
     }

@@ -60,9 +60,20 @@ struct ScreenLayout: Sendable {
     /// Key hints on the bottom row(s).
     func hints(_ keys: [String]) -> Block { writer.hints(keys, width: width) }
 
-    /// A screen title, centred.
-    func title(_ key: String, _ args: [CopyArgument] = [], role: StyleRole = .title) -> Block {
-        writer.paragraph(writer.copy(key, args, role: role, bold: true, slot: .title), width: width)
+    /// A screen title, centred in `width` columns (default: the content width).
+    func title(_ key: String, _ args: [CopyArgument] = [], role: StyleRole = .title, width: Int? = nil) -> Block {
+        writer.paragraph(writer.copy(key, args, role: role, bold: true, slot: .title), width: width ?? self.width)
+    }
+
+    /// The inner width of a card (see `card`).
+    var cardInner: Int { min(width, 62) - 8 }
+
+    /// Blocks laid out `cardInner` wide, in a centred frame with a blank row above and below.
+    func card(_ blocks: [Block], border: StyleRole = .border) -> Block {
+        let boxWidth = min(width, 62)
+        let framed = Block.stack([Block(rows: [[]])] + blocks + [Block(rows: [[]])])
+            .framed(width: boxWidth, padding: 3, style: TextStyle(border))
+        return framed.shifted(by: (width - boxWidth) / 2)
     }
 
     /// The notice line for `model.notice`, coloured by what it says; nil when there is none.

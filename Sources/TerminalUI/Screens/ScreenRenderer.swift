@@ -5,7 +5,7 @@ import PaywallCore
 /// Draws every screen of the flow as a pure function of the context, theme, deck and size.
 public enum ScreenRenderer {
     /// The smallest terminal every screen fits in without losing content, in every shipped locale.
-    public static let minimumSize = TerminalSize(width: 60, height: 20)
+    public static let minimumSize = TerminalSize(width: 60, height: 22)
 
     /// The widest content column; larger terminals centre it.
     public static let maximumColumnWidth = 100

@@ -37,12 +37,7 @@ struct ScreenWriter: Sendable {
 
     /// A date as the locale writes it ("June 4, 2026", "2026年6月4日"), in the screen's time zone.
     func date(_ date: Date) -> String {
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: locale)
-        formatter.timeZone = timeZone
-        formatter.dateStyle = .long
-        formatter.timeStyle = .none
-        return formatter.string(from: date)
+        FormatterCache.shared.longDate(date, locale: locale, timeZone: timeZone)
     }
 
     /// A drawn-text record for `item`.
@@ -55,7 +50,10 @@ struct ScreenWriter: Sendable {
 
     /// `item` wrapped to `width` columns and aligned; cut with an ellipsis after `maxLines`.
     func paragraph(_ item: TextItem, width: Int, align: TextAlignment = .center, maxLines: Int? = nil) -> Block {
-        let wrapped = TextLayout.wrap(item.text, width: max(1, width), maxLines: maxLines, ellipsis: glyphs.ellipsis)
+        var wrapped = TextLayout.wrap(item.text, width: max(1, width), maxLines: maxLines, ellipsis: glyphs.ellipsis)
+        if align == .center, wrapped.lines.count > 1, !wrapped.truncated {
+            wrapped = balanced(item.text, width: width, lines: wrapped.lines.count) ?? wrapped
+        }
         var block = Block()
         var minX = width
         for line in wrapped.lines {
@@ -68,13 +66,31 @@ struct ScreenWriter: Sendable {
         return block
     }
 
+    /// The narrowest wrap (down to 60% of `width`) that needs no more lines: no lonely last word.
+    func balanced(_ text: String, width: Int, lines: Int) -> WrappedText? {
+        var low = max(1, width * 6 / 10), high = width
+        var best: WrappedText?
+        while low <= high {
+            let mid = (low + high) / 2
+            let attempt = TextLayout.wrap(text, width: mid, ellipsis: glyphs.ellipsis)
+            if attempt.lines.count <= lines && !attempt.truncated {
+                best = attempt
+                high = mid - 1
+            } else {
+                low = mid + 1
+            }
+        }
+        return best
+    }
+
     /// One line of at most `width` columns.
     func line(_ item: TextItem, width: Int, align: TextAlignment = .center) -> Block {
         paragraph(item, width: width, align: align, maxLines: 1)
     }
 
     /// Items one after another separated by `separator`, on as many rows as they need.
-    func flow(_ items: [TextItem], width: Int, separator: String = " · ", align: TextAlignment = .center) -> Block {
+    func flow(_ items: [TextItem], width: Int, separator: String? = nil, align: TextAlignment = .center) -> Block {
+        let separator = separator ?? (glyphs.name == "ascii" ? " | " : " · ")
         let sepWidth = DisplayWidth.of(separator)
         var rowsOfItems: [[(TextItem, String, Bool)]] = [[]]
         var used = 0

@@ -1,0 +1,35 @@
+import CopyDeck
+import Foundation
+import Testing
+@testable import TerminalUI
+
+/// The embedded themes and copy deck equal their files in Themes/ (a stale embed fails).
+@Suite struct EmbeddedResourcesTests {
+    static let themes = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Themes")
+
+    @Test func embeddedDeckEqualsTheFile() throws {
+        let file = try String(contentsOf: Self.themes.appendingPathComponent("PaywallSim.xcstrings"), encoding: .utf8)
+        #expect(DefaultCopyDeck.catalogText == file, "run python3 Scripts/tools/embed_resources.py")
+    }
+
+    @Test func everyThemeFileIsEmbeddedExactly() throws {
+        let files = try FileManager.default.contentsOfDirectory(atPath: Self.themes.path).filter { $0.hasSuffix(".theme") }
+        #expect(files.count >= 3)
+        for file in files {
+            let text = try String(contentsOf: Self.themes.appendingPathComponent(file), encoding: .utf8)
+            let name = String(file.dropLast(".theme".count))
+            #expect(BuiltInThemes.sources[name] == text, "\(file) differs from its embedded copy; run python3 Scripts/tools/embed_resources.py")
+        }
+        #expect(BuiltInThemes.sources.count == files.count)
+    }
+
+    @Test func defaultDeckLoadsInEveryShippedLocale() throws {
+        let catalog = try #require(DefaultCopyDeck.catalog)
+        #expect(Set(catalog.languages).isSuperset(of: ["en", "zh-Hans", "ko"]))
+        #expect(DefaultCopyDeck.load().text("paywall.restore") == "Restore Purchases")
+        let ko = DefaultCopyDeck.load(locale: "ko").resolve("paywall.restore")
+        #expect(!ko.fellBack && ko.text != "Restore Purchases")
+        #expect(DefaultCopyDeck.load(locale: "zh-Hans").resolve("paywall.title").localeUsed == "zh-Hans")
+    }
+}
