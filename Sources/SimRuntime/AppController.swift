@@ -71,26 +71,38 @@ public final class AppController {
     func debugInfo() -> DebugInfo {
         let store = session.store
         let s = store.settings
+        let entitlement = session.model.entitlement
+        var entitlementLine = entitlement.isPremium ? "premium" : "free"
+        if let product = entitlement.productID { entitlementLine += " \(product)" }
+        if let expires = entitlement.expiresAt { entitlementLine += " → \(Self.day(expires))" }
+        entitlementLine += " (\(entitlement.source.rawValue))"
         var lines = [
-            "storefront \(s.storefront) · time rate \(s.timeRate) · backend \(session.backend.isUp ? "up" : "down")",
+            "storefront \(s.storefront) · rate \(s.timeRate) · backend \(session.backend.isUp ? "up" : "down")",
             "askToBuy \(s.askToBuyEnabled ? "on" : "off") · fail \(s.forcedErrors["Purchase"] ?? "off") · unverified \(s.unverifiedTransactions ? "on" : "off")",
             "transactions \(store.allTransactions.count) · unfinished \(store.unfinishedTransactions.count) · pending \(store.pendingPurchases.count)",
         ]
         for group in session.settings.catalog.groups {
             if let status = store.subscriptionStatus(groupID: group.id) {
-                lines.append("\(group.id): \(status.state.rawValue) \(status.productID) until \(Self.stamp(status.expiresDate)) auto-renew \(status.willAutoRenew ? "on" : "off")")
+                lines.append("\(status.state.rawValue) \(status.productID) → \(Self.day(status.expiresDate)) · renew \(status.willAutoRenew ? "on" : "off")")
             }
         }
         let events = session.analytics.events.suffix(6).map { event in
             let props = event.properties.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: " ")
-            return "\(Self.stamp(event.time)) \(event.name) \(props)".trimmingCharacters(in: .whitespaces)
+            return "\(Self.time(event.time)) \(event.name) \(props)".trimmingCharacters(in: .whitespaces)
         }
-        return DebugInfo(stateName: session.model.state.name, storeLines: lines, events: events)
+        return DebugInfo(stateName: session.model.state.name, entitlementLine: entitlementLine, storeLines: lines, events: events)
     }
 
-    private static func stamp(_ date: Date) -> String {
+    private static func day(_ date: Date) -> String {
         let formatter = ISO8601DateFormatter()
-        formatter.formatOptions = [.withInternetDateTime]
+        formatter.formatOptions = [.withFullDate]
         return formatter.string(from: date)
     }
+
+    private static func time(_ date: Date) -> String {
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withTime, .withColonSeparatorInTime]
+        return formatter.string(from: date)
+    }
+
 }
