@@ -25,7 +25,7 @@ public enum ProfileDecoder {
             throw reader.fail(root, "", "missing key \"name\", expected the profile's short name such as \"acme-notes\"")
         }
         let name = try reader.identifier(nameValue, path: "name")
-        let appName = try top["appName"].map { try reader.nonEmptyString($0, path: "appName") } ?? name
+        let appName = try optional(top["appName"]) { value throws(ProfileError) in try reader.nonEmptyString(value, path: "appName") } ?? name
         if let storekit = top["storekit"], top["catalog"] != nil {
             throw reader.fail(storekit, "storekit", "both \"storekit\" and \"catalog\" are given, expected one of them")
         }
@@ -38,17 +38,23 @@ public enum ProfileDecoder {
             }
             source = .builtIn(id)
         }
-        let copy = try top["copy"].map { try reader.nonEmptyString($0, path: "copy") }
-        let config = try top["config"].map { try reader.nonEmptyString($0, path: "config") }
-        let limits = try top["limits"].map { try reader.limits($0) } ?? ProfileLimits()
-        let features = try top["features"].map { try reader.strings($0, path: "features") } ?? []
-        let screens = try top["screens"].map { try reader.screens($0) } ?? ProfileScreen.coreFlow
-        let applePay = try top["applePay"].map { try reader.applePay($0) }
+        let copy = try optional(top["copy"]) { value throws(ProfileError) in try reader.nonEmptyString(value, path: "copy") }
+        let config = try optional(top["config"]) { value throws(ProfileError) in try reader.nonEmptyString(value, path: "config") }
+        let limits = try optional(top["limits"]) { value throws(ProfileError) in try reader.limits(value) } ?? ProfileLimits()
+        let features = try optional(top["features"]) { value throws(ProfileError) in try reader.strings(value, path: "features") } ?? []
+        let screens = try optional(top["screens"]) { value throws(ProfileError) in try reader.screens(value) } ?? ProfileScreen.coreFlow
+        let applePay = try optional(top["applePay"]) { value throws(ProfileError) in try reader.applePay(value) }
         var places: [String: LineColumn] = [:]
         for key in ["storekit", "copy", "config"] { places[key] = top[key]?.location }
         return (Profile(name: name, appName: appName, catalog: source, copy: copy, config: config, limits: limits,
                         features: features, screens: screens, applePay: applePay), places)
     }
+}
+
+/// `transform(value)` when the key is present, nil when it is absent (typed-throws friendly `map`).
+private func optional<T>(_ value: LocatedJSON?, _ transform: (LocatedJSON) throws(ProfileError) -> T) throws(ProfileError) -> T? {
+    guard let value else { return nil }
+    return try transform(value)
 }
 
 /// Walks a located JSON value, turning each type or value problem into a `ProfileError`.
