@@ -29,3 +29,15 @@ public struct ProfileSetup: Sendable {
     /// The storefront the catalog's settings name (`CHN` for `chat`, `USA` for `voip` and `templates`).
     public var storefront: String { catalog.settings.storefront }
 }
+
+extension ProfileSetup {
+    /// The copy to layer over the default deck when a team also gives `--copy`: the team's entries
+    /// over the profile's deck (team keys win; the team's source language). Nil when neither exists.
+    public func copy(overlaidWith team: StringCatalog?) -> StringCatalog? {
+        guard let team else { return copyCatalog }
+        guard let base = copyCatalog else { return team }
+        let entries = base.entries.merging(team.entries) { _, teamEntry in teamEntry }
+        let order = base.keys + team.keys.filter { base.entries[$0] == nil }
+        return StringCatalog(sourceLanguage: team.sourceLanguage, version: team.version, entries: entries, keyOrder: order)
+    }
+}

@@ -1,3 +1,4 @@
+import CopyDeck
 import Foundation
 import PaywallCore
 import StoreSim
@@ -82,5 +83,21 @@ import Testing
         #expect(setup.config.dailyMessageLimit == 3)
         #expect(setup.copyCatalog?["voip.tier.basic"] != nil)
         #expect(!setup.profile.isBuiltIn)
+    }
+}
+
+@Suite struct ProfileSetupCopyTests {
+    @Test func aTeamDeckOverlaysTheProfileDeck() throws {
+        let setup = try ProfileLoader(readFile: { _ in nil }).setup(nameOrPath: "voip")
+        let team = try StringCatalog.decode(Data(#"""
+        {"sourceLanguage": "en", "version": "1.0", "strings": {
+          "voip.tier.basic": {"localizations": {"en": {"stringUnit": {"state": "translated", "value": "Starter"}}}},
+          "team.only": {"localizations": {"en": {"stringUnit": {"state": "translated", "value": "Ours"}}}}}}
+        """#.utf8), origin: "team.xcstrings")
+        let merged = try #require(setup.copy(overlaidWith: team))
+        #expect(merged["voip.tier.basic"] == team["voip.tier.basic"])
+        #expect(merged["team.only"] != nil)
+        #expect(merged["voip.tier.premium"] == setup.copyCatalog?["voip.tier.premium"])
+        #expect(setup.copy(overlaidWith: nil) == setup.copyCatalog)
     }
 }
