@@ -25,10 +25,12 @@ public struct Profile: Hashable, Codable, Sendable {
     public var applePay: ApplePayConfig?
     /// Folder that relative paths in the profile are resolved against (the profile file's folder).
     public var baseDirectory: String?
+    /// The profile file as it was named (for messages); nil for built-in profiles.
+    public var sourceFile: String?
 
     public init(name: String, appName: String, catalog: CatalogSource, copy: String? = nil, config: String? = nil,
                 limits: ProfileLimits = ProfileLimits(), features: [String] = [], screens: [ProfileScreen] = ProfileScreen.coreFlow,
-                applePay: ApplePayConfig? = nil, baseDirectory: String? = nil) {
+                applePay: ApplePayConfig? = nil, baseDirectory: String? = nil, sourceFile: String? = nil) {
         self.name = name
         self.appName = appName
         self.catalog = catalog
@@ -39,6 +41,7 @@ public struct Profile: Hashable, Codable, Sendable {
         self.screens = screens
         self.applePay = applePay
         self.baseDirectory = baseDirectory
+        self.sourceFile = sourceFile
     }
 
     /// `path` made absolute against `baseDirectory` (unchanged when already absolute or no base is set).
@@ -77,4 +80,14 @@ public enum ProfileScreen: String, Hashable, Codable, Sendable, CaseIterable {
 
     /// The flow every app has: onboarding → value preview → proof → paywall → chat.
     public static let coreFlow: [ProfileScreen] = [.onboarding, .valuePreview, .proof, .paywall, .chat]
+}
+
+extension Profile {
+    /// The files a profile names, made absolute: what `SessionInputs.storekit`, `.config` and `.copy`
+    /// take for a team's profile file. Built-in catalogs have no file (use `ProfileLoader.setup`).
+    public var filePaths: (storekit: String?, config: String?, copy: String?) {
+        var storekit: String?
+        if case .storekit(let path) = catalog { storekit = absolute(path) }
+        return (storekit, config.map(absolute), copy.map(absolute))
+    }
 }

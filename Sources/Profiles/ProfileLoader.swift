@@ -31,6 +31,7 @@ public struct ProfileLoader: Sendable {
         }
         var (profile, places) = try ProfileDecoder.decodeLocated(data, file: nameOrPath)
         profile.baseDirectory = URL(fileURLWithPath: path).deletingLastPathComponent().path
+        profile.sourceFile = nameOrPath
         var references: [(key: String, path: String)] = []
         if case .storekit(let storekit) = profile.catalog { references.append(("storekit", storekit)) }
         if let copy = profile.copy { references.append(("copy", copy)) }
@@ -44,7 +45,7 @@ public struct ProfileLoader: Sendable {
 
     /// Loads what a profile names: its catalog, remote config (with the profile's limits applied) and copy.
     public func setup(_ profile: Profile) throws(ProfileError) -> ProfileSetup {
-        let file = profile.isBuiltIn ? profile.name : profile.name + ".profile"
+        let file = profile.sourceFile ?? profile.name
         let catalog: StoreCatalog
         var builtInID: String?
         switch profile.catalog {

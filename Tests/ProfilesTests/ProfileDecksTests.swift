@@ -64,3 +64,31 @@ import Testing
         for key in keys { #expect(decks.contains { $0[key] != nil }, "\(key) is in no deck") }
     }
 }
+
+@Suite struct ProfileDeckWidthTests {
+    /// Terminal columns: CJK and Hangul take two.
+    static func columns(_ text: String) -> Int {
+        text.unicodeScalars.reduce(0) { total, scalar in
+            let v = scalar.value
+            let wide = (0x1100...0x115F).contains(v) || (0x2E80...0xA4CF).contains(v) || (0xAC00...0xD7A3).contains(v)
+                || (0xF900...0xFAFF).contains(v) || (0xFF00...0xFF60).contains(v) || (0xFFE0...0xFFE6).contains(v)
+            return total + (wide ? 2 : 1)
+        }
+    }
+
+    /// Buttons whose comment says "At most 16 columns" fit, with a long price in place of `%@`.
+    @Test(arguments: BuiltInProfiles.names)
+    func buttonsFitSixteenColumns(name: String) throws {
+        let catalog = try #require(ProfileDecks.catalog(name))
+        let deck = CopyDeck(catalog)
+        var checked = 0
+        for key in catalog.keys where catalog[key]?.comment?.contains("At most 16 columns") == true {
+            for language in ProfileDecksTests.languages {
+                let text = deck.resolve(key, locale: language, ["₩12,000"]).text
+                #expect(Self.columns(text) <= 16, "\(name) \(key) \(language): \(text)")
+                checked += 1
+            }
+        }
+        #expect(checked > 0)
+    }
+}

@@ -41,6 +41,9 @@ import Testing
         #expect(profile.limits.minuteAllowances["com.acme.notes.pro.yearly"] == .unlimited)
         #expect(profile.limits.minuteAllowances["free"] == .minutes(30))
         #expect(profile.baseDirectory == TestPaths.scripts.path)
+        #expect(profile.filePaths.storekit == TestPaths.scripts.appendingPathComponent("example-team.storekit").path)
+        #expect(profile.filePaths.config == TestPaths.scripts.appendingPathComponent("example-team.config.json").path)
+        #expect(profile.filePaths.copy == TestPaths.scripts.appendingPathComponent("example-team.xcstrings").path)
         let setup = try loader.setup(profile)
         #expect(Set(setup.catalog.products.map(\.id)) ==
                 ["com.acme.notes.lifetime", "com.acme.notes.pro.monthly", "com.acme.notes.pro.yearly"])
@@ -60,6 +63,7 @@ import Testing
         let data = try JSONEncoder().encode(original)
         var decoded = try ProfileDecoder.decode(data, file: "roundtrip.json")
         decoded.baseDirectory = original.baseDirectory
+        decoded.sourceFile = original.sourceFile
         #expect(decoded == original)
         let viaCodable = try JSONDecoder().decode(Profile.self, from: data)
         #expect(viaCodable.limits == original.limits)
