@@ -105,3 +105,30 @@ import Testing
         #expect(setup.copy(overlaidWith: nil) == setup.copyCatalog)
     }
 }
+
+@Suite struct ProfileFixtureTests {
+    /// A team profile pointing at real Xcode files from the shared fixtures.
+    @Test func aProfileCanNameRealStoreKitAndStringCatalogFiles() throws {
+        let root = TestPaths.packageRoot.path
+        let profilePath = root + "/team.profile.json"
+        let text = #"""
+        {"name": "joodle", "appName": "Joodle",
+         "storekit": "../shared/fixtures/storekit/04-joodle-7-locales-v6.storekit",
+         "copy": "../shared/fixtures/xcstrings/03-joodle-paywall-zh-hans.xcstrings",
+         "limits": {"dailyMessageLimit": 7}}
+        """#
+        let loader = ProfileLoader(baseDirectory: root) { path in
+            path == profilePath ? Data(text.utf8) : FileManager.default.contents(atPath: path)
+        }
+        let setup = try loader.setup(nameOrPath: "team.profile.json")
+        #expect(setup.catalog.formatVersion?.major == 6)
+        #expect(!setup.catalog.products.isEmpty)
+        #expect(setup.copyCatalog?.keys.isEmpty == false)
+        #expect(setup.config == {
+            var config = RemoteConfig.default
+            config.dailyMessageLimit = 7
+            return config
+        }())
+        #expect(setup.findings.isEmpty)
+    }
+}
