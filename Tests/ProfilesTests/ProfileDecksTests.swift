@@ -1,0 +1,94 @@
+import CopyDeck
+import Foundation
+import Testing
+@testable import Profiles
+
+@Suite struct ProfileDecksTests {
+    static let languages = ["en", "zh-Hans", "ko"]
+
+    func defaultDeck() throws -> StringCatalog {
+        try StringCatalog.load(contentsOf: TestPaths.themes.appendingPathComponent("PaywallSim.xcstrings"))
+    }
+
+    @Test(arguments: BuiltInProfiles.names)
+    func theEmbeddedDeckEqualsItsFileAndParses(name: String) throws {
+        let url = TestPaths.themes.appendingPathComponent("profiles/\(name).xcstrings")
+        let text = try String(contentsOf: url, encoding: .utf8)
+        #expect(ProfileDecks.catalogText(name) == text, "run python3 Scripts/profiles/build_profile_decks.py")
+        let catalog = try StringCatalog.load(contentsOf: url)
+        #expect(ProfileDecks.catalog(name) == catalog)
+        #expect(catalog.keys.count > 10)
+    }
+
+    @Test(arguments: BuiltInProfiles.names)
+    func everyKeyIsTranslatedInAllThreeLanguages(name: String) throws {
+        let catalog = try #require(ProfileDecks.catalog(name))
+        #expect(Set(catalog.languages) == Set(Self.languages))
+        let missing = CatalogLint.missingTranslations(in: catalog, languages: Self.languages)
+        for language in Self.languages { #expect(missing[language] == [], "\(name) \(language)") }
+        #expect(CatalogLint.unitsNeedingWork(in: catalog).isEmpty)
+        #expect(CatalogLint.specifierMismatches(in: catalog).isEmpty)
+        #expect(CatalogLint.identicalToSource(in: catalog).isEmpty)
+    }
+
+    @Test(arguments: BuiltInProfiles.names)
+    func profileDecksOnlyAddKeysTheDefaultDeckLacks(name: String) throws {
+        let defaults = try defaultDeck()
+        let catalog = try #require(ProfileDecks.catalog(name))
+        for key in catalog.keys { #expect(defaults[key] == nil, "\(name): \(key) is already in the default deck") }
+    }
+
+    @Test func theUpgradePromptReadsWellInEveryLanguage() throws {
+        let catalog = try #require(ProfileDecks.catalog("voip"))
+        let deck = CopyDeck(primary: catalog, fallback: try defaultDeck())
+        #expect(deck.resolve("voip.upgrade.message", locale: "en", ["Video calls", "Premium"]).text == "Video calls requires Premium.")
+        #expect(deck.resolve("voip.upgrade.message", locale: "ko", ["영상 통화", "프리미엄"]).text == "영상 통화 기능은 프리미엄 요금제가 필요합니다.")
+        #expect(deck.resolve("voip.minutes.included", locale: "en", [.integer(1)]).text == "1 minute a month")
+        #expect(deck.resolve("voip.minutes.included", locale: "zh-Hans", [.integer(100)]).text == "每月 100 分钟")
+        let fromDefault = deck.resolve("paywall.cta.subscribe", locale: "ko")
+        #expect(fromDefault.fromFallbackDeck)
+    }
+
+    @Test func everyKeyTheDomainEmitsIsInSomeDeck() throws {
+        let defaults = try defaultDeck()
+        let decks = BuiltInProfiles.names.compactMap { ProfileDecks.catalog($0) } + [defaults]
+        var keys = VoIPFeature.allCases.map(\.copyKey) + SubscriptionTier.allCases.map(\.copyKey)
+        keys += TemplatesCatalog.templates.map(\.nameKey) + ChatMembership.benefits.flatMap { [$0.titleKey, $0.detailKey] }
+        keys += ["guideline.3.1.1", "voip.upgrade.message", "voip.ad.rewarded.granted", "voip.ad.noFill", "voip.ad.dailyCap",
+                 "voip.ad.closedEarly", "voip.bill.minutes", "voip.bill.data", "voip.bill.total", "voip.bill.none",
+                 "applePay.authorized", "applePay.cancelled", "applePay.failed", "applePay.unavailable",
+                 "member.status.active", "member.status.activeNoExpiry", "member.status.none",
+                 "templates.outcome.templatePurchased", "templates.outcome.proActive", "templates.outcome.cancelled",
+                 "templates.buy", "templates.unavailable", "notice.purchasesDisabled", "notice.pendingApproval",
+                 "error.verificationFailed", "error.purchaseFailed", "error.entitlementInactive"]
+        for key in keys { #expect(decks.contains { $0[key] != nil }, "\(key) is in no deck") }
+    }
+}
+
+@Suite struct ProfileDeckWidthTests {
+    /// Terminal columns: CJK and Hangul take two.
+    static func columns(_ text: String) -> Int {
+        text.unicodeScalars.reduce(0) { total, scalar in
+            let v = scalar.value
+            let wide = (0x1100...0x115F).contains(v) || (0x2E80...0xA4CF).contains(v) || (0xAC00...0xD7A3).contains(v)
+                || (0xF900...0xFAFF).contains(v) || (0xFF00...0xFF60).contains(v) || (0xFFE0...0xFFE6).contains(v)
+            return total + (wide ? 2 : 1)
+        }
+    }
+
+    /// Buttons whose comment says "At most 16 columns" fit, with a long price in place of `%@`.
+    @Test(arguments: BuiltInProfiles.names)
+    func buttonsFitSixteenColumns(name: String) throws {
+        let catalog = try #require(ProfileDecks.catalog(name))
+        let deck = CopyDeck(catalog)
+        var checked = 0
+        for key in catalog.keys where catalog[key]?.comment?.contains("At most 16 columns") == true {
+            for language in ProfileDecksTests.languages {
+                let text = deck.resolve(key, locale: language, ["₩12,000"]).text
+                #expect(Self.columns(text) <= 16, "\(name) \(key) \(language): \(text)")
+                checked += 1
+            }
+        }
+        #expect(checked > 0)
+    }
+}
