@@ -31,7 +31,7 @@ let package = Package(
         // The live terminal: draws a grid through ncurses, reads keys, resize, signals.
         .target(name: "NcursesTerminal", dependencies: ["TerminalUI", "CNcurses"]),
         // Runs the flow: executes effects against the store, schedules, persists.
-        .target(name: "SimRuntime", dependencies: ["PaywallCore", "Persistence", "StoreSim", "CopyDeck", "TerminalUI"]),
+        .target(name: "SimRuntime", dependencies: ["PaywallCore", "Persistence", "StoreSim", "CopyDeck", "TerminalUI", "Profiles"]),
         // Copy QA: a sweep of every screen state, lints, App Store 3.1.2 checks, reports and exports.
         .target(name: "CopyQA", dependencies: ["PaywallCore", "CopyDeck", "StoreSim", "TerminalUI", "SimRuntime"]),
         // App profiles from the seeds (chat, voip, templates) and team profile files.
@@ -53,7 +53,7 @@ let package = Package(
         .testTarget(name: "PersistenceTests", dependencies: ["Persistence", "PaywallCore"]),
         .testTarget(name: "CopyDeckTests", dependencies: ["CopyDeck"]),
         .testTarget(name: "StoreSimTests", dependencies: ["StoreSim", "PaywallCore", "Persistence"]),
-        .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "PaywallCore", "CopyDeck"]),
+        .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "PaywallCore", "CopyDeck"], exclude: ["Screens/Goldens"]),
         .testTarget(name: "SimRuntimeTests", dependencies: ["SimRuntime"]),
         .testTarget(name: "TapesTests", dependencies: ["Tapes"]),
         .testTarget(name: "CopyQATests", dependencies: ["CopyQA"]),

@@ -6,6 +6,7 @@ extension SimulationOptions {
     /// The session inputs these options name (files are loaded by `SessionInputs.resolve`).
     func inputs(theme: String = "dark") -> SessionInputs {
         var inputs = SessionInputs()
+        inputs.profile = profile
         inputs.storekit = storekit
         inputs.config = config
         inputs.copy = copy

@@ -4,6 +4,10 @@ import PaywallCore
 
 /// Options every command that opens a simulated app shares: inputs, state, locale and start.
 public struct SimulationOptions: ParsableArguments {
+    @Option(name: .long, help: ArgumentHelp("An app profile: chat, voip, templates, or a profile file (its .storekit, copy and config; the options below override them).",
+                                            valueName: "NAME|FILE"))
+    public var profile: String?
+
     @Option(name: .long, help: ArgumentHelp("State directory (quota, events, store and backend ledgers).",
                                             valueName: "DIR"))
     public var state: String?

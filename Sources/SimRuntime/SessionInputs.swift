@@ -1,6 +1,7 @@
 import CopyDeck
 import Foundation
 import PaywallCore
+import Profiles
 import StoreSim
 import TerminalUI
 
@@ -9,6 +10,8 @@ import TerminalUI
 /// `resolve()` loads each file once and refuses a broken one with an `InputError` that names the
 /// file and what is wrong; nothing falls back silently.
 public struct SessionInputs: Sendable, Hashable {
+    /// An app profile: `chat`, `voip`, `templates` or a profile file; the files below override its parts.
+    public var profile: String?
     public var storekit: String?
     public var config: String?
     public var copy: String?
@@ -28,11 +31,20 @@ public struct SessionInputs: Sendable, Hashable {
     /// Loads every input; throws `InputError` naming the file and the problem.
     public func resolve(stateDirectory: URL) throws -> (settings: SessionSettings, theme: Theme) {
         var catalog = StoreCatalog.embedded
+        var config = RemoteConfig.default
+        var setup: ProfileSetup?
+        if let profile {
+            do { setup = try ProfileLoader(baseDirectory: baseDirectory).setup(nameOrPath: profile) }
+            catch { throw InputError("\(error)") }
+            if let setup {
+                catalog = setup.catalog
+                config = setup.config
+            }
+        }
         if let storekit {
             do { catalog = try StoreKitConfigurationLoader.load(contentsOf: URL(fileURLWithPath: absolute(storekit))) }
             catch { throw InputError(error.description) }
         }
-        var config = RemoteConfig.default
         if let path = self.config {
             let full = absolute(path)
             guard let data = FileManager.default.contents(atPath: full) else {
@@ -40,11 +52,14 @@ public struct SessionInputs: Sendable, Hashable {
             }
             do { config = try RemoteConfig.decode(from: data, path: full) } catch { throw InputError("\(error)") }
         }
-        var deck = DefaultCopyDeck.load(locale: locale)
+        var team: StringCatalog?
         if let copy {
-            do { deck = DefaultCopyDeck.layered(over: try StringCatalog.load(contentsOf: URL(fileURLWithPath: absolute(copy))), locale: locale) }
+            do { team = try StringCatalog.load(contentsOf: URL(fileURLWithPath: absolute(copy))) }
             catch { throw InputError("\(error)") }
         }
+        // The team's catalog over the profile's deck over the default deck.
+        let layered = setup.map { $0.copy(overlaidWith: team) } ?? team
+        let deck = layered.map { DefaultCopyDeck.layered(over: $0, locale: locale) } ?? DefaultCopyDeck.load(locale: locale)
         let loadedTheme: Theme
         do {
             loadedTheme = try Theme.load(nameOrPath: themePath(self.theme), themesDirectory: nil)

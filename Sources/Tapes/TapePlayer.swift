@@ -121,8 +121,10 @@ public final class TapePlayer {
         inputs.start = settings.start.flatMap { StartScreen(rawValue: $0.rawValue) } ?? .onboarding
         inputs.switches = try storeSwitches()
         inputs.backendUp = settings.backendUp
-        if settings.profile != nil {
-            throw InputError("Set Profile is not supported by this version of the player")
+        switch settings.profile {
+        case .name(let name)?: inputs.profile = name
+        case .path(let path)?: inputs.profile = path
+        case nil: break
         }
         return inputs
     }

@@ -27,14 +27,14 @@ import Testing
         Case(name: "chat", arguments: "--start chat", marker: "free messages left", tapeLines: ["Set Start chat"]),
         Case(name: "help", arguments: "--start paywall", marker: "Keys", keys: ["?"], tapeLines: ["Set Start paywall", "Key ?"]),
         Case(name: "light theme", arguments: "--start proof --theme light", marker: "Loved by", tapeLines: ["Set Start proof", "Set Theme light"]),
-        Case(name: "minimum size", arguments: "--start paywall", marker: "Unlock", tapeLines: ["Set Start paywall", "Set Size 60x20"]),
+        Case(name: "minimum size", arguments: "--start paywall", marker: "Unlock", tapeLines: ["Set Start paywall", "Set Size 60x22"]),
     ]
 
     @Test(arguments: cases)
     func sameText(_ c: Case) throws {
         guard TmuxDriver.isAvailable else { print("SKIPPED: tmux is not installed (.ci/run installs it)"); return }
         try #require(FileManager.default.isExecutableFile(atPath: TmuxDriver.binary.path), "build paywall-sim first: swift build")
-        let size = c.tapeLines.contains("Set Size 60x20") ? (60, 20) : (80, 24)
+        let size = c.tapeLines.contains("Set Size 60x22") ? (60, 22) : (80, 24)
         let state = FileManager.default.temporaryDirectory.appendingPathComponent("pws-same-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: state) }
         let tmux = try TmuxDriver(command: "\(TmuxDriver.binary.path) --state \(state.path) --now \(Self.now) \(c.arguments)",

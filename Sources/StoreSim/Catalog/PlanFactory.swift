@@ -118,6 +118,8 @@ public struct PlanFactory: Sendable {
         let periodic = plans.indices.filter { plans[$0].period != nil }
         guard periodic.count >= 2 else { return plans }
         func days(_ index: Int) -> Double { plans[index].period?.approximateDays ?? 0 }
+        // Tiers billed over the same period (basic/premium/business monthly) have no "best value".
+        guard Set(periodic.map(days)).count > 1 else { return plans }
         func perDay(_ index: Int) -> Double {
             NSDecimalNumber(decimal: plans[index].price).doubleValue / max(days(index), 1)
         }

@@ -82,4 +82,13 @@ struct PlanFactoryTests {
         #expect(plans.map(\.id) == ["weekly_9_99", "yearly_59_99"])
         #expect(plans.map(\.isBestValue) == [false, true])
     }
+
+    @Test func tiersBilledOverTheSamePeriodHaveNoBestValue() {
+        let month = BillingPeriod(value: 1, unit: .month)
+        let tiers = [("basic", Decimal(string: "4.99")!), ("premium", Decimal(string: "9.99")!), ("business", Decimal(string: "29.99")!)]
+            .map { Plan(id: $0.0, displayName: $0.0, price: $0.1, currencyCode: "USD", displayPrice: "$\($0.1)", period: month) }
+        #expect(PlanFactory.markBestValue(tiers).allSatisfy { !$0.isBestValue })
+        let withYear = tiers + [Plan(id: "yearly", displayName: "yearly", price: 99, currencyCode: "USD", displayPrice: "$99", period: BillingPeriod(value: 1, unit: .year))]
+        #expect(PlanFactory.markBestValue(withYear).map(\.isBestValue) == [false, false, false, true])
+    }
 }
