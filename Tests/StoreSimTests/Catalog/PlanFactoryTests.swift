@@ -47,11 +47,11 @@ struct PlanFactoryTests {
         #expect(plans[0].displayName == "広告非表示")
     }
 
-    @Test("10: equal periods → the lower price per day is the best value")
+    @Test("10: two yearly tiers → no best-value badge (tiers of one period are not a saving)")
     func fixture10() throws {
         let plans = PlanFactory.defaultPaywallPlans(catalog: try CatalogFixtures.load("10"))
         #expect(plans.map(\.id) == ["superwall_diamond_8999", "superwall_pro_3999"])
-        #expect(plans.map(\.isBestValue) == [false, true])
+        #expect(plans.map(\.isBestValue) == [false, false])
     }
 
     @Test("no subscriptions: non-consumables by price, nothing marked; consumables only: no plans")
