@@ -8,6 +8,7 @@ public enum OfferDecisionEngine {
     /// plans are the catalog plans named by the offer's `productIDs`, in that order. When the
     /// catalog has none of them, the offer falls back to every catalog plan (in catalog order),
     /// so a paywall never opens empty; the default plan falls back to the first plan shown.
+    /// The best-value badge is worked out among the plans shown (`BestValue.mark`).
     /// `personalPromiseKey`, when given, replaces the offer's own promise key.
     public static func decide(config: RemoteConfig, risk: RiskSnapshot, paywallViews7d: Int,
                               timeOnPaywallSec: Int, personalPromiseKey: String?, plans: [Plan],
@@ -19,6 +20,7 @@ public enum OfferDecisionEngine {
         let byID = Dictionary(plans.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         var shown = offerConfig.productIDs.compactMap { byID[$0] }
         if shown.isEmpty { shown = plans }
+        shown = BestValue.mark(shown) // the badge belongs to the plans this paywall shows
         let defaultPlanID = shown.contains { $0.id == offerConfig.defaultProductID }
             ? offerConfig.defaultProductID
             : (shown.first?.id ?? offerConfig.defaultProductID)

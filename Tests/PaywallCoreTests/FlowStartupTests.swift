@@ -123,7 +123,8 @@ import Testing
         #expect(forced.offer?.id == .C)
         let risky = startUp(FlowModel(startScreen: .paywall), risk: RiskSnapshot(level: .high)).0
         #expect(risky.offer?.id == .B)
-        #expect(risky.offer?.plans == [F.weekly, F.monthly])
+        #expect(risky.offer?.plans == BestValue.mark([F.weekly, F.monthly]))
+        #expect(risky.offer?.plans.map(\.isBestValue) == [false, true], "the badge is worked out among the plans shown")
     }
 
     @Test func emptyOnboardingGoesToValuePreview() {

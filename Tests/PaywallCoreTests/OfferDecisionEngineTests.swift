@@ -44,9 +44,9 @@ import Testing
                                        timeOnPaywallSec: 0, personalPromiseKey: promise, plans: F.catalog)
         }
         #expect(decide(.low, 0) == F.offerA)
-        #expect(decide(.high, 0) == Offer(id: .B, layoutVariant: .cards, plans: [F.weekly, F.monthly],
+        #expect(decide(.high, 0) == Offer(id: .B, layoutVariant: .cards, plans: BestValue.mark([F.weekly, F.monthly]),
                                           defaultPlanID: "monthly_14_99", personalPromiseKey: "paywall.promise.noTrial"))
-        #expect(decide(.low, 3) == Offer(id: .C, layoutVariant: .focus, plans: [F.yearly, F.monthly],
+        #expect(decide(.low, 3) == Offer(id: .C, layoutVariant: .focus, plans: BestValue.mark([F.yearly, F.monthly]),
                                          defaultPlanID: "yearly_59_99", personalPromiseKey: "paywall.promise.discount"))
         #expect(decide(.low, 0, promise: "paywall.promise.limit").personalPromiseKey == "paywall.promise.limit")
     }
@@ -84,7 +84,8 @@ import Testing
 
         let none = OfferDecisionEngine.decide(config: .default, risk: .unknown, paywallViews7d: 0, timeOnPaywallSec: 0,
                                               personalPromiseKey: nil, plans: [F.monthly, F.yearlyDiscount])
-        #expect(none.plans == [F.monthly, F.yearlyDiscount])
+        #expect(none.plans == BestValue.mark([F.monthly, F.yearlyDiscount]))
+        #expect(none.plans.map(\.isBestValue) == [false, true])
         #expect(none.defaultPlanID == "monthly_14_99")
 
         let empty = OfferDecisionEngine.decide(config: .default, risk: .unknown, paywallViews7d: 0, timeOnPaywallSec: 0,

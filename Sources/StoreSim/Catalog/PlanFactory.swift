@@ -114,23 +114,7 @@ public struct PlanFactory: Sendable {
 
     /// Marks the plan with the longest period best value (ties: the lowest price per day, then the
     /// first); nothing is marked when fewer than two plans have a period.
-    public static func markBestValue(_ plans: [Plan]) -> [Plan] {
-        let periodic = plans.indices.filter { plans[$0].period != nil }
-        guard periodic.count >= 2 else { return plans }
-        func days(_ index: Int) -> Double { plans[index].period?.approximateDays ?? 0 }
-        // Tiers billed over the same period (basic/premium/business monthly) have no "best value".
-        guard Set(periodic.map(days)).count > 1 else { return plans }
-        func perDay(_ index: Int) -> Double {
-            NSDecimalNumber(decimal: plans[index].price).doubleValue / max(days(index), 1)
-        }
-        var best = periodic[0]
-        for index in periodic.dropFirst() {
-            if days(index) > days(best) || (days(index) == days(best) && perDay(index) < perDay(best)) { best = index }
-        }
-        var result = plans
-        for index in result.indices { result[index].isBestValue = index == best }
-        return result
-    }
+    public static func markBestValue(_ plans: [Plan]) -> [Plan] { BestValue.mark(plans) }
 
     private func format(_ amount: Decimal) -> String {
         PriceFormatter.format(amount, storefront: storefront, locale: locale)
