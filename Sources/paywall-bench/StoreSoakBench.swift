@@ -66,19 +66,19 @@ struct StoreSoakBench {
         }
     }
 
-    /// Runs `count` operations; returns seconds per chunk of `chunk` operations and transactions granted.
-    func soak(count: Int, chunk: Int, naive: Bool) throws -> (chunks: [Double], granted: Int, ledgerBytes: Int) {
+    /// Runs `count` operations on one fresh ledger; returns (wall, cpu) per chunk of `chunk` operations.
+    func soak(count: Int, chunk: Int, naive: Bool) throws -> (chunks: [(wall: Double, cpu: Double)], granted: Int, ledgerBytes: Int) {
         let dir = BenchSession.freshDirectory(naive ? "soak-naive" : "soak")
         defer { BenchSession.cleanUp(dir) }
         let stack = try Stack(dir: dir, clock: ManualClock(Date(timeIntervalSince1970: 1_780_000_000)))
         guard case let .success(first, _) = stack.store.purchase(productID: "weekly_9_99", options: StorePurchaseOptions(appAccountToken: Self.user)),
               try stack.grant(first) else { throw BenchError("the soak's first subscription purchase failed") }
         var granted = 1
-        var chunks: [Double] = []
+        var chunks: [(wall: Double, cpu: Double)] = []
         var done = 0
         while done < count {
             let n = min(chunk, count - done)
-            chunks.append(try Timing.seconds {
+            chunks.append(try Timing.measure {
                 for i in done..<(done + n) {
                     if naive { try stack.reopen() }
                     granted += try stack.step(i)
@@ -87,28 +87,41 @@ struct StoreSoakBench {
             done += n
         }
         let bytes = (try? FileManager.default.attributesOfItem(atPath: dir.appendingPathComponent("store-ledger.json").path)[.size] as? Int) ?? 0
-        return (chunks, granted, bytes ?? 0)
+        return (chunks, granted, bytes)
     }
 
-    func run(into table: inout BenchTable) throws {
-        let chunk = max(1, min(1000, operations / 10))
-        let real = try soak(count: operations, chunk: chunk, naive: false)
-        let total = real.chunks.reduce(0, +)
-        let firstChunk = real.chunks.first ?? .nan
-        let lastChunk = real.chunks.last ?? .nan
+    /// Ledgers of `perLedger` operations until `operations` are done (one user's state directory each).
+    func run(perLedger: Int, into table: inout BenchTable) throws {
+        let ledgers = max(1, (operations + perLedger - 1) / perLedger)
+        let chunk = max(1, perLedger / 10)
+        var wall = 0.0, cpu = 0.0, granted = 0, firstCPU = 0.0, lastCPU = 0.0, bytes = 0
+        for l in 0..<ledgers {
+            let count = min(perLedger, operations - l * perLedger)
+            let run = try soak(count: count, chunk: chunk, naive: false)
+            wall += run.chunks.reduce(0) { $0 + $1.wall }
+            cpu += run.chunks.reduce(0) { $0 + $1.cpu }
+            firstCPU += (run.chunks.first?.cpu ?? 0) / Double(ledgers)
+            lastCPU += (run.chunks.last?.cpu ?? 0) / Double(ledgers)
+            granted += run.granted
+            bytes = max(bytes, run.ledgerBytes)
+        }
+        table.add("store soak: \(operations) purchases + renewals, durable ledger, \(ledgers) ledger(s) of \(perLedger) ops (\(granted) granted)",
+                  String(format: "%.0f ops/s wall (%@), %.1f ms CPU/op; CPU/op first %d ops %.1f ms, last %d ops %.1f ms; ledger %.2f MB at the end",
+                         Double(operations) / wall, Timing.format(wall), cpu * 1000 / Double(operations),
+                         chunk, firstCPU * 1000 / Double(chunk), chunk, lastCPU * 1000 / Double(chunk), Double(bytes) / 1e6))
+    }
+
+    func run(into table: inout BenchTable, perLedger: Int) throws {
+        try run(perLedger: perLedger, into: &table)
         let naiveCount = min(naiveOperations, operations)
-        let naive = try soak(count: naiveCount, chunk: naiveCount, naive: true)
-        let naiveTotal = naive.chunks.reduce(0, +)
-        // Compare at the same ledger sizes: the real run's first `naiveCount` operations.
-        let realSame = try soak(count: naiveCount, chunk: naiveCount, naive: false).chunks.reduce(0, +)
-        table.add("store soak: \(operations) purchases + renewals, durable ledger (\(real.granted) granted)",
-                  String(format: "%.0f ops/s overall (%@ total); first %d: %.0f ops/s, last %d: %.0f ops/s; ledger %.1f MB",
-                         Double(operations) / total, Timing.format(total), chunk, Double(chunk) / firstChunk,
-                         chunk, Double(chunk) / lastChunk, Double(real.ledgerBytes) / 1e6))
-        table.add("store soak, first \(naiveCount) operations",
-                  String(format: "%.0f ops/s", Double(naiveCount) / realSame),
-                  naive: String(format: "re-read ledgers per operation: %.0f ops/s", Double(naiveCount) / naiveTotal),
-                  ratio: BenchTable.ratio(fast: realSame, naive: naiveTotal))
+        let naive = try soak(count: naiveCount, chunk: naiveCount, naive: true).chunks
+        let real = try soak(count: naiveCount, chunk: naiveCount, naive: false).chunks
+        let naiveCPU = naive.reduce(0) { $0 + $1.cpu }, realCPU = real.reduce(0) { $0 + $1.cpu }
+        table.add("store soak, \(naiveCount) operations on one ledger",
+                  String(format: "%.1f ms CPU/op (%.0f ops/s wall)", realCPU * 1000 / Double(naiveCount), Double(naiveCount) / real.reduce(0) { $0 + $1.wall }),
+                  naive: String(format: "re-read both ledgers before every operation: %.1f ms CPU/op (%.0f ops/s wall)",
+                                naiveCPU * 1000 / Double(naiveCount), Double(naiveCount) / naive.reduce(0) { $0 + $1.wall }),
+                  ratio: BenchTable.ratio(fast: realCPU, naive: naiveCPU) + " CPU")
     }
 }
 

@@ -11,10 +11,10 @@ struct TapeBench {
             table.add("demo tape \(path)", "skipped: file not found (run from the package root or pass --tape)")
             return
         }
-        var samples: [Double] = []
+        var samples: [(wall: Double, cpu: Double)] = []
         var status = ""
         for _ in 0..<runs {
-            samples.append(Timing.seconds {
+            samples.append(Timing.measure {
                 switch TapeLoader().load(path: path) {
                 case let .failure(errors): status = "invalid: \(errors)"
                 case let .success(tape):
@@ -26,6 +26,6 @@ struct TapeBench {
         }
         let name = (path as NSString).lastPathComponent
         table.add("demo tape \(name), load + play (\(runs) runs, \(status))",
-                  "median \(Timing.format(Timing.median(samples))), p99 \(Timing.format(Timing.quantile(samples, 0.99)))")
+                  Timing.summary(samples))
     }
 }

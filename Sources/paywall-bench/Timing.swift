@@ -12,11 +12,29 @@ enum Timing {
         return UInt64(ts.tv_sec) * 1_000_000_000 + UInt64(ts.tv_nsec)
     }
 
-    /// Runs `body` and returns its duration in seconds.
+    /// CPU time of this thread in nanoseconds (what the work cost, whatever else the machine runs).
+    static func cpuNanos() -> UInt64 {
+        var ts = timespec()
+        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts)
+        return UInt64(ts.tv_sec) * 1_000_000_000 + UInt64(ts.tv_nsec)
+    }
+
+    /// Runs `body` and returns its wall-clock duration in seconds.
     static func seconds(_ body: () throws -> Void) rethrows -> Double {
-        let start = nanos()
+        try measure(body).wall
+    }
+
+    /// Runs `body` and returns its wall-clock and CPU durations in seconds.
+    static func measure(_ body: () throws -> Void) rethrows -> (wall: Double, cpu: Double) {
+        let start = nanos(), cpuStart = cpuNanos()
         try body()
-        return Double(nanos() - start) / 1e9
+        return (Double(nanos() - start) / 1e9, Double(cpuNanos() - cpuStart) / 1e9)
+    }
+
+    /// "median W (CPU C), p99 W" for a list of (wall, cpu) samples.
+    static func summary(_ samples: [(wall: Double, cpu: Double)]) -> String {
+        let wall = samples.map(\.wall), cpu = samples.map(\.cpu)
+        return "median \(format(median(wall))) (CPU \(format(median(cpu)))), p99 \(format(quantile(wall, 0.99))) (CPU \(format(quantile(cpu, 0.99))))"
     }
 
     /// The value at quantile `q` (0…1) of `samples` (nearest rank).
@@ -32,7 +50,7 @@ enum Timing {
     /// Peak resident memory of this process in MiB (`getrusage` `ru_maxrss`, KiB on Linux).
     static func peakMemoryMiB() -> Double {
         var usage = rusage()
-        getrusage(RUSAGE_SELF, &usage)
+        getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage)
         return Double(usage.ru_maxrss) / 1024
     }
 
