@@ -3,11 +3,13 @@
 #
 #   Scripts/faults/signals.sh [PAYWALL_SIM_BINARY] [--burst N]
 #
-# For each case it starts the real ncurses program in a tmux pane (80x24, TERM=tmux-256color),
+# For each case it starts the real ncurses program in a tmux pane (80x24, TERM=tmux-256color,
+# under dash, which unlike bash never repairs the terminal after a job dies),
 # records `stty -a` inside the pane before, finds the program's pid (the pane shell's child),
 # sends the signal, then checks the exit status (130, 143, 129; 0 after q for the SIGWINCH burst,
 # which must also leave the program alive and drawing) and that `stty -a` afterwards is the same
-# (rows/columns lines aside). Prints one line per case; exit 0 when all pass, 1 when one fails,
+# (rows/columns lines aside). A control case SIGKILLs it and expects `stty -a` to differ, which
+# proves the comparison can fail. Prints one line per case; exit 0 when all pass, 1 when one fails,
 # 77 when tmux is missing (skipped).
 set -uo pipefail
 BIN="${1:-.build/release/paywall-sim}"
@@ -33,13 +35,13 @@ program_pid() { # the pane shell's child: paywall-sim
   echo "$pid"
 }
 
-run_case() { # NAME SIGNAL EXPECTED_EXIT
-  local name="$1" sig="$2" expected="$3" dir="$WORK/$1"
+run_case() { # NAME SIGNAL EXPECTED_EXIT [broken]
+  local name="$1" sig="$2" expected="$3" want_broken="${4:-}" dir="$WORK/$1"
   mkdir -p "$dir/state"
   $T kill-server 2>/dev/null
-  $T -f /dev/null new-session -d -s sig -x 80 -y 24 "env -i PATH=/usr/bin:/bin HOME=$dir TERM=tmux-256color LANG=C.UTF-8 bash --norc --noprofile"
+  $T -f /dev/null new-session -d -s sig -x 80 -y 24 "env -i PATH=/usr/bin:/bin HOME=$dir TERM=tmux-256color LANG=C.UTF-8 sh -i"
   $T send-keys -t sig "stty -a > $dir/before.txt" Enter
-  wait_for "$dir/before.txt" 5 || { echo "FAIL $name: the pane shell did not start"; failures=$((failures + 1)); return; }
+  wait_for "$dir/before.txt" 30 || { echo "FAIL $name: the pane shell did not start"; failures=$((failures + 1)); return; }
   $T send-keys -t sig "$BIN --state $dir/state --start paywall; echo \$? > $dir/exit.txt; stty -a > $dir/after.txt" Enter
   local pid; pid="$(program_pid)"
   if [ -z "$pid" ]; then echo "FAIL $name: paywall-sim did not start"; failures=$((failures + 1)); return; fi
@@ -59,11 +61,17 @@ run_case() { # NAME SIGNAL EXPECTED_EXIT
   else
     kill -"$sig" "$pid"
   fi
-  if ! wait_for "$dir/after.txt" 10; then
+  if ! wait_for "$dir/after.txt" 30; then
     echo "FAIL $name: paywall-sim did not exit after SIG$sig"; failures=$((failures + 1)); kill -9 "$pid" 2>/dev/null; return
   fi
   local code; code="$(cat "$dir/exit.txt")"
   local diffs; diffs="$(diff <(grep -v 'rows' "$dir/before.txt") <(grep -v 'rows' "$dir/after.txt"))"
+  if [ -n "$want_broken" ]; then
+    # The control: SIGKILL cannot be caught, so the terminal stays raw; the comparison must notice.
+    if [ "$code" = "$expected" ] && [ -n "$diffs" ]; then echo "ok   $name: exit $code, stty -a differs as it must (the check can fail)"
+    else echo "FAIL $name: exit $code, stty difference '${diffs:0:80}': the control did not break the terminal"; failures=$((failures + 1)); fi
+    return
+  fi
   if [ "$code" != "$expected" ]; then echo "FAIL $name: exit $code, expected $expected"; failures=$((failures + 1))
   elif [ -n "$diffs" ]; then echo "FAIL $name: the terminal was not restored:"; echo "$diffs"; failures=$((failures + 1))
   else echo "ok   $name: exit $code, stty -a identical before and after"; fi
@@ -73,5 +81,6 @@ run_case sigint INT 130
 run_case sigterm TERM 143
 run_case sighup HUP 129
 run_case sigwinch-burst WINCH 0
+run_case sigkill-control KILL 137 broken
 if [ $failures -gt 0 ]; then echo "signals: $failures failures"; exit 1; fi
 echo "signals: OK (burst of $BURST SIGWINCH)"
