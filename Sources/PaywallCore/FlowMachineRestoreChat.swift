@@ -57,8 +57,9 @@ extension FlowStep {
         if allowed {
             model.notice = nil
             appendExchange(trimmed)
-            track(.messageSent(countToday: quota.used))
+            // The quota first: a kill between the two writes must never leave a sent message uncounted.
             emit(.persist(.quota(quota)))
+            track(.messageSent(countToday: quota.used))
             return
         }
         if changed { emit(.persist(.quota(quota))) }

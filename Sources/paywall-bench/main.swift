@@ -1,1 +1,66 @@
-print("paywall-bench: not built yet")
+// paywall-bench: prints a table of timing figures. Never asserts a time.
+//
+//   swift build -c release --product paywall-bench && .build/release/paywall-bench
+//   options: --quick (small counts), --presses N, --soak N, --naive-soak N, --per-ledger N, --tape PATH, --only startup,keys,tape,soak
+//   State directories go under $TMPDIR (TMPDIR=/dev/shm takes the disk's fsync cost out).
+import Foundation
+import TerminalUI
+
+struct BenchOptions {
+    var presses = 2000
+    var startups = 50
+    var tapeRuns = 20
+    var soak = 10_000
+    var naiveSoak = 500
+    /// Operations per state directory in the soak (the ledger is rewritten whole on every operation).
+    var perLedger = 500
+    var tape = "Scripts/tapes/happy-path-yearly.tape"
+    /// Benchmarks to run (all when empty): startup, keys, tape, soak.
+    var only: Set<String> = []
+
+    init(arguments: [String]) {
+        var it = arguments.dropFirst().makeIterator()
+        while let arg = it.next() {
+            switch arg {
+            case "--quick": presses = 200; startups = 10; tapeRuns = 5; soak = 1_000; naiveSoak = 100; perLedger = 200
+            case "--presses": presses = Int(it.next() ?? "") ?? presses
+            case "--soak": soak = Int(it.next() ?? "") ?? soak
+            case "--naive-soak": naiveSoak = Int(it.next() ?? "") ?? naiveSoak
+            case "--per-ledger": perLedger = max(1, Int(it.next() ?? "") ?? perLedger)
+            case "--tape": tape = it.next() ?? tape
+            case "--only": only.formUnion((it.next() ?? "").split(separator: ",").map(String.init))
+            default:
+                FileHandle.standardError.write(Data("paywall-bench: unknown option \(arg); expected --quick, --presses N, --soak N, --naive-soak N, --per-ledger N, --tape PATH, --only startup,keys,tape,soak\n".utf8))
+                exit(2)
+            }
+        }
+    }
+}
+
+let options = BenchOptions(arguments: CommandLine.arguments)
+#if DEBUG
+let build = "debug build: figures are slow, use -c release"
+#else
+let build = "release build"
+#endif
+print("# paywall-bench (\(build)), \(ProcessInfo.processInfo.activeProcessorCount) cores")
+print("$ " + CommandLine.arguments.joined(separator: " "))
+print("")
+
+var table = BenchTable()
+do {
+    func wanted(_ name: String) -> Bool { options.only.isEmpty || options.only.contains(name) }
+    if wanted("startup") { try StartupBench(runs: options.startups).run(into: &table) }
+    if wanted("keys") {
+        for size in [TerminalSize(width: 80, height: 24), TerminalSize(width: 200, height: 60)] {
+            try KeyRenderBench(presses: options.presses).run(size: size, into: &table)
+        }
+    }
+    if wanted("tape") { TapeBench(path: options.tape, runs: options.tapeRuns).run(into: &table) }
+    if wanted("soak") { try StoreSoakBench(operations: options.soak, naiveOperations: options.naiveSoak).run(into: &table, perLedger: options.perLedger) }
+} catch {
+    table.add("error", "\(error)")
+}
+table.add("copy sweep", "not measured yet: CopyQA has no sweep API in this build")
+table.add("peak memory (ru_maxrss)", String(format: "%.1f MiB", Timing.peakMemoryMiB()))
+print(table.render())

@@ -67,7 +67,7 @@ import Testing
         expected.quota = quota
         expected.transcript = [ChatMessage(author: .user, text: "hello"), ChatMessage(author: .assistant, text: "chat.reply.1")]
         #expect(model == expected)
-        #expect(effects == [.track(.messageSent(countToday: 1)), .persist(.quota(quota))])
+        #expect(effects == [.persist(.quota(quota)), .track(.messageSent(countToday: 1))])
     }
 
     @Test func cannedRepliesCycle() {
@@ -133,6 +133,6 @@ import Testing
         let (next, effects) = F.reduce(model, .sendMessage("new day"), context: tomorrow)
         #expect(next.state == .chat)
         #expect(next.quota.used == 1)
-        #expect(effects == [.track(.messageSent(countToday: 1)), .persist(.quota(next.quota))])
+        #expect(effects == [.persist(.quota(next.quota)), .track(.messageSent(countToday: 1))])
     }
 }

@@ -76,7 +76,11 @@ public final class VerificationBackend {
             state.records[id] = BackendRecord(transactionID: id, payload: payload, offerID: offerID, receivedAt: now, source: source)
             if payload.revocationDate == nil {
                 state.grants.append(id)
-                note("transaction \(id) \(payload.productId): verified and granted")
+                if let expires = payload.expires, expires <= now {
+                    note("transaction \(id) \(payload.productId): verified and recorded, but expired at \(expires.formatted(.iso8601)): not premium")
+                } else {
+                    note("transaction \(id) \(payload.productId): verified and granted")
+                }
             }
         }
         let entitlement = compute(now: now, source: source)

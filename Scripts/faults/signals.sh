@@ -1,0 +1,86 @@
+#!/usr/bin/env bash
+# Signals under tmux: SIGINT, SIGTERM, SIGHUP and a burst of SIGWINCH to the running paywall-sim.
+#
+#   Scripts/faults/signals.sh [PAYWALL_SIM_BINARY] [--burst N]
+#
+# For each case it starts the real ncurses program in a tmux pane (80x24, TERM=tmux-256color,
+# under dash, which unlike bash never repairs the terminal after a job dies),
+# records `stty -a` inside the pane before, finds the program's pid (the pane shell's child),
+# sends the signal, then checks the exit status (130, 143, 129; 0 after q for the SIGWINCH burst,
+# which must also leave the program alive and drawing) and that `stty -a` afterwards is the same
+# (rows/columns lines aside). A control case SIGKILLs it and expects `stty -a` to differ, which
+# proves the comparison can fail. Prints one line per case; exit 0 when all pass, 1 when one fails,
+# 77 when tmux is missing (skipped).
+set -uo pipefail
+BIN="${1:-.build/release/paywall-sim}"
+BURST=50
+if [ "${2:-}" = "--burst" ]; then BURST="${3:-50}"; fi
+if ! command -v tmux >/dev/null 2>&1; then echo "signals: SKIPPED (tmux is not installed)"; exit 77; fi
+if [ ! -x "$BIN" ]; then echo "signals: $BIN not found; build it with swift build -c release --product paywall-sim" >&2; exit 2; fi
+BIN="$(cd "$(dirname "$BIN")" && pwd)/$(basename "$BIN")"
+WORK="$(mktemp -d /tmp/paywall-signals.XXXXXX)"
+SOCK="$WORK/tmux.sock"
+T="tmux -S $SOCK"
+failures=0
+trap '$T kill-server 2>/dev/null; rm -rf "$WORK"' EXIT
+
+wait_for() { # FILE SECONDS
+  local i=0; while [ ! -s "$1" ] && [ $i -lt $(( $2 * 20 )) ]; do sleep 0.05; i=$((i + 1)); done; [ -s "$1" ]
+}
+
+program_pid() { # the pane shell's child: paywall-sim
+  local shell; shell="$($T display-message -p -t sig '#{pane_pid}')"
+  local i=0 pid=""
+  while [ -z "$pid" ] && [ $i -lt 200 ]; do pid="$(pgrep -P "$shell" | head -n1)"; [ -z "$pid" ] && sleep 0.05; i=$((i + 1)); done
+  echo "$pid"
+}
+
+run_case() { # NAME SIGNAL EXPECTED_EXIT [broken]
+  local name="$1" sig="$2" expected="$3" want_broken="${4:-}" dir="$WORK/$1"
+  mkdir -p "$dir/state"
+  $T kill-server 2>/dev/null
+  $T -f /dev/null new-session -d -s sig -x 80 -y 24 "env -i PATH=/usr/bin:/bin HOME=$dir TERM=tmux-256color LANG=C.UTF-8 sh -i"
+  $T send-keys -t sig "stty -a > $dir/before.txt" Enter
+  wait_for "$dir/before.txt" 30 || { echo "FAIL $name: the pane shell did not start"; failures=$((failures + 1)); return; }
+  $T send-keys -t sig "$BIN --state $dir/state --start paywall; echo \$? > $dir/exit.txt; stty -a > $dir/after.txt" Enter
+  local pid; pid="$(program_pid)"
+  if [ -z "$pid" ]; then echo "FAIL $name: paywall-sim did not start"; failures=$((failures + 1)); return; fi
+  # Wait for the first frame.
+  local i=0; while ! $T capture-pane -p -t sig | grep -q '[A-Za-z]\{4\}' && [ $i -lt 100 ]; do sleep 0.05; i=$((i + 1)); done
+  sleep 0.3
+  if [ "$sig" = WINCH ]; then
+    for n in $(seq 1 "$BURST"); do
+      if [ $((n % 2)) = 0 ]; then $T resize-window -t sig -x 100 -y 30 2>/dev/null; else $T resize-window -t sig -x 80 -y 24 2>/dev/null; fi
+      kill -WINCH "$pid" 2>/dev/null
+    done
+    $T resize-window -t sig -x 80 -y 24 2>/dev/null
+    sleep 0.5
+    if ! kill -0 "$pid" 2>/dev/null; then echo "FAIL $name: paywall-sim died during the SIGWINCH burst"; failures=$((failures + 1)); fi
+    if ! $T capture-pane -p -t sig | grep -q '[A-Za-z]\{4\}'; then echo "FAIL $name: nothing drawn after the burst"; failures=$((failures + 1)); fi
+    $T send-keys -t sig q
+  else
+    kill -"$sig" "$pid"
+  fi
+  if ! wait_for "$dir/after.txt" 30; then
+    echo "FAIL $name: paywall-sim did not exit after SIG$sig"; failures=$((failures + 1)); kill -9 "$pid" 2>/dev/null; return
+  fi
+  local code; code="$(cat "$dir/exit.txt")"
+  local diffs; diffs="$(diff <(grep -v 'rows' "$dir/before.txt") <(grep -v 'rows' "$dir/after.txt"))"
+  if [ -n "$want_broken" ]; then
+    # The control: SIGKILL cannot be caught, so the terminal stays raw; the comparison must notice.
+    if [ "$code" = "$expected" ] && [ -n "$diffs" ]; then echo "ok   $name: exit $code, stty -a differs as it must (the check can fail)"
+    else echo "FAIL $name: exit $code, stty difference '${diffs:0:80}': the control did not break the terminal"; failures=$((failures + 1)); fi
+    return
+  fi
+  if [ "$code" != "$expected" ]; then echo "FAIL $name: exit $code, expected $expected"; failures=$((failures + 1))
+  elif [ -n "$diffs" ]; then echo "FAIL $name: the terminal was not restored:"; echo "$diffs"; failures=$((failures + 1))
+  else echo "ok   $name: exit $code, stty -a identical before and after"; fi
+}
+
+run_case sigint INT 130
+run_case sigterm TERM 143
+run_case sighup HUP 129
+run_case sigwinch-burst WINCH 0
+run_case sigkill-control KILL 137 broken
+if [ $failures -gt 0 ]; then echo "signals: $failures failures"; exit 1; fi
+echo "signals: OK (burst of $BURST SIGWINCH)"

@@ -1,0 +1,53 @@
+import Foundation
+import TerminalUI
+
+/// One key's update + render + diff on the paywall (Up/Down), against a full repaint of the same frame.
+struct KeyRenderBench {
+    var presses: Int
+
+    func run(size: TerminalSize, into table: inout BenchTable) throws {
+        let dir = BenchSession.freshDirectory("keys-\(size.width)x\(size.height)")
+        defer { BenchSession.cleanUp(dir) }
+        let controller = try BenchSession.controller(start: .paywall, directory: dir)
+        var previous = controller.render(size: size).grid
+        var incremental: [(wall: Double, cpu: Double)] = []
+        var full: [(wall: Double, cpu: Double)] = []
+        var renderOnly: [(wall: Double, cpu: Double)] = []
+        var changedCells = 0
+        let allCells = size.width * size.height
+        for i in 0..<presses {
+            let key: Key = i % 2 == 0 ? .down : .up
+            var runs: [CellRun] = []
+            var grid = previous
+            var split = (wall: 0.0, cpu: 0.0)
+            let whole = Timing.measure {
+                controller.handle(key)
+                split = Timing.measure {
+                    grid = controller.render(size: size).grid
+                    runs = grid.diff(from: previous)
+                }
+            }
+            incremental.append(whole)
+            renderOnly.append(split)
+            changedCells += runs.reduce(0) { $0 + $1.cells.count }
+            // The naive way: the same frame rendered and every cell written (diff against nothing).
+            var everything: [CellRun] = []
+            full.append(Timing.measure {
+                let again = controller.render(size: size).grid
+                everything = again.diff(from: nil)
+            })
+            precondition(everything.reduce(0) { $0 + $1.cells.count } == allCells)
+            previous = grid
+        }
+        let label = "\(size.width)×\(size.height)"
+        table.add("key: update (flow + effects + state files) + render + diff, paywall Up/Down \(label) (\(presses) presses)",
+                  Timing.summary(incremental))
+        let median = Timing.median(renderOnly.map(\.cpu)), naive = Timing.median(full.map(\.cpu))
+        table.add("key: render + diff only \(label)", Timing.summary(renderOnly),
+                  naive: "render + full repaint (diff against nothing): \(Timing.summary(full))",
+                  ratio: BenchTable.ratio(fast: median, naive: naive) + " CPU")
+        let perKey = Double(changedCells) / Double(max(presses, 1))
+        table.add("cells written per plan move \(label)", String(format: "%.0f of %d", perKey, allCells),
+                  naive: "\(allCells) (every cell)", ratio: BenchTable.ratio(fast: perKey, naive: Double(allCells)))
+    }
+}

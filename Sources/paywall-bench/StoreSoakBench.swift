@@ -1,0 +1,132 @@
+import Foundation
+import PaywallCore
+import StoreSim
+
+/// A store soak: purchases and renewals with the durable ledger, each posted to the backend and finished.
+///
+/// The real way keeps the store and backend open and writes each ledger atomically per step. The
+/// naive way also re-reads both ledgers from disk before every operation (a fresh store and backend).
+struct StoreSoakBench {
+    var operations: Int
+    var naiveOperations: Int
+
+    static let user = UUID(uuidString: "B3B3B3B3-0000-4000-8000-00000000BE4C") ?? UUID()
+    static let bundleID = "com.paywallsim.bench"
+    static let catalog = StoreCatalog(
+        products: [
+            StoreProduct(id: "coins_100", referenceName: "Coins", kind: .consumable, price: 0.99),
+            StoreProduct(id: "weekly_9_99", referenceName: "Weekly", kind: .autoRenewable, price: 9.99,
+                         subscription: SubscriptionInfo(groupID: "premium", level: 1, period: BillingPeriod(value: 1, unit: .week))),
+        ],
+        groups: [SubscriptionGroup(id: "premium", name: "Premium", productIDs: ["weekly_9_99"])],
+        settings: StoreSettings(timeRate: .oneRenewalEveryTwoSeconds), origin: "paywall-bench")
+
+    /// Opens the store and backend in `dir`.
+    final class Stack {
+        let clock: ManualClock
+        var store: SimulatedStore
+        var backend: VerificationBackend
+        let dir: URL
+
+        init(dir: URL, clock: ManualClock) throws {
+            self.dir = dir
+            self.clock = clock
+            store = try SimulatedStore(catalog: StoreSoakBench.catalog, stateDirectory: dir, clock: clock, seed: 5,
+                                       bundleID: StoreSoakBench.bundleID)
+            backend = try VerificationBackend(stateDirectory: dir, trustedKeys: store.trustedPublicKeys,
+                                              bundleID: StoreSoakBench.bundleID, userAppAccountToken: StoreSoakBench.user, clock: clock)
+        }
+
+        func reopen() throws {
+            store = try SimulatedStore(catalog: StoreSoakBench.catalog, stateDirectory: dir, clock: clock, seed: 5,
+                                       bundleID: StoreSoakBench.bundleID)
+            backend = try VerificationBackend(stateDirectory: dir, trustedKeys: store.trustedPublicKeys,
+                                              bundleID: StoreSoakBench.bundleID, userAppAccountToken: StoreSoakBench.user, clock: clock)
+        }
+
+        /// Posts and finishes one transaction; false if the backend refused it.
+        func grant(_ transaction: SignedTransaction) throws -> Bool {
+            guard case .verified = backend.post(jws: transaction.jws, appAccountToken: StoreSoakBench.user, offerID: "A") else { return false }
+            if store.unfinishedTransactions.contains(where: { $0.id == transaction.id }) { try store.finish(transactionID: transaction.id) }
+            return true
+        }
+
+        /// Even steps buy coins, odd steps let one renewal period pass; returns transactions granted.
+        func step(_ i: Int) throws -> Int {
+            if i % 2 == 0 {
+                guard case let .success(t, _) = store.purchase(productID: "coins_100", options: StorePurchaseOptions(appAccountToken: StoreSoakBench.user))
+                else { return 0 }
+                return try grant(t) ? 1 : 0
+            }
+            clock.advance(by: 2)
+            try store.process(now: clock.now())
+            var granted = 0
+            for update in store.takeUpdates() { if let t = update.transaction, try grant(t) { granted += 1 } }
+            return granted
+        }
+    }
+
+    /// Runs `count` operations on one fresh ledger; returns (wall, cpu) per chunk of `chunk` operations.
+    func soak(count: Int, chunk: Int, naive: Bool) throws -> (chunks: [(wall: Double, cpu: Double)], granted: Int, ledgerBytes: Int) {
+        let dir = BenchSession.freshDirectory(naive ? "soak-naive" : "soak")
+        defer { BenchSession.cleanUp(dir) }
+        let stack = try Stack(dir: dir, clock: ManualClock(Date(timeIntervalSince1970: 1_780_000_000)))
+        guard case let .success(first, _) = stack.store.purchase(productID: "weekly_9_99", options: StorePurchaseOptions(appAccountToken: Self.user)),
+              try stack.grant(first) else { throw BenchError("the soak's first subscription purchase failed") }
+        var granted = 1
+        var chunks: [(wall: Double, cpu: Double)] = []
+        var done = 0
+        while done < count {
+            let n = min(chunk, count - done)
+            chunks.append(try Timing.measure {
+                for i in done..<(done + n) {
+                    if naive { try stack.reopen() }
+                    granted += try stack.step(i)
+                }
+            })
+            done += n
+        }
+        let bytes = (try? FileManager.default.attributesOfItem(atPath: dir.appendingPathComponent("store-ledger.json").path)[.size] as? Int) ?? 0
+        return (chunks, granted, bytes)
+    }
+
+    /// Ledgers of `perLedger` operations until `operations` are done (one user's state directory each).
+    func run(perLedger: Int, into table: inout BenchTable) throws {
+        let ledgers = max(1, (operations + perLedger - 1) / perLedger)
+        let chunk = max(1, perLedger / 10)
+        var wall = 0.0, cpu = 0.0, granted = 0, firstCPU = 0.0, lastCPU = 0.0, bytes = 0
+        for l in 0..<ledgers {
+            let count = min(perLedger, operations - l * perLedger)
+            let run = try soak(count: count, chunk: chunk, naive: false)
+            wall += run.chunks.reduce(0) { $0 + $1.wall }
+            cpu += run.chunks.reduce(0) { $0 + $1.cpu }
+            firstCPU += (run.chunks.first?.cpu ?? 0) / Double(ledgers)
+            lastCPU += (run.chunks.last?.cpu ?? 0) / Double(ledgers)
+            granted += run.granted
+            bytes = max(bytes, run.ledgerBytes)
+        }
+        table.add("store soak: \(operations) purchases + renewals, durable ledger, \(ledgers) ledger(s) of \(perLedger) ops (\(granted) granted)",
+                  String(format: "%.0f ops/s wall (%@), %.1f ms CPU/op; CPU/op first %d ops %.1f ms, last %d ops %.1f ms; ledger %.2f MB at the end",
+                         Double(operations) / wall, Timing.format(wall), cpu * 1000 / Double(operations),
+                         chunk, firstCPU * 1000 / Double(chunk), chunk, lastCPU * 1000 / Double(chunk), Double(bytes) / 1e6))
+    }
+
+    func run(into table: inout BenchTable, perLedger: Int) throws {
+        try run(perLedger: perLedger, into: &table)
+        let naiveCount = min(naiveOperations, operations)
+        let naive = try soak(count: naiveCount, chunk: naiveCount, naive: true).chunks
+        let real = try soak(count: naiveCount, chunk: naiveCount, naive: false).chunks
+        let naiveCPU = naive.reduce(0) { $0 + $1.cpu }, realCPU = real.reduce(0) { $0 + $1.cpu }
+        table.add("store soak, \(naiveCount) operations on one ledger",
+                  String(format: "%.1f ms CPU/op (%.0f ops/s wall)", realCPU * 1000 / Double(naiveCount), Double(naiveCount) / real.reduce(0) { $0 + $1.wall }),
+                  naive: String(format: "re-read both ledgers before every operation: %.1f ms CPU/op (%.0f ops/s wall)",
+                                naiveCPU * 1000 / Double(naiveCount), Double(naiveCount) / naive.reduce(0) { $0 + $1.wall }),
+                  ratio: BenchTable.ratio(fast: realCPU, naive: naiveCPU) + " CPU")
+    }
+}
+
+/// A benchmark that could not run, with what went wrong.
+struct BenchError: Error, CustomStringConvertible {
+    var description: String
+    init(_ description: String) { self.description = description }
+}

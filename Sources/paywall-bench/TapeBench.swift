@@ -1,0 +1,31 @@
+import Foundation
+import Tapes
+
+/// A whole demo tape played headless with `TapePlayer`: wall time per run.
+struct TapeBench {
+    var path: String
+    var runs: Int
+
+    func run(into table: inout BenchTable) {
+        guard FileManager.default.fileExists(atPath: path) else {
+            table.add("demo tape \(path)", "skipped: file not found (run from the package root or pass --tape)")
+            return
+        }
+        var samples: [(wall: Double, cpu: Double)] = []
+        var status = ""
+        for _ in 0..<runs {
+            samples.append(Timing.measure {
+                switch TapeLoader().load(path: path) {
+                case let .failure(errors): status = "invalid: \(errors)"
+                case let .success(tape):
+                    var options = TapePlayer.Options()
+                    options.goldenTapePath = path
+                    status = TapePlayer(tape: tape, options: options).play().result.status.rawValue
+                }
+            })
+        }
+        let name = (path as NSString).lastPathComponent
+        table.add("demo tape \(name), load + play (\(runs) runs, \(status))",
+                  Timing.summary(samples))
+    }
+}
