@@ -78,10 +78,13 @@ public struct CopySweep: Sendable {
         var seen = Set<String>()
         var drawnKeys: [String: Set<String>] = [:]
         let checker = ScreenChecker(lint: lint)
+        var decks: [String: CopyDeck] = [:]
+        var dates = DateTexts()
         render(combinations) { combination, state, screen in
             screens += 1
-            let deck = self.deck(locale: combination.locale)
-            for finding in checker.check(screen, state: state, combination: combination, deck: deck) {
+            let deck = decks[combination.locale] ?? self.deck(locale: combination.locale)
+            decks[combination.locale] = deck
+            for finding in checker.check(screen, state: state, combination: combination, deck: deck, dates: &dates) {
                 let id = "\(finding.kind)|\(finding.key ?? "")|\(finding.screen)|\(finding.state)|\(finding.combination)|\(finding.message)"
                 if seen.insert(id).inserted { findings.append(finding) }
             }

@@ -13,7 +13,7 @@ struct PaywallRules {
 
     var model: FlowModel { state.context.model }
 
-    func findings() -> [Finding] {
+    func findings(dates: inout DateTexts) -> [Finding] {
         guard case .paywall(let offer) = model.state else { return [] }
         var out: [Finding] = []
         func add(_ kind: FindingKind, _ key: String?, _ text: String, _ message: String, _ rect: Rect? = nil) {
@@ -44,7 +44,7 @@ struct PaywallRules {
             if let trial = plan.trial {
                 var missing: [String] = []
                 if !all.contains(squash(plan.displayPrice)) { missing.append("the price charged after it (\(plan.displayPrice))") }
-                if trial.paymentMode == .free, let end = trialEnd(plan), !all.contains(squash(end)) { missing.append("when (\(end))") }
+                if trial.paymentMode == .free, let end = trialEnd(plan, dates: &dates), !all.contains(squash(end)) { missing.append("when (\(end))") }
                 if !missing.isEmpty {
                     add(.trialTermsIncomplete, terms.first?.key ?? "paywall.trial.terms", terms.map(\.text).joined(separator: " "),
                         "the trial terms of \(plan.displayName) do not say \(missing.joined(separator: " or "))", terms.first?.rect)
@@ -77,8 +77,10 @@ struct PaywallRules {
     }
 
     /// The date of the first full charge as the screen writes it (long style, locale, zone).
-    func trialEnd(_ plan: Plan) -> String? {
+    func trialEnd(_ plan: Plan, dates: inout DateTexts) -> String? {
         guard let trial = plan.trial else { return nil }
+        let id = "\(plan.id)|\(state.context.locale)|\(state.context.now.timeIntervalSince1970)|\(state.context.timeZone.identifier)"
+        if let known = dates.texts[id] { return known }
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = state.context.timeZone
         var date = state.context.now
@@ -88,7 +90,9 @@ struct PaywallRules {
         formatter.timeZone = state.context.timeZone
         formatter.dateStyle = .long
         formatter.timeStyle = .none
-        return formatter.string(from: date)
+        let text = formatter.string(from: date)
+        dates.texts[id] = text
+        return text
     }
 
     /// Bold counts most, then a price or title role over text, over secondary, muted and dim roles.
@@ -103,4 +107,9 @@ struct PaywallRules {
     }
 
     func style(_ text: DrawnText) -> String { "\(text.role.rawValue)\(text.bold ? " bold" : "")" }
+}
+
+/// Trial end dates already formatted, by plan, locale, instant and zone (formatters are slow to make).
+struct DateTexts {
+    var texts: [String: String] = [:]
 }

@@ -9,14 +9,15 @@ struct ScreenChecker: Sendable {
     /// The deck's own width limits (README.d/deck.md): CTAs and buttons 16 columns, badges 12.
     static let widthLimits: [TextSlot: Int] = [.cta: 16, .sheetButton: 16, .badge: 12]
 
-    func check(_ screen: RenderedScreen, state: ScreenState, combination: SweepCombination, deck: CopyDeck) -> [Finding] {
+    func check(_ screen: RenderedScreen, state: ScreenState, combination: SweepCombination, deck: CopyDeck,
+               dates: inout DateTexts) -> [Finding] {
         var out: [Finding] = []
         let name = screenName(screen, state: state)
         for text in screen.drawn {
             out += textFindings(text, screen: name, state: state.state, combination: combination)
         }
         if screen.screenName == "paywall" {
-            out += PaywallRules(screen: screen, state: state, combination: combination, deck: deck).findings()
+            out += PaywallRules(screen: screen, state: state, combination: combination, deck: deck).findings(dates: &dates)
         }
         return out
     }

@@ -87,13 +87,16 @@ public struct ScreenStates: Sendable {
             }, locale))
         }
         let selected = offer.plans.first { $0.id == offer.defaultPlanID } ?? offer.plans.first
-        out.append(state("paywall", "\(layout) · opened by the limit", id, with(base) {
-            var limited = offer
-            limited.personalPromiseKey = nil
-            $0.state = .paywall(offer: limited)
-            $0.offer = limited
-            $0.paywallReason = .messageLimit
-        }, locale))
+        for (reason, promise, label) in [(PaywallReason.messageLimit, "paywall.promise.limit", "opened by the limit"),
+                                         (.chatTab, "paywall.promise.chat", "opened from chat")] {
+            out.append(state("paywall", "\(layout) · \(label)", id, with(base) {
+                let opened = OfferDecisionEngine.decide(config: config, risk: .unknown, paywallViews7d: 0, timeOnPaywallSec: 0,
+                                                        personalPromiseKey: promise, plans: $0.plans, forcedOffer: id)
+                $0.state = .paywall(offer: opened)
+                $0.offer = opened
+                $0.paywallReason = reason
+            }, locale))
+        }
         for notice in [Notice.purchasesDisabled, .pendingApproval(productID: selected?.id ?? ""),
                        .askToBuyDeclined(productID: selected?.id ?? ""), .restoreFailed(reason: "cancelled")] {
             out.append(state("paywall", "\(layout) · \(notice.key)", id, with(base) {

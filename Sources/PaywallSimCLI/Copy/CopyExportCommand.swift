@@ -24,8 +24,9 @@ struct CopyExportCommand: ParsableCommand {
         let text: String
         do {
             let inputs = sweep.inputs
-            let rows = CopyExport.rows(try inputs.sweep(), matrix: inputs.matrix)
-            text = CopyExport.render(rows, format: CopyExport.Format(rawValue: format) ?? .md, sweep: try inputs.sweep())
+            let copySweep = try inputs.sweep()
+            let rows = CopyExport.rows(copySweep, matrix: inputs.matrix)
+            text = CopyExport.render(rows, format: CopyExport.Format(rawValue: format) ?? .md, sweep: copySweep)
             if let out { try writeFile(text, to: out) }
         } catch {
             throw failInput(error)
