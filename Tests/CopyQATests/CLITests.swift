@@ -21,7 +21,10 @@ enum Binary {
     /// Exit status and standard output of `paywall-sim arguments…`.
     static func run(_ arguments: [String]) throws -> (status: Int32, output: String, error: String) {
         let process = Process()
-        process.executableURL = try #require(url, "paywall-sim is not built: run `swift build --product paywall-sim`")
+        guard let binary = Binary.url else {
+            throw CopyQAError("paywall-sim is not built: run `swift build --product paywall-sim`")
+        }
+        process.executableURL = binary
         process.arguments = arguments
         let out = Pipe(), err = Pipe()
         process.standardOutput = out

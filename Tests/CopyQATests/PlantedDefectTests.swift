@@ -15,7 +15,7 @@ struct PlantedDefectTests {
     func longCTA() throws {
         let deck = Support.deck { $0.set("paywall.cta.trial", "en", "Start your completely free seven day trial now") }
         let findings = Support.findings(deck, Support.small())
-        let overflow = try #require(findings.first { $0.kind == .slotOverflow && $0.key == "paywall.cta.trial" })
+        let overflow = try #require(findings.first { $0.kind == .slotOverflow && $0.key == "paywall.cta.trial" && $0.screen == "paywall" })
         #expect(overflow.severity == .error)
         #expect(overflow.screen == "paywall")
         #expect(overflow.text == "Start your completely free seven day trial now")
@@ -121,7 +121,7 @@ struct PlantedDefectTests {
         let deck = DefaultCopyDeck.load(locale: "en")
         let combination = SweepCombination(locale: "en", theme: "dark", size: TerminalSize(width: 80, height: 24), offer: .A)
         var dates = DateTexts()
-        var screen = ScreenRenderer.render(state.context, theme: Theme.builtIn("dark")!, deck: deck, size: combination.size)
+        var screen = ScreenRenderer.render(state.context, theme: try #require(Theme.builtIn("dark")), deck: deck, size: combination.size)
         #expect(PaywallRules(screen: screen, state: state, combination: combination, deck: deck).findings(dates: &dates).isEmpty)
         for index in screen.drawn.indices where screen.drawn[index].slot == .price {
             screen.drawn[index].bold = false

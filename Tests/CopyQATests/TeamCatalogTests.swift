@@ -13,7 +13,7 @@ struct TeamCatalogTests {
         #expect(Self.fixtureNames.count == 8)
     }
 
-    @Test("every fixture catalog loads and its missing and unused keys are listed", arguments: fixtureNames)
+    @Test("every fixture catalog loads and its missing and unused keys are listed", arguments: TeamCatalogTests.fixtureNames)
     func fixtureKeys(name: String) throws {
         let path = Support.fixtures.appendingPathComponent(name).path
         let inputs = CopyQAInputs(copyPath: path, matrix: Support.small())
