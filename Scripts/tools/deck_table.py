@@ -303,10 +303,10 @@ ROWS = [
         "Enter Try again · Esc Back", "Enter 重试 · Esc 返回", "Enter 다시 시도 · Esc 뒤로"),
 
     # Notices
-    Row("notice.pendingApproval", "Notice banner: purchase pending (Ask to Buy or bank approval)",
-        "Waiting for approval. Premium unlocks as soon as the purchase is approved.",
+    Row("notice.pendingApproval", "Notice banner: purchase pending (Ask to Buy or bank approval). At most 54 columns: it must fit one line on the paywall at the minimum size.",
+        "Waiting for approval: Premium unlocks once approved.",
         "正在等待批准。购买获批后，高级版会立即解锁。",
-        "승인을 기다리는 중이에요. 구매가 승인되면 바로 프리미엄이 열려요."),
+        "승인 대기 중이에요. 승인되면 프리미엄이 열려요."),
     Row("notice.askToBuyDeclined", "Notice banner: the family organiser declined the Ask to Buy request",
         "The purchase request was declined.", "购买请求已被拒绝。", "구매 요청이 거절되었어요."),
     Row("notice.restored", "Notice banner: restore found and restored purchases",

@@ -1506,18 +1506,18 @@ enum EmbeddedCopyDeck {
       }
     },
     "notice.pendingApproval" : {
-      "comment" : "Notice banner: purchase pending (Ask to Buy or bank approval)",
+      "comment" : "Notice banner: purchase pending (Ask to Buy or bank approval). At most 54 columns: it must fit one line on the paywall at the minimum size.",
       "localizations" : {
         "en" : {
           "stringUnit" : {
             "state" : "translated",
-            "value" : "Waiting for approval. Premium unlocks as soon as the purchase is approved."
+            "value" : "Waiting for approval: Premium unlocks once approved."
           }
         },
         "ko" : {
           "stringUnit" : {
             "state" : "translated",
-            "value" : "승인을 기다리는 중이에요. 구매가 승인되면 바로 프리미엄이 열려요."
+            "value" : "승인 대기 중이에요. 승인되면 프리미엄이 열려요."
           }
         },
         "zh-Hans" : {

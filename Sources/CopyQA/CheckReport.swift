@@ -1,0 +1,132 @@
+import CopyDeck
+import Foundation
+
+/// The outcome of `copy check`: findings, what was swept, and the team catalog's missing and unused keys.
+public struct CheckReport: Sendable, Codable {
+    public var combinations: Int
+    public var screensRendered: Int
+    public var findings: [Finding]
+    /// Set when a team catalog (`--copy`) was layered over the default deck.
+    public var teamCatalog: TeamCatalogKeys?
+
+    public init(combinations: Int, screensRendered: Int, findings: [Finding], teamCatalog: TeamCatalogKeys? = nil) {
+        self.combinations = combinations
+        self.screensRendered = screensRendered
+        self.findings = findings
+        self.teamCatalog = teamCatalog
+    }
+
+    public var errorCount: Int { findings.filter { $0.severity == .error }.count }
+    public var warningCount: Int { findings.filter { $0.severity == .warning }.count }
+    public var infoCount: Int { findings.filter { $0.severity == .info }.count }
+
+    /// Findings of the same defect on the same screen and key, across combinations and states.
+    public struct Group: Sendable {
+        public var severity: Severity
+        public var kind: FindingKind
+        public var screen: String
+        public var key: String?
+        public var message: String
+        public var findings: [Finding]
+    }
+
+    /// Findings grouped by screen, key, kind and message (the message without the combination).
+    public var groups: [Group] {
+        var order: [String] = []
+        var byID: [String: Group] = [:]
+        for finding in findings {
+            let id = "\(finding.screen)|\(finding.key ?? "")|\(finding.kind.rawValue)|\(finding.message)"
+            if byID[id] == nil {
+                order.append(id)
+                byID[id] = Group(severity: finding.severity, kind: finding.kind, screen: finding.screen, key: finding.key,
+                                 message: finding.message, findings: [])
+            }
+            byID[id]?.findings.append(finding)
+        }
+        return order.compactMap { byID[$0] }
+    }
+
+    /// The readable report: a summary, then findings by screen, worst first.
+    public func text() -> String {
+        var out: [String] = []
+        out.append("copy check: \(combinations) combination(s), \(screensRendered) screen(s) rendered")
+        if let team = teamCatalog { out += team.lines() }
+        let groups = self.groups
+        let screens = Dictionary(grouping: groups, by: \.screen)
+        for screen in screens.keys.sorted(by: { screenOrder($0) < screenOrder($1) }) {
+            let list = (screens[screen] ?? []).sorted { ($0.severity, $0.key ?? "") < ($1.severity, $1.key ?? "") }
+            out.append("")
+            out.append("\(screen)")
+            for group in list {
+                let first = group.findings[0]
+                out.append("  \(group.severity.rawValue): \(group.key ?? "(screen)"): \(group.message)")
+                out.append("    text: “\(first.text)”")
+                out.append("    in: \(summary(of: group.findings))")
+            }
+        }
+        out.append("")
+        out.append("\(errorCount) error(s), \(warningCount) warning(s), \(infoCount) note(s) in \(groups.count) group(s)")
+        return out.joined(separator: "\n") + "\n"
+    }
+
+    /// `en, ko × dark, mono × 60x20 × A, C · states: …` for a group's combinations and states.
+    func summary(of findings: [Finding]) -> String {
+        func unique<T: Hashable>(_ values: [T]) -> [T] {
+            var seen = Set<T>()
+            return values.filter { seen.insert($0).inserted }
+        }
+        let c = findings.map(\.combination)
+        let dims = [unique(c.map(\.locale)), unique(c.map(\.theme)), unique(c.map { "\($0.width)x\($0.height)" }),
+                    unique(c.map(\.offer.rawValue))].map { $0.joined(separator: ", ") }
+        let states = unique(findings.map(\.state)).filter { !$0.isEmpty }
+        let shownStates = states.prefix(4).joined(separator: "; ") + (states.count > 4 ? "; … (\(states.count) states)" : "")
+        return dims.joined(separator: " × ") + (states.isEmpty ? "" : " · \(shownStates)") + " (\(findings.count)×)"
+    }
+
+    /// Screens in flow order; unknown names after, alphabetically.
+    func screenOrder(_ screen: String) -> String {
+        let order = ["onboarding", "valuePreview", "proof", "paywall", "sheet", "purchasing", "purchased", "skipped", "error", "chat", "help", "debug", "tooSmall", "composed"]
+        return order.firstIndex(of: screen).map { String(format: "%02d", $0) } ?? "99" + screen
+    }
+
+    /// The report as JSON for machines: summary counts, every finding, the team catalog's keys.
+    public func json() -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        let payload = JSONReport(combinations: combinations, screensRendered: screensRendered, errors: errorCount,
+                                 warnings: warningCount, infos: infoCount, findings: findings, teamCatalog: teamCatalog)
+        let data = (try? encoder.encode(payload)) ?? Data("{}".utf8)
+        return String(decoding: data, as: UTF8.self) + "\n"
+    }
+
+    struct JSONReport: Codable {
+        var combinations: Int
+        var screensRendered: Int
+        var errors: Int
+        var warnings: Int
+        var infos: Int
+        var findings: [Finding]
+        var teamCatalog: TeamCatalogKeys?
+    }
+}
+
+/// A team catalog against the app: keys it lacks (shown from the default deck) and keys the app never uses.
+public struct TeamCatalogKeys: Sendable, Codable, Hashable {
+    public var origin: String
+    /// App keys the team catalog lacks: these fell back to the default deck.
+    public var missing: [String]
+    /// Keys of the team catalog the app does not use.
+    public var unused: [String]
+
+    public init(team: StringCatalog, origin: String, appKeys: Set<String>) {
+        self.origin = origin
+        missing = CatalogLint.missingKeys(in: team, required: appKeys)
+        unused = CatalogLint.unusedKeys(in: team, used: appKeys)
+    }
+
+    func lines() -> [String] {
+        ["", "team catalog \(origin):",
+         "  \(missing.count) key(s) the app uses are missing (shown from the default deck): \(missing.joined(separator: ", "))",
+         "  \(unused.count) key(s) the app does not use (unused): \(unused.map { "“\($0)”" }.joined(separator: ", "))"]
+    }
+}

@@ -1,0 +1,113 @@
+import CopyDeck
+import Foundation
+import PaywallCore
+import TerminalUI
+
+/// Which screens change between two decks, and how: every state rendered with both, changed lines per screen.
+public struct DeckDiff: Sendable {
+    /// One screen state whose text changed in one locale.
+    public struct Change: Sendable, Hashable {
+        public var screen: String
+        public var state: String
+        public var locale: String
+        public var offer: OfferID?
+        /// Diff lines: `- old`, `+ new`.
+        public var lines: [String]
+    }
+
+    /// Keys whose entries differ (added, removed or changed).
+    public var changedKeys: [String]
+    public var changes: [Change]
+    public var locales: [String]
+
+    /// Renders every state with `old` and `new` (each layered over the default deck) in English and
+    /// every language either deck has, in the dark theme at `size`, for every offer.
+    public init(old: StringCatalog, new: StringCatalog, size: TerminalSize = SweepMatrix.defaultSizes[0], states: ScreenStates = ScreenStates()) {
+        let languages = ["en"] + (old.languages + new.languages).filter { $0 != "en" }
+        var seen = Set<String>()
+        locales = languages.filter { seen.insert($0).inserted }
+        changedKeys = Set(old.keys + new.keys).filter { old[$0] != new[$0] }.sorted { $0.lowercased() < $1.lowercased() }
+        let matrix = SweepMatrix(locales: locales, themes: [Theme.defaultName], sizes: [size], offers: OfferID.allCases)
+        func screens(_ deck: StringCatalog) -> [String: String] {
+            var out: [String: String] = [:]
+            CopySweep(team: deck, states: states).render(matrix.combinations) { combination, state, screen in
+                out["\(state.screen)\u{1}\(state.state)\u{1}\(combination.locale)\u{1}\(state.offer?.rawValue ?? "")"] = screen.plainText
+            }
+            return out
+        }
+        let before = screens(old)
+        let after = screens(new)
+        var changes: [Change] = []
+        for id in before.keys.sorted() {
+            guard let a = before[id], let b = after[id], a != b else { continue }
+            let parts = id.split(separator: "\u{1}", omittingEmptySubsequences: false).map(String.init)
+            changes.append(Change(screen: parts[0], state: parts[1], locale: parts[2], offer: OfferID(rawValue: parts[3]),
+                                  lines: LineDiff.lines(old: a, new: b)))
+        }
+        self.changes = changes
+    }
+
+    /// Loads both catalogs; the error names the file, line and column.
+    public static func load(old: String, new: String, size: TerminalSize) throws -> DeckDiff {
+        do {
+            return DeckDiff(old: try StringCatalog.load(contentsOf: URL(fileURLWithPath: old)),
+                            new: try StringCatalog.load(contentsOf: URL(fileURLWithPath: new)), size: size)
+        } catch {
+            throw CopyQAError("\(error)")
+        }
+    }
+
+    /// The screens that change, in flow order.
+    public var changedScreens: [String] {
+        var seen = Set<String>()
+        return changes.map(\.screen).filter { seen.insert($0).inserted }
+    }
+
+    /// The readable diff: changed keys, then per screen and state the changed lines.
+    public func text() -> String {
+        var out = ["copy diff: \(changedKeys.count) key(s) differ: \(changedKeys.joined(separator: ", "))",
+                   "locales: \(locales.joined(separator: ", "))"]
+        if changes.isEmpty {
+            out.append("no screen changes")
+            return out.joined(separator: "\n") + "\n"
+        }
+        out.append("\(changes.count) screen state(s) change on: \(changedScreens.joined(separator: ", "))")
+        for screen in changedScreens {
+            out.append("")
+            out.append("== \(screen)")
+            for change in changes where change.screen == screen {
+                out.append("-- \(change.state.isEmpty ? screen : change.state) [\(change.locale)]")
+                out += change.lines
+            }
+        }
+        return out.joined(separator: "\n") + "\n"
+    }
+}
+
+/// A minimal line diff (longest common subsequence) printing only changed lines.
+enum LineDiff {
+    static func lines(old: String, new: String) -> [String] {
+        let a = old.components(separatedBy: "\n"), b = new.components(separatedBy: "\n")
+        var table = Array(repeating: Array(repeating: 0, count: b.count + 1), count: a.count + 1)
+        for i in stride(from: a.count - 1, through: 0, by: -1) {
+            for j in stride(from: b.count - 1, through: 0, by: -1) {
+                table[i][j] = a[i] == b[j] ? table[i + 1][j + 1] + 1 : max(table[i + 1][j], table[i][j + 1])
+            }
+        }
+        var out: [String] = []
+        var i = 0, j = 0
+        while i < a.count || j < b.count {
+            if i < a.count, j < b.count, a[i] == b[j] {
+                i += 1
+                j += 1
+            } else if j < b.count, i == a.count || table[i][j + 1] >= table[i + 1][j] {
+                out.append("+ " + b[j])
+                j += 1
+            } else {
+                out.append("- " + a[i])
+                i += 1
+            }
+        }
+        return out
+    }
+}

@@ -1,0 +1,115 @@
+import CopyDeck
+import Foundation
+import PaywallCore
+import TerminalUI
+
+/// App Store Review Guideline 3.1.2 on one rendered paywall: price and period of every plan, complete
+/// trial terms, the billed amount more prominent than equivalents, Restore, Terms of Use and Privacy Policy.
+struct PaywallRules {
+    let screen: RenderedScreen
+    let state: ScreenState
+    let combination: SweepCombination
+    let deck: CopyDeck
+
+    var model: FlowModel { state.context.model }
+
+    func findings(dates: inout DateTexts) -> [Finding] {
+        guard case .paywall(let offer) = model.state else { return [] }
+        var out: [Finding] = []
+        func add(_ kind: FindingKind, _ key: String?, _ text: String, _ message: String, _ rect: Rect? = nil) {
+            out.append(Finding(severity: .error, kind: kind, screen: state.screen, state: state.state, combination: combination,
+                               key: key, text: text, message: "3.1.2: " + message, rect: rect.map(FindingRect.init)))
+        }
+        let prices = visible(.price)
+        for plan in offer.plans {
+            guard let price = prices.first(where: { squash(shown($0)).contains(squash(plan.displayPrice)) }) else {
+                add(.pricePeriodMissing, "paywall.plan.price", plan.displayPrice, "the price of \(plan.displayName) (\(plan.displayPrice)) is not visible")
+                continue
+            }
+            if let period = plan.period, !squash(shown(price)).contains(squash(unitText(period))) {
+                add(.pricePeriodMissing, price.key, price.text, "the billing period of \(plan.displayName) (\(unitText(period))) is not shown with its price", price.rect)
+            }
+            for equivalent in visible(.priceEquivalent) {
+                guard let figure = plan.equivalent?.displayPrice, squash(shown(equivalent)).contains(squash(figure)) else { continue }
+                if prominence(price) <= prominence(equivalent) {
+                    add(.equivalentTooProminent, equivalent.key, equivalent.text,
+                        "the per-\(plan.equivalent?.unit.rawValue ?? "unit") equivalent is as prominent as the billed amount \(plan.displayPrice) (\(style(equivalent)) vs \(style(price)))", equivalent.rect)
+                }
+            }
+        }
+        let selectedID = model.selectedPlanID ?? offer.defaultPlanID
+        if let plan = offer.plans.first(where: { $0.id == selectedID }) ?? offer.plans.first, let period = plan.period {
+            let terms = visible(.trialTerms) + visible(.renewalTerms)
+            let all = squash(terms.map(shown).joined())
+            if let trial = plan.trial {
+                var missing: [String] = []
+                if !all.contains(squash(plan.displayPrice)) { missing.append("the price charged after it (\(plan.displayPrice))") }
+                if trial.paymentMode == .free, let end = trialEnd(plan, dates: &dates), !all.contains(squash(end)) { missing.append("when (\(end))") }
+                if !missing.isEmpty {
+                    add(.trialTermsIncomplete, terms.first?.key ?? "paywall.trial.terms", terms.map(\.text).joined(separator: " "),
+                        "the trial terms of \(plan.displayName) do not say \(missing.joined(separator: " or "))", terms.first?.rect)
+                }
+            } else if !all.contains(squash(plan.displayPrice)) || !all.contains(squash(unitText(period))) {
+                add(.trialTermsIncomplete, terms.first?.key ?? "paywall.terms.renewal", terms.map(\.text).joined(separator: " "),
+                    "the renewal terms of \(plan.displayName) do not state \(plan.displayPrice) per \(unitText(period))", terms.first?.rect)
+            }
+        }
+        if visible(.restore).isEmpty { add(.restoreMissing, "paywall.restore", deck.text("paywall.restore"), "Restore Purchases is not on the paywall") }
+        if visible(.terms).isEmpty { add(.legalLinksMissing, "paywall.termsOfUse", deck.text("paywall.termsOfUse"), "Terms of Use are not shown") }
+        if visible(.privacy).isEmpty { add(.legalLinksMissing, "paywall.privacy", deck.text("paywall.privacy"), "the Privacy Policy is not shown") }
+        if visible(.cta).isEmpty { add(.ctaMissing, nil, "", "no call to action is shown") }
+        return out
+    }
+
+    /// Texts of `slot` that were drawn whole and inside the grid.
+    func visible(_ slot: TextSlot) -> [DrawnText] {
+        screen.drawn.filter { $0.slot == slot && !$0.truncated && !$0.lines.isEmpty && $0.rect.y >= 0 && $0.rect.y < screen.grid.height }
+    }
+
+    func shown(_ text: DrawnText) -> String { text.lines.joined() }
+
+    /// Text without whitespace, so wrapped lines and non-breaking spaces still match.
+    func squash(_ text: String) -> String { String(text.unicodeScalars.filter { !CharacterSet.whitespacesAndNewlines.contains($0) }.map(Character.init)) }
+
+    func unitText(_ period: BillingPeriod) -> String {
+        period.value == 1 ? deck.text("period.\(period.unit.rawValue)")
+            : deck.resolve("period.\(period.unit.rawValue)s", locale: combination.locale, [.integer(period.value)]).text
+    }
+
+    /// The date of the first full charge as the screen writes it (long style, locale, zone).
+    func trialEnd(_ plan: Plan, dates: inout DateTexts) -> String? {
+        guard let trial = plan.trial else { return nil }
+        let id = "\(plan.id)|\(state.context.locale)|\(state.context.now.timeIntervalSince1970)|\(state.context.timeZone.identifier)"
+        if let known = dates.texts[id] { return known }
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = state.context.timeZone
+        var date = state.context.now
+        for _ in 0..<max(1, trial.numberOfPeriods) { date = trial.period.advance(date, in: calendar) }
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: state.context.locale)
+        formatter.timeZone = state.context.timeZone
+        formatter.dateStyle = .long
+        formatter.timeStyle = .none
+        let text = formatter.string(from: date)
+        dates.texts[id] = text
+        return text
+    }
+
+    /// Bold counts most, then a price or title role over text, over secondary, muted and dim roles.
+    func prominence(_ text: DrawnText) -> Int {
+        let role: Int
+        switch text.role {
+        case .price, .title, .ctaText: role = 2
+        case .priceSecondary, .muted, .dim: role = 0
+        default: role = 1
+        }
+        return role + (text.bold ? 3 : 0)
+    }
+
+    func style(_ text: DrawnText) -> String { "\(text.role.rawValue)\(text.bold ? " bold" : "")" }
+}
+
+/// Trial end dates already formatted, by plan, locale, instant and zone (formatters are slow to make).
+struct DateTexts {
+    var texts: [String: String] = [:]
+}

@@ -1,0 +1,48 @@
+import Foundation
+import PaywallCore
+import StoreSim
+
+/// Plans for the sweep from a store catalog, priced for a locale the way a session prices them.
+public struct PlanSource: Sendable {
+    public var catalog: StoreCatalog
+
+    /// The embedded catalog, or a team's `.storekit` file.
+    public init(catalog: StoreCatalog = .embedded) {
+        self.catalog = catalog
+    }
+
+    /// Loads a `.storekit` file; the error names the file, line and what is wrong.
+    public static func load(storekitPath: String) throws -> PlanSource {
+        do { return PlanSource(catalog: try StoreKitConfigurationLoader.load(contentsOf: URL(fileURLWithPath: storekitPath))) }
+        catch { throw CopyQAError("\(error)") }
+    }
+
+    /// The storefront a session picks for `locale` (`SessionInputs`' rule): the embedded catalog
+    /// follows the locale (Korean copy, Korean won); a team's file keeps its own storefront.
+    public func storefront(for locale: String) -> Storefront? {
+        guard catalog.origin == StoreCatalog.embedded.origin else { return nil }
+        let code: String
+        switch locale.lowercased().prefix(2) {
+        case "zh": code = "CHN"
+        case "ko": code = "KOR"
+        case "ja": code = "JPN"
+        case "de": code = "DEU"
+        case "fr": code = "FRA"
+        default: return nil
+        }
+        return Storefront.resolve(code)
+    }
+
+    /// The plans for `productIDs` in `locale`; the catalog's own subscriptions when none of them exist.
+    public func plans(for productIDs: [String], locale: String) -> [Plan] {
+        let factory = PlanFactory(catalog: catalog, locale: locale, storefront: storefront(for: locale))
+        let plans = factory.plans(for: productIDs)
+        return plans.isEmpty ? factory.defaultPaywallPlans() : plans
+    }
+}
+
+/// A problem with the sweep's inputs (a file that does not load), worded for a person.
+public struct CopyQAError: Error, CustomStringConvertible, Sendable {
+    public var description: String
+    public init(_ description: String) { self.description = description }
+}

@@ -1,0 +1,38 @@
+import ArgumentParser
+import CopyQA
+import Foundation
+
+/// `paywall-sim copy check`: sweep every screen state, report findings; exit 1 on any error.
+struct CopyCheckCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "check",
+        abstract: "Render every screen state in every combination and report copy defects (exit 1 on errors).")
+
+    @OptionGroup var sweep: CopySweepOptions
+
+    @Option(name: .long, help: ArgumentHelp("Report format: text or json.", valueName: "text|json"))
+    var format: String = "text"
+
+    @Option(name: .long, help: ArgumentHelp("Also write a self-contained HTML page of every screen with the findings marked.", valueName: "FILE"))
+    var html: String?
+
+    func validate() throws {
+        guard ["text", "json"].contains(format) else { throw ValidationError("--format \(format): expected text or json") }
+    }
+
+    func run() throws {
+        let report: CheckReport
+        do {
+            let inputs = sweep.inputs
+            let copySweep = try inputs.sweep()
+            report = CopyCheck.run(copySweep, matrix: inputs.matrix, origin: sweep.copy)
+            if let html {
+                try writeFile(HTMLReport.page(copySweep, combinations: inputs.matrix.combinations, findings: report.findings), to: html)
+            }
+        } catch {
+            throw failInput(error)
+        }
+        print(format == "json" ? report.json() : report.text(), terminator: "")
+        if report.errorCount > 0 { throw ExitCode(1) }
+    }
+}

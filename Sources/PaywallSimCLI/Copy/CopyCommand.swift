@@ -1,0 +1,78 @@
+import ArgumentParser
+import CopyQA
+import Foundation
+import PaywallCore
+import TerminalUI
+
+/// `paywall-sim copy`: check, export, render and diff the copy of every screen.
+public struct CopyCommand: ParsableCommand {
+    public static let configuration = CommandConfiguration(
+        commandName: "copy",
+        abstract: "QA the copy of every screen: check, export, screens, diff.",
+        subcommands: [CopyCheckCommand.self, CopyExportCommand.self, CopyScreensCommand.self, CopyDiffCommand.self])
+
+    public init() {}
+}
+
+/// The combinations and files every `copy` subcommand sweeps over.
+public struct CopySweepOptions: ParsableArguments {
+    @Option(name: .long, help: ArgumentHelp("A locale to check (repeatable); default: en, zh-Hans, ko.", valueName: "LOCALE"))
+    public var locale: [String] = []
+
+    @Option(name: .long, help: ArgumentHelp("A theme name or .theme file (repeatable); default: dark, light, mono.", valueName: "THEME"))
+    public var theme: [String] = []
+
+    @Option(name: .long, help: ArgumentHelp("A terminal size (repeatable); default: 80x24, 100x30 and the minimum 60x20.", valueName: "WxH"))
+    public var size: [String] = []
+
+    @Option(name: .long, help: ArgumentHelp("An offer (repeatable); default: A, B, C.", valueName: "A|B|C"))
+    public var offer: [String] = []
+
+    @Option(name: .long, help: ArgumentHelp("A team's String Catalog layered over the default deck.", valueName: "FILE.xcstrings"))
+    public var copy: String?
+
+    @Option(name: .long, help: ArgumentHelp("An Xcode .storekit catalog for the plans; default: the embedded one.", valueName: "FILE"))
+    public var storekit: String?
+
+    @Option(name: .long, help: ArgumentHelp("A remote-config JSON file; default: the embedded config.", valueName: "FILE"))
+    public var config: String?
+
+    public init() {}
+
+    public func validate() throws {
+        for text in size where SweepMatrix.parseSize(text) == nil {
+            throw ValidationError("--size \(text): expected WIDTHxHEIGHT such as 80x24")
+        }
+        for text in offer where OfferID(rawValue: text.uppercased()) == nil {
+            throw ValidationError("--offer \(text): expected A, B or C")
+        }
+    }
+
+    /// The matrix the options ask for.
+    public var matrix: SweepMatrix {
+        SweepMatrix(locales: locale, themes: theme, sizes: size.compactMap(SweepMatrix.parseSize),
+                    offers: offer.compactMap { OfferID(rawValue: $0.uppercased()) })
+    }
+
+    /// The inputs, files not yet loaded.
+    public var inputs: CopyQAInputs {
+        CopyQAInputs(copyPath: copy, storekitPath: storekit, configPath: config, matrix: matrix)
+    }
+}
+
+/// Prints an input error the way a person can act on it and exits with status 2.
+func failInput(_ error: Error) -> ExitCode {
+    FileHandle.standardError.write(Data("paywall-sim copy: \(error)\n".utf8))
+    return ExitCode(2)
+}
+
+/// Writes `text` to `path`, creating folders; the error names the file.
+func writeFile(_ text: String, to path: String) throws {
+    let url = URL(fileURLWithPath: path)
+    do {
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data(text.utf8).write(to: url, options: .atomic)
+    } catch {
+        throw CopyQAError("\(path): cannot write (\(error.localizedDescription))")
+    }
+}

@@ -1,0 +1,32 @@
+import ArgumentParser
+import CopyQA
+import Foundation
+
+/// `paywall-sim copy diff OLD NEW`: which screens change between two decks, and how.
+struct CopyDiffCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "diff",
+        abstract: "Render every state with two decks and print the changed lines per screen (exit 0).")
+
+    @Argument(help: ArgumentHelp("The deck before the change.", valueName: "OLD.xcstrings"))
+    var old: String
+
+    @Argument(help: ArgumentHelp("The deck after the change.", valueName: "NEW.xcstrings"))
+    var new: String
+
+    @Option(name: .long, help: ArgumentHelp("A terminal size to render at; default: 80x24.", valueName: "WxH"))
+    var size: String = "80x24"
+
+    func validate() throws {
+        if SweepMatrix.parseSize(size) == nil { throw ValidationError("--size \(size): expected WIDTHxHEIGHT such as 80x24") }
+    }
+
+    func run() throws {
+        do {
+            let diff = try DeckDiff.load(old: old, new: new, size: SweepMatrix.parseSize(size) ?? SweepMatrix.defaultSizes[0])
+            print(diff.text(), terminator: "")
+        } catch {
+            throw failInput(error)
+        }
+    }
+}

@@ -1,0 +1,99 @@
+import CopyDeck
+import Foundation
+import Testing
+@testable import CopyQA
+
+/// Runs the built `paywall-sim` binary (next to the test bundle, or `.build/debug`).
+enum Binary {
+    static var url: URL? {
+        var candidates: [URL] = []
+        if let argument = CommandLine.arguments.first {
+            let dir = URL(fileURLWithPath: argument).deletingLastPathComponent()
+            candidates += [dir.appendingPathComponent("paywall-sim"), dir.deletingLastPathComponent().appendingPathComponent("paywall-sim")]
+        }
+        for bundle in Bundle.allBundles {
+            candidates.append(bundle.bundleURL.deletingLastPathComponent().appendingPathComponent("paywall-sim"))
+        }
+        candidates.append(Support.packageRoot.appendingPathComponent(".build/debug/paywall-sim"))
+        return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) }
+    }
+
+    /// Exit status and standard output of `paywall-sim arguments…`.
+    static func run(_ arguments: [String]) throws -> (status: Int32, output: String, error: String) {
+        let process = Process()
+        guard let binary = Binary.url else {
+            throw CopyQAError("paywall-sim is not built: run `swift build --product paywall-sim`")
+        }
+        process.executableURL = binary
+        process.arguments = arguments
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        let data = out.fileHandleForReading.readDataToEndOfFile()
+        let errData = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: data, as: UTF8.self), String(decoding: errData, as: UTF8.self))
+    }
+}
+
+@Suite("paywall-sim copy: the built binary", .serialized)
+struct CLITests {
+    let quick = ["--locale", "en", "--theme", "dark", "--size", "80x24", "--offer", "A"]
+
+    @Test("check exits 0 for the shipped deck")
+    func cleanExitsZero() throws {
+        let result = try Binary.run(["copy", "check"] + quick)
+        #expect(result.status == 0, "\(result.output)\(result.error)")
+        #expect(result.output.contains("0 error(s)"))
+    }
+
+    @Test("check exits 1 with a broken team deck, and json says why")
+    func brokenExitsOne() throws {
+        let dir = Support.tempDirectory("cli")
+        let file = dir.appendingPathComponent("Broken.xcstrings")
+        var team = StringCatalog(sourceLanguage: "en")
+        team.set("paywall.cta.trial", "en", "Start your completely free seven day trial now")
+        try team.encode().write(to: file)
+        let text = try Binary.run(["copy", "check", "--copy", file.path] + quick)
+        #expect(text.status == 1)
+        #expect(text.output.contains("paywall.cta.trial"))
+        #expect(text.output.contains("(unused)"))
+        let json = try Binary.run(["copy", "check", "--format", "json", "--copy", file.path] + quick)
+        #expect(json.status == 1)
+        let object = try JSONSerialization.jsonObject(with: Data(json.output.utf8)) as? [String: Any]
+        #expect((object?["errors"] as? Int ?? 0) > 0)
+        let findings = object?["findings"] as? [[String: Any]] ?? []
+        #expect(findings.contains { $0["kind"] as? String == "slotOverflow" && $0["key"] as? String == "paywall.cta.trial" })
+    }
+
+    @Test("bad input: a usage error for a bad size, status 2 for a missing file")
+    func badInput() throws {
+        let size = try Binary.run(["copy", "check", "--size", "80by24"])
+        #expect(size.status == 64)
+        #expect(size.error.contains("--size 80by24"))
+        let missing = try Binary.run(["copy", "check", "--copy", "/nonexistent/Team.xcstrings"] + quick)
+        #expect(missing.status == 2)
+        #expect(missing.error.contains("/nonexistent/Team.xcstrings"))
+    }
+
+    @Test("export csv, screens and diff")
+    func exportScreensDiff() throws {
+        let csv = try Binary.run(["copy", "export", "--format", "csv"] + quick)
+        #expect(csv.status == 0)
+        #expect(csv.output.hasPrefix("screen,state,locale,key,text\n"))
+        let dir = Support.tempDirectory("screens")
+        let screens = try Binary.run(["copy", "screens", "--out", dir.path] + quick)
+        #expect(screens.status == 0)
+        #expect(FileManager.default.fileExists(atPath: dir.appendingPathComponent("paywall/en-dark-A-80x24.txt").path))
+        var new = Support.shipped
+        new.set("paywall.notNow", "en", "Maybe later")
+        let old = dir.appendingPathComponent("old.xcstrings"), changed = dir.appendingPathComponent("new.xcstrings")
+        try Support.shipped.encode().write(to: old)
+        try new.encode().write(to: changed)
+        let diff = try Binary.run(["copy", "diff", old.path, changed.path])
+        #expect(diff.status == 0)
+        #expect(diff.output.contains("paywall.notNow"))
+        #expect(diff.output.contains("+ ") && diff.output.contains("Maybe later"))
+    }
+}

@@ -1,0 +1,90 @@
+import CopyDeck
+import Foundation
+import PaywallCore
+import Testing
+@testable import CopyQA
+
+/// Debian's headless chromium, when installed (`.ci/run` installs it).
+enum Chromium {
+    static var path: String? {
+        ["/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome"].first { FileManager.default.isExecutableFile(atPath: $0) }
+    }
+
+    /// The DOM after the page's script ran.
+    static func dumpDOM(_ url: String) throws -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: path ?? "/usr/bin/chromium")
+        process.arguments = ["--headless", "--disable-gpu", "--no-sandbox", "--disable-dev-shm-usage", "--dump-dom", url]
+        let out = Pipe()
+        process.standardOutput = out
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let data = out.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    static func count(_ needle: String, in text: String) -> Int { text.components(separatedBy: needle).count - 1 }
+}
+
+@Suite("The HTML page")
+struct HTMLReportTests {
+    struct Page {
+        var html = "", screens = 0, errors = 0, koScreens = 0, offerAScreens = 0, screensWithFindings = 0
+    }
+
+    /// en and ko, one theme and size, offers A and B, with a too-long CTA planted.
+    func page() -> Page {
+        let deck = Support.deck { $0.set("paywall.cta.trial", "en", "Start your completely free seven day trial now") }
+        let sweep = CopySweep(defaults: deck)
+        let matrix = SweepMatrix(locales: ["en", "ko"], themes: ["light"], sizes: [.init(width: 80, height: 24)], offers: [.A, .B])
+        let findings = sweep.run(matrix)
+        let withFindings = Set(findings.map { HTMLReport.id($0.combination, $0.screen, $0.state) })
+        var page = Page()
+        sweep.render(matrix.combinations) { combination, state, _ in
+            page.screens += 1
+            if combination.locale == "ko" { page.koScreens += 1 }
+            if state.offer == .A { page.offerAScreens += 1 }
+            if withFindings.contains(HTMLReport.id(combination, state.screen, state.state)) { page.screensWithFindings += 1 }
+        }
+        page.html = HTMLReport.page(sweep, combinations: matrix.combinations, findings: findings)
+        page.errors = findings.filter { $0.severity == .error && $0.rect != nil }.count
+        return page
+    }
+
+    @Test("the page is self-contained and holds every screen and marker")
+    func structure() {
+        let page = page()
+        #expect(Chromium.count("<section class=\"screen\"", in: page.html) == page.screens)
+        #expect(Chromium.count("class=\"mark error\"", in: page.html) == page.errors)
+        #expect(page.errors > 0)
+        #expect(!page.html.contains("http://") && !page.html.contains("https://"))
+        #expect(page.html.contains("<select id=\"f-locale\">") && page.html.contains("<select id=\"f-offer\">") && page.html.contains("<select id=\"f-size\">"))
+        #expect(page.html.contains("title=\"error: paywall.cta.trial: "))
+    }
+
+    @Test("headless chromium shows every screen, the markers, and applies filters from the URL hash")
+    func inChromium() throws {
+        guard Chromium.path != nil else {
+            print("SKIPPED: chromium is not installed (apt-get install -y chromium; .ci/run does it)")
+            return
+        }
+        let page = page()
+        let file = Support.tempDirectory("html").appendingPathComponent("copy.html")
+        try Data(page.html.utf8).write(to: file)
+        let dom = try Chromium.dumpDOM(file.absoluteString)
+        #expect(dom.contains("data-visible=\"\(page.screens)\""), "the page's script did not run or counted wrong")
+        #expect(Chromium.count("<section class=\"screen\"", in: dom) == page.screens)
+        #expect(Chromium.count("class=\"mark error\"", in: dom) == page.errors)
+        #expect(dom.contains("\(page.screens) shown"))
+        let korean = try Chromium.dumpDOM(file.absoluteString + "#locale=ko")
+        #expect(korean.contains("data-visible=\"\(page.koScreens)\""))
+        #expect(Chromium.count("hidden=\"\"", in: korean) == page.screens - page.koScreens)
+        // Offer B hides offer A's screens but keeps the ones every offer shares.
+        let offerB = try Chromium.dumpDOM(file.absoluteString + "#offer=B")
+        #expect(offerB.contains("data-visible=\"\(page.screens - page.offerAScreens)\""))
+        let flagged = try Chromium.dumpDOM(file.absoluteString + "#findings=1")
+        #expect(flagged.contains("data-visible=\"\(page.screensWithFindings)\""))
+        #expect(page.screensWithFindings > 0 && page.screensWithFindings < page.screens)
+    }
+}

@@ -1,0 +1,57 @@
+import CopyDeck
+import Foundation
+import PaywallCore
+import TerminalUI
+@testable import CopyQA
+
+/// Paths and small helpers shared by the CopyQA tests.
+enum Support {
+    /// The package root (…/wt-copyqa), from this file's path.
+    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    /// `../shared/fixtures/xcstrings`, next to the package as on CI.
+    static let fixtures = packageRoot.deletingLastPathComponent().appendingPathComponent("shared/fixtures/xcstrings")
+
+    /// The shipped deck, parsed.
+    static var shipped: StringCatalog { DefaultCopyDeck.catalog ?? StringCatalog(sourceLanguage: "en") }
+
+    /// One locale, one theme, 80x24, one offer: a quick matrix.
+    static func small(_ locales: [String] = ["en"], offers: [OfferID] = [.A], sizes: [TerminalSize] = [TerminalSize(width: 80, height: 24)]) -> SweepMatrix {
+        SweepMatrix(locales: locales, themes: ["dark"], sizes: sizes, offers: offers)
+    }
+
+    /// The shipped deck with `change` applied.
+    static func deck(_ change: (inout StringCatalog) -> Void) -> StringCatalog {
+        var catalog = shipped
+        change(&catalog)
+        return catalog
+    }
+
+    /// Sweeps `deck` as the default deck over `matrix`.
+    static func findings(_ deck: StringCatalog, _ matrix: SweepMatrix) -> [Finding] {
+        CopySweep(defaults: deck).run(matrix)
+    }
+
+    /// A temporary folder, made fresh.
+    static func tempDirectory(_ name: String) -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("copyqa-\(name)-\(UUID().uuidString)")
+        try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
+}
+
+extension StringCatalog {
+    /// Sets the plain value (and state) of `key` in `language`.
+    mutating func set(_ key: String, _ language: String, _ value: String, state: UnitState = .translated) {
+        var entry = self[key] ?? CatalogEntry()
+        entry.localizations[language] = .unit(value, state: state)
+        self[key] = entry
+    }
+
+    /// Removes `language` from `key`.
+    mutating func drop(_ key: String, _ language: String) {
+        guard var entry = self[key] else { return }
+        entry.localizations[language] = nil
+        self[key] = entry
+    }
+}
