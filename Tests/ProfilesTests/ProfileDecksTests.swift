@@ -28,14 +28,71 @@ import Testing
         for language in Self.languages { #expect(missing[language] == [], "\(name) \(language)") }
         #expect(CatalogLint.unitsNeedingWork(in: catalog).isEmpty)
         #expect(CatalogLint.specifierMismatches(in: catalog).isEmpty)
-        #expect(CatalogLint.identicalToSource(in: catalog).isEmpty)
+        #expect(CatalogLint.identicalToSource(in: catalog).filter { !Self.properNames.contains($0.key) }.isEmpty)
+    }
+
+    /// Default-deck keys a profile deck may replace: the ones that name the app, its offer and its main screen.
+    static let overridable: Set<String> = {
+        var keys: Set<String> = ["app.name", "chat.title", "chat.assistant", "chat.placeholder", "chat.welcome", "chat.quota.premium",
+                                 "value.title", "value.subtitle", "value.sample.question", "value.sample.answer",
+                                 "paywall.title", "purchased.title", "purchased.continue", "notice.alreadyPremium"]
+        for n in 1...3 { keys.formUnion(["onboarding.\(n).title", "onboarding.\(n).body", "proof.quote.\(n)", "proof.author.\(n)"]) }
+        for n in 1...5 { keys.insert("chat.reply.\(n)") }
+        for b in ["unlimited", "model", "images", "files"] { keys.formUnion(["benefit.\(b)", "benefit.\(b).detail"]) }
+        keys.formUnion(["default", "chat", "limit", "noTrial", "discount"].map { "paywall.promise.\($0)" })
+        return keys
+    }()
+
+    /// Keys whose value is a proper name, the same in every language.
+    static let properNames: Set<String> = ["app.name", "chat.title", "chat.assistant"]
+
+    @Test(arguments: BuiltInProfiles.names)
+    func profileDecksOverrideOnlyTheAppAndOfferKeysAndKeepTheirSpecifiers(name: String) throws {
+        let defaults = try defaultDeck()
+        let catalog = try #require(ProfileDecks.catalog(name))
+        var overridden = 0
+        for key in catalog.keys where defaults[key] != nil {
+            overridden += 1
+            #expect(Self.overridable.contains(key), "\(name): \(key) overrides a default-deck key that is not an app or offer key")
+            for language in Self.languages {
+                let ours = CopyDeck(catalog).resolve(key, locale: language, [.integer(2)]).text
+                let theirs = CopyDeck(defaults).resolve(key, locale: language, [.integer(2)]).text
+                #expect(!ours.contains("%") && !theirs.contains("%"), "\(name) \(key) \(language): unresolved specifier")
+                let mine = try #require(catalog[key]), base = try #require(defaults[key])
+                #expect(Self.signature(mine, language) == Self.signature(base, language),
+                        "\(name) \(key) \(language): specifiers differ from the default deck")
+            }
+        }
+        #expect(overridden >= 20, "\(name): expected the app name, onboarding, benefits and paywall to be overridden")
+        let deck = CopyDeck(primary: catalog, fallback: defaults)
+        for language in Self.languages {
+            for key in ["app.name", "paywall.title", "value.subtitle", "onboarding.1.body"] {
+                #expect(!deck.resolve(key, locale: language).text.contains("Nova"), "\(name) \(key) \(language) still says Nova")
+            }
+        }
+    }
+
+    /// Format specifiers of every form of one language of an entry, as one sorted list.
+    static func signature(_ entry: CatalogEntry, _ language: String) -> [String] {
+        guard let localization = entry.localizations[language] else { return [] }
+        var texts: [String] = []
+        if let unit = localization.stringUnit { texts.append(unit.value) }
+        if let other = localization.variations?.plural?[.other]?.stringUnit { texts.append(other.value) }
+        return texts.flatMap { FormatSpecifier.parse($0).map(\.text) }.sorted()
     }
 
     @Test(arguments: BuiltInProfiles.names)
-    func profileDecksOnlyAddKeysTheDefaultDeckLacks(name: String) throws {
-        let defaults = try defaultDeck()
+    func titlesAndHintsFitTheDefaultDecksWidths(name: String) throws {
         let catalog = try #require(ProfileDecks.catalog(name))
-        for key in catalog.keys { #expect(defaults[key] == nil, "\(name): \(key) is already in the default deck") }
+        let deck = CopyDeck(catalog)
+        for key in catalog.keys {
+            let limit = key.hasSuffix(".title") ? 40 : key.hasSuffix(".continue") || key.hasSuffix(".hint") ? 76 : nil
+            guard let limit else { continue }
+            for language in Self.languages {
+                let text = deck.resolve(key, locale: language).text
+                #expect(ProfileDeckWidthTests.columns(text) <= limit, "\(name) \(key) \(language): \(text)")
+            }
+        }
     }
 
     @Test func theUpgradePromptReadsWellInEveryLanguage() throws {

@@ -8,6 +8,29 @@ enum EmbeddedProfileDecks {
 {
   "sourceLanguage" : "en",
   "strings" : {
+    "app.name" : {
+      "comment" : "App name. Proper name, the same in every language.",
+      "localizations" : {
+        "en" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "DeepChat"
+          }
+        },
+        "ko" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "DeepChat"
+          }
+        },
+        "zh-Hans" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "DeepChat"
+          }
+        }
+      }
+    },
     "applePay.authorized" : {
       "comment" : "Apple Pay: the payment was authorised.",
       "localizations" : {
@@ -188,6 +211,190 @@ enum EmbeddedProfileDecks {
           "stringUnit" : {
             "state" : "translated",
             "value" : "此设备不支持 Apple Pay。"
+          }
+        }
+      }
+    },
+    "benefit.files.detail" : {
+      "comment" : "Benefit detail under “File analysis”.",
+      "localizations" : {
+        "en" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "Upload PDFs and documents, ask about them"
+          }
+        },
+        "ko" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "PDF와 문서를 올리고 바로 질문"
+          }
+        },
+        "zh-Hans" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "上传 PDF 和文档，直接提问"
+          }
+        }
+      }
+    },
+    "benefit.images.detail" : {
+      "comment" : "Benefit detail under “Image generation”.",
+      "localizations" : {
+        "en" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "Members create images from a sentence"
+          }
+        },
+        "ko" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "멤버는 문장 하나로 이미지 생성"
+          }
+        },
+        "zh-Hans" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "会员一句话即可生成图片"
+          }
+        }
+      }
+    },
+    "benefit.model.detail" : {
+      "comment" : "Benefit detail under “Advanced model”.",
+      "localizations" : {
+        "en" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "Members get the newest model first"
+          }
+        },
+        "ko" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "멤버는 최신 모델을 먼저 이용"
+          }
+        },
+        "zh-Hans" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "会员优先使用最新模型"
+          }
+        }
+      }
+    },
+    "benefit.unlimited.detail" : {
+      "comment" : "Benefit detail under “Unlimited messages”.",
+      "localizations" : {
+        "en" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "Members chat with no daily cap"
+          }
+        },
+        "ko" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "멤버는 하루 대화 횟수 제한 없음"
+          }
+        },
+        "zh-Hans" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "会员每天对话不限次数"
+          }
+        }
+      }
+    },
+    "chat.assistant" : {
+      "comment" : "Chat screen: name before the assistant's messages. Proper name, the same in every language.",
+      "localizations" : {
+        "en" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "DeepChat"
+          }
+        },
+        "ko" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "DeepChat"
+          }
+        },
+        "zh-Hans" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "DeepChat"
+          }
+        }
+      }
+    },
+    "chat.quota.premium" : {
+      "comment" : "Chat screen: status line of a member.",
+      "localizations" : {
+        "en" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "Member · unlimited messages"
+          }
+        },
+        "ko" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "멤버 · 무제한 메시지"
+          }
+        },
+        "zh-Hans" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "会员 · 无限对话"
+          }
+        }
+      }
+    },
+    "chat.title" : {
+      "comment" : "Chat screen: title. Proper name, the same in every language.",
+      "localizations" : {
+        "en" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "DeepChat"
+          }
+        },
+        "ko" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "DeepChat"
+          }
+        },
+        "zh-Hans" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "DeepChat"
+          }
+        }
+      }
+    },
+    "chat.welcome" : {
+      "comment" : "Chat screen: the assistant's first message.",
+      "localizations" : {
+        "en" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "Hi, I'm DeepChat. Ask me anything."
+          }
+        },
+        "ko" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "안녕하세요, DeepChat이에요. 무엇이든 물어보세요."
+          }
+        },
+        "zh-Hans" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "你好，我是 DeepChat，有什么问题尽管问。"
           }
         }
       }
@@ -398,6 +605,375 @@ enum EmbeddedProfileDecks {
           }
         }
       }
+    },
+    "notice.alreadyPremium" : {
+      "comment" : "Notice: the user is already a member.",
+      "localizations" : {
+        "en" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "You're already a member."
+          }
+        },
+        "ko" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "이미 멤버십 회원이에요."
+          }
+        },
+        "zh-Hans" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "你已经是会员了。"
+          }
+        }
+      }
+    },
+    "onboarding.1.body" : {
+      "comment" : "Onboarding page 1: body.",
+      "localizations" : {
+        "en" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "DeepChat answers questions, helps you write and code, and explains hard ideas simply."
+          }
+        },
+        "ko" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "DeepChat이 질문에 답하고, 글쓰기와 코딩을 돕고, 어려운 개념도 쉽게 풀어 드려요."
+          }
+        },
+        "zh-Hans" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "DeepChat 帮你解答问题、写文章、写代码，用大白话讲清复杂概念。"
+          }
+        }
+      }
+    },
+    "onboarding.1.title" : {
+      "comment" : "Onboarding page 1: title.",
+      "localizations" : {
+        "en" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "Your AI assistant, always on"
+          }
+        },
+        "ko" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "언제나 곁에 있는 AI 어시스턴트"
+          }
+        },
+        "zh-Hans" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "你的 AI 助手，随时在线"
+          }
+        }
+      }
+    },
+    "onboarding.2.body" : {
+      "comment" : "Onboarding page 2: body.",
+      "localizations" : {
+        "en" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "Upload a PDF and ask about it, or turn a sentence into an image — in the same chat."
+          }
+        },
+        "ko" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "PDF를 올려 질문하거나 문장 하나로 그림을 만들어 보세요. 대화 하나로 충분해요."
+          }
+        },
+        "zh-Hans" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "上传 PDF 直接提问，或一句话生成图片，一个对话全搞定。"
+          }
+        }
+      }
+    },
+    "onboarding.2.title" : {
+      "comment" : "Onboarding page 2: title.",
+      "localizations" : {
+        "en" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "Read files, draw pictures"
+          }
+        },
+        "ko" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "파일 읽기부터 그림 그리기까지"
+          }
+        },
+        "zh-Hans" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "能读文件，也能画图"
+          }
+        }
+      }
+    },
+    "onboarding.3.body" : {
+      "comment" : "Onboarding page 3: body.",
+      "localizations" : {
+        "en" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "Chat free every day. Members get unlimited messages and the advanced model."
+          }
+        },
+        "ko" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "매일 무료 메시지를 드려요. 멤버는 무제한 메시지와 고급 모델을 이용할 수 있어요."
+          }
+        },
+        "zh-Hans" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "每天都有免费消息额度，开通会员即享无限对话和高级模型。"
+          }
+        }
+      }
+    },
+    "onboarding.3.title" : {
+      "comment" : "Onboarding page 3: title.",
+      "localizations" : {
+        "en" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "Free every day, more for members"
+          }
+        },
+        "ko" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "매일 무료, 멤버는 더 많이"
+          }
+        },
+        "zh-Hans" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "每天免费聊，会员更尽兴"
+          }
+        }
+      }
+    },
+    "paywall.promise.chat" : {
+      "comment" : "Paywall: promise line when opened from chat.",
+      "localizations" : {
+        "en" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "Join anytime for unlimited messages"
+          }
+        },
+        "ko" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "언제든 멤버십으로 무제한 대화"
+          }
+        },
+        "zh-Hans" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "随时开通会员，畅享无限对话"
+          }
+        }
+      }
+    },
+    "paywall.promise.default" : {
+      "comment" : "Paywall: promise line (default offer).",
+      "localizations" : {
+        "en" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "Members chat without limits"
+          }
+        },
+        "ko" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "멤버는 제한 없이 대화해요"
+          }
+        },
+        "zh-Hans" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "会员畅聊，不设上限"
+          }
+        }
+      }
+    },
+    "paywall.promise.limit" : {
+      "comment" : "Paywall: promise line after the daily free limit; %lld the daily free messages.",
+      "localizations" : {
+        "en" : {
+          "variations" : {
+            "plural" : {
+              "one" : {
+                "stringUnit" : {
+                  "state" : "translated",
+                  "value" : "You've used today's %lld free message. Members chat without limits."
+                }
+              },
+              "other" : {
+                "stringUnit" : {
+                  "state" : "translated",
+                  "value" : "You've used today's %lld free messages. Members chat without limits."
+                }
+              }
+            }
+          }
+        },
+        "ko" : {
+          "variations" : {
+            "plural" : {
+              "other" : {
+                "stringUnit" : {
+                  "state" : "translated",
+                  "value" : "오늘의 무료 메시지 %lld개를 모두 썼어요. 멤버십으로 무제한 대화하세요."
+                }
+              }
+            }
+          }
+        },
+        "zh-Hans" : {
+          "variations" : {
+            "plural" : {
+              "other" : {
+                "stringUnit" : {
+                  "state" : "translated",
+                  "value" : "今天的 %lld 条免费消息已用完，开通会员畅聊不限量。"
+                }
+              }
+            }
+          }
+        }
+      }
+    },
+    "paywall.promise.noTrial" : {
+      "comment" : "Paywall: promise line without a free trial.",
+      "localizations" : {
+        "en" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "Become a member today"
+          }
+        },
+        "ko" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "오늘 바로 멤버십을 시작하세요"
+          }
+        },
+        "zh-Hans" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "今天就开通会员"
+          }
+        }
+      }
+    },
+    "paywall.title" : {
+      "comment" : "Paywall: title. At most 40 columns.",
+      "localizations" : {
+        "en" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "Become a DeepChat member"
+          }
+        },
+        "ko" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "DeepChat 멤버십 가입하기"
+          }
+        },
+        "zh-Hans" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "开通 DeepChat 会员"
+          }
+        }
+      }
+    },
+    "purchased.title" : {
+      "comment" : "Purchased screen: title. At most 40 columns.",
+      "localizations" : {
+        "en" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "Welcome, DeepChat member"
+          }
+        },
+        "ko" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "DeepChat 멤버가 되신 걸 환영해요"
+          }
+        },
+        "zh-Hans" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "欢迎成为 DeepChat 会员"
+          }
+        }
+      }
+    },
+    "value.subtitle" : {
+      "comment" : "Value preview: subtitle.",
+      "localizations" : {
+        "en" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "Everything in DeepChat, without limits"
+          }
+        },
+        "ko" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "DeepChat의 모든 기능을 제한 없이"
+          }
+        },
+        "zh-Hans" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "畅享 DeepChat 全部功能，不设限制"
+          }
+        }
+      }
+    },
+    "value.title" : {
+      "comment" : "Value preview: title above the member benefits.",
+      "localizations" : {
+        "en" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "Member benefits"
+          }
+        },
+        "ko" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "멤버십 혜택"
+          }
+        },
+        "zh-Hans" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "会员专享特权"
+          }
+        }
+      }
     }
   },
   "version" : "1.0"
@@ -407,6 +983,927 @@ enum EmbeddedProfileDecks {
 {
   "sourceLanguage" : "en",
   "strings" : {
+    "app.name" : {
+      "comment" : "App name. Proper name, the same in every language.",
+      "localizations" : {
+        "en" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "Templa"
+          }
+        },
+        "ko" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "Templa"
+          }
+        },
+        "zh-Hans" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "Templa"
+          }
+        }
+      }
+    },
+    "benefit.files" : {
+      "comment" : "Benefit name.",
+      "localizations" : {
+        "en" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "Cloud sync"
+          }
+        },
+        "ko" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "클라우드 동기화"
+          }
+        },
+        "zh-Hans" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "云端同步"
+          }
+        }
+      }
+    },
+    "benefit.files.detail" : {
+      "comment" : "Benefit detail.",
+      "localizations" : {
+        "en" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "Your documents on every device"
+          }
+        },
+        "ko" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "모든 기기에서 문서 동기화"
+          }
+        },
+        "zh-Hans" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "文档在所有设备间同步"
+          }
+        }
+      }
+    },
+    "benefit.images" : {
+      "comment" : "Benefit name.",
+      "localizations" : {
+        "en" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "No watermark"
+          }
+        },
+        "ko" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "워터마크 없음"
+          }
+        },
+        "zh-Hans" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "无水印"
+          }
+        }
+      }
+    },
+    "benefit.images.detail" : {
+      "comment" : "Benefit detail.",
+      "localizations" : {
+        "en" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "Export clean PDFs and images"
+          }
+        },
+        "ko" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "워터마크 없이 PDF와 이미지 내보내기"
+          }
+        },
+        "zh-Hans" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "导出无水印的 PDF 和图片"
+          }
+        }
+      }
+    },
+    "benefit.model" : {
+      "comment" : "Benefit name.",
+      "localizations" : {
+        "en" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "Custom fonts"
+          }
+        },
+        "ko" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "맞춤 글꼴"
+          }
+        },
+        "zh-Hans" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "自定义字体"
+          }
+        }
+      }
+    },
+    "benefit.model.detail" : {
+      "comment" : "Benefit detail.",
+      "localizations" : {
+        "en" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "Use your brand's own typefaces"
+          }
+        },
+        "ko" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "브랜드 전용 글꼴 사용"
+          }
+        },
+        "zh-Hans" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "使用你的品牌专属字体"
+          }
+        }
+      }
+    },
+    "benefit.unlimited" : {
+      "comment" : "Benefit name.",
+      "localizations" : {
+        "en" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "Every template"
+          }
+        },
+        "ko" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "모든 템플릿"
+          }
+        },
+        "zh-Hans" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "全部模板"
+          }
+        }
+      }
+    },
+    "benefit.unlimited.detail" : {
+      "comment" : "Benefit detail.",
+      "localizations" : {
+        "en" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "Résumés, invoices, invitations and more"
+          }
+        },
+        "ko" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "이력서, 청구서, 청첩장 등 모두 이용"
+          }
+        },
+        "zh-Hans" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "简历、发票、请柬等全部可用"
+          }
+        }
+      }
+    },
+    "chat.assistant" : {
+      "comment" : "Chat screen: name before the design assistant's messages.",
+      "localizations" : {
+        "en" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "Templa Designer"
+          }
+        },
+        "ko" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "Templa 디자인 도우미"
+          }
+        },
+        "zh-Hans" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "Templa 设计助手"
+          }
+        }
+      }
+    },
+    "chat.placeholder" : {
+      "comment" : "Chat screen: placeholder in the empty field.",
+      "localizations" : {
+        "en" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "Describe the card you need…"
+          }
+        },
+        "ko" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "필요한 카드를 설명해 주세요…"
+          }
+        },
+        "zh-Hans" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "描述你需要的卡片…"
+          }
+        }
+      }
+    },
+    "chat.quota.premium" : {
+      "comment" : "Main screen: status line with Pro.",
+      "localizations" : {
+        "en" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "Pro · unlimited requests"
+          }
+        },
+        "ko" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "Pro · 무제한 요청"
+          }
+        },
+        "zh-Hans" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "Pro · 不限次数"
+          }
+        }
+      }
+    },
+    "chat.reply.1" : {
+      "comment" : "Chat screen: canned reply 1.",
+      "localizations" : {
+        "en" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "The Résumé template would suit that. Modern or classic?"
+          }
+        },
+        "ko" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "이력서 템플릿이 잘 어울려요. 모던한 스타일, 클래식한 스타일 중 어느 쪽이 좋을까요?"
+          }
+        },
+        "zh-Hans" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "推荐“简历”模板。想要现代风还是经典风？"
+          }
+        }
+      }
+    },
+    "chat.reply.2" : {
+      "comment" : "Chat screen: canned reply 2.",
+      "localizations" : {
+        "en" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "Here are three layouts: pick one and I'll fill in your details."
+          }
+        },
+        "ko" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "레이아웃 세 가지를 준비했어요. 하나를 고르면 내용을 채워 드릴게요."
+          }
+        },
+        "zh-Hans" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "这里有三种版式，选一个，我来填入你的信息。"
+          }
+        }
+      }
+    },
+    "chat.reply.3" : {
+      "comment" : "Chat screen: canned reply 3.",
+      "localizations" : {
+        "en" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "I've matched the colours to your logo."
+          }
+        },
+        "ko" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "로고에 맞춰 색상을 바꿨어요."
+          }
+        },
+        "zh-Hans" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "已按你的标志调整了配色。"
+          }
+        }
+      }
+    },
+    "chat.reply.4" : {
+      "comment" : "Chat screen: canned reply 4.",
+      "localizations" : {
+        "en" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "Want it as a PDF, or as an image to share?"
+          }
+        },
+        "ko" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "PDF로 받을까요, 공유용 이미지로 받을까요?"
+          }
+        },
+        "zh-Hans" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "要导出 PDF，还是分享用的图片？"
+          }
+        }
+      }
+    },
+    "chat.reply.5" : {
+      "comment" : "Chat screen: canned reply 5.",
+      "localizations" : {
+        "en" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "Done! Anything else you'd like to design?"
+          }
+        },
+        "ko" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "완성했어요! 또 디자인하고 싶은 게 있나요?"
+          }
+        },
+        "zh-Hans" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "搞定！还想设计点别的吗？"
+          }
+        }
+      }
+    },
+    "chat.title" : {
+      "comment" : "Chat screen (design assistant in this version): title. Proper name, the same in every language.",
+      "localizations" : {
+        "en" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "Templa"
+          }
+        },
+        "ko" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "Templa"
+          }
+        },
+        "zh-Hans" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "Templa"
+          }
+        }
+      }
+    },
+    "chat.welcome" : {
+      "comment" : "Chat screen: the design assistant's first message.",
+      "localizations" : {
+        "en" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "Hi! Tell me what you're making and I'll suggest a template."
+          }
+        },
+        "ko" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "안녕하세요! 무엇을 만드는지 알려 주시면 템플릿을 추천해 드릴게요."
+          }
+        },
+        "zh-Hans" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "你好！告诉我你要做什么，我来推荐模板。"
+          }
+        }
+      }
+    },
+    "notice.alreadyPremium" : {
+      "comment" : "Notice: the user already has Pro.",
+      "localizations" : {
+        "en" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "You already have Pro."
+          }
+        },
+        "ko" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "이미 Pro를 이용 중이에요."
+          }
+        },
+        "zh-Hans" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "你已经是 Pro 会员了。"
+          }
+        }
+      }
+    },
+    "onboarding.1.body" : {
+      "comment" : "Onboarding page 1: body.",
+      "localizations" : {
+        "en" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "Pick a template for a résumé, an invoice, a wedding invitation or a pitch deck."
+          }
+        },
+        "ko" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "이력서, 청구서, 청첩장, 피치 덱까지 템플릿을 골라 바로 시작하세요."
+          }
+        },
+        "zh-Hans" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "简历、发票、婚礼请柬、融资路演，选个模板就能开始。"
+          }
+        }
+      }
+    },
+    "onboarding.1.title" : {
+      "comment" : "Onboarding page 1: title.",
+      "localizations" : {
+        "en" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "Beautiful documents in minutes"
+          }
+        },
+        "ko" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "몇 분 만에 멋진 문서 완성"
+          }
+        },
+        "zh-Hans" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "几分钟做出精美文档"
+          }
+        }
+      }
+    },
+    "onboarding.2.body" : {
+      "comment" : "Onboarding page 2: body.",
+      "localizations" : {
+        "en" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "Buy a single template to keep, or go Pro for every template and new ones each month."
+          }
+        },
+        "ko" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "템플릿을 하나씩 구입하거나, Pro로 모든 템플릿과 매달 새 템플릿을 이용하세요."
+          }
+        },
+        "zh-Hans" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "单独购买模板永久拥有，或开通 Pro 畅用全部模板，每月上新。"
+          }
+        }
+      }
+    },
+    "onboarding.2.title" : {
+      "comment" : "Onboarding page 2: title.",
+      "localizations" : {
+        "en" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "Buy one, or get them all"
+          }
+        },
+        "ko" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "하나만 사거나, 전부 누리거나"
+          }
+        },
+        "zh-Hans" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "单买一个，或全部拥有"
+          }
+        }
+      }
+    },
+    "onboarding.3.body" : {
+      "comment" : "Onboarding page 3: body.",
+      "localizations" : {
+        "en" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "Pro keeps your documents in the cloud, on your phone, tablet and Mac."
+          }
+        },
+        "ko" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "Pro는 문서를 클라우드에 저장해 휴대폰, 태블릿, Mac 어디서나 열 수 있어요."
+          }
+        },
+        "zh-Hans" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "Pro 会员的文档保存在云端，手机、平板、Mac 随时打开。"
+          }
+        }
+      }
+    },
+    "onboarding.3.title" : {
+      "comment" : "Onboarding page 3: title.",
+      "localizations" : {
+        "en" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "Your work, on every device"
+          }
+        },
+        "ko" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "모든 기기에서 내 작업을"
+          }
+        },
+        "zh-Hans" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "作品随身，多端同步"
+          }
+        }
+      }
+    },
+    "paywall.promise.chat" : {
+      "comment" : "Paywall: promise line when opened from the main screen.",
+      "localizations" : {
+        "en" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "Go Pro anytime for every template"
+          }
+        },
+        "ko" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "언제든 Pro로 모든 템플릿 이용"
+          }
+        },
+        "zh-Hans" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "随时开通 Pro，畅用全部模板"
+          }
+        }
+      }
+    },
+    "paywall.promise.default" : {
+      "comment" : "Paywall: promise line (default offer).",
+      "localizations" : {
+        "en" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "Every template, no watermark"
+          }
+        },
+        "ko" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "모든 템플릿, 워터마크 없이"
+          }
+        },
+        "zh-Hans" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "全部模板，导出无水印"
+          }
+        }
+      }
+    },
+    "paywall.promise.limit" : {
+      "comment" : "Paywall: promise line after the daily free limit; %lld the daily free requests.",
+      "localizations" : {
+        "en" : {
+          "variations" : {
+            "plural" : {
+              "one" : {
+                "stringUnit" : {
+                  "state" : "translated",
+                  "value" : "You've used today's %lld free design request. Go unlimited with Pro."
+                }
+              },
+              "other" : {
+                "stringUnit" : {
+                  "state" : "translated",
+                  "value" : "You've used today's %lld free design requests. Go unlimited with Pro."
+                }
+              }
+            }
+          }
+        },
+        "ko" : {
+          "variations" : {
+            "plural" : {
+              "other" : {
+                "stringUnit" : {
+                  "state" : "translated",
+                  "value" : "오늘의 무료 디자인 요청 %lld회를 모두 썼어요. Pro로 무제한 이용하세요."
+                }
+              }
+            }
+          }
+        },
+        "zh-Hans" : {
+          "variations" : {
+            "plural" : {
+              "other" : {
+                "stringUnit" : {
+                  "state" : "translated",
+                  "value" : "今天的 %lld 次免费设计请求已用完。开通 Pro，不限次数。"
+                }
+              }
+            }
+          }
+        }
+      }
+    },
+    "paywall.promise.noTrial" : {
+      "comment" : "Paywall: promise line without a free trial.",
+      "localizations" : {
+        "en" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "Start Pro today"
+          }
+        },
+        "ko" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "오늘 바로 Pro를 시작하세요"
+          }
+        },
+        "zh-Hans" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "今天就开通 Pro"
+          }
+        }
+      }
+    },
+    "paywall.title" : {
+      "comment" : "Paywall: title. At most 40 columns.",
+      "localizations" : {
+        "en" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "Unlock Templa Pro"
+          }
+        },
+        "ko" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "Templa Pro 잠금 해제"
+          }
+        },
+        "zh-Hans" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "解锁 Templa Pro"
+          }
+        }
+      }
+    },
+    "proof.author.1" : {
+      "comment" : "Proof screen: who said testimonial 1.",
+      "localizations" : {
+        "en" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "— Sam, freelancer"
+          }
+        },
+        "ko" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "— 샘, 프리랜서"
+          }
+        },
+        "zh-Hans" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "—— 山姆，自由职业者"
+          }
+        }
+      }
+    },
+    "proof.author.2" : {
+      "comment" : "Proof screen: who said testimonial 2.",
+      "localizations" : {
+        "en" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "— Hana, newlywed"
+          }
+        },
+        "ko" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "— 하나, 신부"
+          }
+        },
+        "zh-Hans" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "—— 花奈，新娘"
+          }
+        }
+      }
+    },
+    "proof.author.3" : {
+      "comment" : "Proof screen: who said testimonial 3.",
+      "localizations" : {
+        "en" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "— Priya, founder"
+          }
+        },
+        "ko" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "— 프리야, 창업자"
+          }
+        },
+        "zh-Hans" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "—— 普丽娅，创始人"
+          }
+        }
+      }
+    },
+    "proof.quote.1" : {
+      "comment" : "Proof screen: testimonial 1.",
+      "localizations" : {
+        "en" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "I sent my first invoice in five minutes."
+          }
+        },
+        "ko" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "5분 만에 첫 청구서를 보냈어요."
+          }
+        },
+        "zh-Hans" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "五分钟就开出了我的第一张发票。"
+          }
+        }
+      }
+    },
+    "proof.quote.2" : {
+      "comment" : "Proof screen: testimonial 2.",
+      "localizations" : {
+        "en" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "Our invitations looked professionally printed."
+          }
+        },
+        "ko" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "청첩장이 인쇄소에서 만든 것 같았어요."
+          }
+        },
+        "zh-Hans" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "我们的请柬看起来像专业印刷的。"
+          }
+        }
+      }
+    },
+    "proof.quote.3" : {
+      "comment" : "Proof screen: testimonial 3.",
+      "localizations" : {
+        "en" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "The pitch deck got us our first meeting."
+          }
+        },
+        "ko" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "피치 덱 덕분에 첫 투자 미팅을 잡았어요."
+          }
+        },
+        "zh-Hans" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "靠这份路演文稿，我们拿到了第一次会面。"
+          }
+        }
+      }
+    },
+    "purchased.continue" : {
+      "comment" : "Hint line, purchased screen: key glyph Enter, then the action.",
+      "localizations" : {
+        "en" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "Enter Start designing"
+          }
+        },
+        "ko" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "Enter 디자인 시작"
+          }
+        },
+        "zh-Hans" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "Enter 开始设计"
+          }
+        }
+      }
+    },
+    "purchased.title" : {
+      "comment" : "Purchased screen: title. At most 40 columns.",
+      "localizations" : {
+        "en" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "Welcome to Templa Pro"
+          }
+        },
+        "ko" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "Templa Pro에 오신 것을 환영해요"
+          }
+        },
+        "zh-Hans" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "欢迎使用 Templa Pro"
+          }
+        }
+      }
+    },
     "templates.buy" : {
       "comment" : "Template row: buy button; %@ the price. At most 16 columns.",
       "localizations" : {
@@ -705,6 +2202,98 @@ enum EmbeddedProfileDecks {
           }
         }
       }
+    },
+    "value.sample.answer" : {
+      "comment" : "Value preview: the start of the answer, cut off with an ellipsis on purpose.",
+      "localizations" : {
+        "en" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "Here are three layouts: a warm watercolour, a bold…"
+          }
+        },
+        "ko" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "세 가지 레이아웃을 준비했어요: 따뜻한 수채화, 굵은…"
+          }
+        },
+        "zh-Hans" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "为你准备了三种版式：温暖水彩风、醒目…"
+          }
+        }
+      }
+    },
+    "value.sample.question" : {
+      "comment" : "Value preview: a sample request, in quotes.",
+      "localizations" : {
+        "en" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "“A thank-you card for my team”"
+          }
+        },
+        "ko" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "“팀에게 보낼 감사 카드 만들어 줘”"
+          }
+        },
+        "zh-Hans" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "“给团队做一张感谢卡”"
+          }
+        }
+      }
+    },
+    "value.subtitle" : {
+      "comment" : "Value preview: subtitle.",
+      "localizations" : {
+        "en" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "Every Templa template, without limits"
+          }
+        },
+        "ko" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "Templa의 모든 템플릿을 제한 없이"
+          }
+        },
+        "zh-Hans" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "Templa 全部模板，畅用无限"
+          }
+        }
+      }
+    },
+    "value.title" : {
+      "comment" : "Value preview: title above the Pro benefits.",
+      "localizations" : {
+        "en" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "What you get with Pro"
+          }
+        },
+        "ko" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "Pro로 누리는 혜택"
+          }
+        },
+        "zh-Hans" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "Pro 会员专享"
+          }
+        }
+      }
     }
   },
   "version" : "1.0"
@@ -714,6 +2303,1019 @@ enum EmbeddedProfileDecks {
 {
   "sourceLanguage" : "en",
   "strings" : {
+    "app.name" : {
+      "comment" : "App name. Proper name, the same in every language.",
+      "localizations" : {
+        "en" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "Callio"
+          }
+        },
+        "ko" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "Callio"
+          }
+        },
+        "zh-Hans" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "Callio"
+          }
+        }
+      }
+    },
+    "benefit.files" : {
+      "comment" : "Benefit name.",
+      "localizations" : {
+        "en" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "Priority support"
+          }
+        },
+        "ko" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "우선 지원"
+          }
+        },
+        "zh-Hans" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "优先支持"
+          }
+        }
+      }
+    },
+    "benefit.files.detail" : {
+      "comment" : "Benefit detail.",
+      "localizations" : {
+        "en" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "Our support team answers you first"
+          }
+        },
+        "ko" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "고객지원팀이 가장 먼저 답변"
+          }
+        },
+        "zh-Hans" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "客服优先为你解答"
+          }
+        }
+      }
+    },
+    "benefit.images" : {
+      "comment" : "Benefit name.",
+      "localizations" : {
+        "en" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "Video and group calls"
+          }
+        },
+        "ko" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "영상·그룹 통화"
+          }
+        },
+        "zh-Hans" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "视频与群组通话"
+          }
+        }
+      }
+    },
+    "benefit.images.detail" : {
+      "comment" : "Benefit detail.",
+      "localizations" : {
+        "en" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "Face to face, or the whole team at once"
+          }
+        },
+        "ko" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "얼굴 보며, 또는 팀 전체와 한 번에"
+          }
+        },
+        "zh-Hans" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "面对面，或全组一起通话"
+          }
+        }
+      }
+    },
+    "benefit.model" : {
+      "comment" : "Benefit name.",
+      "localizations" : {
+        "en" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "Call recording"
+          }
+        },
+        "ko" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "통화 녹음"
+          }
+        },
+        "zh-Hans" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "通话录音"
+          }
+        }
+      }
+    },
+    "benefit.model.detail" : {
+      "comment" : "Benefit detail.",
+      "localizations" : {
+        "en" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "Keep a recording of any call"
+          }
+        },
+        "ko" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "모든 통화를 녹음해 보관"
+          }
+        },
+        "zh-Hans" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "任何通话都能录音保存"
+          }
+        }
+      }
+    },
+    "benefit.unlimited" : {
+      "comment" : "Benefit name.",
+      "localizations" : {
+        "en" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "Unlimited international calls"
+          }
+        },
+        "ko" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "국제 무제한 통화"
+          }
+        },
+        "zh-Hans" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "国际无限通话"
+          }
+        }
+      }
+    },
+    "benefit.unlimited.detail" : {
+      "comment" : "Benefit detail.",
+      "localizations" : {
+        "en" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "Call abroad with no minute cap"
+          }
+        },
+        "ko" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "해외 통화도 분 제한 없이"
+          }
+        },
+        "zh-Hans" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "拨打国际电话，不限分钟数"
+          }
+        }
+      }
+    },
+    "chat.assistant" : {
+      "comment" : "Chat screen: name before the support assistant's messages.",
+      "localizations" : {
+        "en" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "Callio Support"
+          }
+        },
+        "ko" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "Callio 고객지원"
+          }
+        },
+        "zh-Hans" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "Callio 客服"
+          }
+        }
+      }
+    },
+    "chat.placeholder" : {
+      "comment" : "Chat screen: placeholder in the empty field.",
+      "localizations" : {
+        "en" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "Dial a number or ask support…"
+          }
+        },
+        "ko" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "번호를 입력하거나 문의하세요…"
+          }
+        },
+        "zh-Hans" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "输入号码或咨询客服…"
+          }
+        }
+      }
+    },
+    "chat.quota.premium" : {
+      "comment" : "Main screen: status line on a paid plan.",
+      "localizations" : {
+        "en" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "Paid plan · unlimited messages"
+          }
+        },
+        "ko" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "유료 요금제 · 메시지 무제한"
+          }
+        },
+        "zh-Hans" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "付费套餐 · 消息不限"
+          }
+        }
+      }
+    },
+    "chat.reply.1" : {
+      "comment" : "Chat screen: canned support reply 1.",
+      "localizations" : {
+        "en" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "Connecting your call… This is a simulated line, so no one will pick up."
+          }
+        },
+        "ko" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "연결 중… 시뮬레이션 회선이라 아무도 받지 않아요."
+          }
+        },
+        "zh-Hans" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "正在接通… 这是模拟线路，不会有人接听。"
+          }
+        }
+      }
+    },
+    "chat.reply.2" : {
+      "comment" : "Chat screen: canned support reply 2.",
+      "localizations" : {
+        "en" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "Calls to landlines and mobiles use the same minutes."
+          }
+        },
+        "ko" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "유선 전화와 휴대폰 모두 같은 통화 시간이 차감돼요."
+          }
+        },
+        "zh-Hans" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "拨打固话和手机消耗的分钟数相同。"
+          }
+        }
+      }
+    },
+    "chat.reply.3" : {
+      "comment" : "Chat screen: canned support reply 3.",
+      "localizations" : {
+        "en" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "Paid plans can record any call: choose Record during the call."
+          }
+        },
+        "ko" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "유료 요금제는 통화 중 ‘녹음’을 선택해 모든 통화를 녹음할 수 있어요."
+          }
+        },
+        "zh-Hans" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "付费套餐可录制任意通话：通话中选择“录音”即可。"
+          }
+        }
+      }
+    },
+    "chat.reply.4" : {
+      "comment" : "Chat screen: canned support reply 4.",
+      "localizations" : {
+        "en" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "Video and group calls come with Premium and Business."
+          }
+        },
+        "ko" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "영상 통화와 그룹 통화는 프리미엄과 비즈니스 요금제에 포함돼요."
+          }
+        },
+        "zh-Hans" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "高级版和商业版支持视频通话与群组通话。"
+          }
+        }
+      }
+    },
+    "chat.reply.5" : {
+      "comment" : "Chat screen: canned support reply 5.",
+      "localizations" : {
+        "en" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "Anything else? I'm here to help."
+          }
+        },
+        "ko" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "더 궁금한 점이 있으세요? 언제든 도와드릴게요."
+          }
+        },
+        "zh-Hans" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "还有其他问题吗？随时为你服务。"
+          }
+        }
+      }
+    },
+    "chat.title" : {
+      "comment" : "Chat screen (dialer and support in this version): title. Proper name, the same in every language.",
+      "localizations" : {
+        "en" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "Callio"
+          }
+        },
+        "ko" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "Callio"
+          }
+        },
+        "zh-Hans" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "Callio"
+          }
+        }
+      }
+    },
+    "chat.welcome" : {
+      "comment" : "Chat screen: the support assistant's first message.",
+      "localizations" : {
+        "en" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "Hi! Type a number to call, or ask me about your plan."
+          }
+        },
+        "ko" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "안녕하세요! 전화할 번호를 입력하거나 요금제에 대해 물어보세요."
+          }
+        },
+        "zh-Hans" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "你好！输入号码即可拨打，也可以问我套餐相关的问题。"
+          }
+        }
+      }
+    },
+    "notice.alreadyPremium" : {
+      "comment" : "Notice: the user already has a paid plan.",
+      "localizations" : {
+        "en" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "You already have a Callio plan."
+          }
+        },
+        "ko" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "이미 Callio 요금제를 이용 중이에요."
+          }
+        },
+        "zh-Hans" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "你已经订阅了 Callio 套餐。"
+          }
+        }
+      }
+    },
+    "onboarding.1.body" : {
+      "comment" : "Onboarding page 1: body.",
+      "localizations" : {
+        "en" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "Callio makes clear calls over Wi-Fi or data to any phone number in the world."
+          }
+        },
+        "ko" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "Callio로 Wi-Fi나 데이터만 있으면 전 세계 어떤 번호로든 선명하게 통화하세요."
+          }
+        },
+        "zh-Hans" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "Callio 通过 Wi-Fi 或移动数据拨打全球任意电话号码，通话清晰。"
+          }
+        }
+      }
+    },
+    "onboarding.1.title" : {
+      "comment" : "Onboarding page 1: title.",
+      "localizations" : {
+        "en" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "Call anyone, anywhere"
+          }
+        },
+        "ko" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "언제 어디서나 누구에게나"
+          }
+        },
+        "zh-Hans" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "随时随地，想打就打"
+          }
+        }
+      }
+    },
+    "onboarding.2.body" : {
+      "comment" : "Onboarding page 2: body.",
+      "localizations" : {
+        "en" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "See each other on video, bring the whole team into one call, and record what matters."
+          }
+        },
+        "ko" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "영상으로 얼굴을 보고, 팀 전체와 한 번에 통화하고, 중요한 통화는 녹음하세요."
+          }
+        },
+        "zh-Hans" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "视频面对面，全组一起开会，重要通话还能录音。"
+          }
+        }
+      }
+    },
+    "onboarding.2.title" : {
+      "comment" : "Onboarding page 2: title.",
+      "localizations" : {
+        "en" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "Video and group calls"
+          }
+        },
+        "ko" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "영상 통화와 그룹 통화"
+          }
+        },
+        "zh-Hans" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "视频通话，多人同聊"
+          }
+        }
+      }
+    },
+    "onboarding.3.body" : {
+      "comment" : "Onboarding page 3: body.",
+      "localizations" : {
+        "en" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "100 free minutes a month. Basic, Premium and Business add minutes and features."
+          }
+        },
+        "ko" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "매월 100분 무료. 베이직, 프리미엄, 비즈니스 요금제로 통화 시간과 기능을 더하세요."
+          }
+        },
+        "zh-Hans" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "每月免费 100 分钟。基础版、高级版和商业版提供更多时长与功能。"
+          }
+        }
+      }
+    },
+    "onboarding.3.title" : {
+      "comment" : "Onboarding page 3: title.",
+      "localizations" : {
+        "en" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "Start free, upgrade anytime"
+          }
+        },
+        "ko" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "무료로 시작, 언제든 업그레이드"
+          }
+        },
+        "zh-Hans" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "免费开始，随时升级"
+          }
+        }
+      }
+    },
+    "paywall.promise.chat" : {
+      "comment" : "Paywall: promise line when opened from the main screen.",
+      "localizations" : {
+        "en" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "Upgrade anytime for unlimited calls"
+          }
+        },
+        "ko" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "언제든 업그레이드하고 무제한 통화"
+          }
+        },
+        "zh-Hans" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "随时升级，畅享无限通话"
+          }
+        }
+      }
+    },
+    "paywall.promise.default" : {
+      "comment" : "Paywall: promise line (default offer).",
+      "localizations" : {
+        "en" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "More minutes, more ways to call"
+          }
+        },
+        "ko" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "더 많은 통화 시간, 더 다양한 통화"
+          }
+        },
+        "zh-Hans" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "更多时长，更多通话方式"
+          }
+        }
+      }
+    },
+    "paywall.promise.limit" : {
+      "comment" : "Paywall: promise line after the daily free limit; %lld the daily free messages.",
+      "localizations" : {
+        "en" : {
+          "variations" : {
+            "plural" : {
+              "one" : {
+                "stringUnit" : {
+                  "state" : "translated",
+                  "value" : "You've used today's %lld free message. Upgrade to keep going."
+                }
+              },
+              "other" : {
+                "stringUnit" : {
+                  "state" : "translated",
+                  "value" : "You've used today's %lld free messages. Upgrade to keep going."
+                }
+              }
+            }
+          }
+        },
+        "ko" : {
+          "variations" : {
+            "plural" : {
+              "other" : {
+                "stringUnit" : {
+                  "state" : "translated",
+                  "value" : "오늘의 무료 메시지 %lld개를 모두 썼어요. 요금제를 업그레이드하고 계속 이용하세요."
+                }
+              }
+            }
+          }
+        },
+        "zh-Hans" : {
+          "variations" : {
+            "plural" : {
+              "other" : {
+                "stringUnit" : {
+                  "state" : "translated",
+                  "value" : "今天的 %lld 条免费消息已用完，升级套餐即可继续使用。"
+                }
+              }
+            }
+          }
+        }
+      }
+    },
+    "paywall.promise.noTrial" : {
+      "comment" : "Paywall: promise line without a free trial.",
+      "localizations" : {
+        "en" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "Upgrade today"
+          }
+        },
+        "ko" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "오늘 바로 업그레이드하세요"
+          }
+        },
+        "zh-Hans" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "今天就升级"
+          }
+        }
+      }
+    },
+    "paywall.title" : {
+      "comment" : "Paywall: title. At most 40 columns.",
+      "localizations" : {
+        "en" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "Upgrade your Callio plan"
+          }
+        },
+        "ko" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "Callio 요금제 업그레이드"
+          }
+        },
+        "zh-Hans" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "升级 Callio 套餐"
+          }
+        }
+      }
+    },
+    "proof.author.1" : {
+      "comment" : "Proof screen: who said testimonial 1.",
+      "localizations" : {
+        "en" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "— Min-jun, engineer"
+          }
+        },
+        "ko" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "— 민준, 엔지니어"
+          }
+        },
+        "zh-Hans" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "—— 敏俊，工程师"
+          }
+        }
+      }
+    },
+    "proof.author.2" : {
+      "comment" : "Proof screen: who said testimonial 2.",
+      "localizations" : {
+        "en" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "— Laura, sales lead"
+          }
+        },
+        "ko" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "— 로라, 영업 팀장"
+          }
+        },
+        "zh-Hans" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "—— 劳拉，销售主管"
+          }
+        }
+      }
+    },
+    "proof.author.3" : {
+      "comment" : "Proof screen: who said testimonial 3.",
+      "localizations" : {
+        "en" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "— Tom, journalist"
+          }
+        },
+        "ko" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "— 톰, 기자"
+          }
+        },
+        "zh-Hans" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "—— 汤姆，记者"
+          }
+        }
+      }
+    },
+    "proof.quote.1" : {
+      "comment" : "Proof screen: testimonial 1.",
+      "localizations" : {
+        "en" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "I call my parents in Seoul every day."
+          }
+        },
+        "ko" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "서울에 계신 부모님께 매일 전화해요."
+          }
+        },
+        "zh-Hans" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "我每天都给首尔的爸妈打电话。"
+          }
+        }
+      }
+    },
+    "proof.quote.2" : {
+      "comment" : "Proof screen: testimonial 2.",
+      "localizations" : {
+        "en" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "Our sales team runs on group calls."
+          }
+        },
+        "ko" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "우리 영업팀은 그룹 통화로 일해요."
+          }
+        },
+        "zh-Hans" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "我们销售团队全靠群组通话。"
+          }
+        }
+      }
+    },
+    "proof.quote.3" : {
+      "comment" : "Proof screen: testimonial 3.",
+      "localizations" : {
+        "en" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "Recorded interviews save me hours."
+          }
+        },
+        "ko" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "통화 녹음 덕분에 인터뷰 정리가 빨라졌어요."
+          }
+        },
+        "zh-Hans" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "通话录音帮我省下好几个小时。"
+          }
+        }
+      }
+    },
+    "purchased.continue" : {
+      "comment" : "Hint line, purchased screen: key glyph Enter, then the action.",
+      "localizations" : {
+        "en" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "Enter Start calling"
+          }
+        },
+        "ko" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "Enter 통화 시작"
+          }
+        },
+        "zh-Hans" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "Enter 开始通话"
+          }
+        }
+      }
+    },
+    "purchased.title" : {
+      "comment" : "Purchased screen: title. At most 40 columns.",
+      "localizations" : {
+        "en" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "Your new plan is active"
+          }
+        },
+        "ko" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "새 요금제가 적용되었어요"
+          }
+        },
+        "zh-Hans" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "新套餐已生效"
+          }
+        }
+      }
+    },
+    "value.sample.answer" : {
+      "comment" : "Value preview: the start of the answer, cut off with an ellipsis on purpose.",
+      "localizations" : {
+        "en" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "With Premium, international calls are unlimited — no per-minute…"
+          }
+        },
+        "ko" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "프리미엄이면 국제 통화가 무제한이에요. 분당 요금 없이…"
+          }
+        },
+        "zh-Hans" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "订阅高级版后，国际通话不限时长，无需按分钟…"
+          }
+        }
+      }
+    },
+    "value.sample.question" : {
+      "comment" : "Value preview: a sample question to support, in quotes.",
+      "localizations" : {
+        "en" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "“How much is a call to Tokyo?”"
+          }
+        },
+        "ko" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "“도쿄로 전화하면 얼마예요?”"
+          }
+        },
+        "zh-Hans" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "“打到东京要多少钱？”"
+          }
+        }
+      }
+    },
+    "value.subtitle" : {
+      "comment" : "Value preview: subtitle.",
+      "localizations" : {
+        "en" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "Every way to call, in one app"
+          }
+        },
+        "ko" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "Callio 하나로 모든 통화를"
+          }
+        },
+        "zh-Hans" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "所有通话方式，尽在 Callio"
+          }
+        }
+      }
+    },
+    "value.title" : {
+      "comment" : "Value preview: title above what paid plans add.",
+      "localizations" : {
+        "en" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "What paid plans add"
+          }
+        },
+        "ko" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "유료 요금제로 누리는 혜택"
+          }
+        },
+        "zh-Hans" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "付费套餐，尽享这些功能"
+          }
+        }
+      }
+    },
     "voip.ad.close" : {
       "comment" : "Interstitial ad: key hint. Keep Esc.",
       "localizations" : {
