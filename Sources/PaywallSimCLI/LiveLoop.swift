@@ -22,15 +22,24 @@ struct LiveLoop {
 
     /// Runs until the user quits.
     mutating func run() {
+        var instantEmptyReads = 0
         while true {
             controller.session.advance(to: clock.now())
             lastSize = screen.size
             screen.draw(controller.render(size: lastSize).grid)
-            let key = screen.readKey(timeoutMs: timeout())
+            let wait = timeout()
+            let asked = Date()
+            let key = screen.readKey(timeoutMs: wait)
             guard let key else {
+                // A read that returns at once with nothing, again and again, means the terminal is
+                // gone (hung up, its pane killed): leave instead of spinning.
+                let returnedEarly = Date().timeIntervalSince(asked) * 1000 < Double(wait) / 4
+                instantEmptyReads = returnedEarly ? instantEmptyReads + 1 : 0
+                if instantEmptyReads > 200 { return }
                 controller.tick()
                 continue
             }
+            instantEmptyReads = 0
             if key == .resize { continue }
             presses.append(TapeRecorder.Press(key: key, timeMilliseconds: Int64(Date().timeIntervalSince(started) * 1000)))
             if !controller.handle(key) { return }
