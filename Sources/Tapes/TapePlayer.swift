@@ -106,7 +106,8 @@ public final class TapePlayer {
     /// The session inputs the tape's settings name.
     func inputs() throws -> SessionInputs {
         var inputs = SessionInputs()
-        inputs.baseDirectory = tape.directory.isEmpty ? FileManager.default.currentDirectoryPath : tape.directory
+        // The parser already resolved the tape's relative paths against its folder (relative to here).
+        inputs.baseDirectory = FileManager.default.currentDirectoryPath
         inputs.storekit = settings.storeKitPath
         inputs.config = settings.configPath
         inputs.copy = settings.copyPath
