@@ -33,6 +33,7 @@ public enum HTMLReport {
         header{position:sticky;top:0;background:#2b2b2b;padding:8px 0;z-index:5}
         select,label{margin-right:12px}
         .screen{display:inline-block;vertical-align:top;margin:0 16px 24px 0}
+        .screen[hidden]{display:none}
         .screen h3{font-size:13px;font-weight:normal;margin:4px 0}
         .screen h3 b{color:#ff8a80}
         .grid{position:relative;font-family:'DejaVu Sans Mono','Noto Sans Mono CJK SC',monospace;font-size:14px;line-height:17px;color:#e5e5e5;background:#101010}
