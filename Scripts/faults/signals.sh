@@ -19,10 +19,12 @@ if ! command -v tmux >/dev/null 2>&1; then echo "signals: SKIPPED (tmux is not i
 if [ ! -x "$BIN" ]; then echo "signals: $BIN not found; build it with swift build -c release --product paywall-sim" >&2; exit 2; fi
 BIN="$(cd "$(dirname "$BIN")" && pwd)/$(basename "$BIN")"
 WORK="$(mktemp -d /tmp/paywall-signals.XXXXXX)"
-SOCK="$WORK/tmux.sock"
-T="tmux -S $SOCK"
+# One tmux server per case, each on its own socket: reusing one socket right after kill-server
+# races with the old server's shutdown ("server exited unexpectedly").
+T="tmux -S $WORK/none.sock"
 failures=0
-trap '$T kill-server 2>/dev/null; rm -rf "$WORK"' EXIT
+cleanup() { for s in "$WORK"/*.sock; do [ -S "$s" ] && tmux -S "$s" kill-server 2>/dev/null; done; rm -rf "$WORK"; }
+trap cleanup EXIT
 
 wait_for() { # FILE SECONDS
   local i=0; while [ ! -s "$1" ] && [ $i -lt $(( $2 * 20 )) ]; do sleep 0.05; i=$((i + 1)); done; [ -s "$1" ]
@@ -39,6 +41,7 @@ run_case() { # NAME SIGNAL EXPECTED_EXIT [broken]
   local name="$1" sig="$2" expected="$3" want_broken="${4:-}" dir="$WORK/$1"
   mkdir -p "$dir/state"
   $T kill-server 2>/dev/null
+  T="tmux -S $WORK/$name.sock"
   $T -f /dev/null new-session -d -s sig -x 80 -y 24 "env -i PATH=/usr/bin:/bin HOME=$dir TERM=tmux-256color LANG=C.UTF-8 sh -i"
   $T send-keys -t sig "stty -a > $dir/before.txt" Enter
   wait_for "$dir/before.txt" 30 || { echo "FAIL $name: the pane shell did not start"; failures=$((failures + 1)); return; }
