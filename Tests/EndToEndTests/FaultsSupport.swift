@@ -19,18 +19,9 @@ enum FaultsSupport {
         }
     }
 
-    /// Runs `arguments` from the package root; returns the exit status and everything printed.
+    /// Runs `arguments` from the package root through `CleanSpawn` (signals unblocked, output via
+    /// a temp file); returns the exit status and everything printed.
     static func run(_ arguments: [String]) throws -> (status: Int32, output: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = arguments
-        process.currentDirectoryURL = packageRoot
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+        try CleanSpawn.shell(arguments.map(CleanSpawn.quote).joined(separator: " "), in: packageRoot)
     }
 }

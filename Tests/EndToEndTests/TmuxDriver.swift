@@ -76,23 +76,10 @@ final class TmuxDriver {
         try shell(arguments.map(quote).joined(separator: " ")).output
     }
 
-    /// Runs `command` with `/bin/sh`, output through a temporary file: a tmux server started by
-    /// the command inherits its descriptors, and a pipe would then never reach end of file.
+    /// Runs `command` with `/bin/sh` through `CleanSpawn` (signals unblocked, output via a temp file).
     static func shell(_ command: String) throws -> (status: Int32, output: String) {
-        let out = FileManager.default.temporaryDirectory.appendingPathComponent("pws-tmux-\(UUID().uuidString).out")
-        defer { try? FileManager.default.removeItem(at: out) }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = ["-c", "\(command) > \(quote(out.path)) 2>/dev/null < /dev/null"]
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        process.waitUntilExit()
-        let text = (try? String(contentsOf: out, encoding: .utf8)) ?? ""
-        return (process.terminationStatus, text)
+        try CleanSpawn.shell(command)
     }
 
-    static func quote(_ argument: String) -> String {
-        "'" + argument.replacingOccurrences(of: "'", with: "'\\''") + "'"
-    }
+    static func quote(_ argument: String) -> String { CleanSpawn.quote(argument) }
 }
