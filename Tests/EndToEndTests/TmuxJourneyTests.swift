@@ -50,8 +50,10 @@ import Testing
         try tmux.send("Enter")
         try tmux.waitFor("still here")
         try tmux.send("C-c")
-        let exit = try tmux.waitFor(timeout: 5) { _ in FileManager.default.fileExists(atPath: stty.path) }
-        _ = exit
+        // The shell creates the file before stty writes it: wait until it holds the whole report.
+        try tmux.waitFor(timeout: 10) { _ in
+            ((try? String(contentsOf: stty, encoding: .utf8)) ?? "").hasSuffix("\n")
+        }
         let before = try String(contentsOf: URL(fileURLWithPath: stty.path + ".before"), encoding: .utf8)
         let after = try String(contentsOf: stty, encoding: .utf8)
         #expect(after == before, "the terminal settings after quitting equal those before the program ran")

@@ -120,7 +120,7 @@ import Testing
         #expect(text("verifying").contains("Verifying your purchase…"))
         #expect(text("purchasing").contains("Contacting the App Store…"))
         #expect(text("paywallLimit").contains("You've used today's 10 free messages."))
-        #expect(text("paywallPending").contains("Waiting for approval."))
+        #expect(text("paywallPending").contains("Waiting for approval: Premium unlocks once approved."))
         #expect(text("debug").contains("paywall") && text("debug").contains("paywall_view offer_id=A"))
         #expect(text("help").contains("Ctrl+C"))
         let skipped = F.render(F.cases.first { $0.name == "skipped" }!, offer: .A, locale: "en", size: Self.full)
