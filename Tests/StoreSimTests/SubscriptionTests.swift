@@ -153,6 +153,23 @@ struct SubscriptionTests {
         #expect(throws: StoreControlError.self) { try store.forceRenewal(groupID: "nope") }
     }
 
+    @Test func forcedRenewalMidPeriodEndsThePeriodAndExpireEndsAll() throws {
+        let (store, clock, _) = try Fixture.store()
+        guard case let .success(first, _) = store.purchase(productID: "weekly_9_99") else { Issue.record("purchase failed"); return }
+        clock.advance(by: 3600)
+        try store.forceRenewal(groupID: "premium")
+        let renewal = try #require(store.allTransactions.last)
+        #expect(renewal.id != first.id)
+        // The first period ended when the renewal started: no overlap, one live transaction.
+        #expect(store.payload(transactionID: first.id)?.expires == clock.now())
+        #expect(store.payload(transactionID: renewal.id)?.expires.map { $0 > clock.now() } == true)
+        #expect(store.currentEntitlements().map(\.id) == [renewal.id])
+        try store.expireSubscription(groupID: "premium")
+        let live = store.allTransactions.filter { ($0.expirationDate ?? .distantFuture) > clock.now() }
+        #expect(live.isEmpty, "after expire no transaction of the group runs on: \(live.map(\.id))")
+        #expect(store.currentEntitlements().isEmpty)
+    }
+
     @Test func currentEntitlementsKinds() throws {
         let (store, clock, _) = try Fixture.store()
         _ = store.purchase(productID: "coins_100")

@@ -87,11 +87,19 @@ extension SimulatedStore {
     }
 
     /// Renews the group's subscription now, whatever its expiry (`forceRenewalOfSubscription`).
+    ///
+    /// The renewal's period starts now. A period still running ends at this instant (its
+    /// transaction's expiry is moved to now, re-signed, not redelivered), so a group never holds two
+    /// live transactions and a later `expire` really ends the subscription.
     public func forceRenewal(groupID: String) throws {
         guard var line = state.lines[groupID] else { throw StoreControlError("renew: no subscription in group \(groupID)") }
         line.retryStartedAt = nil; line.graceEnds = nil; line.retryEnds = nil
         line.autoRenew = true
-        try renewOnce(&line, at: clock.now())
+        let now = clock.now()
+        if let current = record(line.latestTransactionID), let expires = current.payload.expires, expires > now {
+            _ = try amend(line.latestTransactionID, redeliver: false) { $0.expiresDate = TransactionPayload.millis(now) }
+        }
+        try renewOnce(&line, at: now)
         state.lines[groupID] = line
         try save()
     }
