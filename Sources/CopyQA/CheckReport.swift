@@ -69,7 +69,7 @@ public struct CheckReport: Sendable, Codable {
         return out.joined(separator: "\n") + "\n"
     }
 
-    /// `en, ko × dark, mono × 60x20 × A, C · states: …` for a group's combinations and states.
+    /// `en, ko × dark, mono × 60x22 × A, C · states: …` for a group's combinations and states.
     func summary(of findings: [Finding]) -> String {
         func unique<T: Hashable>(_ values: [T]) -> [T] {
             var seen = Set<T>()

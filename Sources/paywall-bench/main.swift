@@ -1,7 +1,7 @@
 // paywall-bench: prints a table of timing figures. Never asserts a time.
 //
 //   swift build -c release --product paywall-bench && .build/release/paywall-bench
-//   options: --quick (small counts), --presses N, --soak N, --naive-soak N, --per-ledger N, --tape PATH, --only startup,keys,tape,soak
+//   options: --quick (small counts), --presses N, --soak N, --naive-soak N, --per-ledger N, --tape PATH, --sweeps N, --only startup,keys,tape,sweep,soak
 //   State directories go under $TMPDIR (TMPDIR=/dev/shm takes the disk's fsync cost out).
 import Foundation
 import TerminalUI
@@ -10,27 +10,29 @@ struct BenchOptions {
     var presses = 2000
     var startups = 50
     var tapeRuns = 20
+    var sweeps = 5
     var soak = 10_000
     var naiveSoak = 500
     /// Operations per state directory in the soak (the ledger is rewritten whole on every operation).
     var perLedger = 500
     var tape = "Scripts/tapes/happy-path-yearly.tape"
-    /// Benchmarks to run (all when empty): startup, keys, tape, soak.
+    /// Benchmarks to run (all when empty): startup, keys, tape, sweep, soak.
     var only: Set<String> = []
 
     init(arguments: [String]) {
         var it = arguments.dropFirst().makeIterator()
         while let arg = it.next() {
             switch arg {
-            case "--quick": presses = 200; startups = 10; tapeRuns = 5; soak = 1_000; naiveSoak = 100; perLedger = 200
+            case "--quick": presses = 200; startups = 10; tapeRuns = 5; sweeps = 1; soak = 1_000; naiveSoak = 100; perLedger = 200
             case "--presses": presses = Int(it.next() ?? "") ?? presses
             case "--soak": soak = Int(it.next() ?? "") ?? soak
             case "--naive-soak": naiveSoak = Int(it.next() ?? "") ?? naiveSoak
             case "--per-ledger": perLedger = max(1, Int(it.next() ?? "") ?? perLedger)
             case "--tape": tape = it.next() ?? tape
+            case "--sweeps": sweeps = max(1, Int(it.next() ?? "") ?? sweeps)
             case "--only": only.formUnion((it.next() ?? "").split(separator: ",").map(String.init))
             default:
-                FileHandle.standardError.write(Data("paywall-bench: unknown option \(arg); expected --quick, --presses N, --soak N, --naive-soak N, --per-ledger N, --tape PATH, --only startup,keys,tape,soak\n".utf8))
+                FileHandle.standardError.write(Data("paywall-bench: unknown option \(arg); expected --quick, --presses N, --soak N, --naive-soak N, --per-ledger N, --tape PATH, --sweeps N, --only startup,keys,tape,sweep,soak\n".utf8))
                 exit(2)
             }
         }
@@ -57,10 +59,10 @@ do {
         }
     }
     if wanted("tape") { TapeBench(path: options.tape, runs: options.tapeRuns).run(into: &table) }
+    if wanted("sweep") { try SweepBench(runs: options.sweeps).run(into: &table) }
     if wanted("soak") { try StoreSoakBench(operations: options.soak, naiveOperations: options.naiveSoak).run(into: &table, perLedger: options.perLedger) }
 } catch {
     table.add("error", "\(error)")
 }
-table.add("copy sweep", "not measured yet: CopyQA has no sweep API in this build")
 table.add("peak memory (ru_maxrss)", String(format: "%.1f MiB", Timing.peakMemoryMiB()))
 print(table.render())

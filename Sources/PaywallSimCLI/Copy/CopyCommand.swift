@@ -22,7 +22,7 @@ public struct CopySweepOptions: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp("A theme name or .theme file (repeatable); default: dark, light, mono.", valueName: "THEME"))
     public var theme: [String] = []
 
-    @Option(name: .long, help: ArgumentHelp("A terminal size (repeatable); default: 80x24, 100x30 and the minimum 60x20.", valueName: "WxH"))
+    @Option(name: .long, help: ArgumentHelp("A terminal size (repeatable); default: 80x24, 100x30 and the minimum 60x22.", valueName: "WxH"))
     public var size: [String] = []
 
     @Option(name: .long, help: ArgumentHelp("An offer (repeatable); default: A, B, C.", valueName: "A|B|C"))

@@ -53,7 +53,7 @@ public enum ScreenRenderer {
         canvas.draw(block, x: column.x + 3, y: column.y)
     }
 
-    /// "Enlarge the window to 60×20" and the current size, centred, without a frame.
+    /// "Enlarge the window to 60×22" and the current size, centred, without a frame.
     static func drawTooSmall(size: TerminalSize, writer: ScreenWriter, canvas: inout Canvas) {
         let width = max(1, size.width - 2)
         let title = writer.paragraph(writer.copy("small.title", [.integer(minimumSize.width), .integer(minimumSize.height)],
