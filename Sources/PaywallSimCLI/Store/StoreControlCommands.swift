@@ -58,14 +58,8 @@ struct StoreExpireCommand: ParsableCommand {
     var target: String?
 
     func run() throws {
-        try StoreRunner.run(options) { workspace in
-            let store = try workspace.openStore()
-            let group = try StoreTargets.group(target, in: store)
-            let before = EntitlementsReport.statuses(store)
+        try StoreRunner.groupControl(options, target: target, action: "expire", verb: "Expired") { store, group in
             try store.expireSubscription(groupID: group)
-            return ControlReport(action: "expire", now: workspace.clock.now(), summary: ["Expired the subscription in group \(group)."],
-                                 updates: store.takeUpdates(),
-                                 changes: ControlReport.changes(from: before, to: EntitlementsReport.statuses(store)))
         }
     }
 }
@@ -81,14 +75,8 @@ struct StoreRenewCommand: ParsableCommand {
     var target: String?
 
     func run() throws {
-        try StoreRunner.run(options) { workspace in
-            let store = try workspace.openStore()
-            let group = try StoreTargets.group(target, in: store)
-            let before = EntitlementsReport.statuses(store)
+        try StoreRunner.groupControl(options, target: target, action: "renew", verb: "Renewed") { store, group in
             try store.forceRenewal(groupID: group)
-            return ControlReport(action: "renew", now: workspace.clock.now(), summary: ["Renewed the subscription in group \(group)."],
-                                 updates: store.takeUpdates(),
-                                 changes: ControlReport.changes(from: before, to: EntitlementsReport.statuses(store)))
         }
     }
 }
@@ -135,6 +123,23 @@ struct StoreBuyCommand: ParsableCommand {
             let transaction = try store.buyOutsideApp(productID: product)
             return ControlReport(action: "buy", now: workspace.clock.now(),
                                  summary: ["Bought \(product) outside the app: transaction \(transaction.id)."],
+                                 updates: store.takeUpdates(),
+                                 changes: ControlReport.changes(from: before, to: EntitlementsReport.statuses(store)))
+        }
+    }
+}
+
+extension StoreRunner {
+    /// Runs `control` on one subscription group (`target`, or the latest subscription's) and reports
+    /// the updates it queued and the status changes it made.
+    static func groupControl(_ options: StoreOptions, target: String?, action: String, verb: String,
+                             _ control: (SimulatedStore, String) throws -> Void) throws {
+        try run(options) { workspace in
+            let store = try workspace.openStore()
+            let group = try StoreTargets.group(target, in: store)
+            let before = EntitlementsReport.statuses(store)
+            try control(store, group)
+            return ControlReport(action: action, now: workspace.clock.now(), summary: ["\(verb) the subscription in group \(group)."],
                                  updates: store.takeUpdates(),
                                  changes: ControlReport.changes(from: before, to: EntitlementsReport.statuses(store)))
         }
