@@ -5,17 +5,6 @@ import Testing
 /// Seeded mutations of a real remote-config file: each decodes to a valid config, or is refused with the path and words.
 @Suite("Fuzz: remote config")
 struct FuzzRemoteConfigTests {
-    /// A repeatable generator (SplitMix64), local to this file.
-    struct Mix: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
 
     /// The embedded default, pretty-printed: the README's complete example.
     static let original: [UInt8] = {
@@ -46,7 +35,7 @@ struct FuzzRemoteConfigTests {
 
     @Test("byte edits of the default config")
     func byteEdits() {
-        var rng = Mix(state: 2024)
+        var rng = SeededGenerator(seed: 2024)
         let noise = Array("{}[]\",: \\\n-0123456789.eEtruefalsenull".utf8) + [0xC3, 0xFF, 0x00]
         var refused = 0
         for round in 0..<500 {
@@ -66,7 +55,7 @@ struct FuzzRemoteConfigTests {
 
     @Test("values replaced by hostile JSON values")
     func valueSwaps() {
-        var rng = Mix(state: 77)
+        var rng = SeededGenerator(seed: 77)
         let text = String(decoding: Self.original, as: UTF8.self)
         // Every `: value` position (after a key) and every array element start is a place to swap in a value.
         let regex = try? NSRegularExpression(pattern: #"(?<=: )("[^"]*"|-?[0-9]+|true|false|null)"#)

@@ -22,7 +22,7 @@ import Testing
     }
 
     @Test func randomBytesNeverCrashAndAgreeWithFoundation() {
-        var generator = FlowScenarioTests.SeededGenerator(state: 7)
+        var generator = SeededGenerator(seed: 7)
         let alphabet = Array("{}[]:,\"\\ 0123456789-.eEtruefalsn\nab".utf8)
         for _ in 0..<2_000 {
             let length = Int.random(in: 0..<24, using: &generator)

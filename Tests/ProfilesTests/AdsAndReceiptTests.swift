@@ -1,4 +1,5 @@
 import Foundation
+import PaywallCore
 import StoreSim
 import Testing
 @testable import Profiles

@@ -11,16 +11,6 @@ import Testing
 /// a `TransactionVerification`, never a crash, and every refusal is a non-empty reason in the log.
 @Suite("Fuzz: signed transactions")
 struct FuzzSignedTransactionTests {
-    struct Mix: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
 
     static let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_.=+/ \u{0}é".unicodeScalars)
 
@@ -30,7 +20,7 @@ struct FuzzSignedTransactionTests {
         let genuine = try ["weekly_9_99", "lifetime", "coins_100"].map { id in
             try #require(store.purchase(productID: id, options: Fixture.options).transaction).jws
         }
-        var rng = Mix(state: 31337)
+        var rng = SeededGenerator(seed: 31337)
         var rejected = 0
         for round in 0..<600 {
             let backend = try VerificationBackend(stateDirectory: Fixture.tempDirectory(), trustedKeys: store.trustedPublicKeys,
@@ -78,7 +68,7 @@ struct FuzzSignedTransactionTests {
         let json = try #require(try JSONSerialization.jsonObject(with: payload.encoded()) as? [String: Any])
         let hostile: [Any] = [NSNull(), "", -1, Int64.max, Int64.min, 1e300, true, [Any](), [String: Any](), "🙂", String(repeating: "x", count: 10_000),
                               "00000000-0000-0000-0000-000000000000", "com.paywallsim.app", "Xcode"]
-        var rng = Mix(state: 4711)
+        var rng = SeededGenerator(seed: 4711)
         var outcomes = (verified: 0, rejected: 0)
         for _ in 0..<300 {
             var object = json
@@ -114,7 +104,7 @@ struct FuzzSignedTransactionTests {
     func randomStrings() throws {
         let (store, clock, dir) = try Fixture.store()
         let backend = try Fixture.backend(for: store, dir: dir, clock: clock)
-        var rng = Mix(state: 5)
+        var rng = SeededGenerator(seed: 5)
         var inputs = ["", ".", "..", "...", "a.b.c", String(repeating: ".", count: 10_000), String(repeating: "A", count: 1_000_000) + ".." ,
                       CompactJWS.base64url(Data(String(repeating: "[", count: 100_000).utf8)) + ".e30.AAAA"]
         for _ in 0..<200 {

@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import PaywallCore
 import Testing
 @testable import StoreSim
 

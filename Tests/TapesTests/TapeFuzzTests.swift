@@ -1,4 +1,5 @@
 import Foundation
+import PaywallCore
 import Testing
 @testable import Tapes
 
@@ -12,7 +13,7 @@ struct TapeFuzzTests {
     ]
 
     @Test func randomBytes() {
-        var generator = SeededGenerator(state: 7)
+        var generator = SeededGenerator(seed: 7)
         for _ in 0..<500 {
             let bytes = (0..<Int.random(in: 0...300, using: &generator)).map { _ in UInt8.random(in: 0...255, using: &generator) }
             check(String(decoding: bytes, as: UTF8.self))
@@ -20,7 +21,7 @@ struct TapeFuzzTests {
     }
 
     @Test func randomLinesOfTapeWords() {
-        var generator = SeededGenerator(state: 11)
+        var generator = SeededGenerator(seed: 11)
         for _ in 0..<1_000 {
             let count = Int.random(in: 0...25, using: &generator)
             let text = (0..<count).map { _ in Self.fragments.randomElement(using: &generator) ?? "" }
@@ -39,7 +40,7 @@ struct TapeFuzzTests {
         Expect "Best value" # comment
         Snapshot paywall
         """
-        var generator = SeededGenerator(state: 3)
+        var generator = SeededGenerator(seed: 3)
         for _ in 0..<1_000 {
             var scalars = Array(valid.unicodeScalars)
             for _ in 0..<Int.random(in: 1...4, using: &generator) where !scalars.isEmpty {
@@ -82,7 +83,7 @@ struct TapeArgumentFuzzTests {
     static let alphabet = Array("aZ09 /\\\"#.:+-_x\t\u{0}\u{7F}你🙂\r()[]*?ms")
 
     @Test func randomArguments() {
-        var generator = SeededGenerator(state: 99)
+        var generator = SeededGenerator(seed: 99)
         for _ in 0..<3_000 {
             let head = Self.heads.randomElement(using: &generator) ?? "Key"
             let argument = String((0..<Int.random(in: 0...20, using: &generator)).map { _ in

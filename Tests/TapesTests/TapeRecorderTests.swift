@@ -1,4 +1,5 @@
 import Foundation
+import PaywallCore
 import Testing
 import TerminalUI
 @testable import Tapes
@@ -33,7 +34,7 @@ struct TapeRecorderTests {
     }
 
     @Test func roundTripGivesTheSameKeys() throws {
-        var generator = SeededGenerator(state: 42)
+        var generator = SeededGenerator(seed: 42)
         let pool: [Key] = [.enter, .escape, .tab, .backspace, .space, .up, .down, .left, .right, .home, .end,
                            .pageUp, .pageDown, .function(3), .control("x"), .character("a"), .character("Z"),
                            .character("#"), .character("\""), .character("\\"), .character("你"), .character("🙂"),

@@ -1,4 +1,5 @@
 import Foundation
+import PaywallCore
 import Testing
 @testable import Tapes
 
@@ -24,14 +25,3 @@ func errors(_ source: String, file: String = "demo.tape",
     }
 }
 
-/// A small deterministic random generator (SplitMix64) so fuzz runs are reproducible.
-struct SeededGenerator: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}

@@ -1,21 +1,11 @@
 import Foundation
+import PaywallCore
 import Testing
 @testable import TerminalUI
 
 /// Seeded mutations of the real theme files: each parses, or is refused with file, line, column and words.
 @Suite("Fuzz: theme files")
 struct FuzzThemeTests {
-    /// A repeatable generator (SplitMix64), local to this file.
-    struct Mix: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
 
     static let themesDirectory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Themes")
@@ -46,7 +36,7 @@ struct FuzzThemeTests {
     @Test("byte and word mutations of the built-in themes", arguments: ["dark", "light", "mono"])
     func mutatedBuiltInThemes(_ name: String) throws {
         let original = try String(contentsOf: Self.themesDirectory.appendingPathComponent("\(name).theme"), encoding: .utf8)
-        var rng = Mix(state: 0x7E3E + UInt64(name.count))
+        var rng = SeededGenerator(seed: 0x7E3E + UInt64(name.count))
         var refused = 0
         for round in 0..<400 {
             var lines = original.components(separatedBy: "\n")
@@ -75,7 +65,7 @@ struct FuzzThemeTests {
 
     @Test("random lines of theme words and random bytes")
     func randomInput() {
-        var rng = Mix(state: 99)
+        var rng = SeededGenerator(seed: 99)
         for round in 0..<500 {
             let text: String
             if round % 2 == 0 {

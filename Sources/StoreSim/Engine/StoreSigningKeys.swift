@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import PaywallCore
 
 /// The simulator's signing keys: the trusted store key and an untrusted one for "unverified" transactions.
 public struct StoreSigningKeys {

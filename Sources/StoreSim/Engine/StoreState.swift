@@ -1,4 +1,5 @@
 import Foundation
+import PaywallCore
 
 /// One transaction as the ledger keeps it: payload, its JWS, verification and the finished flag.
 struct TransactionRecord: Codable, Hashable, Sendable {

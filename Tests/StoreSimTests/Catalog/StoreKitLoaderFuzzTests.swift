@@ -1,25 +1,15 @@
 import Foundation
+import PaywallCore
 import Testing
 @testable import StoreSim
 
 @Suite("Fuzzing the .storekit loader")
 struct StoreKitLoaderFuzzTests {
-    /// A small deterministic generator (SplitMix64), so a failure replays exactly.
-    struct SplitMix: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
 
     @Test("random byte edits of every fixture load or are refused with a location", arguments: ["01", "02", "05", "07", "10"])
     func mutations(_ prefix: String) throws {
         let original = Array(try Data(contentsOf: CatalogFixtures.url(prefix)))
-        var random = SplitMix(state: (UInt64(prefix) ?? 1) &* 7_919)
+        var random = SeededGenerator(seed: (UInt64(prefix) ?? 1) &* 7_919)
         let alphabet = Array("{}[]\":,0123456789.-eEtrufalsn PYMWD\\\n".utf8) + [0x00, 0xC3, 0xFF]
         var refused = 0
         for _ in 0..<200 {

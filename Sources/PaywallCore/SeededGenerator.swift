@@ -1,6 +1,6 @@
 import Foundation
 
-/// A seeded SplitMix64 generator: the store's only source of randomness, so runs repeat exactly.
+/// A seeded SplitMix64 generator: the store's only source of randomness (and the seeded tests'), so runs repeat exactly.
 public struct SeededGenerator: RandomNumberGenerator, Sendable, Codable, Hashable {
     public var state: UInt64
 
