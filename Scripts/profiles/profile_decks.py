@@ -18,6 +18,8 @@ def O(other):
 
 
 CHAT = [
+    ("profile.unknownCommand", "Chat: answer to a slash command the app does not have. %1$@ the command typed, %2$@ the commands there are.",
+     "%1$@ is not a command here. Try: %2$@", "这里没有 %1$@ 命令。可以试试：%2$@", "%1$@ 명령은 없습니다. 사용할 수 있는 명령: %2$@"),
     ("member.title", "Member screen: title.", "Membership", "会员订阅", "멤버십"),
     ("member.benefits.title", "Member screen: heading above the four benefits.", "Member benefits", "会员特权", "멤버 혜택"),
     ("member.plans.title", "Member screen: heading above the plans (sorted by price).", "Choose a plan", "选择套餐", "요금제 선택"),
@@ -29,8 +31,8 @@ CHAT = [
     ("member.status.none", "Member status: the user has no membership.",
      "You are not a member yet.", "您还不是会员。", "아직 멤버가 아닙니다."),
     ("member.terms", "Member screen: link under the buttons.", "Subscription terms", "订阅条款说明", "구독 약관"),
-    ("applePay.button", "Member screen: the Apple Pay button. At most 16 columns.",
-     "Buy · Apple Pay", "Apple Pay 购买", "Apple Pay 구입"),
+    ("applePay.button", "Paywall: the Apple Pay button under the CTA, with its key a. At most 30 columns.",
+     "a  Buy with Apple Pay", "a  使用 Apple Pay 购买", "a  Apple Pay로 구입"),
     ("applePay.payTo", "Apple Pay sheet: %@ the merchant (app) name.", "Pay %@", "支付给 %@", "%@에 결제"),
     ("applePay.total", "Apple Pay sheet: %@ the total price.", "Total %@", "合计 %@", "합계 %@"),
     ("applePay.hint", "Apple Pay sheet: key hints. Keep Enter and Esc.",
@@ -101,6 +103,29 @@ VOIP = [
     ("voip.receipt.cached", "Notice: receipt validation failed, the cached plan is used.",
      "Couldn't reach the server: showing your last validated plan.", "无法连接服务器：显示上次验证的套餐。",
      "서버에 연결할 수 없어 마지막으로 확인된 요금제를 표시합니다."),
+    ("profile.unknownCommand", "Chat: answer to a slash command the app does not have. %1$@ the command typed, %2$@ the commands there are.",
+     "%1$@ is not a command here. Try: %2$@", "这里没有 %1$@ 命令。可以试试：%2$@", "%1$@ 명령은 없습니다. 사용할 수 있는 명령: %2$@"),
+    ("voip.usage.minutesUnlimited", "Usage screen on an unlimited plan: %lld minutes used.",
+     P("Calls: %lld min (unlimited)", "Calls: %lld min (unlimited)"), P("通话：%lld 分钟（不限）", "通话：%lld 分钟（不限）"),
+     P("통화: %lld분 (무제한)", "통화: %lld분 (무제한)")),
+    ("voip.call.usage", "Chat: how to type the /call command.",
+     "Type /call MINUTES [GB], e.g. /call 12 0.5", "输入 /call 分钟数 [GB]，例如 /call 12 0.5", "/call 분 [GB] 형식으로 입력하세요. 예: /call 12 0.5"),
+    ("voip.call.ended", "Notice after a simulated call: %lld minutes.",
+     P("Call ended: %lld minute.", "Call ended: %lld minutes."), P("通话结束：%lld 分钟。", "通话结束：%lld 分钟。"),
+     P("통화 종료: %lld분.", "통화 종료: %lld분.")),
+    ("voip.feature.unknown", "Chat: /feature with a name that is not a feature. %1$@ the name, %2$@ the feature names.",
+     "%1$@ is not a feature. Features: %2$@", "没有名为 %1$@ 的功能。功能：%2$@", "%1$@ 기능은 없습니다. 기능: %2$@"),
+    ("voip.feature.allowed", "Chat: the feature %@ is in the user's plan.",
+     "%@ is included in your plan.", "你的套餐包含%@。", "요금제에 %@ 기능이 포함되어 있습니다."),
+    ("voip.upgrade.hint", "Upgrade prompt: key hints. Keep Enter and Esc.",
+     "Enter Upgrade   Esc Not now", "Enter 升级   Esc 暂不", "Enter 업그레이드   Esc 나중에"),
+    ("voip.ad.none", "Chat: /ad on a paid plan.", "Paid plans have no ads.", "付费套餐没有广告。", "유료 요금제에는 광고가 없습니다."),
+    ("voip.ad.hint", "Rewarded ad offer: key hints. Keep Enter, x and Esc.",
+     "Enter Watch to the end   x Close early   Esc Not now", "Enter 看完广告   x 提前关闭   Esc 暂不",
+     "Enter 끝까지 보기   x 일찍 닫기   Esc 나중에"),
+    ("voip.ad.interstitial.body", "Interstitial ad: body (a simulated full-screen ad after a free user's call).",
+     "A simulated full-screen ad after your call. Paid plans have none.", "通话结束后的模拟全屏广告。付费套餐没有广告。",
+     "통화 후 표시되는 모의 전면 광고입니다. 유료 요금제에는 광고가 없습니다."),
 ]
 
 TEMPLATES = [
@@ -120,6 +145,12 @@ TEMPLATES = [
      "Pro is active. Every template is unlocked.", "Pro 已生效，全部模板已解锁。", "Pro가 활성화되었습니다. 모든 템플릿이 잠금 해제되었습니다."),
     ("templates.outcome.cancelled", "Notice after the purchase sheet was cancelled.",
      "Purchase cancelled. Nothing was charged.", "已取消购买，未产生扣费。", "구입이 취소되었습니다. 청구된 금액이 없습니다."),
+    ("profile.unknownCommand", "Chat: answer to a slash command the app does not have. %1$@ the command typed, %2$@ the commands there are.",
+     "%1$@ is not a command here. Try: %2$@", "这里没有 %1$@ 命令。可以试试：%2$@", "%1$@ 명령은 없습니다. 사용할 수 있는 명령: %2$@"),
+    ("templates.row", "Template store row: %1$lld its number key, %2$@ the template's name, %3$@ Owned, Buy (price) or Unavailable.",
+     "%1$lld  %2$@ — %3$@", "%1$lld  %2$@ — %3$@", "%1$lld  %2$@ — %3$@"),
+    ("templates.hint", "Template store: key hints. Keep the digits, p and Esc.",
+     "1–4 Buy   p Pro   Esc Close", "1–4 购买   p Pro   Esc 关闭", "1–4 구입   p Pro   Esc 닫기"),
 ]
 
 # Overrides of default-deck keys (Themes/PaywallSim.xcstrings). Same specifiers as the default entry;

@@ -1,5 +1,5 @@
 /// A value that fills a placeholder: text (`%@`), a whole number (`%lld`, `%d`) or a decimal (`%f`).
-public enum CopyArgument: Sendable, Equatable, CustomStringConvertible,
+public enum CopyArgument: Sendable, Hashable, CustomStringConvertible,
     ExpressibleByStringLiteral, ExpressibleByIntegerLiteral, ExpressibleByFloatLiteral {
     case string(String)
     case integer(Int)

@@ -34,7 +34,7 @@ public struct RunCommand: ParsableCommand {
         }
         let clock = try options.makeClock()
         let session = try SimulatorSession(settings: settings, clock: clock)
-        let controller = AppController(session: session, theme: loadedTheme)
+        let controller = try AppController(session: session, theme: loadedTheme)
         let depth = ColorDepth.detect(environment: ProcessInfo.processInfo.environment)
         let screen = NcursesScreen(theme: loadedTheme, options: .init(colorDepth: depth, controlKeysAsKeys: true))
         try screen.start()

@@ -17,10 +17,15 @@ public final class AppController {
     public private(set) var spinnerFrame = 0
     /// Set once a quit key was pressed.
     public private(set) var wantsToQuit = false
+    /// The profile's own screens and commands (nil without a profile).
+    public let features: ProfileFeatures?
 
-    public init(session: SimulatorSession, theme: Theme) {
+    /// A controller over `session`; with a profile its screens load their state from the state
+    /// directory (a broken `profile-state.json` is refused with its path).
+    public init(session: SimulatorSession, theme: Theme) throws {
         self.session = session
         self.theme = theme
+        features = try session.settings.profile.map { try ProfileFeatures(session: session, profile: $0) }
     }
 
     /// Handles one key; returns false once the user asked to quit.
@@ -41,7 +46,13 @@ public final class AppController {
             let text = input.trimmingCharacters(in: .whitespaces)
             guard !text.isEmpty else { break }
             input = ""
-            session.send(.sendMessage(text))
+            if let features, text.hasPrefix("/") {
+                features.command(text)
+            } else {
+                session.send(.sendMessage(text))
+            }
+        case let .profile(action):
+            features?.handle(action: action)
         case .quit:
             wantsToQuit = true
         case .none:
@@ -59,7 +70,7 @@ public final class AppController {
         return ScreenContext(model: session.model, now: session.clock.now(), timeZone: settings.timeZone,
                              locale: settings.locale, overlay: overlay, input: input, spinnerFrame: spinnerFrame,
                              sheet: SheetInfo(askToBuy: session.store.settings.askToBuyEnabled),
-                             debug: debugInfo())
+                             debug: debugInfo(), panel: features?.panel(), paywallButton: features?.paywallButton)
     }
 
     /// Renders the current screen at `size`.

@@ -70,7 +70,7 @@ public struct SessionInputs: Sendable, Hashable {
         let settings = SessionSettings(catalog: catalog, config: config, deck: deck, locale: locale,
                                        storefront: storefront ?? Self.storefront(for: locale, catalog: catalog),
                                        timeZone: zone, offer: offer, start: start, stateDirectory: stateDirectory,
-                                       switches: switches, backendUp: backendUp)
+                                       switches: switches, backendUp: backendUp, profile: setup?.profile)
         return (settings, loadedTheme)
     }
 

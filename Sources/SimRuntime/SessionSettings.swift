@@ -1,6 +1,7 @@
 import CopyDeck
 import Foundation
 import PaywallCore
+import Profiles
 import StoreSim
 
 /// Everything a simulator session is started with: catalog, config, copy, clock start and switches.
@@ -29,12 +30,14 @@ public struct SessionSettings: Sendable {
     public var latency: SessionLatency
     /// Seed for the store's ids and tokens, so runs repeat.
     public var seed: UInt64
+    /// The app profile the session plays (its screens, features and Apple Pay); nil: the plain paywall app.
+    public var profile: Profile?
 
     public init(catalog: StoreCatalog = .embedded, config: RemoteConfig = .default, deck: CopyDeck,
                 locale: String = "en", storefront: String? = nil, timeZone: TimeZone = TimeZone(identifier: "UTC") ?? .current,
                 offer: OfferID? = nil, start: StartScreen = .onboarding, stateDirectory: URL,
                 risk: RiskSnapshot = .unknown, switches: StoreSwitches = StoreSwitches(), backendUp: Bool = true,
-                latency: SessionLatency = .standard, seed: UInt64 = 1) {
+                latency: SessionLatency = .standard, seed: UInt64 = 1, profile: Profile? = nil) {
         self.catalog = catalog
         self.config = config
         self.deck = deck
@@ -49,6 +52,7 @@ public struct SessionSettings: Sendable {
         self.backendUp = backendUp
         self.latency = latency
         self.seed = seed
+        self.profile = profile
     }
 }
 

@@ -94,7 +94,7 @@ public final class TapePlayer {
         do {
             let (sessionSettings, theme) = try inputs().resolve(stateDirectory: stateDirectory)
             let session = try SimulatorSession(settings: sessionSettings, clock: clock)
-            let controller = AppController(session: session, theme: theme)
+            let controller = try AppController(session: session, theme: theme)
             self.controller = controller
             session.start()
             recordFrame(cause: "launch")

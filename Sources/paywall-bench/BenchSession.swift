@@ -22,6 +22,6 @@ enum BenchSession {
         let (settings, theme) = try inputs.resolve(stateDirectory: directory)
         let session = try SimulatorSession(settings: settings, clock: ManualClock(Date(timeIntervalSince1970: 1_769_763_600)))
         session.start()
-        return AppController(session: session, theme: theme)
+        return try AppController(session: session, theme: theme)
     }
 }

@@ -47,7 +47,7 @@ struct HTMLReportTests {
             if state.offer == .A { page.offerAScreens += 1 }
             if withFindings.contains(HTMLReport.id(combination, state.screen, state.state)) { page.screensWithFindings += 1 }
         }
-        page.html = HTMLReport.page(sweep, combinations: matrix.combinations, findings: findings)
+        page.html = Support.onLargeStack { HTMLReport.page(sweep, combinations: matrix.combinations, findings: findings) }
         page.errors = findings.filter { $0.severity == .error && $0.rect != nil }.count
         return page
     }

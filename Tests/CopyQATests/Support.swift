@@ -4,6 +4,11 @@ import PaywallCore
 import TerminalUI
 @testable import CopyQA
 
+/// The value a `Support.onLargeStack` thread hands back (written once, read after the semaphore).
+final class LargeStackResult<T>: @unchecked Sendable {
+    var value: T?
+}
+
 /// Paths and small helpers shared by the CopyQA tests.
 enum Support {
     /// The package root (…/wt-copyqa), from this file's path.
@@ -14,6 +19,22 @@ enum Support {
 
     /// The shipped deck, parsed.
     static var shipped: StringCatalog { DefaultCopyDeck.catalog ?? StringCatalog(sourceLanguage: "en") }
+
+    /// Runs `body` on a thread with an 8 MiB stack, as the CLI's main thread has. The test runner's
+    /// pool threads have small stacks, and a debug build of the page writer (large value types
+    /// copied frame by frame) overflowed one under a full parallel run.
+    static func onLargeStack<T>(_ body: @escaping @Sendable () -> T) -> T {
+        let box = LargeStackResult<T>()
+        let done = DispatchSemaphore(value: 0)
+        let thread = Thread {
+            box.value = body()
+            done.signal()
+        }
+        thread.stackSize = 8 << 20
+        thread.start()
+        done.wait()
+        return box.value!
+    }
 
     /// One locale, one theme, 80x24, one offer: a quick matrix.
     static func small(_ locales: [String] = ["en"], offers: [OfferID] = [.A], sizes: [TerminalSize] = [TerminalSize(width: 80, height: 24)]) -> SweepMatrix {

@@ -55,24 +55,24 @@ enum EmbeddedProfileDecks {
       }
     },
     "applePay.button" : {
-      "comment" : "Member screen: the Apple Pay button. At most 16 columns.",
+      "comment" : "Paywall: the Apple Pay button under the CTA, with its key a. At most 30 columns.",
       "localizations" : {
         "en" : {
           "stringUnit" : {
             "state" : "translated",
-            "value" : "Buy · Apple Pay"
+            "value" : "a  Buy with Apple Pay"
           }
         },
         "ko" : {
           "stringUnit" : {
             "state" : "translated",
-            "value" : "Apple Pay 구입"
+            "value" : "a  Apple Pay로 구입"
           }
         },
         "zh-Hans" : {
           "stringUnit" : {
             "state" : "translated",
-            "value" : "Apple Pay 购买"
+            "value" : "a  使用 Apple Pay 购买"
           }
         }
       }
@@ -906,6 +906,29 @@ enum EmbeddedProfileDecks {
         }
       }
     },
+    "profile.unknownCommand" : {
+      "comment" : "Chat: answer to a slash command the app does not have. %1$@ the command typed, %2$@ the commands there are.",
+      "localizations" : {
+        "en" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "%1$@ is not a command here. Try: %2$@"
+          }
+        },
+        "ko" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "%1$@ 명령은 없습니다. 사용할 수 있는 명령: %2$@"
+          }
+        },
+        "zh-Hans" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "这里没有 %1$@ 命令。可以试试：%2$@"
+          }
+        }
+      }
+    },
     "purchased.title" : {
       "comment" : "Purchased screen: title. At most 40 columns.",
       "localizations" : {
@@ -1720,6 +1743,29 @@ enum EmbeddedProfileDecks {
         }
       }
     },
+    "profile.unknownCommand" : {
+      "comment" : "Chat: answer to a slash command the app does not have. %1$@ the command typed, %2$@ the commands there are.",
+      "localizations" : {
+        "en" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "%1$@ is not a command here. Try: %2$@"
+          }
+        },
+        "ko" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "%1$@ 명령은 없습니다. 사용할 수 있는 명령: %2$@"
+          }
+        },
+        "zh-Hans" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "这里没有 %1$@ 命令。可以试试：%2$@"
+          }
+        }
+      }
+    },
     "proof.author.1" : {
       "comment" : "Proof screen: who said testimonial 1.",
       "localizations" : {
@@ -1923,6 +1969,29 @@ enum EmbeddedProfileDecks {
           "stringUnit" : {
             "state" : "translated",
             "value" : "购买 %@"
+          }
+        }
+      }
+    },
+    "templates.hint" : {
+      "comment" : "Template store: key hints. Keep the digits, p and Esc.",
+      "localizations" : {
+        "en" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "1–4 Buy   p Pro   Esc Close"
+          }
+        },
+        "ko" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "1–4 구입   p Pro   Esc 닫기"
+          }
+        },
+        "zh-Hans" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "1–4 购买   p Pro   Esc 关闭"
           }
         }
       }
@@ -2153,6 +2222,29 @@ enum EmbeddedProfileDecks {
           "stringUnit" : {
             "state" : "translated",
             "value" : "模板 Pro 会员"
+          }
+        }
+      }
+    },
+    "templates.row" : {
+      "comment" : "Template store row: %1$lld its number key, %2$@ the template's name, %3$@ Owned, Buy (price) or Unavailable.",
+      "localizations" : {
+        "en" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "%1$lld  %2$@ — %3$@"
+          }
+        },
+        "ko" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "%1$lld  %2$@ — %3$@"
+          }
+        },
+        "zh-Hans" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "%1$lld  %2$@ — %3$@"
           }
         }
       }
@@ -3040,6 +3132,29 @@ enum EmbeddedProfileDecks {
         }
       }
     },
+    "profile.unknownCommand" : {
+      "comment" : "Chat: answer to a slash command the app does not have. %1$@ the command typed, %2$@ the commands there are.",
+      "localizations" : {
+        "en" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "%1$@ is not a command here. Try: %2$@"
+          }
+        },
+        "ko" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "%1$@ 명령은 없습니다. 사용할 수 있는 명령: %2$@"
+          }
+        },
+        "zh-Hans" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "这里没有 %1$@ 命令。可以试试：%2$@"
+          }
+        }
+      }
+    },
     "proof.author.1" : {
       "comment" : "Proof screen: who said testimonial 1.",
       "localizations" : {
@@ -3385,6 +3500,29 @@ enum EmbeddedProfileDecks {
         }
       }
     },
+    "voip.ad.hint" : {
+      "comment" : "Rewarded ad offer: key hints. Keep Enter, x and Esc.",
+      "localizations" : {
+        "en" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "Enter Watch to the end   x Close early   Esc Not now"
+          }
+        },
+        "ko" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "Enter 끝까지 보기   x 일찍 닫기   Esc 나중에"
+          }
+        },
+        "zh-Hans" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "Enter 看完广告   x 提前关闭   Esc 暂不"
+          }
+        }
+      }
+    },
     "voip.ad.interstitial" : {
       "comment" : "Interstitial ad after a call: label.",
       "localizations" : {
@@ -3408,6 +3546,29 @@ enum EmbeddedProfileDecks {
         }
       }
     },
+    "voip.ad.interstitial.body" : {
+      "comment" : "Interstitial ad: body (a simulated full-screen ad after a free user's call).",
+      "localizations" : {
+        "en" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "A simulated full-screen ad after your call. Paid plans have none."
+          }
+        },
+        "ko" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "통화 후 표시되는 모의 전면 광고입니다. 유료 요금제에는 광고가 없습니다."
+          }
+        },
+        "zh-Hans" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "通话结束后的模拟全屏广告。付费套餐没有广告。"
+          }
+        }
+      }
+    },
     "voip.ad.noFill" : {
       "comment" : "Notice: no rewarded ad was available.",
       "localizations" : {
@@ -3427,6 +3588,29 @@ enum EmbeddedProfileDecks {
           "stringUnit" : {
             "state" : "translated",
             "value" : "暂时没有可观看的广告，请稍后再试。"
+          }
+        }
+      }
+    },
+    "voip.ad.none" : {
+      "comment" : "Chat: /ad on a paid plan.",
+      "localizations" : {
+        "en" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "Paid plans have no ads."
+          }
+        },
+        "ko" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "유료 요금제에는 광고가 없습니다."
+          }
+        },
+        "zh-Hans" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "付费套餐没有广告。"
           }
         }
       }
@@ -3617,6 +3801,88 @@ enum EmbeddedProfileDecks {
         }
       }
     },
+    "voip.call.ended" : {
+      "comment" : "Notice after a simulated call: %lld minutes.",
+      "localizations" : {
+        "en" : {
+          "variations" : {
+            "plural" : {
+              "one" : {
+                "stringUnit" : {
+                  "state" : "translated",
+                  "value" : "Call ended: %lld minute."
+                }
+              },
+              "other" : {
+                "stringUnit" : {
+                  "state" : "translated",
+                  "value" : "Call ended: %lld minutes."
+                }
+              }
+            }
+          }
+        },
+        "ko" : {
+          "variations" : {
+            "plural" : {
+              "one" : {
+                "stringUnit" : {
+                  "state" : "translated",
+                  "value" : "통화 종료: %lld분."
+                }
+              },
+              "other" : {
+                "stringUnit" : {
+                  "state" : "translated",
+                  "value" : "통화 종료: %lld분."
+                }
+              }
+            }
+          }
+        },
+        "zh-Hans" : {
+          "variations" : {
+            "plural" : {
+              "one" : {
+                "stringUnit" : {
+                  "state" : "translated",
+                  "value" : "通话结束：%lld 分钟。"
+                }
+              },
+              "other" : {
+                "stringUnit" : {
+                  "state" : "translated",
+                  "value" : "通话结束：%lld 分钟。"
+                }
+              }
+            }
+          }
+        }
+      }
+    },
+    "voip.call.usage" : {
+      "comment" : "Chat: how to type the /call command.",
+      "localizations" : {
+        "en" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "Type /call MINUTES [GB], e.g. /call 12 0.5"
+          }
+        },
+        "ko" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "/call 분 [GB] 형식으로 입력하세요. 예: /call 12 0.5"
+          }
+        },
+        "zh-Hans" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "输入 /call 分钟数 [GB]，例如 /call 12 0.5"
+          }
+        }
+      }
+    },
     "voip.feature.allFeatures" : {
       "comment" : "VoIP feature name (business tier).",
       "localizations" : {
@@ -3636,6 +3902,29 @@ enum EmbeddedProfileDecks {
           "stringUnit" : {
             "state" : "translated",
             "value" : "全部功能"
+          }
+        }
+      }
+    },
+    "voip.feature.allowed" : {
+      "comment" : "Chat: the feature %@ is in the user's plan.",
+      "localizations" : {
+        "en" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "%@ is included in your plan."
+          }
+        },
+        "ko" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "요금제에 %@ 기능이 포함되어 있습니다."
+          }
+        },
+        "zh-Hans" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "你的套餐包含%@。"
           }
         }
       }
@@ -3820,6 +4109,29 @@ enum EmbeddedProfileDecks {
           "stringUnit" : {
             "state" : "translated",
             "value" : "优先支持"
+          }
+        }
+      }
+    },
+    "voip.feature.unknown" : {
+      "comment" : "Chat: /feature with a name that is not a feature. %1$@ the name, %2$@ the feature names.",
+      "localizations" : {
+        "en" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "%1$@ is not a feature. Features: %2$@"
+          }
+        },
+        "ko" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "%1$@ 기능은 없습니다. 기능: %2$@"
+          }
+        },
+        "zh-Hans" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "没有名为 %1$@ 的功能。功能：%2$@"
           }
         }
       }
@@ -4148,6 +4460,29 @@ enum EmbeddedProfileDecks {
         }
       }
     },
+    "voip.upgrade.hint" : {
+      "comment" : "Upgrade prompt: key hints. Keep Enter and Esc.",
+      "localizations" : {
+        "en" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "Enter Upgrade   Esc Not now"
+          }
+        },
+        "ko" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "Enter 업그레이드   Esc 나중에"
+          }
+        },
+        "zh-Hans" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "Enter 升级   Esc 暂不"
+          }
+        }
+      }
+    },
     "voip.upgrade.message" : {
       "comment" : "Upgrade prompt: %1$@ the feature, %2$@ the lowest tier that has it.",
       "localizations" : {
@@ -4236,6 +4571,65 @@ enum EmbeddedProfileDecks {
           "stringUnit" : {
             "state" : "translated",
             "value" : "通话：%1$lld 分钟 / %2$@"
+          }
+        }
+      }
+    },
+    "voip.usage.minutesUnlimited" : {
+      "comment" : "Usage screen on an unlimited plan: %lld minutes used.",
+      "localizations" : {
+        "en" : {
+          "variations" : {
+            "plural" : {
+              "one" : {
+                "stringUnit" : {
+                  "state" : "translated",
+                  "value" : "Calls: %lld min (unlimited)"
+                }
+              },
+              "other" : {
+                "stringUnit" : {
+                  "state" : "translated",
+                  "value" : "Calls: %lld min (unlimited)"
+                }
+              }
+            }
+          }
+        },
+        "ko" : {
+          "variations" : {
+            "plural" : {
+              "one" : {
+                "stringUnit" : {
+                  "state" : "translated",
+                  "value" : "통화: %lld분 (무제한)"
+                }
+              },
+              "other" : {
+                "stringUnit" : {
+                  "state" : "translated",
+                  "value" : "통화: %lld분 (무제한)"
+                }
+              }
+            }
+          }
+        },
+        "zh-Hans" : {
+          "variations" : {
+            "plural" : {
+              "one" : {
+                "stringUnit" : {
+                  "state" : "translated",
+                  "value" : "通话：%lld 分钟（不限）"
+                }
+              },
+              "other" : {
+                "stringUnit" : {
+                  "state" : "translated",
+                  "value" : "通话：%lld 分钟（不限）"
+                }
+              }
+            }
           }
         }
       }

@@ -6,6 +6,7 @@ public enum KeyMap {
     public static func action(for key: Key, context: ScreenContext) -> UIAction {
         if key == .control("c") { return .quit }
         if context.overlay != .none { return overlayAction(key, overlay: context.overlay) }
+        if let panel = context.panel { return panelAction(key, panel: panel) }
         if context.isTextInput { return chatAction(key) }
         if let global = globalAction(key) { return global }
         switch context.model.state {
@@ -30,6 +31,7 @@ public enum KeyMap {
             case .down, .character("j"): return .flow(.movePlanSelection(by: 1))
             case .character("r"): return .flow(.restore)
             case .character("n"), .escape: return .flow(.notNow)
+            case .character(let c) where c == context.paywallButton?.key: return .profile(context.paywallButton?.action ?? "")
             default: return .none
             }
         case .purchasing:
@@ -66,6 +68,17 @@ public enum KeyMap {
     static func overlayAction(_ key: Key, overlay: Overlay) -> UIAction {
         switch key {
         case .escape, .character("n"): return .closeOverlay
+        default: return globalAction(key) ?? .none
+        }
+    }
+
+    /// With a profile panel up: Enter confirms, Esc closes, the panel's letter keys name their
+    /// actions; ?/F1, d/F2 and q work as everywhere.
+    static func panelAction(_ key: Key, panel: ProfilePanel) -> UIAction {
+        switch key {
+        case .enter: return .profile("confirm")
+        case .escape: return .profile("close")
+        case .character(let c) where panel.keys[c] != nil: return .profile(panel.keys[c] ?? "")
         default: return globalAction(key) ?? .none
         }
     }

@@ -70,9 +70,14 @@ public struct ScreenContext: Sendable, Hashable {
     public var sheet: SheetInfo
     public var debug: DebugInfo
     public var proof: ProofFigures
+    /// A profile screen shown over the current one (nil: none).
+    public var panel: ProfilePanel?
+    /// A profile's extra paywall button (nil: none).
+    public var paywallButton: PaywallButton?
 
     public init(model: FlowModel, now: Date, timeZone: TimeZone, locale: String = "en", overlay: Overlay = .none,
-                input: String = "", spinnerFrame: Int = 0, sheet: SheetInfo = SheetInfo(), debug: DebugInfo = DebugInfo(), proof: ProofFigures = ProofFigures()) {
+                input: String = "", spinnerFrame: Int = 0, sheet: SheetInfo = SheetInfo(), debug: DebugInfo = DebugInfo(), proof: ProofFigures = ProofFigures(),
+                panel: ProfilePanel? = nil, paywallButton: PaywallButton? = nil) {
         self.model = model
         self.now = now
         self.timeZone = timeZone
@@ -83,11 +88,13 @@ public struct ScreenContext: Sendable, Hashable {
         self.sheet = sheet
         self.debug = debug
         self.proof = proof
+        self.panel = panel
+        self.paywallButton = paywallButton
     }
 
     /// The flow context for the same instant and zone.
     public var flowContext: FlowContext { FlowContext(now: now, timeZone: timeZone) }
 
     /// True while the chat input line takes printable keys (chat, no overlay).
-    public var isTextInput: Bool { model.state == .chat && overlay == .none }
+    public var isTextInput: Bool { model.state == .chat && overlay == .none && panel == nil }
 }

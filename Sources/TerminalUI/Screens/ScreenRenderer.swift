@@ -26,7 +26,11 @@ public enum ScreenRenderer {
         let name = layout.draw(in: content, canvas: &canvas)
         var screenName = name
         switch context.overlay {
-        case .none: break
+        case .none:
+            if let panel = context.panel {
+                canvas.modal(layout.panelOverlay(panel), in: column)
+                screenName = panel.name
+            }
         case .help:
             canvas.modal(layout.helpOverlay(), in: column)
             screenName = "help"

@@ -12,6 +12,8 @@ public enum UIAction: Hashable, Sendable {
     case deleteBackward
     /// Send the chat input line.
     case sendInput
+    /// An action of the profile panel or paywall button showing (`confirm`, `close`, or a key's action).
+    case profile(String)
     case quit
     case none
 }

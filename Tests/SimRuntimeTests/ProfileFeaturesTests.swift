@@ -1,0 +1,120 @@
+import Foundation
+import PaywallCore
+import Testing
+import TerminalUI
+@testable import SimRuntime
+
+/// The profile screens as the app shows them: commands in chat, panel keys, outcomes, state across launches.
+@Suite("Profile screens")
+struct ProfileFeaturesTests {
+    /// A controller for `profile` starting in chat, on a fresh state directory (or `directory`).
+    static func app(_ profile: String, start: StartScreen = .chat, directory: URL? = nil, config: String? = nil) throws -> (AppController, URL) {
+        let dir = directory ?? FileManager.default.temporaryDirectory.appendingPathComponent("pws-profile-\(UUID().uuidString)")
+        var inputs = SessionInputs()
+        inputs.profile = profile
+        inputs.start = start
+        inputs.config = config
+        let (settings, theme) = try inputs.resolve(stateDirectory: dir)
+        let session = try SimulatorSession(settings: settings, clock: ManualClock(SessionHarness.start))
+        let controller = try AppController(session: session, theme: theme)
+        session.start()
+        return (controller, dir)
+    }
+
+    static func type(_ text: String, into app: AppController) {
+        for character in text { app.handle(.character(character)) }
+        app.handle(.enter)
+    }
+
+    static func screen(_ app: AppController) -> String { app.render(size: TerminalSize(width: 80, height: 24)).plainText }
+
+    @Test func unknownAndForeignCommandsAnswerWithTheListNotAMessage() throws {
+        let (app, _) = try Self.app("chat")
+        Self.type("/usage", into: app)
+        #expect(app.screenContext().panel?.name == "profileMessage")
+        #expect(Self.screen(app).contains("/usage is not a command here. Try: /status"))
+        #expect(app.session.model.quota.used == 0, "a command is not a chat message and costs no quota")
+        app.handle(.escape)
+        #expect(app.screenContext().panel == nil)
+    }
+
+    @Test func featureGateNamesTheLowestHigherTierAndUpgradeOpensThePaywallOnIt() throws {
+        let (app, _) = try Self.app("voip")
+        Self.type("/feature videoCall", into: app)
+        #expect(app.screenContext().panel?.name == "featureGate")
+        #expect(Self.screen(app).contains("Video calls requires Premium."))
+        app.handle(.enter)
+        #expect(app.session.model.state.name == "paywall")
+        #expect(app.session.model.selectedPlanID == "com.voipapp.premium.monthly")
+    }
+
+    @Test func freeCallsShowAnInterstitialAndTheBillCountsOverage() throws {
+        let (app, _) = try Self.app("voip")
+        Self.type("/call 130 3", into: app)
+        #expect(app.screenContext().panel?.name == "interstitial")
+        app.handle(.escape)
+        Self.type("/usage", into: app)
+        let text = Self.screen(app)
+        #expect(text.contains("Extra minutes: 30 × $0.05 = $1.50"))
+        #expect(text.contains("Extra data: 2 GB × $2.00 = $4.00"))
+        #expect(text.contains("Overage this month: $5.50"))
+    }
+
+    @Test func badCallArgumentsAreExplainedNotRecorded() throws {
+        let (app, _) = try Self.app("voip")
+        for bad in ["/call", "/call -5", "/call x", "/call 10 nan", "/call 10 -1"] {
+            Self.type(bad, into: app)
+            #expect(Self.screen(app).contains("Type /call MINUTES [GB]"), "\(bad)")
+            app.handle(.escape)
+        }
+        Self.type("/usage", into: app)
+        #expect(Self.screen(app).contains("Calls: 0 min of 100"))
+    }
+
+    @Test func usageAndAdsSurviveARelaunchAndABrokenStateFileIsRefused() throws {
+        let (first, dir) = try Self.app("voip")
+        Self.type("/ad", into: first)
+        first.handle(.enter)
+        #expect(Self.screen(first).contains("You earned 10 free minutes."))
+        let (second, _) = try Self.app("voip", directory: dir)
+        Self.type("/usage", into: second)
+        #expect(Self.screen(second).contains("110 minutes left this month"))
+        try Data("{ not json".utf8).write(to: dir.appendingPathComponent("profile-state.json"))
+        #expect(throws: (any Error).self) { _ = try Self.app("voip", directory: dir) }
+    }
+
+    @Test func aTemplateIsBoughtOnceAndIsNotPro() throws {
+        let (app, _) = try Self.app("templates")
+        Self.type("/templates", into: app)
+        #expect(app.screenContext().panel?.keys["1"] == "buy:resume")
+        app.handle(.character("1"))
+        let text = Self.screen(app)
+        #expect(text.contains("Résumé is yours."))
+        #expect(text.contains("1  Résumé — Owned"))
+        #expect(app.screenContext().panel?.keys["1"] == nil, "an owned template has no buy key")
+        #expect(!app.session.model.entitlement.isPremium)
+        #expect(app.session.store.unfinishedTransactions.isEmpty)
+    }
+
+    @Test func applePayCancelChargesNothingAndAuthoriseBuysTheSelectedPlan() throws {
+        let (app, _) = try Self.app("chat", start: .paywall)
+        #expect(app.screenContext().paywallButton?.key == "a")
+        app.handle(.character("a"))
+        #expect(app.screenContext().panel?.name == "applePay")
+        app.handle(.escape)
+        #expect(Self.screen(app).contains("Payment cancelled. Nothing was charged."))
+        #expect(app.session.store.allTransactions.isEmpty)
+        app.handle(.escape)
+        app.handle(.character("a"))
+        app.handle(.enter)
+        #expect(app.session.model.state.name == "purchasing")
+        #expect(app.session.store.allTransactions.count == 1)
+    }
+
+    @Test func theDefaultAppHasNoProfileScreens() throws {
+        let harness = try SessionHarness(start: .chat)
+        let app = try AppController(session: try harness.open(), theme: try #require(Theme.builtIn("dark")))
+        #expect(app.features == nil)
+        #expect(app.screenContext().paywallButton == nil)
+    }
+}
