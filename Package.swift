@@ -33,7 +33,7 @@ let package = Package(
         // Runs the flow: executes effects against the store, schedules, persists.
         .target(name: "SimRuntime", dependencies: ["PaywallCore", "Persistence", "StoreSim", "CopyDeck", "TerminalUI", "Profiles"]),
         // Copy QA: a sweep of every screen state, lints, App Store 3.1.2 checks, reports and exports.
-        .target(name: "CopyQA", dependencies: ["PaywallCore", "CopyDeck", "StoreSim", "TerminalUI", "SimRuntime"]),
+        .target(name: "CopyQA", dependencies: ["PaywallCore", "CopyDeck", "StoreSim", "TerminalUI", "SimRuntime", "Profiles"]),
         // App profiles from the seeds (chat, voip, templates) and team profile files.
         .target(name: "Profiles", dependencies: ["PaywallCore", "StoreSim", "CopyDeck"]),
         // Tape language: parser, headless player, goldens, asciicast.

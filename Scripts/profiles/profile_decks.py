@@ -244,7 +244,7 @@ VOIP_OVERRIDES = [
     ("value.sample.answer", "Value preview: the start of the answer, cut off with an ellipsis on purpose.",
      "With Premium, international calls are unlimited — no per-minute…", "订阅高级版后，国际通话不限时长，无需按分钟…",
      "프리미엄이면 국제 통화가 무제한이에요. 분당 요금 없이…"),
-    ("benefit.unlimited", "Benefit name.", "Unlimited international calls", "国际无限通话", "국제 무제한 통화"),
+    ("benefit.unlimited", "Benefit name. Two benefits share a 54-column row: at most 24 columns.", "Unlimited intl. calls", "国际无限通话", "국제 무제한 통화"),
     ("benefit.unlimited.detail", "Benefit detail.", "Call abroad with no minute cap", "拨打国际电话，不限分钟数", "해외 통화도 분 제한 없이"),
     ("benefit.model", "Benefit name.", "Call recording", "通话录音", "통화 녹음"),
     ("benefit.model.detail", "Benefit detail.", "Keep a recording of any call", "任何通话都能录音保存", "모든 통화를 녹음해 보관"),

@@ -1,6 +1,7 @@
 import CopyDeck
 import Foundation
 import PaywallCore
+import Profiles
 import TerminalUI
 
 /// The files a copy QA command reads: a team catalog, a `.storekit` file, a remote config and themes.
@@ -8,9 +9,13 @@ public struct CopyQAInputs: Sendable {
     public var copyPath: String?
     public var storekitPath: String?
     public var configPath: String?
+    /// An app profile (`chat`, `voip`, `templates` or a profile file): its deck, catalog, config and screens.
+    public var profile: String?
     public var matrix: SweepMatrix
 
-    public init(copyPath: String? = nil, storekitPath: String? = nil, configPath: String? = nil, matrix: SweepMatrix = SweepMatrix()) {
+    public init(copyPath: String? = nil, storekitPath: String? = nil, configPath: String? = nil, profile: String? = nil,
+                matrix: SweepMatrix = SweepMatrix()) {
+        self.profile = profile
         self.copyPath = copyPath
         self.storekitPath = storekitPath
         self.configPath = configPath
@@ -23,8 +28,13 @@ public struct CopyQAInputs: Sendable {
         if let copyPath {
             do { team = try StringCatalog.load(contentsOf: URL(fileURLWithPath: copyPath)) } catch { throw CopyQAError("\(error)") }
         }
-        let plans = try storekitPath.map(PlanSource.load(storekitPath:)) ?? PlanSource()
-        var config = RemoteConfig.default
+        var setup: ProfileSetup?
+        if let profile {
+            do { setup = try ProfileLoader(baseDirectory: FileManager.default.currentDirectoryPath).setup(nameOrPath: profile) }
+            catch { throw CopyQAError("\(error)") }
+        }
+        let plans = try storekitPath.map(PlanSource.load(storekitPath:)) ?? PlanSource(catalog: setup?.catalog ?? .embedded)
+        var config = setup?.config ?? RemoteConfig.default
         if let configPath {
             guard let data = FileManager.default.contents(atPath: configPath) else {
                 throw CopyQAError("\(configPath): cannot read the remote-config file")
@@ -35,7 +45,20 @@ public struct CopyQAInputs: Sendable {
         for name in matrix.themes {
             do { themes[name] = try Theme.load(nameOrPath: name, themesDirectory: nil) } catch { throw CopyQAError("\(error)") }
         }
-        return CopySweep(team: team, states: ScreenStates(config: config, plans: plans), themes: themes)
+        var states = ScreenStates(config: config, plans: plans)
+        if let profile {
+            for locale in matrix.locales {
+                do {
+                    states.profileStates[locale] = try ProfileScreenSampler.states(
+                        profile: profile, baseDirectory: FileManager.default.currentDirectoryPath, locale: locale,
+                        now: states.now, timeZone: states.timeZone)
+                } catch { throw CopyQAError("\(error)") }
+            }
+        }
+        var sweep = CopySweep(team: setup?.copy(overlaidWith: team) ?? team, states: states, themes: themes)
+        sweep.guidelineFindings = setup?.findings ?? []
+        sweep.comparesTeamKeys = team != nil
+        return sweep
     }
 
     /// Sweeps and checks; the report lists the team catalog's missing and unused keys when there is one.
@@ -49,8 +72,15 @@ public struct CopyQAInputs: Sendable {
 public enum CopyCheck {
     public static func run(_ sweep: CopySweep, matrix: SweepMatrix, origin: String? = nil) -> CheckReport {
         let combinations = matrix.combinations
-        let (findings, rendered) = sweep.runCounting(combinations)
-        let team = sweep.fallback == nil ? nil : TeamCatalogKeys(team: sweep.primary, origin: origin ?? "team catalog", appKeys: sweep.appKeys)
+        var (findings, rendered) = sweep.runCounting(combinations)
+        if let first = combinations.first {
+            findings += sweep.guidelineFindings.map { finding in
+                Finding(severity: finding.severity == .error ? .error : .warning, kind: .guideline, screen: "applePay",
+                        state: finding.productID ?? "", combination: first, key: finding.messageKey, text: finding.message,
+                        message: "Guideline \(finding.guideline): \(finding.message)")
+            }
+        }
+        let team = sweep.fallback == nil || !sweep.comparesTeamKeys ? nil : TeamCatalogKeys(team: sweep.primary, origin: origin ?? "team catalog", appKeys: sweep.appKeys)
         return CheckReport(combinations: combinations.count, screensRendered: rendered, findings: findings, teamCatalog: team)
     }
 }

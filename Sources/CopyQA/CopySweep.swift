@@ -1,6 +1,7 @@
 import CopyDeck
 import Foundation
 import PaywallCore
+import Profiles
 import TerminalUI
 
 /// Renders every screen state in every combination asked for and checks the copy on it.
@@ -12,6 +13,11 @@ public struct CopySweep: Sendable {
     public var states: ScreenStates
     /// Themes by name; names not here are looked up among the built-in themes.
     public var themes: [String: Theme]
+    /// App Store Review Guideline problems of the profile swept (e.g. 3.1.1), reported as findings.
+    public var guidelineFindings: [GuidelineFinding] = []
+    /// Whether the report compares the primary catalog's keys with the app's (a team's `--copy`;
+    /// not a built-in profile's deck, whose extra keys belong to its own screens).
+    public var comparesTeamKeys = true
 
     /// A sweep of `team` layered over `defaults` (the shipped deck when nil), or of the shipped deck alone.
     public init(team: StringCatalog? = nil, defaults: StringCatalog? = nil, states: ScreenStates = ScreenStates(),

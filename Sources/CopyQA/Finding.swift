@@ -14,6 +14,8 @@ public enum FindingKind: String, Sendable, Hashable, Codable, CaseIterable {
     case truncated, missingTranslation, needsReview, unresolvedPlaceholder, specifierMismatch, identicalToSource
     case slotOverflow, widthLimit, missingKey
     case pricePeriodMissing, trialTermsIncomplete, equivalentTooProminent, restoreMissing, legalLinksMissing, ctaMissing
+    /// An App Store Review Guideline a profile breaks by design (e.g. 3.1.1: subscriptions sold with Apple Pay).
+    case guideline
 }
 
 /// One defect in one rendered screen of one combination.

@@ -9,6 +9,8 @@ public struct ScreenStates: Sendable {
     /// The instant screens are drawn at (trial end dates, the quota's day).
     public var now: Date
     public var timeZone: TimeZone
+    /// A profile's own screens by locale (`ProfileScreenSampler`), swept with the common states.
+    public var profileStates: [String: [ScreenState]] = [:]
 
     /// 2026-05-28 20:26:40 UTC, so dates on screen never depend on the machine's clock.
     public static let fixedNow = Date(timeIntervalSince1970: 1_780_000_000)
@@ -71,6 +73,7 @@ public struct ScreenStates: Sendable {
         debug.context.debug = DebugInfo(stateName: "chat", storeLines: ["products: 3 loaded", "transactions: 0 unfinished"],
                                         events: ["paywall_view offer_id=A reason=flow", "paywall_not_now", "message_sent count_today=3"])
         out.append(debug)
+        out += profileStates[locale] ?? []
         return out
     }
 

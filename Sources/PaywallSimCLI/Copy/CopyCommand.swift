@@ -37,6 +37,9 @@ public struct CopySweepOptions: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp("A remote-config JSON file; default: the embedded config.", valueName: "FILE"))
     public var config: String?
 
+    @Option(name: .long, help: ArgumentHelp("An app profile: chat, voip, templates or a profile file; its deck, catalog, config and screens are swept.", valueName: "NAME|FILE"))
+    public var profile: String?
+
     public init() {}
 
     public func validate() throws {
@@ -56,7 +59,7 @@ public struct CopySweepOptions: ParsableArguments {
 
     /// The inputs, files not yet loaded.
     public var inputs: CopyQAInputs {
-        CopyQAInputs(copyPath: copy, storekitPath: storekit, configPath: config, matrix: matrix)
+        CopyQAInputs(copyPath: copy, storekitPath: storekit, configPath: config, profile: profile, matrix: matrix)
     }
 }
 

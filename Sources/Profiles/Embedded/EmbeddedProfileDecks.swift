@@ -2557,12 +2557,12 @@ enum EmbeddedProfileDecks {
       }
     },
     "benefit.unlimited" : {
-      "comment" : "Benefit name.",
+      "comment" : "Benefit name. Two benefits share a 54-column row: at most 24 columns.",
       "localizations" : {
         "en" : {
           "stringUnit" : {
             "state" : "translated",
-            "value" : "Unlimited international calls"
+            "value" : "Unlimited intl. calls"
           }
         },
         "ko" : {

@@ -28,7 +28,7 @@ extension ScreenLayout {
         blocks.append(.spacer(1, priority: 5))
         blocks.append(writer.button(writer.cta(selected), width: width))
         if let extra = context.paywallButton {
-            blocks.append(writer.line(writer.copy(extra.copyKey, role: .accent, bold: true, slot: .cta), width: width))
+            blocks.append(writer.line(writer.copy(extra.copyKey, role: .accent, bold: true, slot: .body), width: width))
         }
         blocks.append(.spacer(1, priority: 1))
         blocks.append(writer.flow([
