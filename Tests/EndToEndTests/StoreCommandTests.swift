@@ -45,6 +45,15 @@ struct StoreCommandTests {
         #expect(result.stdout.contains("₩79,000"))
     }
 
+    @Test func productsOfAProfileAndAnUnknownProfileRefused() throws {
+        let voip = try store("products", "--profile", "voip")
+        #expect(voip.exitCode == 0)
+        #expect(voip.stdout.contains("com.voipapp.premium.monthly") && voip.stdout.contains("$29.99"))
+        let bad = try store("products", "--profile", "nope")
+        #expect(bad.exitCode != 0)
+        #expect(bad.stderr.contains("nope: no such profile"))
+    }
+
     @Test func productsJSONIsAStableDocument() throws {
         let document = try json("products")
         #expect(document["storefront"] as? String == "USA")

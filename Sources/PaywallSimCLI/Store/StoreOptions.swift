@@ -10,6 +10,10 @@ public struct StoreOptions: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp("An Xcode .storekit catalog; default: the embedded one.", valueName: "FILE"))
     public var storekit: String?
 
+    @Option(name: .long, help: ArgumentHelp("An app profile (chat, voip, templates or a profile file): its catalog, as `run --profile` uses it.",
+                                            valueName: "NAME|FILE"))
+    public var profile: String?
+
     @Option(name: .long, help: ArgumentHelp("Storefront prices are shown in (USA, CHN, KOR, JPN, DEU…); default: the catalog's.",
                                             valueName: "CODE"))
     public var storefront: String?

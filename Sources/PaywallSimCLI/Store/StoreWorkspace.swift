@@ -1,5 +1,6 @@
 import Foundation
 import PaywallCore
+import Profiles
 import SimRuntime
 import StoreSim
 
@@ -48,6 +49,10 @@ final class StoreWorkspace {
 
     private static func loadCatalog(_ options: StoreOptions) throws -> StoreCatalog {
         guard let path = options.storekit else {
+            if let profile = options.profile {
+                do { return try ProfileLoader(baseDirectory: FileManager.default.currentDirectoryPath).setup(nameOrPath: profile).catalog }
+                catch { throw StoreCLIError("\(error)") }
+            }
             return options.storefront.map { StoreCatalog.embedded(storefront: $0) } ?? .embedded
         }
         return try StoreKitConfigurationLoader.load(contentsOf: URL(fileURLWithPath: path))
