@@ -149,6 +149,8 @@ TEMPLATES = [
      "%1$@ is not a command here. Try: %2$@", "这里没有 %1$@ 命令。可以试试：%2$@", "%1$@ 명령은 없습니다. 사용할 수 있는 명령: %2$@"),
     ("templates.row", "Template store row: %1$lld its number key, %2$@ the template's name, %3$@ Owned, Buy (price) or Unavailable.",
      "%1$lld  %2$@ — %3$@", "%1$lld  %2$@ — %3$@", "%1$lld  %2$@ — %3$@"),
+    ("templates.loadFailed", "Template store: the store could not load the products; %@ is the StoreKit error name.",
+     "The store could not load the templates (%@).", "商店无法加载模板（%@）。", "스토어에서 템플릿을 불러오지 못했습니다(%@)."),
     ("templates.hint", "Template store: key hints. Keep the digits, p and Esc.",
      "1–4 Buy   p Pro   Esc Close", "1–4 购买   p Pro   Esc 关闭", "1–4 구입   p Pro   Esc 닫기"),
 ]

@@ -43,7 +43,8 @@ public enum BuiltInProfiles {
     public static let templates = Profile(
         name: "templates", appName: "Templates", catalog: .builtIn("templates"),
         features: TemplatesCatalog.templates.map(\.id) + ["pro"],
-        screens: [.onboarding, .paywall, .templates])
+        screens: [.onboarding, .paywall, .templates],
+        premiumProducts: [TemplatesCatalog.proMonthlyID, TemplatesCatalog.proYearlyID])
 
     /// A built-in catalog by id: `embedded`, `chat`, `voip`, `templates`.
     public static func catalog(_ id: String) -> StoreCatalog? {

@@ -23,6 +23,9 @@ public struct Profile: Hashable, Codable, Sendable {
     public var screens: [ProfileScreen]
     /// Apple Pay as the app offers it (seed 001); nil when the app has no Apple Pay button.
     public var applePay: ApplePayConfig?
+    /// The products that make a user premium (the backend grants premium for these only); nil:
+    /// every subscription and non-consumable. Seed 002: only Pro, not the single templates.
+    public var premiumProducts: [String]?
     /// Folder that relative paths in the profile are resolved against (the profile file's folder).
     public var baseDirectory: String?
     /// The profile file as it was named (for messages); nil for built-in profiles.
@@ -30,7 +33,7 @@ public struct Profile: Hashable, Codable, Sendable {
 
     public init(name: String, appName: String, catalog: CatalogSource, copy: String? = nil, config: String? = nil,
                 limits: ProfileLimits = ProfileLimits(), features: [String] = [], screens: [ProfileScreen] = ProfileScreen.coreFlow,
-                applePay: ApplePayConfig? = nil, baseDirectory: String? = nil, sourceFile: String? = nil) {
+                applePay: ApplePayConfig? = nil, premiumProducts: [String]? = nil, baseDirectory: String? = nil, sourceFile: String? = nil) {
         self.name = name
         self.appName = appName
         self.catalog = catalog
@@ -40,6 +43,7 @@ public struct Profile: Hashable, Codable, Sendable {
         self.features = features
         self.screens = screens
         self.applePay = applePay
+        self.premiumProducts = premiumProducts
         self.baseDirectory = baseDirectory
         self.sourceFile = sourceFile
     }

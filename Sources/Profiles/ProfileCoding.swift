@@ -6,7 +6,7 @@ import Foundation
 /// writing a profile back out and for decoding profiles embedded in other JSON.
 extension Profile {
     enum CodingKeys: String, CodingKey, CaseIterable {
-        case name, appName, storekit, catalog, copy, config, limits, features, screens, applePay
+        case name, appName, storekit, catalog, copy, config, limits, features, screens, applePay, premiumProducts
     }
 
     public init(from decoder: any Decoder) throws {
@@ -26,7 +26,8 @@ extension Profile {
                   limits: try c.decodeIfPresent(ProfileLimits.self, forKey: .limits) ?? ProfileLimits(),
                   features: try c.decodeIfPresent([String].self, forKey: .features) ?? [],
                   screens: try c.decodeIfPresent([ProfileScreen].self, forKey: .screens) ?? ProfileScreen.coreFlow,
-                  applePay: try c.decodeIfPresent(ApplePayConfig.self, forKey: .applePay))
+                  applePay: try c.decodeIfPresent(ApplePayConfig.self, forKey: .applePay),
+                  premiumProducts: try c.decodeIfPresent([String].self, forKey: .premiumProducts))
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -43,5 +44,6 @@ extension Profile {
         try c.encode(features, forKey: .features)
         try c.encode(screens, forKey: .screens)
         try c.encodeIfPresent(applePay, forKey: .applePay)
+        try c.encodeIfPresent(premiumProducts, forKey: .premiumProducts)
     }
 }

@@ -44,10 +44,11 @@ public enum ProfileDecoder {
         let features = try optional(top["features"]) { value throws(ProfileError) in try reader.strings(value, path: "features") } ?? []
         let screens = try optional(top["screens"]) { value throws(ProfileError) in try reader.screens(value) } ?? ProfileScreen.coreFlow
         let applePay = try optional(top["applePay"]) { value throws(ProfileError) in try reader.applePay(value) }
+        let premium = try optional(top["premiumProducts"]) { value throws(ProfileError) in try reader.strings(value, path: "premiumProducts") }
         var places: [String: LineColumn] = [:]
         for key in ["storekit", "copy", "config"] { places[key] = top[key]?.location }
         return (Profile(name: name, appName: appName, catalog: source, copy: copy, config: config, limits: limits,
-                        features: features, screens: screens, applePay: applePay), places)
+                        features: features, screens: screens, applePay: applePay, premiumProducts: premium), places)
     }
 }
 

@@ -43,6 +43,7 @@ public final class SimulatorSession {
         backend = try VerificationBackend(stateDirectory: backendDir, trustedKeys: store.trustedPublicKeys,
                                           bundleID: store.bundleID, userAppAccountToken: appAccountToken, clock: clock)
         backend.isUp = settings.backendUp
+        backend.premiumProductIDs = settings.profile?.premiumProducts.map(Set.init)
         entitlements = CachedEntitlementProvider(backend: backend, stateDirectory: backendDir,
                                                  stalenessLimit: TimeInterval(settings.config.entitlementStalenessLimitSec))
         model = FlowModel(config: settings.config, entitlement: .free, paywallViews: try appState.loadPaywallViews(),

@@ -96,6 +96,41 @@ struct ProfileFeaturesTests {
         #expect(app.session.store.unfinishedTransactions.isEmpty)
     }
 
+    @Test func aRestoredTemplateIsStillNotProButProIs() throws {
+        let (app, _) = try Self.app("templates", start: .paywall)
+        Self.typeKey(app, "n")                                  // not now → skipped
+        let session = app.session
+        _ = session.store.purchase(productID: "com.templates.template.resume")
+        session.send(.restore)
+        session.advance(to: session.clock.now().addingTimeInterval(5))
+        #expect(!session.model.entitlement.isPremium, "Restore posts the template; the backend must not call it premium")
+        #expect(session.backend.compute(now: session.clock.now(), source: .restore).isPremium == false)
+        _ = session.store.purchase(productID: "com.templates.pro.yearly")
+        session.send(.restore)
+        session.advance(to: session.clock.now().addingTimeInterval(5))
+        #expect(session.model.entitlement.isPremium)
+        #expect(session.model.entitlement.productID == "com.templates.pro.yearly")
+    }
+
+    @Test func theTemplateStoreUsesTheCatalogCache() throws {
+        let (app, _) = try Self.app("templates")
+        let store = app.session.store
+        var failing = store.settings
+        failing.forcedErrors["Load Products"] = "networkError"
+        try store.setSettings(failing)
+        Self.type("/templates", into: app)
+        #expect(Self.screen(app).contains("The store could not load the templates (networkError)."))
+        var fine = failing
+        fine.forcedErrors["Load Products"] = nil
+        try store.setSettings(fine)
+        #expect(Self.screen(app).contains("1  Résumé — Buy $2.99"), "a failed fetch caches nothing; the next one loads")
+        try store.setSettings(failing)
+        #expect(Self.screen(app).contains("1  Résumé — Buy $2.99"), "once loaded, the products come from the cache")
+        #expect(app.features?.catalogService.fetchCount == 2)
+    }
+
+    static func typeKey(_ app: AppController, _ character: Character) { app.handle(.character(character)) }
+
     @Test func applePayCancelChargesNothingAndAuthoriseBuysTheSelectedPlan() throws {
         let (app, _) = try Self.app("chat", start: .paywall)
         #expect(app.screenContext().paywallButton?.key == "a")

@@ -1996,6 +1996,29 @@ enum EmbeddedProfileDecks {
         }
       }
     },
+    "templates.loadFailed" : {
+      "comment" : "Template store: the store could not load the products; %@ is the StoreKit error name.",
+      "localizations" : {
+        "en" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "The store could not load the templates (%@)."
+          }
+        },
+        "ko" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "스토어에서 템플릿을 불러오지 못했습니다(%@)."
+          }
+        },
+        "zh-Hans" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "商店无法加载模板（%@）。"
+          }
+        }
+      }
+    },
     "templates.name.invoice" : {
       "comment" : "Template name.",
       "localizations" : {

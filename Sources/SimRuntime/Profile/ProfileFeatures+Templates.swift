@@ -24,13 +24,22 @@ extension ProfileFeatures {
         let owned = ownedTemplates
         var lines: [ProfilePanel.Line] = []
         var keys: [Character: String] = ["p": "pro"]
+        let products: [StoreProduct]
+        do {
+            products = try catalogService.products(for: TemplatesCatalog.templates.map(\.productID))
+        } catch {
+            let reason = (error as? StoreKitFailure)?.name ?? "\(error)"
+            return ProfilePanel(name: "templates", titleKey: "templates.title",
+                                lines: [.copy("templates.loadFailed", [.string(reason)], role: .warning)], keys: keys)
+        }
         for (index, template) in TemplatesCatalog.templates.enumerated() {
             let number = index + 1
             let status: String
             if proActive || owned.contains(template.productID) {
                 status = text("templates.owned")
             } else {
-                let amount = session.settings.catalog.product(template.productID).map { price($0.price(in: storefront)) } ?? "?"
+                guard let product = products.first(where: { $0.id == template.productID }) else { continue }
+                let amount = price(product.price(in: storefront))
                 let button = PurchaseOutcomeCopy.buyButton(price: amount, purchasesEnabled: enabled)
                 status = text(button.key, button.arguments)
                 if let key = Character(String(number)) as Character?, number <= 9 { keys[key] = "buy:\(template.id)" }

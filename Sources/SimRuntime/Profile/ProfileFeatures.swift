@@ -18,6 +18,8 @@ public final class ProfileFeatures {
     private let file: JSONFile<ProfileState>
     var state: ProfileState
     var active: ActivePanel?
+    /// Seed 002's product catalog cache: template products fetched from the store once per launch.
+    lazy var catalogService = ProductCatalogService(fetch: { [unowned self] ids in try self.session.store.products(for: ids) })
 
     /// Loads `profile-state.json`; a broken file is refused with its path (never silently reset).
     public init(session: SimulatorSession, profile: Profile) throws {

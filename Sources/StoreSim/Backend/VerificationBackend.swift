@@ -17,6 +17,9 @@ public final class VerificationBackend {
     public var isUp = true
     /// Every refusal and grant, in order, for the debug view.
     public private(set) var log: [String] = []
+    /// The products that make a user premium; nil: every non-consumable and subscription does.
+    /// (Seed 002's templates are non-consumables that unlock one template each, not premium.)
+    public var premiumProductIDs: Set<String>?
 
     private let trustedKeys: [String: P256.Signing.PublicKey]
     private let clock: any Clock
@@ -106,6 +109,7 @@ public final class VerificationBackend {
         for record in state.records.values.sorted(by: { $0.transactionID < $1.transactionID }) {
             let p = record.payload
             guard p.revocationDate == nil, p.isUpgraded != true, p.type != "Consumable" else { continue }
+            if let premiumProductIDs, !premiumProductIDs.contains(p.productId) { continue }
             if p.type == "Non-Consumable" { return entitled(record, expires: nil, source: source, now: now) }
             guard let expires = p.expires, expires > now else { continue }
             if bestExpiry == nil || expires > bestExpiry! { best = record; bestExpiry = expires }
