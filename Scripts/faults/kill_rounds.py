@@ -75,11 +75,14 @@ Sleep 1s
 """,
 }
 
-# The last, clean launch: real time (no new renewals), long enough for redelivered transactions
-# to be posted and finished.
+# The last, clean launch: real time, long enough for redelivered transactions to be posted and
+# finished. Every relaunch starts the virtual clock at the same instant, so a renewal the fast
+# rate scheduled a few seconds ahead can still fall due inside the first Sleep; the store bills it
+# when that Sleep ends, and the second Sleep lets its post be answered and the transaction finished.
 SETTLE = """Set Start paywall
 Set Store TimeRate realTime
 Sleep 5s
+Sleep 2s
 """
 
 CONFIG = {
