@@ -35,6 +35,9 @@ public struct PlayCommand: ParsableCommand {
     @Flag(name: .long, help: "Play the tape in this terminal at human pace, for demos.")
     public var live = false
 
+    @Option(name: .long, help: ArgumentHelp("The app profile for tapes that set none (chat, voip, templates or a profile file); a tape's Set Profile wins.", valueName: "NAME|FILE"))
+    public var profile: String?
+
     public init() {}
 
     public func run() throws {
@@ -56,6 +59,7 @@ public struct PlayCommand: ParsableCommand {
                 var options = TapePlayer.Options(updateGoldens: update, stateDirectory: state.map { URL(fileURLWithPath: $0) },
                                                  recordFrames: cast != nil || transcript || live)
                 options.goldenTapePath = file
+                options.defaultProfile = profile.map { $0.contains("/") || $0.hasSuffix(".json") ? URL(fileURLWithPath: $0).standardized.path : $0 }
                 let player = TapePlayer(tape: tape, options: options)
                 let (result, frames) = player.play()
                 results.append(result)

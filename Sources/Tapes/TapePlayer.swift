@@ -16,6 +16,8 @@ public final class TapePlayer {
         public var recordFrames = false
         /// Where goldens live: the top-level tape's path (includes share their parent's goldens).
         public var goldenTapePath: String?
+        /// The profile for tapes that set none (`play --profile`); a tape's `Set Profile` wins.
+        public var defaultProfile: String?
 
         public init(updateGoldens: Bool = false, stateDirectory: URL? = nil, recordFrames: Bool = false) {
             self.updateGoldens = updateGoldens
@@ -125,7 +127,7 @@ public final class TapePlayer {
         switch settings.profile {
         case .name(let name)?: inputs.profile = name
         case .path(let path)?: inputs.profile = path
-        case nil: break
+        case nil: inputs.profile = options.defaultProfile
         }
         return inputs
     }

@@ -11,6 +11,16 @@ struct TopLevelCommandTests {
         #expect(result.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == PaywallSimCommand.version)
     }
 
+    @Test func playProfileIsTheDefaultForTapesThatSetNone() throws {
+        let tape = FileManager.default.temporaryDirectory.appendingPathComponent("pws-profile-\(UUID().uuidString).tape")
+        try "Set Start chat\nType \"/status\\n\"\nExpect \"Membership status\"\n".write(to: tape, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: tape) }
+        let chat = try PaywallSimProcess.run(["play", "--profile", "chat", tape.path])
+        #expect(chat.exitCode == 0, "\(chat.stdout)\(chat.stderr)")
+        let plain = try PaywallSimProcess.run(["play", tape.path])
+        #expect(plain.exitCode == 1, "without a profile /status is a chat message")
+    }
+
     @Test func helpExitsZeroAndListsStore() throws {
         let result = try PaywallSimProcess.run(["--help"])
         #expect(result.exitCode == 0)
