@@ -119,6 +119,46 @@ class Checker:
             pass
         return None
 
+    def load_ledger(self, round_no, path):
+        """A JournaledLedger: the snapshot PATH plus the numbered changes in PATH's .journal after it.
+        Only the journal's last line may be torn (a save the kill cut short, never acknowledged)."""
+        state = self.load_json(round_no, path)
+        journal = path[:-len(".json")] + ".journal"
+        if not isinstance(state, dict) or not os.path.exists(journal):
+            return state
+        with open(journal, "rb") as f:
+            lines = f.read().split(b"\n")
+        for number, line in enumerate(lines, 1):
+            if not line:
+                continue
+            try:
+                entry = json.loads(line.decode("utf-8"))
+            except (ValueError, UnicodeDecodeError) as e:
+                if number == len(lines):  # no newline after it: a torn last append
+                    break
+                self.fail(round_no, f"{journal}:{number}: not a journal line: {e}")
+                return state
+            if entry["seq"] <= (state.get("journalSeq") or 0):
+                continue
+            change = entry["change"]
+            if "head" in change:  # the store: upserted records by id, then the other fields
+                records = state.get("records", [])
+                at = {r["payload"]["transactionId"]: i for i, r in enumerate(records)}
+                for record in change["upserts"]:
+                    tid = record["payload"]["transactionId"]
+                    if tid in at:
+                        records[at[tid]] = record
+                    else:
+                        at[tid] = len(records)
+                        records.append(record)
+                state = dict(change["head"], records=records)
+            else:  # the backend: records by id, grants appended, the last entitlement
+                state.setdefault("records", {}).update({r["transactionID"]: r for r in change.get("upserts", [])})
+                state["grants"] = state.get("grants", []) + change.get("newGrants", [])
+                state["lastVerified"] = change.get("lastVerified")
+            state["journalSeq"] = entry["seq"]
+        return state
+
     def check(self, round_no, state):
         for path in glob.glob(os.path.join(state, "**", "*.json"), recursive=True):
             self.load_json(round_no, path)
@@ -160,8 +200,8 @@ class Checker:
         self.quota[state] = now
 
     def check_ledgers(self, round_no, state):
-        store = self.load_json(round_no, os.path.join(state, "store", "store-ledger.json"))
-        backend = self.load_json(round_no, os.path.join(state, "backend", "backend-ledger.json")) or {}
+        store = self.load_ledger(round_no, os.path.join(state, "store", "store-ledger.json"))
+        backend = self.load_ledger(round_no, os.path.join(state, "backend", "backend-ledger.json")) or {}
         if not isinstance(store, dict):
             return
         records = store.get("records", [])
@@ -193,8 +233,8 @@ class Checker:
 
     def settled(self, round_no, state):
         """After the clean launch: every transaction finished and granted exactly once."""
-        store = self.load_json(round_no, os.path.join(state, "store", "store-ledger.json")) or {}
-        backend = self.load_json(round_no, os.path.join(state, "backend", "backend-ledger.json")) or {}
+        store = self.load_ledger(round_no, os.path.join(state, "store", "store-ledger.json")) or {}
+        backend = self.load_ledger(round_no, os.path.join(state, "backend", "backend-ledger.json")) or {}
         grants = backend.get("grants", [])
         for r in store.get("records", []):
             tid = r["payload"]["transactionId"]

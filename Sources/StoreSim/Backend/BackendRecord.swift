@@ -11,10 +11,25 @@ public struct BackendRecord: Codable, Hashable, Sendable {
     public var source: Entitlement.Source
 }
 
-/// Everything the backend persists in `backend-ledger.json`.
-struct BackendState: Codable, Hashable, Sendable {
+/// Everything the backend persists: `backend-ledger.json` and the changes in `backend-ledger.journal`.
+struct BackendState: Codable, Hashable, Sendable, JournaledState {
     var records: [String: BackendRecord] = [:]
     /// Transaction ids in the order they were granted; each appears once.
     var grants: [String] = []
     var lastVerified: Entitlement?
+    /// The last journal change folded in (see `JournaledLedger`).
+    var journalSeq: Int?
+
+    /// One save: records added or updated, grants added, and the last verified entitlement.
+    struct Change: Codable, Sendable {
+        var upserts: [BackendRecord]
+        var newGrants: [String]
+        var lastVerified: Entitlement?
+    }
+
+    mutating func apply(_ change: Change) {
+        for record in change.upserts { records[record.transactionID] = record }
+        grants += change.newGrants
+        lastVerified = change.lastVerified
+    }
 }

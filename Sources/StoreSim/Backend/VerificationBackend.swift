@@ -23,8 +23,11 @@ public final class VerificationBackend {
 
     private let trustedKeys: [String: P256.Signing.PublicKey]
     private let clock: any Clock
-    private let ledger: Ledger<BackendState>
+    private var ledger: JournaledLedger<BackendState>
     private var state: BackendState
+    /// Records changed and grants made since the last save.
+    private var dirty: Set<String> = []
+    private var savedGrants = 0
 
     /// Opens the backend's ledger in `stateDirectory`.
     public init(stateDirectory: URL, trustedKeys: [String: P256.Signing.PublicKey], bundleID: String,
@@ -34,8 +37,9 @@ public final class VerificationBackend {
         self.environments = environments
         self.userAppAccountToken = userAppAccountToken
         self.clock = clock
-        ledger = Ledger(url: stateDirectory.appendingPathComponent("backend-ledger.json"))
+        ledger = JournaledLedger(url: stateDirectory.appendingPathComponent("backend-ledger.json"))
         state = try ledger.load() ?? BackendState()
+        savedGrants = state.grants.count
     }
 
     /// Transaction ids granted, in order (each at most once).
@@ -71,12 +75,14 @@ public final class VerificationBackend {
         if let existing = state.records[id] {
             if payload.signedDate > existing.payload.signedDate {
                 state.records[id]?.payload = payload // a newer signed state: revocation, expiry, upgrade
+                dirty.insert(id)
                 note("transaction \(id): updated (no new grant)")
             } else {
                 note("transaction \(id): replay; already granted, not granted again")
             }
         } else {
             state.records[id] = BackendRecord(transactionID: id, payload: payload, offerID: offerID, receivedAt: now, source: source)
+            dirty.insert(id)
             if payload.revocationDate == nil {
                 state.grants.append(id)
                 if let expires = payload.expires, expires <= now {
@@ -88,7 +94,7 @@ public final class VerificationBackend {
         }
         let entitlement = compute(now: now, source: source)
         state.lastVerified = entitlement
-        do { try ledger.save(state) } catch { return refuse(unavailable: "backend storage failed: \(error)") }
+        do { try save() } catch { return refuse(unavailable: "backend storage failed: \(error)") }
         if payload.revocationDate != nil { return refuse("transaction \(id) was revoked (refund reason \(payload.revocationReason ?? 0))") }
         return .verified(entitlement)
     }
@@ -98,7 +104,7 @@ public final class VerificationBackend {
         guard isUp else { return refuse(unavailable: "backend is down") }
         let entitlement = compute(now: now, source: state.lastVerified?.source == .restore ? .restore : .purchase)
         state.lastVerified = entitlement
-        do { try ledger.save(state) } catch { return refuse(unavailable: "backend storage failed: \(error)") }
+        do { try save() } catch { return refuse(unavailable: "backend storage failed: \(error)") }
         return .verified(entitlement)
     }
 
@@ -120,6 +126,15 @@ public final class VerificationBackend {
 
     private func entitled(_ record: BackendRecord, expires: Date?, source: Entitlement.Source, now: Date) -> Entitlement {
         Entitlement(isPremium: true, productID: record.payload.productId, expiresAt: expires, source: source, verifiedAt: now)
+    }
+
+    /// Saves the records and grants changed since the last save (a journal line, or a snapshot).
+    private func save() throws {
+        let change = BackendState.Change(upserts: dirty.sorted().compactMap { state.records[$0] },
+                                         newGrants: Array(state.grants.dropFirst(savedGrants)), lastVerified: state.lastVerified)
+        try ledger.save(&state, change: change)
+        dirty = []
+        savedGrants = state.grants.count
     }
 
     private func note(_ line: String) { log.append("\(clock.now().formatted(.iso8601)) backend: \(line)") }

@@ -134,6 +134,7 @@ extension SimulatedStore {
     /// Deletes every transaction and pending request (`clearTransactions`); ids keep counting up.
     public func clearTransactions() throws {
         state.records.removeAll()
+        dirty = nil // removals are not journaled: a fresh snapshot
         state.pending.removeAll()
         state.lines.removeAll()
         updates.removeAll()

@@ -175,6 +175,7 @@ extension SimulatedStore {
             currency: Storefront.resolve(settings.storefront).currencyCode)
         let record = try sign(payload)
         state.records.append(record)
+        dirty?.insert(record.payload.transactionId)
         note("transaction \(id) \(product.id)\(renewal ? " renewal" : "")\(record.verified ? "" : " UNVERIFIED")")
         return record
     }

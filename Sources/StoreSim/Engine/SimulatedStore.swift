@@ -18,8 +18,10 @@ public final class SimulatedStore {
     public private(set) var log: [String] = []
 
     let clock: any Clock
-    let ledger: Ledger<StoreState>
+    var ledger: JournaledLedger<StoreState>
     var state: StoreState
+    /// Records added or changed since the last save (journaled by id); nil: save a whole snapshot.
+    var dirty: Set<String>? = []
     var updates: [TransactionUpdate] = []
     /// The purchase whose sheet is open, if any (one purchase in flight at a time).
     var sheet: (productID: String, options: StorePurchaseOptions)?
@@ -31,7 +33,7 @@ public final class SimulatedStore {
         self.clock = clock
         self.bundleID = bundleID
         self.environment = environment
-        ledger = Ledger(url: stateDirectory.appendingPathComponent("store-ledger.json"))
+        ledger = JournaledLedger(url: stateDirectory.appendingPathComponent("store-ledger.json"))
         var rng = SeededGenerator(seed: seed)
         keys = try StoreSigningKeys.loadOrCreate(in: stateDirectory, generator: &rng)
         state = try ledger.load() ?? StoreState(rng: rng)
@@ -78,6 +80,7 @@ public final class SimulatedStore {
         }
         guard !state.records[index].finished else { return }
         state.records[index].finished = true
+        dirty?.insert(transactionID)
         try save()
     }
 
@@ -145,7 +148,12 @@ public final class SimulatedStore {
 
     // MARK: - Internals shared by the extensions
 
-    func save() throws { try ledger.save(state) }
+    /// Saves what changed since the last save: a journal line, or a snapshot when needed.
+    func save() throws {
+        let change = dirty.map { state.change(dirty: $0) }
+        try ledger.save(&state, change: change)
+        dirty = []
+    }
 
     func note(_ line: String) { log.append("\(clock.now().formatted(.iso8601)) store: \(line)") }
 
@@ -181,6 +189,7 @@ public final class SimulatedStore {
         var record = try sign(payload)
         record.finished = redeliver ? false : state.records[index].finished
         state.records[index] = record
+        dirty?.insert(id)
         return record
     }
 }

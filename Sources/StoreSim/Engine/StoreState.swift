@@ -26,8 +26,8 @@ struct SubscriptionLine: Codable, Hashable, Sendable {
     var retryEnds: Date?
 }
 
-/// Everything the store persists in `store-ledger.json`.
-struct StoreState: Codable, Hashable, Sendable {
+/// Everything the store persists: `store-ledger.json` and the changes in `store-ledger.journal`.
+struct StoreState: Codable, Hashable, Sendable, JournaledState {
     var nextTransactionNumber: Int64 = 1
     var nextRequestNumber: Int = 1
     var records: [TransactionRecord] = []
@@ -37,4 +37,43 @@ struct StoreState: Codable, Hashable, Sendable {
     var settings: StoreSettings?
     var lastProcessed: Date?
     var rng: SeededGenerator
+    /// The last journal change folded in (see `JournaledLedger`).
+    var journalSeq: Int?
+
+    /// One save: the transaction records added or changed (by id), and every other field as it now is.
+    struct Change: Codable, Sendable {
+        var upserts: [TransactionRecord]
+        /// This state with no records: counters, pending requests, subscription lines, switches, generator.
+        var head: StoreState
+    }
+
+    /// The change for the records in `dirty`, in ledger order.
+    func change(dirty: Set<String>) -> Change {
+        var head = self
+        head.records = []
+        var upserts: [TransactionRecord] = []
+        var left = dirty.count
+        for record in records.reversed() where left > 0 && dirty.contains(record.payload.transactionId) {
+            upserts.append(record)
+            left -= 1
+        }
+        return Change(upserts: upserts.reversed(), head: head)
+    }
+
+    mutating func apply(_ change: Change) {
+        var records = self.records
+        var index: [String: Int] = [:]
+        for upsert in change.upserts {
+            let id = upsert.payload.transactionId
+            if let at = index[id] ?? records.lastIndex(where: { $0.payload.transactionId == id }) {
+                records[at] = upsert
+                index[id] = at
+            } else {
+                records.append(upsert)
+                index[id] = records.count - 1
+            }
+        }
+        self = change.head
+        self.records = records
+    }
 }

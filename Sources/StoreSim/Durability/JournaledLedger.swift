@@ -1,0 +1,139 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A state kept as a snapshot plus a journal of the changes made since.
+protocol JournaledState: Codable {
+    /// What one save changed (a few records and the small fields), a line of the journal.
+    associatedtype Change: Codable
+    /// The number of the last change folded into this state (0 or nil: none yet).
+    var journalSeq: Int? { get set }
+    mutating func apply(_ change: Change)
+}
+
+/// A durable state whose saves cost the size of the change, not of the whole state.
+///
+/// `NAME.json` is a snapshot written atomically (`Ledger`); `NAME.journal` holds one JSON line per
+/// save after it, `{"seq":N,"change":{…}}`, appended and fsynced. Loading reads the snapshot and
+/// applies the journal lines numbered after the snapshot's `journalSeq`. A kill during an append
+/// can leave only a torn last line: that save never returned, so the line is dropped (and cut off
+/// the file) on the next load. When the journal outgrows the snapshot (at least 64 KiB), the next
+/// save writes a fresh snapshot and removes the journal; a kill between the two leaves journal
+/// lines the snapshot already holds, which their numbers skip.
+struct JournaledLedger<State: JournaledState>: Sendable {
+    let snapshot: Ledger<State>
+    let journalURL: URL
+    private(set) var journalBytes = 0
+    private(set) var snapshotBytes = 0
+
+    init(url: URL) {
+        snapshot = Ledger(url: url)
+        journalURL = url.deletingPathExtension().appendingPathExtension("journal")
+    }
+
+    /// The state as last saved, or nil when nothing was saved yet.
+    mutating func load() throws -> State? {
+        guard var state = try snapshot.load() else {
+            if FileManager.default.fileExists(atPath: journalURL.path) {
+                throw Ledger<State>.Failure(description: "\(journalURL.path): a journal without its snapshot \(snapshot.url.lastPathComponent); expected both (delete the journal to start over)")
+            }
+            return nil
+        }
+        snapshotBytes = (try? FileManager.default.attributesOfItem(atPath: snapshot.url.path)[.size] as? Int) ?? 0
+        guard let data = FileManager.default.contents(atPath: journalURL.path) else { return state }
+        var good = 0
+        var lineNumber = 0
+        var start = data.startIndex
+        while start < data.endIndex {
+            lineNumber += 1
+            guard let newline = data[start...].firstIndex(of: 0x0A) else { break } // a torn last line: dropped below
+            let line = data[start..<newline]
+            let entry: Entry
+            do { entry = try JSONDecoder().decode(Entry.self, from: line) } catch {
+                if data[newline...].dropFirst().isEmpty { break } // a torn last line that happens to end the file
+                throw Ledger<State>.Failure(description: "\(journalURL.path):\(lineNumber):1: not a journal line (\(error)); expected {\"seq\":N,\"change\":{…}} written by this simulator")
+            }
+            if entry.seq > (state.journalSeq ?? 0) {
+                guard entry.seq == (state.journalSeq ?? 0) + 1 else {
+                    throw Ledger<State>.Failure(description: "\(journalURL.path):\(lineNumber):1: change \(entry.seq) follows \(state.journalSeq ?? 0); expected \((state.journalSeq ?? 0) + 1)")
+                }
+                state.apply(entry.change)
+                state.journalSeq = entry.seq
+            }
+            start = data.index(after: newline)
+            good = data.distance(from: data.startIndex, to: start)
+        }
+        if good < data.count { try truncateJournal(to: good) }
+        journalBytes = good
+        return state
+    }
+
+    /// Saves `state`: its `change` appended to the journal, or a fresh snapshot when there is no
+    /// change to describe it (`nil`), no snapshot yet, or the journal has outgrown the snapshot.
+    mutating func save(_ state: inout State, change: State.Change?) throws {
+        let seq = (state.journalSeq ?? 0) + 1
+        if let change, snapshotBytes > 0, journalBytes < max(64 << 10, snapshotBytes) {
+            var line = try encode(Entry(seq: seq, change: change))
+            line.append(0x0A)
+            try append(line)
+            journalBytes += line.count
+            state.journalSeq = seq
+            return
+        }
+        state.journalSeq = seq
+        try snapshot.save(state)
+        snapshotBytes = (try? FileManager.default.attributesOfItem(atPath: snapshot.url.path)[.size] as? Int) ?? 1
+        if FileManager.default.fileExists(atPath: journalURL.path) {
+            guard unlink(journalURL.path) == 0 else {
+                throw Ledger<State>.Failure(description: "\(journalURL.path): cannot remove the compacted journal: errno \(errno)")
+            }
+            let dirFD = open(journalURL.deletingLastPathComponent().path, O_RDONLY)
+            if dirFD >= 0 { _ = fsync(dirFD); close(dirFD) }
+        }
+        journalBytes = 0
+    }
+
+    private struct Entry: Codable {
+        var seq: Int
+        var change: State.Change
+    }
+
+    private func encode(_ entry: Entry) throws -> Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        do { return try encoder.encode(entry) } catch {
+            throw Ledger<State>.Failure(description: "\(journalURL.path): cannot encode a change: \(error)")
+        }
+    }
+
+    private func append(_ data: Data) throws {
+        let created = !FileManager.default.fileExists(atPath: journalURL.path)
+        let fd = open(journalURL.path, O_WRONLY | O_APPEND | O_CREAT, 0o644)
+        guard fd >= 0 else { throw Ledger<State>.Failure(description: "\(journalURL.path): cannot open for appending: errno \(errno)") }
+        var ok = data.withUnsafeBytes { raw -> Bool in
+            var offset = 0
+            while offset < raw.count {
+                let n = write(fd, raw.baseAddress! + offset, raw.count - offset)
+                if n < 0 { if errno == EINTR { continue }; return false }
+                offset += n
+            }
+            return true
+        }
+        if ok { ok = fsync(fd) == 0 }
+        close(fd)
+        guard ok else { throw Ledger<State>.Failure(description: "\(journalURL.path): cannot append and sync: errno \(errno)") }
+        if created {
+            let dirFD = open(journalURL.deletingLastPathComponent().path, O_RDONLY)
+            if dirFD >= 0 { _ = fsync(dirFD); close(dirFD) }
+        }
+    }
+
+    private func truncateJournal(to length: Int) throws {
+        guard truncate(journalURL.path, off_t(length)) == 0 else {
+            throw Ledger<State>.Failure(description: "\(journalURL.path): cannot cut off a torn last line: errno \(errno)")
+        }
+    }
+}

@@ -1,0 +1,101 @@
+import Foundation
+import Testing
+@testable import StoreSim
+
+/// A list of numbers journaled one append at a time (a stand-in for the store and backend states).
+struct NumbersState: JournaledState, Equatable {
+    var numbers: [Int] = []
+    var journalSeq: Int?
+    struct Change: Codable { var added: [Int] }
+    mutating func apply(_ change: Change) { numbers += change.added }
+}
+
+@Suite("Journaled ledger: snapshot plus appended changes")
+struct JournaledLedgerTests {
+    static func directory() -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("pws-journal-\(UUID().uuidString)")
+        try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
+
+    /// Saves 1…count one change at a time; returns the ledger and the state as saved.
+    static func fill(_ url: URL, count: Int) throws -> (JournaledLedger<NumbersState>, NumbersState) {
+        var ledger = JournaledLedger<NumbersState>(url: url)
+        var state = try ledger.load() ?? NumbersState()
+        try ledger.save(&state, change: nil) // the first save is a snapshot
+        for n in 1...count {
+            state.numbers.append(n)
+            try ledger.save(&state, change: .init(added: [n]))
+        }
+        return (ledger, state)
+    }
+
+    @Test func changesAreAppendedAndReadBack() throws {
+        let url = Self.directory().appendingPathComponent("numbers.json")
+        let (_, saved) = try Self.fill(url, count: 50)
+        #expect(FileManager.default.fileExists(atPath: url.deletingPathExtension().appendingPathExtension("journal").path))
+        var reopened = JournaledLedger<NumbersState>(url: url)
+        let loaded = try #require(try reopened.load())
+        #expect(loaded.numbers == Array(1...50))
+        #expect(loaded == saved)
+        let snapshot = try #require(try Ledger<NumbersState>(url: url).load())
+        #expect(snapshot.numbers.isEmpty, "the snapshot was not rewritten for each change")
+    }
+
+    @Test func aTornLastLineIsDroppedAndCutOff() throws {
+        let url = Self.directory().appendingPathComponent("numbers.json")
+        _ = try Self.fill(url, count: 3)
+        let journal = url.deletingPathExtension().appendingPathExtension("journal")
+        let handle = try FileHandle(forWritingTo: journal)
+        try handle.seekToEnd()
+        try handle.write(contentsOf: Data(#"{"change":{"added":[4]},"se"#.utf8)) // a kill mid-append
+        try handle.close()
+        var ledger = JournaledLedger<NumbersState>(url: url)
+        var state = try #require(try ledger.load())
+        #expect(state.numbers == [1, 2, 3])
+        state.numbers.append(5)
+        try ledger.save(&state, change: .init(added: [5]))
+        var again = JournaledLedger<NumbersState>(url: url)
+        #expect(try again.load()?.numbers == [1, 2, 3, 5], "the next append follows the last whole line")
+    }
+
+    @Test func aBrokenMiddleLineIsRefusedWithFileAndLine() throws {
+        let url = Self.directory().appendingPathComponent("numbers.json")
+        _ = try Self.fill(url, count: 3)
+        let journal = url.deletingPathExtension().appendingPathExtension("journal")
+        var lines = try String(contentsOf: journal, encoding: .utf8).split(separator: "\n").map(String.init)
+        lines[1] = "{ not json"
+        try (lines.joined(separator: "\n") + "\n").write(to: journal, atomically: true, encoding: .utf8)
+        var ledger = JournaledLedger<NumbersState>(url: url)
+        #expect { _ = try ledger.load() } throws: { "\($0)".contains("numbers.journal:2:1") }
+    }
+
+    @Test func theJournalIsCompactedIntoASnapshotWhenItOutgrowsIt() throws {
+        let url = Self.directory().appendingPathComponent("numbers.json")
+        let (_, saved) = try Self.fill(url, count: 5_000) // over 64 KiB of journal lines
+        let journal = url.deletingPathExtension().appendingPathExtension("journal")
+        let journalSize = (try? FileManager.default.attributesOfItem(atPath: journal.path)[.size] as? Int) ?? 0
+        #expect(journalSize < 70_000, "compaction keeps the journal near the threshold")
+        let snapshot = try #require(try Ledger<NumbersState>(url: url).load())
+        #expect(snapshot.numbers.count > 1_000, "older changes were folded into the snapshot")
+        var reopened = JournaledLedger<NumbersState>(url: url)
+        #expect(try reopened.load() == saved)
+    }
+
+    @Test func linesTheSnapshotAlreadyHoldsAreSkipped() throws {
+        let url = Self.directory().appendingPathComponent("numbers.json")
+        let (_, saved) = try Self.fill(url, count: 4)
+        // A kill after a compaction's snapshot and before the journal was removed.
+        try Ledger<NumbersState>(url: url).save(saved)
+        var ledger = JournaledLedger<NumbersState>(url: url)
+        #expect(try ledger.load()?.numbers == [1, 2, 3, 4], "no change is applied twice")
+    }
+
+    @Test func aJournalWithoutItsSnapshotIsRefused() throws {
+        let url = Self.directory().appendingPathComponent("numbers.json")
+        _ = try Self.fill(url, count: 2)
+        try FileManager.default.removeItem(at: url)
+        var ledger = JournaledLedger<NumbersState>(url: url)
+        #expect { _ = try ledger.load() } throws: { "\($0)".contains("a journal without its snapshot") }
+    }
+}
