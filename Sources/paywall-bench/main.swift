@@ -13,8 +13,8 @@ struct BenchOptions {
     var sweeps = 5
     var soak = 10_000
     var naiveSoak = 500
-    /// Operations per state directory in the soak (the ledger is rewritten whole on every operation).
-    var perLedger = 500
+    /// Operations per state directory in the soak (default: all 10,000 on one ledger).
+    var perLedger = 10_000
     var tape = "Scripts/tapes/happy-path-yearly.tape"
     /// Benchmarks to run (all when empty): startup, keys, tape, sweep, soak.
     var only: Set<String> = []
@@ -23,7 +23,7 @@ struct BenchOptions {
         var it = arguments.dropFirst().makeIterator()
         while let arg = it.next() {
             switch arg {
-            case "--quick": presses = 200; startups = 10; tapeRuns = 5; sweeps = 1; soak = 1_000; naiveSoak = 100; perLedger = 200
+            case "--quick": presses = 200; startups = 10; tapeRuns = 5; sweeps = 1; soak = 1_000; naiveSoak = 100; perLedger = 1_000
             case "--presses": presses = Int(it.next() ?? "") ?? presses
             case "--soak": soak = Int(it.next() ?? "") ?? soak
             case "--naive-soak": naiveSoak = Int(it.next() ?? "") ?? naiveSoak

@@ -7,7 +7,7 @@ struct NumbersState: JournaledState, Equatable {
     var numbers: [Int] = []
     var journalSeq: Int?
     struct Change: Codable { var added: [Int] }
-    mutating func apply(_ change: Change) { numbers += change.added }
+    mutating func apply(_ changes: [Change]) { for change in changes { numbers += change.added } }
 }
 
 @Suite("Journaled ledger: snapshot plus appended changes")

@@ -27,9 +27,11 @@ struct BackendState: Codable, Hashable, Sendable, JournaledState {
         var lastVerified: Entitlement?
     }
 
-    mutating func apply(_ change: Change) {
-        for record in change.upserts { records[record.transactionID] = record }
-        grants += change.newGrants
-        lastVerified = change.lastVerified
+    mutating func apply(_ changes: [Change]) {
+        for change in changes {
+            for record in change.upserts { records[record.transactionID] = record }
+            grants += change.newGrants
+            lastVerified = change.lastVerified
+        }
     }
 }

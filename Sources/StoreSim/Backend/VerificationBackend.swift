@@ -110,16 +110,26 @@ public final class VerificationBackend {
 
     /// Premium when a stored unrevoked, not upgraded-away transaction is a non-consumable or unexpired at `now`.
     public func compute(now: Date, source: Entitlement.Source) -> Entitlement {
+        // One pass, no sort: the lowest-id live non-consumable wins outright; otherwise the
+        // subscription expiring last (ties: the lowest id), as a sort by id would pick them.
+        var lifetime: BackendRecord?
         var best: BackendRecord?
         var bestExpiry: Date?
-        for record in state.records.values.sorted(by: { $0.transactionID < $1.transactionID }) {
+        for record in state.records.values {
             let p = record.payload
             guard p.revocationDate == nil, p.isUpgraded != true, p.type != "Consumable" else { continue }
             if let premiumProductIDs, !premiumProductIDs.contains(p.productId) { continue }
-            if p.type == "Non-Consumable" { return entitled(record, expires: nil, source: source, now: now) }
+            if p.type == "Non-Consumable" {
+                if lifetime == nil || record.transactionID < lifetime!.transactionID { lifetime = record }
+                continue
+            }
             guard let expires = p.expires, expires > now else { continue }
-            if bestExpiry == nil || expires > bestExpiry! { best = record; bestExpiry = expires }
+            if bestExpiry == nil || expires > bestExpiry! || (expires == bestExpiry! && record.transactionID < best!.transactionID) {
+                best = record
+                bestExpiry = expires
+            }
         }
+        if let lifetime { return entitled(lifetime, expires: nil, source: source, now: now) }
         guard let best else { return Entitlement(isPremium: false, source: source, verifiedAt: now) }
         return entitled(best, expires: bestExpiry, source: source, now: now)
     }

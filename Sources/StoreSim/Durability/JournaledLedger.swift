@@ -11,7 +11,8 @@ protocol JournaledState: Codable {
     associatedtype Change: Codable
     /// The number of the last change folded into this state (0 or nil: none yet).
     var journalSeq: Int? { get set }
-    mutating func apply(_ change: Change)
+    /// Folds the changes in, in order (all of a journal at once, so a state can index itself once).
+    mutating func apply(_ changes: [Change])
 }
 
 /// A durable state whose saves cost the size of the change, not of the whole state.
@@ -46,6 +47,8 @@ struct JournaledLedger<State: JournaledState>: Sendable {
         guard let data = FileManager.default.contents(atPath: journalURL.path) else { return state }
         var good = 0
         var lineNumber = 0
+        var changes: [State.Change] = []
+        var lastSeq = state.journalSeq ?? 0
         var start = data.startIndex
         while start < data.endIndex {
             lineNumber += 1
@@ -56,17 +59,21 @@ struct JournaledLedger<State: JournaledState>: Sendable {
                 if data[newline...].dropFirst().isEmpty { break } // a torn last line that happens to end the file
                 throw Ledger<State>.Failure(description: "\(journalURL.path):\(lineNumber):1: not a journal line (\(error)); expected {\"seq\":N,\"change\":{…}} written by this simulator")
             }
-            if entry.seq > (state.journalSeq ?? 0) {
-                guard entry.seq == (state.journalSeq ?? 0) + 1 else {
-                    throw Ledger<State>.Failure(description: "\(journalURL.path):\(lineNumber):1: change \(entry.seq) follows \(state.journalSeq ?? 0); expected \((state.journalSeq ?? 0) + 1)")
+            if entry.seq > lastSeq {
+                guard entry.seq == lastSeq + 1 else {
+                    throw Ledger<State>.Failure(description: "\(journalURL.path):\(lineNumber):1: change \(entry.seq) follows \(lastSeq); expected \(lastSeq + 1)")
                 }
-                state.apply(entry.change)
-                state.journalSeq = entry.seq
+                changes.append(entry.change)
+                lastSeq = entry.seq
             }
             start = data.index(after: newline)
             good = data.distance(from: data.startIndex, to: start)
         }
         if good < data.count { try truncateJournal(to: good) }
+        if !changes.isEmpty {
+            state.apply(changes)
+            state.journalSeq = lastSeq
+        }
         journalBytes = good
         return state
     }

@@ -75,7 +75,7 @@ public final class SimulatedStore {
 
     /// `Transaction.finish()`: marks the transaction finished so it is not redelivered.
     public func finish(transactionID: String) throws {
-        guard let index = state.records.firstIndex(where: { $0.payload.transactionId == transactionID }) else {
+        guard let index = state.records.lastIndex(where: { $0.payload.transactionId == transactionID }) else {
             throw StoreControlError("finish: no transaction \(transactionID)")
         }
         guard !state.records[index].finished else { return }
@@ -157,7 +157,7 @@ public final class SimulatedStore {
 
     func note(_ line: String) { log.append("\(clock.now().formatted(.iso8601)) store: \(line)") }
 
-    func record(_ id: String) -> TransactionRecord? { state.records.first { $0.payload.transactionId == id } }
+    func record(_ id: String) -> TransactionRecord? { state.records.last { $0.payload.transactionId == id } }
 
     func signed(_ record: TransactionRecord) -> SignedTransaction {
         SignedTransaction(id: record.payload.transactionId, originalID: record.payload.originalTransactionId,
@@ -182,7 +182,7 @@ public final class SimulatedStore {
     /// Re-signs the stored transaction `id` after `change` (revocation, expiry, upgrade flag).
     /// With `redeliver`, it becomes unfinished again, so a new process redelivers the change.
     func amend(_ id: String, redeliver: Bool = true, _ change: (inout TransactionPayload) -> Void) throws -> TransactionRecord? {
-        guard let index = state.records.firstIndex(where: { $0.payload.transactionId == id }) else { return nil }
+        guard let index = state.records.lastIndex(where: { $0.payload.transactionId == id }) else { return nil }
         var payload = state.records[index].payload
         change(&payload)
         payload.signedDate = TransactionPayload.millis(clock.now())

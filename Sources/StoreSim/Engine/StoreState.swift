@@ -52,28 +52,31 @@ struct StoreState: Codable, Hashable, Sendable, JournaledState {
         var head = self
         head.records = []
         var upserts: [TransactionRecord] = []
-        var left = dirty.count
-        for record in records.reversed() where left > 0 && dirty.contains(record.payload.transactionId) {
-            upserts.append(record)
-            left -= 1
+        var index = records.endIndex
+        // Changed records are almost always the newest: walk back only until all are found.
+        while upserts.count < dirty.count, index > records.startIndex {
+            index -= 1
+            if dirty.contains(records[index].payload.transactionId) { upserts.append(records[index]) }
         }
         return Change(upserts: upserts.reversed(), head: head)
     }
 
-    mutating func apply(_ change: Change) {
+    mutating func apply(_ changes: [Change]) {
+        guard let last = changes.last else { return }
         var records = self.records
-        var index: [String: Int] = [:]
-        for upsert in change.upserts {
-            let id = upsert.payload.transactionId
-            if let at = index[id] ?? records.lastIndex(where: { $0.payload.transactionId == id }) {
-                records[at] = upsert
-                index[id] = at
-            } else {
-                records.append(upsert)
-                index[id] = records.count - 1
+        var index = Dictionary(records.enumerated().map { ($1.payload.transactionId, $0) }, uniquingKeysWith: { _, newer in newer })
+        for change in changes {
+            for upsert in change.upserts {
+                let id = upsert.payload.transactionId
+                if let at = index[id] {
+                    records[at] = upsert
+                } else {
+                    index[id] = records.count
+                    records.append(upsert)
+                }
             }
         }
-        self = change.head
+        self = last.head
         self.records = records
     }
 }
