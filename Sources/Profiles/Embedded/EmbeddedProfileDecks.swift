@@ -382,19 +382,19 @@ enum EmbeddedProfileDecks {
         "en" : {
           "stringUnit" : {
             "state" : "translated",
-            "value" : "Hi, I'm DeepChat. Ask me anything."
+            "value" : "Hi, I'm DeepChat. Ask me anything. (/status shows your membership.)"
           }
         },
         "ko" : {
           "stringUnit" : {
             "state" : "translated",
-            "value" : "안녕하세요, DeepChat이에요. 무엇이든 물어보세요."
+            "value" : "안녕하세요, DeepChat이에요. 무엇이든 물어보세요. (/status: 멤버십 상태)"
           }
         },
         "zh-Hans" : {
           "stringUnit" : {
             "state" : "translated",
-            "value" : "你好，我是 DeepChat，有什么问题尽管问。"
+            "value" : "你好，我是 DeepChat，有什么问题尽管问。（输入 /status 查看会员状态）"
           }
         }
       }
@@ -1426,19 +1426,19 @@ enum EmbeddedProfileDecks {
         "en" : {
           "stringUnit" : {
             "state" : "translated",
-            "value" : "Hi! Tell me what you're making and I'll suggest a template."
+            "value" : "Hi! Tell me what you're making, or type /templates to browse the store."
           }
         },
         "ko" : {
           "stringUnit" : {
             "state" : "translated",
-            "value" : "안녕하세요! 무엇을 만드는지 알려 주시면 템플릿을 추천해 드릴게요."
+            "value" : "안녕하세요! 무엇을 만드는지 알려 주시거나 /templates 로 템플릿 스토어를 둘러보세요."
           }
         },
         "zh-Hans" : {
           "stringUnit" : {
             "state" : "translated",
-            "value" : "你好！告诉我你要做什么，我来推荐模板。"
+            "value" : "你好！告诉我你要做什么，或输入 /templates 浏览模板商店。"
           }
         }
       }
@@ -2838,19 +2838,19 @@ enum EmbeddedProfileDecks {
         "en" : {
           "stringUnit" : {
             "state" : "translated",
-            "value" : "Hi! Type a number to call, or ask me about your plan."
+            "value" : "Hi! Ask me about your plan. Try /call 5, /usage, /ad or /feature videoCall."
           }
         },
         "ko" : {
           "stringUnit" : {
             "state" : "translated",
-            "value" : "안녕하세요! 전화할 번호를 입력하거나 요금제에 대해 물어보세요."
+            "value" : "안녕하세요! 요금제에 대해 물어보세요. /call 5, /usage, /ad, /feature videoCall 을 써 보세요."
           }
         },
         "zh-Hans" : {
           "stringUnit" : {
             "state" : "translated",
-            "value" : "你好！输入号码即可拨打，也可以问我套餐相关的问题。"
+            "value" : "你好！可以问我套餐相关的问题。试试 /call 5、/usage、/ad 或 /feature videoCall。"
           }
         }
       }
