@@ -23,6 +23,15 @@ public enum JSONErrorDescription {
         }
     }
 
+    /// `line:col: invalid JSON, expected …` when `data` is not valid JSON (or nests deeper than 512
+    /// levels); nil when it is. Every decoder of outside input asks this first: Foundation's
+    /// `JSONDecoder` traps instead of throwing on some inputs (513 `[` and nothing else; found by
+    /// `Scripts/fuzz/run.sh config`), so hostile bytes must never reach it unchecked.
+    public static func syntaxProblem(in data: Data) -> String? {
+        guard let syntax = syntaxError(in: data) else { return nil }
+        return "\(syntax.line):\(syntax.column): invalid JSON, \(syntax.expected)"
+    }
+
     /// The 1-based line and column of the first JSON syntax error and what was expected there; nil if valid.
     public static func syntaxError(in data: Data) -> (line: Int, column: Int, expected: String)? {
         guard let (offset, expected) = JSONSyntaxScanner(bytes: Array(data)).firstError() else { return nil }

@@ -37,6 +37,7 @@ extension RemoteConfig {
     /// Decodes a config file's bytes; `path` names the file in error messages.
     public static func decode(from data: Data, path: String) throws -> RemoteConfig {
         let config: RemoteConfig
+        if let problem = JSONErrorDescription.syntaxProblem(in: data) { throw RemoteConfigError(path: path, message: problem) }
         do {
             config = try JSONDecoder().decode(RemoteConfig.self, from: data)
         } catch let error as DecodingError {

@@ -67,6 +67,9 @@ public struct AppStateStore: Sendable {
         for (index, line) in data.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).enumerated() {
             if line.isEmpty { continue }
             let lineData = Data(line)
+            if let problem = JSONErrorDescription.syntaxProblem(in: lineData) {
+                throw PersistenceError(path: url.path, message: Self.onLine(index + 1, problem))
+            }
             do {
                 events.append(try decoder.decode(RecordedEvent.self, from: lineData))
             } catch let error as DecodingError {

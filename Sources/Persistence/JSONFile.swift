@@ -17,6 +17,7 @@ public struct JSONFile<Value: Codable & Sendable>: Sendable {
         } catch {
             throw PersistenceError(path: url.path, message: "cannot read: \(error.localizedDescription)")
         }
+        if let problem = JSONErrorDescription.syntaxProblem(in: data) { throw PersistenceError(path: url.path, message: problem) }
         do {
             return try Self.decoder().decode(Value.self, from: data)
         } catch let error as DecodingError {

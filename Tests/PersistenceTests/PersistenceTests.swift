@@ -180,3 +180,20 @@ struct TempDirectory {
         }
     }
 }
+
+/// State files a person edited into JSON that crashes Foundation's decoder: refused, never decoded.
+@Suite struct StateFileTrapTests {
+    static let trap = Data(repeating: UInt8(ascii: "["), count: 513)
+
+    @Test func deepBracketsInQuotaAndEventsAreRefusedWithThePlace() throws {
+        let temp = try TempDirectory()
+        defer { temp.remove() }
+        let directory = StateDirectory(root: temp.url)
+        let store = try AppStateStore(directory: directory)
+        try Self.trap.write(to: directory.quotaFile)
+        #expect { _ = try store.loadQuota() } throws: { "\($0)".contains("quota.json") && "\($0)".contains("512 levels") }
+        try FileManager.default.removeItem(at: directory.quotaFile)
+        try (Self.trap + Data("\n".utf8)).write(to: directory.eventsFile)
+        #expect { _ = try store.loadEvents() } throws: { "\($0)".contains("events.jsonl") && "\($0)".contains("512 levels") }
+    }
+}

@@ -99,3 +99,20 @@ struct JournaledLedgerTests {
         #expect { _ = try ledger.load() } throws: { "\($0)".contains("a journal without its snapshot") }
     }
 }
+
+@Suite("Ledgers and tokens that would crash Foundation")
+struct LedgerTrapTests {
+    static let trap = Data(repeating: UInt8(ascii: "["), count: 513)
+
+    @Test func aLedgerOfDeepBracketsIsRefusedWithItsPath() throws {
+        let url = JournaledLedgerTests.directory().appendingPathComponent("store-ledger.json")
+        try Self.trap.write(to: url)
+        #expect { _ = try Ledger<NumbersState>(url: url).load() } throws: { "\($0)".contains(url.path + ":1:") }
+    }
+
+    @Test func aJWSHeaderOfDeepBracketsIsMalformed() {
+        let header = Self.trap.base64EncodedString().replacingOccurrences(of: "=", with: "")
+            .replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
+        #expect(throws: CompactJWS.Failure.self) { _ = try CompactJWS.decodeUnverified("\(header).e30.sig") }
+    }
+}

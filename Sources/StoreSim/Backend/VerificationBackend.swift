@@ -58,7 +58,8 @@ public final class VerificationBackend {
         guard isUp else { return refuse(unavailable: "backend is down") }
         let payloadData: Data
         do { payloadData = try CompactJWS.verify(jws, trustedKeys: trustedKeys) } catch { return refuse(error.description) }
-        guard let payload = try? JSONDecoder().decode(TransactionPayload.self, from: payloadData) else {
+        guard JSONErrorDescription.syntaxProblem(in: payloadData) == nil,
+              let payload = try? JSONDecoder().decode(TransactionPayload.self, from: payloadData) else {
             return refuse("payload is not a transaction payload")
         }
         let id = payload.transactionId

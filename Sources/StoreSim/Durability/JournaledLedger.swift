@@ -1,4 +1,5 @@
 import Foundation
+import PaywallCore
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -55,7 +56,10 @@ struct JournaledLedger<State: JournaledState>: Sendable {
             guard let newline = data[start...].firstIndex(of: 0x0A) else { break } // a torn last line: dropped below
             let line = data[start..<newline]
             let entry: Entry
-            do { entry = try JSONDecoder().decode(Entry.self, from: line) } catch {
+            do {
+                if let problem = JSONErrorDescription.syntaxProblem(in: Data(line)) { throw Ledger<State>.Failure(description: problem) }
+                entry = try JSONDecoder().decode(Entry.self, from: line)
+            } catch {
                 if data[newline...].dropFirst().isEmpty { break } // a torn last line that happens to end the file
                 throw Ledger<State>.Failure(description: "\(journalURL.path):\(lineNumber):1: not a journal line (\(error)); expected {\"seq\":N,\"change\":{…}} written by this simulator")
             }
