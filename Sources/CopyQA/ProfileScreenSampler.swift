@@ -55,7 +55,7 @@ enum ProfileScreenSampler {
         if screens.contains("applePay"), features.paywallButton != nil {
             let (app, directory) = try controller(inputs, start: .paywall, now: now)
             defer { try? FileManager.default.removeItem(at: directory) }
-            for key in [Key.character("a"), .escape] {
+            for key in [Key.character("a"), .escape, .escape, .character("a"), .character("x")] {
                 app.handle(key)
                 record(app, step: "Apple Pay", into: &out)
             }

@@ -13,7 +13,7 @@ struct ProfileSweepTests {
     }
 
     @Test func chatSweepsItsScreensAndWarnsAboutApplePayForSubscriptions() throws {
-        let matrix = Support.small(["en", "ko"])
+        let matrix = Support.small(["en", "ko"], sizes: [.init(width: 80, height: 24), .init(width: 60, height: 22)])
         let inputs = CopyQAInputs(profile: "chat", matrix: matrix)
         let sweep = try inputs.sweep()
         #expect(Self.screens(sweep, matrix).isSuperset(of: ["memberStatus", "applePay", "profileMessage"]))

@@ -124,24 +124,24 @@ enum EmbeddedProfileDecks {
       }
     },
     "applePay.hint" : {
-      "comment" : "Apple Pay sheet: key hints. Keep Enter and Esc.",
+      "comment" : "Apple Pay sheet: key hints. Keep Enter, x and Esc (x simulates a declined card). At most 52 columns.",
       "localizations" : {
         "en" : {
           "stringUnit" : {
             "state" : "translated",
-            "value" : "Enter Pay with Face ID · Esc Cancel"
+            "value" : "Enter Pay with Face ID · x Declined · Esc Cancel"
           }
         },
         "ko" : {
           "stringUnit" : {
             "state" : "translated",
-            "value" : "Enter Face ID로 결제 · Esc 취소"
+            "value" : "Enter Face ID 결제 · x 카드 거절 · Esc 취소"
           }
         },
         "zh-Hans" : {
           "stringUnit" : {
             "state" : "translated",
-            "value" : "Enter 使用面容 ID 支付 · Esc 取消"
+            "value" : "Enter 面容 ID 支付 · x 卡被拒 · Esc 取消"
           }
         }
       }

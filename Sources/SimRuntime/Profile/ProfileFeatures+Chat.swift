@@ -53,7 +53,7 @@ extension ProfileFeatures {
             lines.append(.copy("guideline.3.1.1", role: .warning))
         }
         return ProfilePanel(name: "applePay", titleKey: "applePay.payTo", titleArguments: [.string(text("app.name"))], lines: lines,
-                            hintKeys: ["applePay.hint"])
+                            hintKeys: ["applePay.hint"], keys: ["x": "decline"])
     }
 
     /// Plays the sheet. Authorised: the purchase goes through the simulated store like any other

@@ -95,6 +95,7 @@ public final class ProfileFeatures {
         switch (current, action) {
         case let (.applePay(productID), "confirm"): payWithApplePay(productID: productID, action: .authorize)
         case let (.applePay(productID), "close"): payWithApplePay(productID: productID, action: .cancel)
+        case let (.applePay(productID), "decline"): payWithApplePay(productID: productID, action: .fail("cardDeclined"))
         case let (.featureGate(_, tier), "confirm"):
             active = nil
             session.send(.openPaywall(reason: .chatTab))
