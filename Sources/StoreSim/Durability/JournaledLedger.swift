@@ -101,8 +101,7 @@ struct JournaledLedger<State: JournaledState>: Sendable {
             guard unlink(journalURL.path) == 0 else {
                 throw Ledger<State>.Failure(description: "\(journalURL.path): cannot remove the compacted journal: errno \(errno)")
             }
-            let dirFD = open(journalURL.deletingLastPathComponent().path, O_RDONLY)
-            if dirFD >= 0 { _ = fsync(dirFD); close(dirFD) }
+            DurableFile.syncDirectory(of: journalURL)
         }
         journalBytes = 0
     }
@@ -124,22 +123,10 @@ struct JournaledLedger<State: JournaledState>: Sendable {
         let created = !FileManager.default.fileExists(atPath: journalURL.path)
         let fd = open(journalURL.path, O_WRONLY | O_APPEND | O_CREAT, 0o644)
         guard fd >= 0 else { throw Ledger<State>.Failure(description: "\(journalURL.path): cannot open for appending: errno \(errno)") }
-        var ok = data.withUnsafeBytes { raw -> Bool in
-            var offset = 0
-            while offset < raw.count {
-                let n = write(fd, raw.baseAddress! + offset, raw.count - offset)
-                if n < 0 { if errno == EINTR { continue }; return false }
-                offset += n
-            }
-            return true
-        }
-        if ok { ok = fsync(fd) == 0 }
+        let ok = DurableFile.writeAndSync(fd, data)
         close(fd)
         guard ok else { throw Ledger<State>.Failure(description: "\(journalURL.path): cannot append and sync: errno \(errno)") }
-        if created {
-            let dirFD = open(journalURL.deletingLastPathComponent().path, O_RDONLY)
-            if dirFD >= 0 { _ = fsync(dirFD); close(dirFD) }
-        }
+        if created { DurableFile.syncDirectory(of: journalURL) }
     }
 
     private func truncateJournal(to length: Int) throws {

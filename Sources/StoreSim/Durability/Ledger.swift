@@ -56,16 +56,7 @@ public struct Ledger<Value: Codable>: Sendable {
         let temp = dir.appendingPathComponent(".\(url.lastPathComponent).tmp-\(getpid())")
         let fd = open(temp.path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
         guard fd >= 0 else { throw Failure(description: "\(temp.path): cannot create: errno \(errno)") }
-        var ok = data.withUnsafeBytes { raw -> Bool in
-            var offset = 0
-            while offset < raw.count {
-                let n = write(fd, raw.baseAddress! + offset, raw.count - offset)
-                if n < 0 { if errno == EINTR { continue }; return false }
-                offset += n
-            }
-            return true
-        }
-        if ok { ok = fsync(fd) == 0 }
+        let ok = DurableFile.writeAndSync(fd, data)
         close(fd)
         guard ok else {
             unlink(temp.path)
@@ -75,7 +66,6 @@ public struct Ledger<Value: Codable>: Sendable {
             unlink(temp.path)
             throw Failure(description: "\(url.path): cannot rename the temp file into place: errno \(errno)")
         }
-        let dirFD = open(dir.path, O_RDONLY)
-        if dirFD >= 0 { _ = fsync(dirFD); close(dirFD) }
+        DurableFile.syncDirectory(of: url)
     }
 }
