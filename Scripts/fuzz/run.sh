@@ -6,7 +6,7 @@
 # Builds each module from its sources with `swiftc -sanitize=fuzzer` (no SwiftPM; PaywallCore,
 # CopyDeck, TerminalUI and the catalog half of StoreSim, which needs no crypto) into .build/fuzz,
 # links one harness per format (Scripts/fuzz/harness/*.swift), seeds it with the real files
-# (Themes/, /work/shared/fixtures or ../shared/fixtures, the default config) and runs it for
+# (Themes/, the fixtures in Tests/Fixtures, the default config) and runs it for
 # SECONDS. A harness aborts on a crash, a hang (-timeout=10 s per input) or a refusal without a
 # clear error; libFuzzer then saves the input as .build/fuzz/crash-* and this script exits 1.
 # Tapes and signed transactions need the crypto module: they are fuzzed by the seeded property
@@ -20,7 +20,7 @@ TARGETS=("$@")
 OUT=.build/fuzz
 mkdir -p "$OUT"
 FIXTURES=""
-for candidate in ../shared/fixtures /work/shared/fixtures; do [ -d "$candidate" ] && { FIXTURES="$candidate"; break; }; done
+for candidate in Tests/Fixtures ../shared/fixtures; do [ -d "$candidate" ] && { FIXTURES="$candidate"; break; }; done
 
 # module NAME DEPENDENCIES... : compiles Sources/NAME (or a folder list in SRC_NAME) to one object and a .swiftmodule.
 module() {

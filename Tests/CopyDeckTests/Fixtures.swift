@@ -1,12 +1,12 @@
 import Foundation
 @testable import CopyDeck
 
-/// Paths to the shared fixture catalogs and small helpers for tests.
+/// Paths to the fixture catalogs and small helpers for tests.
 enum Fixtures {
-    /// `<package>/../shared/fixtures/xcstrings`, found from this file's path.
+    /// `<package>/Tests/Fixtures/xcstrings`, found from this file's path.
     static let directory: URL = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("shared/fixtures/xcstrings")
+        .appendingPathComponent("Tests/Fixtures/xcstrings")
 
     static func url(_ prefix: String) throws -> URL {
         let names = try FileManager.default.contentsOfDirectory(atPath: directory.path)

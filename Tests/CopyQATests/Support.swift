@@ -14,8 +14,8 @@ enum Support {
     /// The package root (…/wt-copyqa), from this file's path.
     static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
-    /// `../shared/fixtures/xcstrings`, next to the package as on CI.
-    static let fixtures = packageRoot.deletingLastPathComponent().appendingPathComponent("shared/fixtures/xcstrings")
+    /// `Tests/Fixtures/xcstrings`: real String Catalogs from public projects (see Tests/Fixtures/SOURCES.md).
+    static let fixtures = packageRoot.appendingPathComponent("Tests/Fixtures/xcstrings")
 
     /// The shipped deck, parsed.
     static var shipped: StringCatalog { DefaultCopyDeck.catalog ?? StringCatalog(sourceLanguage: "en") }

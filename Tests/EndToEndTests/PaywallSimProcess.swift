@@ -28,8 +28,8 @@ enum PaywallSimProcess {
     static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent()
 
-    /// The shared fixtures next to the worktree (`../shared/fixtures`).
-    static let fixtures = packageRoot.deletingLastPathComponent().appendingPathComponent("shared/fixtures")
+    /// Real `.storekit` and `.xcstrings` files from public projects (`Tests/Fixtures`).
+    static let fixtures = packageRoot.appendingPathComponent("Tests/Fixtures")
 
     /// The executable `name` (default `paywall-sim`), or an error saying how to build it.
     static func binary(named name: String = "paywall-sim") throws -> URL {

@@ -107,14 +107,14 @@ import Testing
 }
 
 @Suite struct ProfileFixtureTests {
-    /// A team profile pointing at real Xcode files from the shared fixtures.
+    /// A team profile pointing at real Xcode files from the fixtures (Tests/Fixtures).
     @Test func aProfileCanNameRealStoreKitAndStringCatalogFiles() throws {
         let root = TestPaths.packageRoot.path
         let profilePath = root + "/team.profile.json"
         let text = #"""
         {"name": "joodle", "appName": "Joodle",
-         "storekit": "../shared/fixtures/storekit/04-joodle-7-locales-v6.storekit",
-         "copy": "../shared/fixtures/xcstrings/03-joodle-paywall-zh-hans.xcstrings",
+         "storekit": "Tests/Fixtures/storekit/04-joodle-7-locales-v6.storekit",
+         "copy": "Tests/Fixtures/xcstrings/03-joodle-paywall-zh-hans.xcstrings",
          "limits": {"dailyMessageLimit": 7}}
         """#
         let loader = ProfileLoader(baseDirectory: root) { path in

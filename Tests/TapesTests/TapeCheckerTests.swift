@@ -25,7 +25,7 @@ struct TapeCheckerTests {
 
     @Test func realFixturesAreFound() throws {
         let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("shared/fixtures").path
+            .deletingLastPathComponent().appendingPathComponent("Tests/Fixtures").path
         let storekit = try #require(try? FileManager.default.contentsOfDirectory(atPath: fixtures + "/storekit")
             .sorted().first(where: { $0.hasSuffix(".storekit") }))
         let files = InMemoryFileSystem(files: [fixtures + "/demo.tape": "Set StoreKit storekit/\(storekit)\n"])

@@ -1,11 +1,11 @@
 import Foundation
 @testable import StoreSim
 
-/// Paths to the shared fixture files, computed from this file's location (`<root>/Tests/StoreSimTests/Catalog`).
+/// Paths to the fixture files in Tests/Fixtures, computed from this file's location (`<root>/Tests/StoreSimTests/Catalog`).
 enum CatalogFixtures {
     static let packageRoot = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    static let storekitDirectory = packageRoot.appendingPathComponent("../shared/fixtures/storekit").standardizedFileURL
+    static let storekitDirectory = packageRoot.appendingPathComponent("Tests/Fixtures/storekit").standardizedFileURL
 
     /// The fixture whose file name starts with `prefix` (e.g. `"05"`).
     static func url(_ prefix: String) throws -> URL {
