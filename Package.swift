@@ -1,6 +1,22 @@
 // swift-tools-version:6.1
 import PackageDescription
 
+// Module graph (arrows point at what a module uses; each module's one job is in its comment):
+//   PaywallFoundation
+//   PaywallCore → PaywallFoundation
+//   Persistence → PaywallCore, PaywallFoundation
+//   CopyDeck → PaywallFoundation
+//   BuiltInCopy → CopyDeck
+//   StoreSim → PaywallCore, Persistence, PaywallFoundation, Crypto
+//   Profiles → PaywallCore, StoreSim, CopyDeck, PaywallFoundation
+//   SimRuntime → PaywallCore, Persistence, StoreSim, CopyDeck, Profiles
+//   TerminalKit
+//   PaywallScreens → TerminalKit, PaywallCore, CopyDeck
+//   PaywallApp → SimRuntime, PaywallScreens, BuiltInCopy, …
+//   NcursesTerminal → TerminalKit, CNcurses
+//   Tapes → PaywallApp
+//   CopyQA → PaywallApp
+//   PaywallSimCLI → everything above, ArgumentParser
 let package = Package(
     name: "PaywallSim",
     platforms: [.macOS(.v14)],
@@ -13,52 +29,76 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
     ],
     targets: [
-        // Pure domain: flow machine, offers, quota, analytics. Foundation only.
-        .target(name: "PaywallCore"),
-        // State directory files: atomic writes, clear errors for corrupt files. Foundation only.
-        .target(name: "Persistence", dependencies: ["PaywallCore"]),
-        // String Catalog (.xcstrings) copy decks: parsing, lookup, formatting.
-        .target(name: "CopyDeck"),
+        // Shared foundation: the one located JSON reader, file:line:column diagnostics, durable
+        // atomic writes, locale codes. Foundation only.
+        .target(name: "PaywallFoundation"),
+        // Pure domain: flow machine, offers, quota, analytics, remote config. No I/O.
+        .target(name: "PaywallCore", dependencies: ["PaywallFoundation"]),
+        // The app's own state files (quota, views, events) in the state directory.
+        .target(name: "Persistence", dependencies: ["PaywallCore", "PaywallFoundation"]),
+        // String Catalog (.xcstrings) copy decks: parsing, lookup, formatting, lint.
+        .target(name: "CopyDeck", dependencies: ["PaywallFoundation"]),
+        // The built-in copy deck (generated from Themes/PaywallSim.xcstrings).
+        .target(name: "BuiltInCopy", dependencies: ["CopyDeck"]),
         // Simulated StoreKit 2 store, verification backend, durable ledger, .storekit loader.
         .target(name: "StoreSim", dependencies: [
-            "PaywallCore", "Persistence",
+            "PaywallCore", "Persistence", "PaywallFoundation",
             .product(name: "Crypto", package: "swift-crypto"),
         ]),
-        // Cell grid, display width, layout, themes and screens. No ncurses.
-        .target(name: "TerminalUI", dependencies: ["PaywallCore", "CopyDeck"]),
+        // App profiles from the seeds (chat, voip, templates) and team profile files.
+        .target(name: "Profiles", dependencies: ["PaywallCore", "StoreSim", "CopyDeck", "PaywallFoundation"]),
+        // Runs the flow: the session, its effect runner and scheduler, the simulated clock. No UI.
+        .target(name: "SimRuntime", dependencies: ["PaywallCore", "Persistence", "StoreSim", "CopyDeck", "Profiles"]),
+        // Terminal toolkit: cell grid, display width, text layout, themes, keys, screens to draw on.
+        .target(name: "TerminalKit", dependencies: ["PaywallFoundation"]),
+        // The paywall's screens and key map, drawn on the toolkit's grid.
+        .target(name: "PaywallScreens", dependencies: ["TerminalKit", "PaywallCore", "CopyDeck"]),
+        // The app: inputs → a running app (AppHost), the controller, profile features, the live loop.
+        .target(name: "PaywallApp", dependencies: [
+            "PaywallCore", "Persistence", "StoreSim", "CopyDeck", "BuiltInCopy", "Profiles", "SimRuntime",
+            "TerminalKit", "PaywallScreens",
+        ]),
         .systemLibrary(name: "CNcurses", pkgConfig: "ncursesw",
                        providers: [.apt(["libncursesw5-dev"])]),
         // The live terminal: draws a grid through ncurses, reads keys, resize, signals.
-        .target(name: "NcursesTerminal", dependencies: ["TerminalUI", "CNcurses"]),
-        // Runs the flow: executes effects against the store, schedules, persists.
-        .target(name: "SimRuntime", dependencies: ["PaywallCore", "Persistence", "StoreSim", "CopyDeck", "TerminalUI", "Profiles"]),
-        // Copy QA: a sweep of every screen state, lints, App Store 3.1.2 checks, reports and exports.
-        .target(name: "CopyQA", dependencies: ["PaywallCore", "CopyDeck", "StoreSim", "TerminalUI", "SimRuntime", "Profiles"]),
-        // App profiles from the seeds (chat, voip, templates) and team profile files.
-        .target(name: "Profiles", dependencies: ["PaywallCore", "StoreSim", "CopyDeck"]),
+        .target(name: "NcursesTerminal", dependencies: ["TerminalKit", "CNcurses"]),
         // Tape language: parser, headless player, goldens, asciicast.
-        .target(name: "Tapes", dependencies: ["SimRuntime", "TerminalUI"]),
+        .target(name: "Tapes", dependencies: ["PaywallFoundation", "PaywallApp", "SimRuntime", "TerminalKit", "PaywallCore", "StoreSim"]),
+        // Copy QA: a sweep of every screen state, lints, App Store 3.1.2 checks, reports and exports.
+        .target(name: "CopyQA", dependencies: [
+            "PaywallFoundation",
+            "PaywallCore", "CopyDeck", "BuiltInCopy", "StoreSim", "TerminalKit", "PaywallScreens", "SimRuntime",
+            "PaywallApp", "Profiles",
+        ]),
         // The command-line interface as a library so tests can call it.
         .target(name: "PaywallSimCLI", dependencies: [
-            "PaywallCore", "Persistence", "CopyDeck", "StoreSim", "TerminalUI", "NcursesTerminal", "SimRuntime", "Tapes", "CopyQA", "Profiles",
+            "PaywallFoundation", "PaywallCore", "Persistence", "CopyDeck", "BuiltInCopy", "StoreSim", "TerminalKit",
+            "PaywallScreens", "NcursesTerminal", "SimRuntime", "PaywallApp", "Tapes", "CopyQA", "Profiles",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .executableTarget(name: "paywall-sim", dependencies: ["PaywallSimCLI"]),
         // Benchmarks: prints figures (never asserted in tests). `swift run -c release paywall-bench`.
-        .executableTarget(name: "paywall-bench", dependencies: ["PaywallCore", "StoreSim", "SimRuntime", "TerminalUI", "Tapes", "CopyQA"]),
+        .executableTarget(name: "paywall-bench", dependencies: [
+            "PaywallCore", "StoreSim", "SimRuntime", "TerminalKit", "PaywallApp", "Tapes", "CopyQA",
+        ]),
         // A worker the store's kill tests start and kill -9 mid-purchase.
         .executableTarget(name: "store-worker", dependencies: ["StoreSim", "PaywallCore", "Persistence"]),
 
-        .testTarget(name: "PaywallCoreTests", dependencies: ["PaywallCore"]),
-        .testTarget(name: "PersistenceTests", dependencies: ["Persistence", "PaywallCore"]),
-        .testTarget(name: "CopyDeckTests", dependencies: ["CopyDeck"]),
-        .testTarget(name: "StoreSimTests", dependencies: ["StoreSim", "PaywallCore", "Persistence"]),
-        .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "PaywallCore", "CopyDeck"], exclude: ["Screens/Goldens"]),
-        .testTarget(name: "SimRuntimeTests", dependencies: ["SimRuntime"]),
-        .testTarget(name: "TapesTests", dependencies: ["Tapes"]),
-        .testTarget(name: "CopyQATests", dependencies: ["CopyQA"]),
-        .testTarget(name: "ProfilesTests", dependencies: ["Profiles"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["PaywallSimCLI"]),
+        // Test support: the package root, the built binary, fixtures, fixed dates, goldens.
+        .target(name: "TestSupport", dependencies: ["PaywallFoundation"], path: "Tests/TestSupport"),
+        .testTarget(name: "PaywallCoreTests", dependencies: ["PaywallCore", "PaywallFoundation", "TestSupport"]),
+        .testTarget(name: "PersistenceTests", dependencies: ["Persistence", "PaywallCore", "PaywallFoundation", "TestSupport"]),
+        .testTarget(name: "CopyDeckTests", dependencies: ["CopyDeck", "BuiltInCopy", "PaywallFoundation", "TestSupport"]),
+        .testTarget(name: "StoreSimTests", dependencies: ["StoreSim", "PaywallCore", "Persistence", "PaywallFoundation", "TestSupport"]),
+        .testTarget(name: "TerminalUITests", dependencies: [
+            "TerminalKit", "PaywallScreens", "BuiltInCopy", "PaywallCore", "CopyDeck", "TestSupport",
+        ], exclude: ["Screens/Goldens"]),
+        .testTarget(name: "SimRuntimeTests", dependencies: ["SimRuntime", "TestSupport"]),
+        .testTarget(name: "PaywallAppTests", dependencies: ["PaywallApp", "SimRuntime", "TerminalKit", "PaywallScreens", "TestSupport"]),
+        .testTarget(name: "TapesTests", dependencies: ["Tapes", "PaywallApp", "TestSupport"]),
+        .testTarget(name: "CopyQATests", dependencies: ["CopyQA", "TestSupport"]),
+        .testTarget(name: "ProfilesTests", dependencies: ["Profiles", "TestSupport"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["PaywallSimCLI", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

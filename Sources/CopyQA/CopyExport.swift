@@ -1,7 +1,8 @@
 import CopyDeck
 import Foundation
 import PaywallCore
-import TerminalUI
+import PaywallScreens
+import TerminalKit
 
 /// Every string as it appears on each screen per locale: a copy deck as Markdown, CSV or a String Catalog.
 public enum CopyExport {

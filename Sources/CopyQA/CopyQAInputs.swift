@@ -2,7 +2,8 @@ import CopyDeck
 import Foundation
 import PaywallCore
 import Profiles
-import TerminalUI
+import PaywallScreens
+import TerminalKit
 
 /// The files a copy QA command reads: a team catalog, a `.storekit` file, a remote config and themes.
 public struct CopyQAInputs: Sendable {

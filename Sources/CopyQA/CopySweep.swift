@@ -1,8 +1,10 @@
+import BuiltInCopy
 import CopyDeck
 import Foundation
 import PaywallCore
 import Profiles
-import TerminalUI
+import PaywallScreens
+import TerminalKit
 
 /// Renders every screen state in every combination asked for and checks the copy on it.
 public struct CopySweep: Sendable {

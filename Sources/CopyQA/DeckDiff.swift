@@ -1,7 +1,9 @@
+import PaywallFoundation
 import CopyDeck
 import Foundation
 import PaywallCore
-import TerminalUI
+import PaywallScreens
+import TerminalKit
 
 /// Which screens change between two decks, and how: every state rendered with both, changed lines per screen.
 public struct DeckDiff: Sendable {
@@ -42,7 +44,7 @@ public struct DeckDiff: Sendable {
             guard let a = before[id], let b = after[id], a != b else { continue }
             let parts = id.split(separator: "\u{1}", omittingEmptySubsequences: false).map(String.init)
             changes.append(Change(screen: parts[0], state: parts[1], locale: parts[2], offer: OfferID(rawValue: parts[3]),
-                                  lines: LineDiff.lines(old: a, new: b)))
+                                  lines: Self.changedLines(old: a, new: b)))
         }
         self.changes = changes
     }
@@ -82,32 +84,16 @@ public struct DeckDiff: Sendable {
         }
         return out.joined(separator: "\n") + "\n"
     }
-}
 
-/// A minimal line diff (longest common subsequence) printing only changed lines.
-enum LineDiff {
-    static func lines(old: String, new: String) -> [String] {
-        let a = old.components(separatedBy: "\n"), b = new.components(separatedBy: "\n")
-        var table = Array(repeating: Array(repeating: 0, count: b.count + 1), count: a.count + 1)
-        for i in stride(from: a.count - 1, through: 0, by: -1) {
-            for j in stride(from: b.count - 1, through: 0, by: -1) {
-                table[i][j] = a[i] == b[j] ? table[i + 1][j + 1] + 1 : max(table[i + 1][j], table[i][j + 1])
+    /// Only the changed lines of `old` → `new`: `- ` removed, `+ ` added (additions first on ties).
+    static func changedLines(old: String, new: String) -> [String] {
+        LineDiff.lines(expected: old.components(separatedBy: "\n"), actual: new.components(separatedBy: "\n"), addedFirst: true)
+            .compactMap { line in
+                switch line {
+                case .same: return nil
+                case .removed(_, let text): return "- " + text
+                case .added(_, let text): return "+ " + text
+                }
             }
-        }
-        var out: [String] = []
-        var i = 0, j = 0
-        while i < a.count || j < b.count {
-            if i < a.count, j < b.count, a[i] == b[j] {
-                i += 1
-                j += 1
-            } else if j < b.count, i == a.count || table[i][j + 1] >= table[i + 1][j] {
-                out.append("+ " + b[j])
-                j += 1
-            } else {
-                out.append("- " + a[i])
-                i += 1
-            }
-        }
-        return out
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
-import TerminalUI
+import PaywallScreens
+import TerminalKit
 
 /// How bad a finding is: errors fail `copy check` (exit 1), warnings and notes do not.
 public enum Severity: String, Sendable, Hashable, Codable, Comparable, CaseIterable {

@@ -1,6 +1,7 @@
 import Foundation
 import PaywallCore
-import TerminalUI
+import PaywallScreens
+import TerminalKit
 
 /// One self-contained HTML page: every screen drawn in its theme's colours, findings outlined where they
 /// occur (tooltip with the message), filters by locale, theme, offer and size (also from the URL hash:

@@ -1,7 +1,8 @@
 import CopyDeck
 import Foundation
 import PaywallCore
-import TerminalUI
+import PaywallScreens
+import TerminalKit
 
 /// App Store Review Guideline 3.1.2 on one rendered paywall: price and period of every plan, complete
 /// trial terms, the billed amount more prominent than equivalents, Restore, Terms of Use and Privacy Policy.

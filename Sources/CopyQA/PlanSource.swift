@@ -1,3 +1,4 @@
+import PaywallApp
 import Foundation
 import PaywallCore
 import StoreSim

@@ -1,7 +1,9 @@
+import PaywallApp
 import Foundation
 import PaywallCore
 import SimRuntime
-import TerminalUI
+import PaywallScreens
+import TerminalKit
 
 /// The screens a profile adds (member status, Apple Pay sheet, feature gate, ads, usage, template
 /// store), reached the way a person reaches them: a real session on a scratch state directory,
@@ -73,10 +75,6 @@ enum ProfileScreenSampler {
         var inputs = inputs
         inputs.start = start
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("paywallsim-sweep-\(UUID().uuidString)")
-        let (settings, theme) = try inputs.resolve(stateDirectory: directory)
-        let session = try SimulatorSession(settings: settings, clock: ManualClock(now))
-        let app = try AppController(session: session, theme: theme)
-        session.start()
-        return (app, directory)
+        return (try AppHost.launch(inputs, stateDirectory: directory, clock: ManualClock(now)), directory)
     }
 }

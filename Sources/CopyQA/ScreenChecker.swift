@@ -1,6 +1,7 @@
 import CopyDeck
 import Foundation
-import TerminalUI
+import PaywallScreens
+import TerminalKit
 
 /// Checks one rendered screen: every drawn text, then the App Store rules when it is a paywall.
 struct ScreenChecker: Sendable {

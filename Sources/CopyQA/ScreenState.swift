@@ -1,6 +1,7 @@
 import Foundation
 import PaywallCore
-import TerminalUI
+import PaywallScreens
+import TerminalKit
 
 /// One state of one screen to render: a name for reports and the context it is drawn from.
 public struct ScreenState: Sendable {

@@ -1,6 +1,7 @@
 import Foundation
 import PaywallCore
-import TerminalUI
+import PaywallScreens
+import TerminalKit
 
 /// Every state of every screen, as contexts built straight from flow models (no store, no session).
 public struct ScreenStates: Sendable {

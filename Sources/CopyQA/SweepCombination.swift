@@ -1,6 +1,7 @@
 import Foundation
 import PaywallCore
-import TerminalUI
+import PaywallScreens
+import TerminalKit
 
 /// One variant the sweep renders every screen in: locale, theme, terminal size and offer.
 public struct SweepCombination: Sendable, Hashable, Codable, CustomStringConvertible {

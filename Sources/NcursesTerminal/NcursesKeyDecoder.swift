@@ -1,5 +1,5 @@
 import CNcurses
-import TerminalUI
+import TerminalKit
 
 /// Turns what `wget_wch` returns into a `Key`.
 enum NcursesKeyDecoder {

@@ -1,5 +1,5 @@
 import CNcurses
-import TerminalUI
+import TerminalKit
 
 /// Maps text styles to ncurses attributes and color pairs, creating a pair per (fg, bg) in use.
 final class NcursesPalette {

@@ -1,5 +1,5 @@
 import CNcurses
-import TerminalUI
+import TerminalKit
 #if canImport(Glibc)
 import Glibc
 #endif

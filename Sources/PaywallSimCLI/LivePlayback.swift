@@ -1,7 +1,8 @@
 import Foundation
 import NcursesTerminal
 import Tapes
-import TerminalUI
+import PaywallScreens
+import TerminalKit
 
 /// Shows a played tape's frames in the real terminal with their virtual timings, for demos.
 struct LivePlayback {

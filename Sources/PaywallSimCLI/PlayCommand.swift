@@ -2,7 +2,8 @@ import ArgumentParser
 import Foundation
 import NcursesTerminal
 import Tapes
-import TerminalUI
+import PaywallScreens
+import TerminalKit
 
 /// `paywall-sim play`: replays tapes headless on a virtual clock (or live, for demos).
 public struct PlayCommand: ParsableCommand {

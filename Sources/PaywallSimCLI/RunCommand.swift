@@ -1,9 +1,11 @@
+import PaywallApp
 import ArgumentParser
 import Foundation
 import NcursesTerminal
 import SimRuntime
 import Tapes
-import TerminalUI
+import PaywallScreens
+import TerminalKit
 
 /// `paywall-sim run`: the interactive simulator in this terminal.
 public struct RunCommand: ParsableCommand {
@@ -33,14 +35,12 @@ public struct RunCommand: ParsableCommand {
             throw CLIError("paywall-sim run needs a terminal, but \(missing) \(missing.contains(" and ") ? "are not TTYs" : "is not a TTY"). To replay a flow without one, write a tape and run `paywall-sim play TAPE`.")
         }
         let clock = try options.makeClock()
-        let session = try SimulatorSession(settings: settings, clock: clock)
-        let controller = try AppController(session: session, theme: loadedTheme)
+        let controller = try AppHost.launch(settings: settings, theme: loadedTheme, clock: clock)
         let depth = ColorDepth.detect(environment: ProcessInfo.processInfo.environment)
         let screen = NcursesScreen(theme: loadedTheme, options: .init(colorDepth: depth, controlKeysAsKeys: true))
         try screen.start()
         defer { screen.stop() }
         var loop = LiveLoop(controller: controller, screen: screen, clock: clock)
-        session.start()
         loop.run()
         screen.stop()
         if let record {

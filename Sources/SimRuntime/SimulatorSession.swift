@@ -105,5 +105,6 @@ public final class SimulatorSession {
         do { try store.setSettings(switches.applied(to: store.settings)) } catch { note("store settings: \(error)") }
     }
 
-    func note(_ problem: String) { problems.append(problem) }
+    /// Records a problem for the debug view (unwritable state, store errors).
+    public func note(_ problem: String) { problems.append(problem) }
 }

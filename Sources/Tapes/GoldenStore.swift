@@ -1,3 +1,4 @@
+import PaywallFoundation
 import Foundation
 
 /// Golden screens as plain text files: `<tape folder>/goldens/<tape name>/<NAME>.txt`.

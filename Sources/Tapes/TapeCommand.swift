@@ -1,5 +1,6 @@
 import Foundation
-import TerminalUI
+import PaywallScreens
+import TerminalKit
 
 /// One command of the tape language (version 1). Paths are already resolved against the tape's folder.
 public enum TapeCommand: Hashable, Sendable {

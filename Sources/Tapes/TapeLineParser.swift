@@ -1,5 +1,6 @@
 import Foundation
-import TerminalUI
+import PaywallScreens
+import TerminalKit
 
 /// Parses one line of a tape into a step, recording errors instead of stopping.
 struct TapeLineParser {

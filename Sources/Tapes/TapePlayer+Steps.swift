@@ -1,8 +1,10 @@
+import PaywallApp
 import Foundation
 import PaywallCore
 import SimRuntime
 import StoreSim
-import TerminalUI
+import PaywallScreens
+import TerminalKit
 
 extension TapePlayer {
     /// Runs one step; a failed expectation is recorded and the tape goes on.

@@ -1,8 +1,10 @@
+import PaywallApp
 import Foundation
 import PaywallCore
 import SimRuntime
 import StoreSim
-import TerminalUI
+import PaywallScreens
+import TerminalKit
 
 /// Replays a tape headless on a virtual clock: keys in, screens compared, byte-for-byte repeatable.
 public final class TapePlayer {
@@ -94,11 +96,7 @@ public final class TapePlayer {
     /// Opens (or reopens, for `Relaunch`) the app on the tape's state directory.
     func launch() {
         do {
-            let (sessionSettings, theme) = try inputs().resolve(stateDirectory: stateDirectory)
-            let session = try SimulatorSession(settings: sessionSettings, clock: clock)
-            let controller = try AppController(session: session, theme: theme)
-            self.controller = controller
-            session.start()
+            controller = try AppHost.launch(try inputs(), stateDirectory: stateDirectory, clock: clock)
             recordFrame(cause: "launch")
         } catch {
             errors.append("\(tape.file): cannot start the app: \(error)")

@@ -1,5 +1,7 @@
+import PaywallFoundation
 import Foundation
-import TerminalUI
+import PaywallScreens
+import TerminalKit
 
 /// Turns the keys a person pressed into tape text that replays them (`paywall-sim run --record`).
 ///
@@ -7,16 +9,8 @@ import TerminalUI
 /// `Type "…"` (a single one `Key q`); a gap of at least `pauseThresholdMilliseconds` becomes
 /// `Sleep`, rounded to `sleepGranularityMilliseconds`. Resize events are left out.
 public struct TapeRecorder: Sendable {
-    /// One key press and when it happened (milliseconds on any clock, only differences matter).
-    public struct Press: Hashable, Sendable {
-        public var key: Key
-        public var timeMilliseconds: Int64
-
-        public init(key: Key, timeMilliseconds: Int64) {
-            self.key = key
-            self.timeMilliseconds = timeMilliseconds
-        }
-    }
+    /// One key press and when it happened.
+    public typealias Press = KeyPress
 
     public var pauseThresholdMilliseconds: Int64
     public var sleepGranularityMilliseconds: Int64

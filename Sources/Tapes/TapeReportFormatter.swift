@@ -1,3 +1,4 @@
+import PaywallFoundation
 import Foundation
 
 /// Formats tape results for people (the default output of `play`) and for machines (`--json`).

@@ -1,3 +1,4 @@
+import PaywallFoundation
 import Foundation
 
 /// Prints every frame as plain text under a header line with its virtual time and cause.

@@ -1,7 +1,9 @@
+import PaywallApp
 import Foundation
 import PaywallCore
 import SimRuntime
-import TerminalUI
+import PaywallScreens
+import TerminalKit
 
 /// Opens simulator sessions for the benchmarks on fresh temporary state directories.
 enum BenchSession {
@@ -19,9 +21,6 @@ enum BenchSession {
     static func controller(start: StartScreen, directory: URL) throws -> AppController {
         var inputs = SessionInputs()
         inputs.start = start
-        let (settings, theme) = try inputs.resolve(stateDirectory: directory)
-        let session = try SimulatorSession(settings: settings, clock: ManualClock(Date(timeIntervalSince1970: 1_769_763_600)))
-        session.start()
-        return try AppController(session: session, theme: theme)
+        return try AppHost.launch(inputs, stateDirectory: directory, clock: ManualClock(Date(timeIntervalSince1970: 1_769_763_600)))
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
-import TerminalUI
+import PaywallScreens
+import TerminalKit
 
 /// One key's update + render + diff on the paywall (Up/Down), against a full repaint of the same frame.
 struct KeyRenderBench {

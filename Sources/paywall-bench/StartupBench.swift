@@ -1,5 +1,6 @@
 import Foundation
-import TerminalUI
+import PaywallScreens
+import TerminalKit
 
 /// Start-up to the first headless frame: inputs resolved, session opened on a fresh state directory, first render.
 struct StartupBench {

@@ -4,7 +4,8 @@
 //   options: --quick (small counts), --presses N, --soak N, --naive-soak N, --per-ledger N, --tape PATH, --sweeps N, --only startup,keys,tape,sweep,soak
 //   State directories go under $TMPDIR (TMPDIR=/dev/shm takes the disk's fsync cost out).
 import Foundation
-import TerminalUI
+import PaywallScreens
+import TerminalKit
 
 struct BenchOptions {
     var presses = 2000

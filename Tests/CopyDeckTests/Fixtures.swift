@@ -1,12 +1,11 @@
+import TestSupport
 import Foundation
 @testable import CopyDeck
 
 /// Paths to the fixture catalogs and small helpers for tests.
 enum Fixtures {
     /// `<package>/Tests/Fixtures/xcstrings`, found from this file's path.
-    static let directory: URL = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("Tests/Fixtures/xcstrings")
+    static let directory: URL = TestPaths.fixtures.appendingPathComponent("xcstrings")
 
     static func url(_ prefix: String) throws -> URL {
         let names = try FileManager.default.contentsOfDirectory(atPath: directory.path)

@@ -1,22 +1,12 @@
 import CopyDeck
 import Foundation
 import Testing
+import TestSupport
 @testable import CopyQA
 
-/// Runs the built `paywall-sim` binary (next to the test bundle, or `.build/debug`).
+/// Runs this test run's build of `paywall-sim`.
 enum Binary {
-    static var url: URL? {
-        var candidates: [URL] = []
-        if let argument = CommandLine.arguments.first {
-            let dir = URL(fileURLWithPath: argument).deletingLastPathComponent()
-            candidates += [dir.appendingPathComponent("paywall-sim"), dir.deletingLastPathComponent().appendingPathComponent("paywall-sim")]
-        }
-        for bundle in Bundle.allBundles {
-            candidates.append(bundle.bundleURL.deletingLastPathComponent().appendingPathComponent("paywall-sim"))
-        }
-        candidates.append(Support.packageRoot.appendingPathComponent(".build/debug/paywall-sim"))
-        return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) }
-    }
+    static var url: URL? { try? BuiltBinary.url() }
 
     /// Exit status and standard output of `paywall-sim arguments…`.
     static func run(_ arguments: [String]) throws -> (status: Int32, output: String, error: String) {

@@ -2,7 +2,8 @@ import CopyDeck
 import Foundation
 import PaywallCore
 import Testing
-import TerminalUI
+import PaywallScreens
+import TerminalKit
 @testable import CopyQA
 
 @Suite("The shipped deck and the screen states")

@@ -1,8 +1,10 @@
+import BuiltInCopy
 import CopyDeck
 import Foundation
 import PaywallCore
 import Testing
-import TerminalUI
+import PaywallScreens
+import TerminalKit
 @testable import CopyQA
 
 @Suite("Each planted defect is reported")

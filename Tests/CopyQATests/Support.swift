@@ -1,7 +1,10 @@
+import TestSupport
+import BuiltInCopy
 import CopyDeck
 import Foundation
 import PaywallCore
-import TerminalUI
+import PaywallScreens
+import TerminalKit
 @testable import CopyQA
 
 /// The value a `Support.onLargeStack` thread hands back (written once, read after the semaphore).
@@ -11,8 +14,7 @@ final class LargeStackResult<T>: @unchecked Sendable {
 
 /// Paths and small helpers shared by the CopyQA tests.
 enum Support {
-    /// The package root (…/wt-copyqa), from this file's path.
-    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let packageRoot = TestPaths.packageRoot
 
     /// `Tests/Fixtures/xcstrings`: real String Catalogs from public projects (see Tests/Fixtures/SOURCES.md).
     static let fixtures = packageRoot.appendingPathComponent("Tests/Fixtures/xcstrings")

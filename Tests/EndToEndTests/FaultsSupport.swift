@@ -1,16 +1,12 @@
+import TestSupport
 import Foundation
 
 /// Finds the built `paywall-sim` and runs the fault scripts for the fault tests (local to these files).
 enum FaultsSupport {
-    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent()
+    static let packageRoot = TestPaths.packageRoot
 
-    /// `$PAYWALL_SIM`, else the release build, else the debug build; nil when none was built.
-    static let binary: String? = {
-        var candidates = [".build/release/paywall-sim", ".build/debug/paywall-sim"].map { packageRoot.appendingPathComponent($0).path }
-        if let env = ProcessInfo.processInfo.environment["PAYWALL_SIM"] { candidates.insert(env, at: 0) }
-        return candidates.first { FileManager.default.isExecutableFile(atPath: $0) }
-    }()
+    /// This test run's build of `paywall-sim`; nil when it was not built.
+    static let binary: String? = (try? BuiltBinary.url())?.path
 
     /// Whether a program is on the PATH.
     static func onPath(_ name: String) -> Bool {

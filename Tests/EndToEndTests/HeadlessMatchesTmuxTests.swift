@@ -30,9 +30,8 @@ import Testing
         Case(name: "minimum size", arguments: "--start paywall", marker: "Unlock", tapeLines: ["Set Start paywall", "Set Size 60x22"]),
     ]
 
-    @Test(arguments: cases)
+    @Test(.enabled(if: TmuxDriver.isAvailable, "tmux is not installed (.ci/run installs it)"), arguments: cases)
     func sameText(_ c: Case) throws {
-        guard TmuxDriver.isAvailable else { print("SKIPPED: tmux is not installed (.ci/run installs it)"); return }
         try #require(FileManager.default.isExecutableFile(atPath: TmuxDriver.binary.path), "build paywall-sim first: swift build")
         let size = c.tapeLines.contains("Set Size 60x22") ? (60, 22) : (80, 24)
         let state = FileManager.default.temporaryDirectory.appendingPathComponent("pws-same-\(UUID().uuidString)")

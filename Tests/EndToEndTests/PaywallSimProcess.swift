@@ -1,3 +1,4 @@
+import TestSupport
 import Foundation
 #if canImport(Glibc)
 import Glibc
@@ -24,12 +25,10 @@ struct PaywallSimProcessError: Error, CustomStringConvertible {
 /// The binary sits next to the test bundle (`.build/debug/`, which `swift build` fills); the
 /// search walks up from `Bundle.main.bundleURL` and from this file to a `.build/debug/paywall-sim`.
 enum PaywallSimProcess {
-    /// The package root: this file is `Tests/EndToEndTests/PaywallSimProcess.swift`.
-    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent()
+    static let packageRoot = TestPaths.packageRoot
 
     /// Real `.storekit` and `.xcstrings` files from public projects (`Tests/Fixtures`).
-    static let fixtures = packageRoot.appendingPathComponent("Tests/Fixtures")
+    static let fixtures = TestPaths.fixtures
 
     /// The executable `name` (default `paywall-sim`), or an error saying how to build it.
     static func binary(named name: String = "paywall-sim") throws -> URL {

@@ -1,3 +1,4 @@
+import TestSupport
 import Foundation
 
 /// Drives the real `paywall-sim` binary inside a detached tmux session: send keys, read the pane.
@@ -9,12 +10,10 @@ final class TmuxDriver {
     /// Whether tmux is installed (CI installs it; the tests skip with a message without it).
     static var isAvailable: Bool { (try? shell("command -v tmux"))?.status == 0 }
 
-    /// The package root, from this file's path.
-    static let packageRoot: URL = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let packageRoot = TestPaths.packageRoot
 
-    /// The debug binary `swift build` (and `swift test`) makes.
-    static var binary: URL { packageRoot.appendingPathComponent(".build/debug/paywall-sim") }
+    /// The binary of this test run's build.
+    static var binary: URL { BuiltBinary.buildDirectory.appendingPathComponent("paywall-sim") }
 
     /// Starts `command` in a new tmux session of `width`×`height`; after it exits, `stty -a` of the
     /// pane's terminal is written to `sttyFile` so a test can check the terminal was restored.

@@ -3,8 +3,8 @@ import Testing
 
 /// The real binary in tmux, as a person would use it: the whole journey, then the terminal restored.
 @Suite(.serialized) struct TmuxJourneyTests {
-    @Test func onboardingPaywallLimitRestorePurchaseChatAndQuit() throws {
-        guard TmuxDriver.isAvailable else { print("SKIPPED: tmux is not installed (.ci/run installs it)"); return }
+    @Test(.enabled(if: TmuxDriver.isAvailable, "tmux is not installed (.ci/run installs it)"))
+    func onboardingPaywallLimitRestorePurchaseChatAndQuit() throws {
         let binary = TmuxDriver.binary
         try #require(FileManager.default.isExecutableFile(atPath: binary.path), "build paywall-sim first: swift build")
         let state = FileManager.default.temporaryDirectory.appendingPathComponent("pws-e2e-\(UUID().uuidString)")

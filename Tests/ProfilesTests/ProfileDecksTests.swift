@@ -1,3 +1,4 @@
+import TestSupport
 import CopyDeck
 import Foundation
 import Testing

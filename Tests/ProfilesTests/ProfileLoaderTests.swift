@@ -1,3 +1,4 @@
+import TestSupport
 import CopyDeck
 import Foundation
 import PaywallCore
@@ -33,17 +34,17 @@ import Testing
     }
 
     @Test func theExampleTeamProfileLoadsWithItsFiles() throws {
-        let loader = ProfileLoader(baseDirectory: TestPaths.scripts.path)
+        let loader = ProfileLoader(baseDirectory: ProfilePaths.scripts.path)
         let profile = try loader.load(nameOrPath: "example-team.profile.json")
         #expect(profile.name == "acme-notes")
         #expect(profile.appName == "Acme Notes")
         #expect(profile.catalog == .storekit("example-team.storekit"))
         #expect(profile.limits.minuteAllowances["com.acme.notes.pro.yearly"] == .unlimited)
         #expect(profile.limits.minuteAllowances["free"] == .minutes(30))
-        #expect(profile.baseDirectory == TestPaths.scripts.path)
-        #expect(profile.filePaths.storekit == TestPaths.scripts.appendingPathComponent("example-team.storekit").path)
-        #expect(profile.filePaths.config == TestPaths.scripts.appendingPathComponent("example-team.config.json").path)
-        #expect(profile.filePaths.copy == TestPaths.scripts.appendingPathComponent("example-team.xcstrings").path)
+        #expect(profile.baseDirectory == ProfilePaths.scripts.path)
+        #expect(profile.filePaths.storekit == ProfilePaths.scripts.appendingPathComponent("example-team.storekit").path)
+        #expect(profile.filePaths.config == ProfilePaths.scripts.appendingPathComponent("example-team.config.json").path)
+        #expect(profile.filePaths.copy == ProfilePaths.scripts.appendingPathComponent("example-team.xcstrings").path)
         let setup = try loader.setup(profile)
         #expect(Set(setup.catalog.products.map(\.id)) ==
                 ["com.acme.notes.lifetime", "com.acme.notes.pro.monthly", "com.acme.notes.pro.yearly"])
@@ -54,12 +55,12 @@ import Testing
     }
 
     @Test func theExampleLoadsByAbsolutePathFromAnyDirectory() throws {
-        let profile = try ProfileLoader(baseDirectory: "/").load(nameOrPath: TestPaths.exampleProfile)
-        #expect(profile.absolute("example-team.storekit") == TestPaths.scripts.appendingPathComponent("example-team.storekit").path)
+        let profile = try ProfileLoader(baseDirectory: "/").load(nameOrPath: ProfilePaths.exampleProfile)
+        #expect(profile.absolute("example-team.storekit") == ProfilePaths.scripts.appendingPathComponent("example-team.storekit").path)
     }
 
     @Test func aProfileWritesBackToTheSameFileFormat() throws {
-        let original = try ProfileLoader(baseDirectory: TestPaths.scripts.path).load(nameOrPath: "example-team.profile.json")
+        let original = try ProfileLoader(baseDirectory: ProfilePaths.scripts.path).load(nameOrPath: "example-team.profile.json")
         let data = try JSONEncoder().encode(original)
         var decoded = try ProfileDecoder.decode(data, file: "roundtrip.json")
         decoded.baseDirectory = original.baseDirectory

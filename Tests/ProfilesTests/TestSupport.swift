@@ -1,12 +1,10 @@
+import TestSupport
 import Foundation
 
-/// Paths of the package and shared fixtures, computed from this file's location.
-enum TestPaths {
-    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent()
-    static let scripts = packageRoot.appendingPathComponent("Scripts/profiles")
+/// The profile files the tests read (paths from `TestSupport.TestPaths`).
+enum ProfilePaths {
+    static let scripts = TestPaths.scripts.appendingPathComponent("profiles")
     static let exampleProfile = scripts.appendingPathComponent("example-team.profile.json").path
-    static let themes = packageRoot.appendingPathComponent("Themes")
 }
 
 /// An in-memory file system for loader tests: absolute path → text.

@@ -1,6 +1,7 @@
 import Foundation
 import PaywallCore
 import Testing
+import TestSupport
 @testable import StoreSim
 #if canImport(Glibc)
 import Glibc
@@ -12,17 +13,8 @@ struct KillTests {
     static let workerBundleID = "com.paywallsim.worker"
     static let workerUser = UUID(uuidString: "6F1C2A3B-0000-4000-8000-00000000C0DE")!
 
-    /// The worker binary: next to the test bundle, or `.build/debug/store-worker` above this file.
-    static func workerURL() -> URL? {
-        var candidates: [URL] = []
-        if let exe = Bundle.main.executableURL { candidates.append(exe.deletingLastPathComponent().appendingPathComponent("store-worker")) }
-        var dir = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        for _ in 0..<4 {
-            candidates.append(dir.appendingPathComponent(".build/debug/store-worker"))
-            dir = dir.deletingLastPathComponent()
-        }
-        return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) }
-    }
+    /// The worker binary of this test run's build.
+    static func workerURL() -> URL? { try? BuiltBinary.url(named: "store-worker") }
 
     /// Runs the worker; kills it after `killAfter` microseconds when given. Returns its acknowledged lines.
     static func run(_ worker: URL, dir: URL, count: Int, seed: UInt64, killAfter: useconds_t?) throws -> [String] {
@@ -71,11 +63,9 @@ struct KillTests {
         #expect(Set(grants).isSubset(of: Set(ids)), "the backend granted a transaction the store does not have")
     }
 
-    @Test func survivesThirtyRandomKills() throws {
-        guard let worker = Self.workerURL() else {
-            print("SKIPPED: store-worker not built; run `swift build --product store-worker` first")
-            return
-        }
+    @Test(.enabled(if: BuiltBinary.exists("store-worker"), "store-worker not built; run `swift build --product store-worker` first"))
+    func survivesThirtyRandomKills() throws {
+        let worker = try #require(Self.workerURL())
         let dir = Fixture.tempDirectory()
         var rng = SeededGenerator(seed: 2026)
         var purchased = Set<String>(), granted = Set<String>(), finished = Set<String>()

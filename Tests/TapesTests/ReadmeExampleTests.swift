@@ -1,11 +1,11 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import Tapes
 
 @Suite("README")
 struct ReadmeExampleTests {
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent()
+    static let root = TestPaths.packageRoot
 
     /// The README's first tape example is the shipped happy-path tape, word for word, and it parses.
     @Test func exampleTapeIsTheShippedOne() throws {

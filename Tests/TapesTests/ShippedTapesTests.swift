@@ -1,13 +1,12 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import Tapes
 
 /// Every tape shipped under `Scripts/` replays, passes, and replays the same way twice;
 /// broken tapes are refused with `file:line:column` the way `paywall-sim play` refuses them.
 @Suite struct ShippedTapesTests {
-    /// The package root, found from this file: `<root>/Tests/TapesTests/ShippedTapesTests.swift`.
-    static let packageRoot = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let packageRoot = TestPaths.packageRoot
 
     /// Every playable tape under `Scripts/` (include-only `_` fragments and goldens skipped).
     static let shippedTapes: [String] = TapeDiscovery.tapes(in: [packageRoot.appendingPathComponent("Scripts").path])
@@ -18,7 +17,7 @@ import Testing
         return path.hasPrefix(root) ? String(path.dropFirst(root.count)) : path
     }
 
-    /// Loads and plays one tape; never writes goldens.
+    /// Loads and plays one tape; writes goldens only with `PAYWALLSIM_UPDATE_GOLDENS=1`.
     static func play(_ path: String, recordFrames: Bool = false) throws -> (TapeResult, [RecordedFrame]) {
         let tape: Tape
         switch TapeLoader().load(path: path) {
@@ -26,7 +25,7 @@ import Testing
         case let .failure(errors):
             throw errors
         }
-        var options = TapePlayer.Options(updateGoldens: false, stateDirectory: nil, recordFrames: recordFrames)
+        var options = TapePlayer.Options(updateGoldens: GoldenFile.updating, stateDirectory: nil, recordFrames: recordFrames)
         options.goldenTapePath = path
         return TapePlayer(tape: tape, options: options).play()
     }

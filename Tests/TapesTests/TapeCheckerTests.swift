@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import Tapes
 
 @Suite("Checker (--check)")
@@ -24,8 +25,7 @@ struct TapeCheckerTests {
     }
 
     @Test func realFixturesAreFound() throws {
-        let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("Tests/Fixtures").path
+        let fixtures = TestPaths.fixtures.path
         let storekit = try #require(try? FileManager.default.contentsOfDirectory(atPath: fixtures + "/storekit")
             .sorted().first(where: { $0.hasSuffix(".storekit") }))
         let files = InMemoryFileSystem(files: [fixtures + "/demo.tape": "Set StoreKit storekit/\(storekit)\n"])

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
-import TerminalUI
+import PaywallScreens
+import TerminalKit
 @testable import Tapes
 
 @Suite("Tape parser: every command form")

@@ -1,7 +1,8 @@
 import Foundation
 import PaywallCore
 import Testing
-import TerminalUI
+import PaywallScreens
+import TerminalKit
 @testable import Tapes
 
 @Suite("Recorder")

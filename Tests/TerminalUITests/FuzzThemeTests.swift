@@ -1,14 +1,16 @@
+import BuiltInCopy
 import Foundation
 import PaywallCore
 import Testing
-@testable import TerminalUI
+import TestSupport
+@testable import PaywallScreens
+@testable import TerminalKit
 
 /// Seeded mutations of the real theme files: each parses, or is refused with file, line, column and words.
 @Suite("Fuzz: theme files")
 struct FuzzThemeTests {
 
-    static let themesDirectory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Themes")
+    static let themesDirectory = TestPaths.themes
 
     static let words = ["=", "on", "bold", "underline", "reverse", "mono:", "plain", "default", "#", "256", "-1", "999999999999999999999",
                         "255/brightwhite/white", "/", "//", "text", "cta", "glyphs", "name", "rounded", "ascii", "\t", "\r", "\u{0}",

@@ -1,5 +1,6 @@
 import Testing
-@testable import TerminalUI
+@testable import PaywallScreens
+@testable import TerminalKit
 
 @Suite("HeadlessScreen and keys")
 struct HeadlessScreenTests {

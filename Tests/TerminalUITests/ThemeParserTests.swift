@@ -1,12 +1,14 @@
+import BuiltInCopy
+import PaywallFoundation
 import Foundation
 import Testing
-@testable import TerminalUI
+import TestSupport
+@testable import PaywallScreens
+@testable import TerminalKit
 
 @Suite("Theme files")
 struct ThemeParserTests {
-    static let themesDirectory = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("Themes").path
+    static let themesDirectory = TestPaths.themes.path
 
     @Test(arguments: Theme.builtInNames)
     func themeFilesParseAndDefineEveryRole(name: String) throws {

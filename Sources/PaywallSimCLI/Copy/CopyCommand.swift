@@ -2,7 +2,8 @@ import ArgumentParser
 import CopyQA
 import Foundation
 import PaywallCore
-import TerminalUI
+import PaywallScreens
+import TerminalKit
 
 /// `paywall-sim copy`: check, export, render and diff the copy of every screen.
 public struct CopyCommand: ParsableCommand {

@@ -1,4 +1,5 @@
-import TerminalUI
+import PaywallScreens
+import TerminalKit
 
 /// A plain aligned table for the terminal: a header row, then rows, columns two spaces apart.
 struct TextTable {

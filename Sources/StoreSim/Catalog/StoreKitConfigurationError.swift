@@ -1,3 +1,4 @@
+import PaywallFoundation
 import Foundation
 
 /// Why a `.storekit` file was refused: the path, the place in it, and what was expected.

@@ -1,3 +1,4 @@
+import PaywallFoundation
 import Foundation
 
 /// Loads Xcode StoreKit configuration files (`.storekit`, format versions 1.x–6.x) into a `StoreCatalog`.

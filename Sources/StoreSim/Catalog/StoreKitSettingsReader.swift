@@ -1,3 +1,4 @@
+import PaywallFoundation
 import Foundation
 
 /// Reads a `.storekit` `settings` block (every key optional, v1–v6 variants) into `StoreSettings`.

@@ -1,10 +1,10 @@
+import TestSupport
 import Foundation
 @testable import StoreSim
 
 /// Paths to the fixture files in Tests/Fixtures, computed from this file's location (`<root>/Tests/StoreSimTests/Catalog`).
 enum CatalogFixtures {
-    static let packageRoot = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let packageRoot = TestPaths.packageRoot
     static let storekitDirectory = packageRoot.appendingPathComponent("Tests/Fixtures/storekit").standardizedFileURL
 
     /// The fixture whose file name starts with `prefix` (e.g. `"05"`).

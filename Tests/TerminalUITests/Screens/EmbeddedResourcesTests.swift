@@ -1,12 +1,14 @@
+import BuiltInCopy
 import CopyDeck
 import Foundation
 import Testing
-@testable import TerminalUI
+import TestSupport
+@testable import PaywallScreens
+@testable import TerminalKit
 
 /// The embedded themes and copy deck equal their files in Themes/ (a stale embed fails).
 @Suite struct EmbeddedResourcesTests {
-    static let themes = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Themes")
+    static let themes = TestPaths.themes
 
     @Test func embeddedDeckEqualsTheFile() throws {
         let file = try String(contentsOf: Self.themes.appendingPathComponent("PaywallSim.xcstrings"), encoding: .utf8)

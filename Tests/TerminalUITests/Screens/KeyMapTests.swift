@@ -1,7 +1,8 @@
 import Foundation
 import PaywallCore
 import Testing
-@testable import TerminalUI
+@testable import PaywallScreens
+@testable import TerminalKit
 
 /// The fixed key table of issue 4, key by key and screen by screen.
 @Suite struct KeyMapTests {

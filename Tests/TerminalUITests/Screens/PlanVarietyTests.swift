@@ -1,7 +1,8 @@
 import Foundation
 import PaywallCore
 import Testing
-@testable import TerminalUI
+@testable import PaywallScreens
+@testable import TerminalKit
 
 /// Three plans, one-time purchases and paid introductory offers in every layout.
 @Suite struct PlanVarietyTests {

@@ -2,7 +2,8 @@ import CopyDeck
 import Foundation
 import PaywallCore
 import Testing
-@testable import TerminalUI
+@testable import PaywallScreens
+@testable import TerminalKit
 
 /// What each screen must show, in every locale and offer, and that nothing is cut.
 @Suite struct ScreenContentTests {

@@ -1,7 +1,9 @@
+import BuiltInCopy
 import CopyDeck
 import Foundation
 import PaywallCore
-@testable import TerminalUI
+@testable import PaywallScreens
+@testable import TerminalKit
 
 /// Models, contexts and the screen catalogue the screen tests render.
 enum ScreenFixtures {

@@ -1,8 +1,10 @@
+import BuiltInCopy
 import CopyDeck
 import Foundation
 import PaywallCore
 import Testing
-@testable import TerminalUI
+@testable import PaywallScreens
+@testable import TerminalKit
 
 /// Styles in the grid, themes, the spinner and team decks layered over the default.
 @Suite struct ScreenStyleTests {

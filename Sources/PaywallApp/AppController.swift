@@ -1,0 +1,121 @@
+import CopyDeck
+import Foundation
+import PaywallCore
+import PaywallScreens
+import SimRuntime
+import StoreSim
+import TerminalKit
+
+/// The app as a person uses it: keys in, screens out, on top of a `SimulatorSession`.
+///
+/// Owns what only the UI knows (overlay, chat input, spinner) and turns keys into flow events
+/// through `KeyMap`. Both the ncurses loop and the headless tape player drive this one type, so
+/// they show the same cells.
+public final class AppController {
+    public let session: SimulatorSession
+    public var theme: Theme
+    public private(set) var overlay: Overlay = .none
+    public private(set) var input = ""
+    public private(set) var spinnerFrame = 0
+    /// Set once a quit key was pressed.
+    public private(set) var wantsToQuit = false
+    /// The profile's own screens and commands (nil without a profile).
+    public let features: ProfileFeatures?
+
+    /// A controller over `session`; with a profile its screens load their state from the state
+    /// directory (a broken `profile-state.json` is refused with its path).
+    init(session: SimulatorSession, theme: Theme) throws {
+        self.session = session
+        self.theme = theme
+        features = try session.settings.profile.map { try ProfileFeatures(session: session, profile: $0) }
+    }
+
+    /// Handles one key; returns false once the user asked to quit.
+    @discardableResult
+    public func handle(_ key: Key) -> Bool {
+        switch KeyMap.action(for: key, context: screenContext()) {
+        case let .flow(event):
+            session.send(event)
+        case let .toggleOverlay(which):
+            overlay = overlay == which ? .none : which
+        case .closeOverlay:
+            overlay = .none
+        case let .typeCharacter(character):
+            if input.count < 200 { input.append(character) }
+        case .deleteBackward:
+            if !input.isEmpty { input.removeLast() }
+        case .sendInput:
+            let text = input.trimmingCharacters(in: .whitespaces)
+            guard !text.isEmpty else { break }
+            input = ""
+            if let features, text.hasPrefix("/") {
+                features.command(text)
+            } else {
+                session.send(.sendMessage(text))
+            }
+        case let .profile(action):
+            features?.handle(action: action)
+        case .quit:
+            wantsToQuit = true
+        case .none:
+            break
+        }
+        return !wantsToQuit
+    }
+
+    /// Advances the spinner one frame (the live loop calls it on a timer, tapes on each frame).
+    public func tick() { spinnerFrame &+= 1 }
+
+    /// What the screens need to draw the current moment.
+    public func screenContext() -> ScreenContext {
+        let settings = session.settings
+        return ScreenContext(model: session.model, now: session.clock.now(), timeZone: settings.timeZone,
+                             locale: settings.locale, overlay: overlay, input: input, spinnerFrame: spinnerFrame,
+                             sheet: SheetInfo(askToBuy: session.store.settings.askToBuyEnabled),
+                             debug: debugInfo(), panel: features?.panel(), paywallButton: features?.paywallButton)
+    }
+
+    /// Renders the current screen at `size`.
+    public func render(size: TerminalSize) -> RenderedScreen {
+        ScreenRenderer.render(screenContext(), theme: theme, deck: session.settings.deck, size: size)
+    }
+
+    /// The seed's `printSubscriptionStatus`: state, entitlement, store switches and recent events.
+    func debugInfo() -> DebugInfo {
+        let store = session.store
+        let s = store.settings
+        let entitlement = session.model.entitlement
+        var entitlementLine = entitlement.isPremium ? "premium" : "free"
+        if let product = entitlement.productID { entitlementLine += " \(product)" }
+        if let expires = entitlement.expiresAt { entitlementLine += " → \(Self.day(expires))" }
+        entitlementLine += " (\(entitlement.source.rawValue))"
+        var lines = [
+            "storefront \(s.storefront) · rate \(s.timeRate) · backend \(session.backend.isUp ? "up" : "down")",
+            "askToBuy \(s.askToBuyEnabled ? "on" : "off") · fail \(s.forcedErrors["Purchase"] ?? "off") · unverified \(s.unverifiedTransactions ? "on" : "off")",
+            "transactions \(store.allTransactions.count) · unfinished \(store.unfinishedTransactions.count) · pending \(store.pendingPurchases.count)",
+        ]
+        for group in session.settings.catalog.groups {
+            if let status = store.subscriptionStatus(groupID: group.id) {
+                lines.append("\(status.state.rawValue) \(status.productID) → \(Self.day(status.expiresDate)) · renew \(status.willAutoRenew ? "on" : "off")")
+            }
+        }
+        let events = session.analytics.events.suffix(6).map { event in
+            let props = event.properties.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: " ")
+            return "\(Self.time(event.time)) \(event.name) \(props)".trimmingCharacters(in: .whitespaces)
+        }
+        return DebugInfo(stateName: session.model.state.name, entitlementLine: entitlementLine, storeLines: lines, events: events)
+    }
+
+    private static func day(_ date: Date) -> String {
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withFullDate]
+        return formatter.string(from: date)
+    }
+
+    private static func time(_ date: Date) -> String {
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withTime, .withColonSeparatorInTime]
+        return formatter.string(from: date)
+    }
+
+}

@@ -1,0 +1,62 @@
+import Foundation
+import PaywallCore
+import PaywallScreens
+import SimRuntime
+import TerminalKit
+
+/// The interactive loop: draw, wait for a key or the next store answer, handle, repeat.
+public struct LiveLoop {
+    let controller: AppController
+    let screen: any TerminalScreen
+    let clock: any Clock
+    /// Keys pressed, with their time since the start, for `--record`.
+    public private(set) var presses: [KeyPress] = []
+    public private(set) var lastSize = TerminalSize(width: 80, height: 24)
+    /// The wall clock the loop measures key times and read waits on (injected for tests).
+    let wall: any Clock
+    private let started: Date
+
+    /// A loop that draws `controller` on `screen`; `clock` is the session's, `wall` real time.
+    public init(controller: AppController, screen: any TerminalScreen, clock: any Clock, wall: any Clock = SystemClock()) {
+        self.controller = controller
+        self.screen = screen
+        self.clock = clock
+        self.wall = wall
+        started = wall.now()
+    }
+
+    /// Runs until the user quits.
+    public mutating func run() {
+        var instantEmptyReads = 0
+        while true {
+            controller.session.advance(to: clock.now())
+            lastSize = screen.size
+            screen.draw(controller.render(size: lastSize).grid)
+            let wait = timeout()
+            let asked = wall.now()
+            let key = screen.readKey(timeoutMs: wait)
+            guard let key else {
+                // A read that returns at once with nothing, again and again, means the terminal is
+                // gone (hung up, its pane killed): leave instead of spinning.
+                let returnedEarly = wall.now().timeIntervalSince(asked) * 1000 < Double(wait) / 4
+                instantEmptyReads = returnedEarly ? instantEmptyReads + 1 : 0
+                if instantEmptyReads > 200 { return }
+                controller.tick()
+                continue
+            }
+            instantEmptyReads = 0
+            if key == .resize { continue }
+            presses.append(KeyPress(key: key, timeMilliseconds: Int64(wall.now().timeIntervalSince(started) * 1000)))
+            if !controller.handle(key) { return }
+        }
+    }
+
+    /// How long to wait for a key: until the next store answer, at most 120 ms while something spins.
+    private func timeout() -> Int {
+        if controller.session.isBusy { return 120 }
+        if let next = controller.session.nextScheduledDate {
+            return max(10, min(1000, Int(next.timeIntervalSince(clock.now()) * 1000)))
+        }
+        return 1000
+    }
+}

@@ -1,0 +1,81 @@
+import Foundation
+import PaywallCore
+import PaywallScreens
+import Profiles
+import SimRuntime
+import StoreSim
+import TerminalKit
+
+/// Seed 001: the member status screen and the simulated Apple Pay sheet.
+extension ProfileFeatures {
+    /// Plan and expiry from the store's current entitlements, then the four member benefits.
+    func memberStatusPanel() -> ProfilePanel {
+        let entries = session.store.currentEntitlements().map {
+            MemberStatus.Entry(productID: $0.productID, expirationDate: $0.expirationDate)
+        }
+        let status = MemberStatus.from(entries, catalog: session.settings.catalog, now: now)
+        let planName = status.currentPlan.flatMap { session.settings.catalog.product($0)?.displayName(for: session.settings.locale) } ?? ""
+        let expiry = status.expirationDate.map(longDate)
+        let line = status.statusLine(planName: planName, formattedExpiry: expiry)
+        var lines: [ProfilePanel.Line] = [.copy(line.key, line.arguments, role: status.isMember ? .success : .muted, bold: status.isMember), .gap,
+                                          .copy("member.benefits.title", role: .accent, bold: true)]
+        for benefit in ChatMembership.benefits {
+            lines.append(.copy(benefit.titleKey, role: .text, bold: true))
+            lines.append(.copy(benefit.detailKey, role: .muted))
+        }
+        return ProfilePanel(name: "memberStatus", titleKey: "member.status.title", lines: lines)
+    }
+
+    /// A date as the member screen writes it ("May 28, 2027"), in the session's locale and zone.
+    func longDate(_ date: Date) -> String {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: session.settings.locale)
+        formatter.timeZone = session.settings.timeZone
+        formatter.dateStyle = .long
+        formatter.timeStyle = .none
+        return formatter.string(from: date)
+    }
+
+    /// The sheet for `productID`: who is paid, the item and total, the card networks, and the
+    /// 3.1.1 warning the copy check also reports (digital subscriptions belong to in-app purchase).
+    func applePayPanel(productID: String) -> ProfilePanel {
+        guard let config = profile.applePay, let product = session.settings.catalog.product(productID) else {
+            return ProfilePanel(name: "applePay", titleKey: "app.name", lines: [.copy("applePay.unavailable", role: .warning)])
+        }
+        let request = ApplePaySheet.request(for: product, config: config, storefront: storefront, locale: session.settings.locale)
+        var lines: [ProfilePanel.Line] = []
+        for item in request.summaryItems {
+            lines.append(.data("\(item.label)  \(price(item.amount))"))
+        }
+        lines.append(.copy("applePay.total", [.string(price(request.total))], role: .price, bold: true))
+        lines.append(.data(request.supportedNetworks.map(\.rawValue).joined(separator: " · "), role: .muted))
+        lines.append(.data(request.merchantIdentifier, role: .muted))
+        if product.kind == .autoRenewable || product.kind == .nonRenewingSubscription {
+            lines.append(.gap)
+            lines.append(.copy("guideline.3.1.1", role: .warning))
+        }
+        return ProfilePanel(name: "applePay", titleKey: "applePay.payTo", titleArguments: [.string(text("app.name"))], lines: lines,
+                            hintKeys: ["applePay.hint"], keys: ["x": "decline"])
+    }
+
+    /// Plays the sheet. Authorised: the purchase goes through the simulated store like any other
+    /// (buy, sheet confirmed, verified by the backend); cancelled or failed: a message, nothing charged.
+    func payWithApplePay(productID: String, action: ApplePaySheet.Action) {
+        guard let config = profile.applePay, let product = session.settings.catalog.product(productID) else {
+            active = .message([.copy("applePay.unavailable", role: .warning)])
+            return
+        }
+        let request = ApplePaySheet.request(for: product, config: config, storefront: storefront, locale: session.settings.locale)
+        let outcome = ApplePaySheet.present(request, deviceNetworks: Set(config.supportedNetworks), action: action,
+                                            tokenID: { "pay-\(Int(self.now.timeIntervalSince1970))" })
+        let copy = ApplePaySheet.copy(for: outcome)
+        if case .authorized = outcome {
+            active = nil
+            session.send(.selectPlan(id: productID))
+            session.send(.buy)
+            session.send(.sheetConfirmed)
+        } else {
+            active = .message([.copy(copy.key, copy.arguments, role: .muted)])
+        }
+    }
+}

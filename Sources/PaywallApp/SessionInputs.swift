@@ -1,0 +1,107 @@
+import BuiltInCopy
+import CopyDeck
+import Foundation
+import PaywallCore
+import PaywallScreens
+import Profiles
+import SimRuntime
+import StoreSim
+import TerminalKit
+
+/// The files and names a session is built from, as the CLI's options or a tape's `Set` lines give them.
+///
+/// `resolve()` loads each file once and refuses a broken one with an `InputError` that names the
+/// file and what is wrong; nothing falls back silently.
+public struct SessionInputs: Sendable, Hashable {
+    /// An app profile: `chat`, `voip`, `templates` or a profile file; the files below override its parts.
+    public var profile: String?
+    public var storekit: String?
+    public var config: String?
+    public var copy: String?
+    public var theme: String = Theme.defaultName
+    public var locale: String = "en"
+    public var storefront: String?
+    public var timeZone: String = "UTC"
+    public var offer: OfferID?
+    public var start: StartScreen = .onboarding
+    public var switches = StoreSwitches()
+    public var backendUp = true
+    /// Folder that relative paths are resolved against (the tape's folder, or the working directory).
+    public var baseDirectory: String = FileManager.default.currentDirectoryPath
+
+    public init() {}
+
+    /// Loads every input; throws `InputError` naming the file and the problem.
+    public func resolve(stateDirectory: URL) throws -> (settings: SessionSettings, theme: Theme) {
+        var catalog = StoreCatalog.embedded
+        var config = RemoteConfig.default
+        var setup: ProfileSetup?
+        if let profile {
+            do { setup = try ProfileLoader(baseDirectory: baseDirectory).setup(nameOrPath: profile) }
+            catch { throw InputError("\(error)") }
+            if let setup {
+                catalog = setup.catalog
+                config = setup.config
+            }
+        }
+        if let storekit {
+            do { catalog = try StoreKitConfigurationLoader.load(contentsOf: URL(fileURLWithPath: absolute(storekit))) }
+            catch { throw InputError(error.description) }
+        }
+        if let path = self.config {
+            let full = absolute(path)
+            guard let data = FileManager.default.contents(atPath: full) else {
+                throw InputError("\(full): cannot read the remote-config file")
+            }
+            do { config = try RemoteConfig.decode(from: data, path: full) } catch { throw InputError("\(error)") }
+        }
+        var team: StringCatalog?
+        if let copy {
+            do { team = try StringCatalog.load(contentsOf: URL(fileURLWithPath: absolute(copy))) }
+            catch { throw InputError("\(error)") }
+        }
+        // The team's catalog over the profile's deck over the default deck.
+        let layered = setup.map { $0.copy(overlaidWith: team) } ?? team
+        let deck = layered.map { DefaultCopyDeck.layered(over: $0, locale: locale) } ?? DefaultCopyDeck.load(locale: locale)
+        let loadedTheme: Theme
+        do {
+            loadedTheme = try Theme.load(nameOrPath: themePath(self.theme), themesDirectory: nil)
+        } catch { throw InputError("\(error)") }
+        guard let zone = TimeZone(identifier: timeZone) else {
+            throw InputError("time zone \(timeZone): not an IANA time zone, expected e.g. UTC or Asia/Shanghai")
+        }
+        let settings = SessionSettings(catalog: catalog, config: config, deck: deck, locale: locale,
+                                       storefront: storefront ?? Self.storefront(for: locale, catalog: catalog),
+                                       timeZone: zone, offer: offer, start: start, stateDirectory: stateDirectory,
+                                       switches: switches, backendUp: backendUp, profile: setup?.profile)
+        return (settings, loadedTheme)
+    }
+
+    /// A path made absolute against `baseDirectory`.
+    public func absolute(_ path: String) -> String {
+        path.hasPrefix("/") ? path : URL(fileURLWithPath: baseDirectory).appendingPathComponent(path).standardized.path
+    }
+
+    private func themePath(_ name: String) -> String {
+        name.contains("/") || name.hasSuffix(".theme") ? absolute(name) : name
+    }
+
+    /// The embedded catalog follows the locale (Korean copy, Korean won); a team's file keeps its own storefront.
+    static func storefront(for locale: String, catalog: StoreCatalog) -> String? {
+        guard catalog.origin == StoreCatalog.embedded.origin else { return nil }
+        switch locale.lowercased().prefix(2) {
+        case "zh": return "CHN"
+        case "ko": return "KOR"
+        case "ja": return "JPN"
+        case "de": return "DEU"
+        case "fr": return "FRA"
+        default: return nil
+        }
+    }
+}
+
+/// Input the simulator refuses: a message naming the file, the place and what was expected.
+public struct InputError: Error, CustomStringConvertible, Sendable {
+    public var description: String
+    public init(_ description: String) { self.description = description }
+}

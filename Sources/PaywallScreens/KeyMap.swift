@@ -1,0 +1,100 @@
+import TerminalKit
+import PaywallCore
+
+/// The fixed key table (issue 4): what each key does on each screen.
+public enum KeyMap {
+    /// The action for `key` in `context`.
+    public static func action(for key: Key, context: ScreenContext) -> UIAction {
+        if key == .control("c") { return .quit }
+        if context.overlay != .none { return overlayAction(key, overlay: context.overlay) }
+        if let panel = context.panel { return panelAction(key, panel: panel) }
+        if context.isTextInput { return chatAction(key) }
+        if let global = globalAction(key) { return global }
+        switch context.model.state {
+        case .onboarding:
+            switch key {
+            case .enter, .right: return .flow(.next)
+            case .left: return .flow(.back)
+            case .character("s"): return .flow(.skipOnboarding)
+            default: return .none
+            }
+        case .valuePreview, .proof:
+            switch key {
+            case .enter, .right: return .flow(.next)
+            case .left: return .flow(.back)
+            default: return .none
+            }
+        case .paywall:
+            switch key {
+            case .enter, .right: return .flow(.buy)
+            case .left: return .flow(.back)
+            case .up, .character("k"): return .flow(.movePlanSelection(by: -1))
+            case .down, .character("j"): return .flow(.movePlanSelection(by: 1))
+            case .character("r"): return .flow(.restore)
+            case .character("n"), .escape: return .flow(.notNow)
+            case .character(let c) where c == context.paywallButton?.key: return .profile(context.paywallButton?.action ?? "")
+            default: return .none
+            }
+        case .purchasing:
+            guard context.model.purchasePhase == .awaitingConfirmation else { return .none }
+            switch key {
+            case .enter, .right: return .flow(.sheetConfirmed)
+            case .character("n"), .escape: return .flow(.sheetCancelled)
+            default: return .none
+            }
+        case .purchased, .skipped:
+            return key == .enter || key == .right ? .flow(.next) : .none
+        case .error:
+            switch key {
+            case .enter, .right: return .flow(.retry)
+            case .escape, .left: return .flow(.back)
+            default: return .none
+            }
+        case .idle, .configReady, .chat:
+            return .none
+        }
+    }
+
+    /// Help, debug and quit, outside text input.
+    static func globalAction(_ key: Key) -> UIAction? {
+        switch key {
+        case .character("?"), .function(1): return .toggleOverlay(.help)
+        case .character("d"), .function(2): return .toggleOverlay(.debug)
+        case .character("q"): return .quit
+        default: return nil
+        }
+    }
+
+    /// With an overlay up: Esc or n closes it, ?/F1 and d/F2 switch, q quits; nothing else.
+    static func overlayAction(_ key: Key, overlay: Overlay) -> UIAction {
+        switch key {
+        case .escape, .character("n"): return .closeOverlay
+        default: return globalAction(key) ?? .none
+        }
+    }
+
+    /// With a profile panel up: Enter confirms, Esc closes, the panel's letter keys name their
+    /// actions; ?/F1, d/F2 and q work as everywhere.
+    static func panelAction(_ key: Key, panel: ProfilePanel) -> UIAction {
+        switch key {
+        case .enter: return .profile("confirm")
+        case .escape: return .profile("close")
+        case .character(let c) where panel.keys[c] != nil: return .profile(panel.keys[c] ?? "")
+        default: return globalAction(key) ?? .none
+        }
+    }
+
+    /// In chat printable keys type; Enter sends, Tab opens the paywall, F1/F2 the overlays.
+    static func chatAction(_ key: Key) -> UIAction {
+        switch key {
+        case .enter: return .sendInput
+        case .tab: return .flow(.openPaywall(reason: .chatTab))
+        case .backspace: return .deleteBackward
+        case .space: return .typeCharacter(" ")
+        case .character(let c): return .typeCharacter(c)
+        case .function(1): return .toggleOverlay(.help)
+        case .function(2): return .toggleOverlay(.debug)
+        default: return .none
+        }
+    }
+}

@@ -1,0 +1,71 @@
+import TerminalKit
+import CopyDeck
+import Foundation
+
+/// What a piece of drawn text is for, so copy QA can apply the right rule to it.
+public enum TextSlot: String, Sendable, Hashable, CaseIterable {
+    case brand, title, subtitle, body, step, benefit, quote, author, planName, price, priceEquivalent
+    case trialOffer, trialTerms, renewalTerms, badge, cta, restore, terms, privacy, notNow, notice, hint
+    case label, value, error, chatLine, input, spinner, sheetButton
+}
+
+/// One text the renderer drew: what, where, from which copy key, and whether it fit.
+public struct DrawnText: Sendable, Equatable {
+    /// The copy key; nil for data (prices, dates, ids, user text).
+    public var key: String?
+    /// How the key resolved (locale used, fallback, problems); nil for data.
+    public var copy: ResolvedCopy?
+    /// The whole text that was to be drawn (before wrapping or cutting).
+    public var text: String
+    /// The lines actually drawn.
+    public var lines: [String]
+    /// The rectangle the lines occupy (grid coordinates).
+    public var rect: Rect
+    public var role: StyleRole
+    public var bold: Bool
+    public var slot: TextSlot
+    /// The columns the layout allowed for it.
+    public var slotWidth: Int
+    /// True when the layout had to cut it (ellipsis, or rows beyond the screen).
+    public var truncated: Bool
+
+    public init(key: String?, copy: ResolvedCopy?, text: String, lines: [String], rect: Rect, role: StyleRole,
+                bold: Bool, slot: TextSlot, slotWidth: Int, truncated: Bool) {
+        self.key = key
+        self.copy = copy
+        self.text = text
+        self.lines = lines
+        self.rect = rect
+        self.role = role
+        self.bold = bold
+        self.slot = slot
+        self.slotWidth = slotWidth
+        self.truncated = truncated
+    }
+
+    /// Columns of the widest drawn line.
+    public var drawnWidth: Int { lines.map(DisplayWidth.of).max() ?? 0 }
+}
+
+/// A rendered screen: the cells plus every text drawn on them.
+public struct RenderedScreen: Sendable, Equatable {
+    public var grid: CellGrid
+    public var drawn: [DrawnText]
+    /// A short name of what was drawn (`paywall`, `sheet`, `chat`, `tooSmall`, …), for reports.
+    public var screenName: String
+
+    public init(grid: CellGrid, drawn: [DrawnText], screenName: String) {
+        self.grid = grid
+        self.drawn = drawn
+        self.screenName = screenName
+    }
+
+    /// What `tmux capture-pane -p` shows for the grid.
+    public var plainText: String { grid.plainText }
+
+    /// The drawn texts of one slot kind.
+    public func texts(in slot: TextSlot) -> [DrawnText] { drawn.filter { $0.slot == slot } }
+
+    /// True when any text was cut.
+    public var anyTruncated: Bool { drawn.contains { $0.truncated } }
+}

@@ -1,0 +1,25 @@
+import Foundation
+
+/// Where things are for tests: the package root and its folders, found one way for every target.
+public enum TestPaths {
+    /// The package root: this file is `Tests/TestSupport/TestPaths.swift`.
+    public static let packageRoot = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    /// Real `.storekit` and `.xcstrings` files from public projects, with `SOURCES.md`.
+    public static let fixtures = packageRoot.appendingPathComponent("Tests/Fixtures")
+    /// `Scripts/` (tapes, fault and fuzz scripts, tools).
+    public static let scripts = packageRoot.appendingPathComponent("Scripts")
+    /// `Themes/` (built-in themes, the default copy deck, profile decks).
+    public static let themes = packageRoot.appendingPathComponent("Themes")
+
+    /// A path under the package root.
+    public static func path(_ relative: String) -> URL { packageRoot.appendingPathComponent(relative) }
+
+    /// A new empty directory under the temp folder, named with `label` (the caller removes it).
+    public static func scratchDirectory(_ label: String) -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("paywallsim-\(label)-\(UUID().uuidString)")
+        try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
+}
