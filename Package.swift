@@ -86,6 +86,7 @@ let package = Package(
 
         // Test support: the package root, the built binary, fixtures, fixed dates, goldens.
         .target(name: "TestSupport", dependencies: ["PaywallFoundation"], path: "Tests/TestSupport"),
+        .testTarget(name: "PaywallFoundationTests", dependencies: ["PaywallFoundation", "PaywallCore", "TestSupport"]),
         .testTarget(name: "PaywallCoreTests", dependencies: ["PaywallCore", "PaywallFoundation", "TestSupport"]),
         .testTarget(name: "PersistenceTests", dependencies: ["Persistence", "PaywallCore", "PaywallFoundation", "TestSupport"]),
         .testTarget(name: "CopyDeckTests", dependencies: ["CopyDeck", "BuiltInCopy", "PaywallFoundation", "TestSupport"]),

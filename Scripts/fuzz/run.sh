@@ -3,8 +3,8 @@
 #
 #   Scripts/fuzz/run.sh [SECONDS] [TARGET...]     # default 60 s each; targets: theme config xcstrings storekit
 #
-# Builds each module from its sources with `swiftc -sanitize=fuzzer` (no SwiftPM; PaywallCore,
-# CopyDeck, TerminalUI and the catalog half of StoreSim, which needs no crypto) into .build/fuzz,
+# Builds each module from its sources with `swiftc -sanitize=fuzzer` (no SwiftPM; PaywallFoundation,
+# PaywallCore, CopyDeck, TerminalKit and the catalog half of StoreSim, which needs no crypto) into .build/fuzz,
 # links one harness per format (Scripts/fuzz/harness/*.swift), seeds it with the real files
 # (Themes/, the fixtures in Tests/Fixtures, the default config) and runs it for
 # SECONDS. A harness aborts on a crash, a hang (-timeout=10 s per input) or a refusal without a
@@ -61,10 +61,10 @@ seeds() { # TARGET DIR
 failed=0
 for target in "${TARGETS[@]}"; do
   case "$target" in
-    theme) module PaywallCore; module CopyDeck; module TerminalUI; harness theme PaywallCore CopyDeck TerminalUI ;;
-    config) module PaywallCore; harness config PaywallCore ;;
-    xcstrings) module CopyDeck; harness xcstrings CopyDeck ;;
-    storekit) module PaywallCore; module StoreSim; harness storekit PaywallCore StoreSim ;;
+    theme) module PaywallFoundation; module TerminalKit; harness theme PaywallFoundation TerminalKit ;;
+    config) module PaywallFoundation; module PaywallCore; harness config PaywallFoundation PaywallCore ;;
+    xcstrings) module PaywallFoundation; module CopyDeck; harness xcstrings PaywallFoundation CopyDeck ;;
+    storekit) module PaywallFoundation; module PaywallCore; module StoreSim; harness storekit PaywallFoundation PaywallCore StoreSim ;;
     *) echo "fuzz: unknown target $target (theme config xcstrings storekit)" >&2; exit 2 ;;
   esac
   corpus="$OUT/corpus-$target"

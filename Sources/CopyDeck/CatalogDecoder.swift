@@ -1,15 +1,16 @@
+import PaywallFoundation
+
 /// Maps parsed JSON onto the catalog model, refusing wrong types with the place and the expectation.
 struct CatalogDecoder {
-    let bytes: [UInt8]
     let origin: String
 
-    func error(_ node: JSONNode?, _ path: String, _ message: String) -> CatalogError {
+    func error(_ node: LocatedJSON?, _ path: String, _ message: String, at location: LineColumn? = nil) -> CatalogError {
         guard let node else { return CatalogError(file: origin, jsonPath: path, message: message) }
-        let position = SourcePosition(offset: node.offset, in: bytes)
-        return CatalogError(file: origin, line: position.line, column: position.column, jsonPath: path, message: message)
+        let place = location ?? node.location
+        return CatalogError(file: origin, line: place.line, column: place.column, jsonPath: path, message: message)
     }
 
-    func decodeCatalog(_ root: JSONNode) throws(CatalogError) -> StringCatalog {
+    func decodeCatalog(_ root: LocatedJSON) throws(CatalogError) -> StringCatalog {
         let members = try object(root, "", what: "the top level of a String Catalog")
         var sourceLanguage: String?
         var version: String?
@@ -41,7 +42,7 @@ struct CatalogDecoder {
         return StringCatalog(sourceLanguage: sourceLanguage, version: version ?? "1.0", entries: strings, keyOrder: order)
     }
 
-    private func entry(_ node: JSONNode, _ path: String) throws(CatalogError) -> CatalogEntry {
+    private func entry(_ node: LocatedJSON, _ path: String) throws(CatalogError) -> CatalogEntry {
         var entry = CatalogEntry()
         for (key, child) in try object(node, path, what: "an entry") {
             let childPath = "\(path).\(key)"
@@ -60,7 +61,7 @@ struct CatalogDecoder {
         return entry
     }
 
-    private func localization(_ node: JSONNode, _ path: String) throws(CatalogError) -> Localization {
+    private func localization(_ node: LocatedJSON, _ path: String) throws(CatalogError) -> Localization {
         var result = Localization()
         for (key, child) in try object(node, path, what: "a localization (\"stringUnit\" or \"variations\")") {
             let childPath = "\(path).\(key)"
@@ -77,7 +78,7 @@ struct CatalogDecoder {
         return result
     }
 
-    private func stringUnit(_ node: JSONNode, _ path: String) throws(CatalogError) -> StringUnit {
+    private func stringUnit(_ node: LocatedJSON, _ path: String) throws(CatalogError) -> StringUnit {
         var state: UnitState?
         var value: String?
         for (key, child) in try object(node, path, what: "a string unit ({\"state\", \"value\"})") {
@@ -93,7 +94,7 @@ struct CatalogDecoder {
         return StringUnit(state: state ?? .translated, value: value)
     }
 
-    private func variations(_ node: JSONNode, _ path: String) throws(CatalogError) -> Variations {
+    private func variations(_ node: LocatedJSON, _ path: String) throws(CatalogError) -> Variations {
         var result = Variations()
         for (key, child) in try object(node, path, what: "variations (\"plural\" or \"device\")") {
             let childPath = "\(path).\(key)"
@@ -120,7 +121,7 @@ struct CatalogDecoder {
         return result
     }
 
-    private func substitution(_ node: JSONNode, _ path: String) throws(CatalogError) -> Substitution {
+    private func substitution(_ node: LocatedJSON, _ path: String) throws(CatalogError) -> Substitution {
         var argNum: Int?
         var specifier = "lld"
         var forms = Variations()
@@ -140,32 +141,38 @@ struct CatalogDecoder {
         return Substitution(argNum: argNum, formatSpecifier: specifier, variations: forms)
     }
 
-    private func object(_ node: JSONNode, _ path: String, what: String) throws(CatalogError) -> [(key: String, node: JSONNode)] {
+    /// The members of an object; a key given twice is refused where it appears the second time.
+    private func object(_ node: LocatedJSON, _ path: String, what: String) throws(CatalogError) -> [(key: String, value: LocatedJSON)] {
         guard case .object(let members) = node.value else {
             throw error(node, path, "found \(describe(node)); expected an object for \(what)")
+        }
+        var seen = Set<String>()
+        for member in members where !seen.insert(member.key).inserted {
+            throw error(member.value, path, "not valid JSON: duplicate key \"\(member.key)\"; expected each key once per object",
+                        at: member.value.keyLocation)
         }
         return members
     }
 
-    private func string(_ node: JSONNode, _ path: String) throws(CatalogError) -> String {
+    private func string(_ node: LocatedJSON, _ path: String) throws(CatalogError) -> String {
         guard case .string(let text) = node.value else {
             throw error(node, path, "found \(describe(node)); expected a string")
         }
         return text
     }
 
-    private func bool(_ node: JSONNode, _ path: String) throws(CatalogError) -> Bool {
+    private func bool(_ node: LocatedJSON, _ path: String) throws(CatalogError) -> Bool {
         guard case .bool(let flag) = node.value else {
             throw error(node, path, "found \(describe(node)); expected true or false")
         }
         return flag
     }
 
-    private func describe(_ node: JSONNode) -> String {
+    private func describe(_ node: LocatedJSON) -> String {
         switch node.value {
         case .number(let text): return "the number \(text)"
         case .bool(let flag): return "\(flag)"
-        default: return node.value.typeName
+        default: return node.value.typeDescription
         }
     }
 

@@ -31,24 +31,3 @@ public struct CatalogError: Error, Sendable, Equatable, CustomStringConvertible 
         return out
     }
 }
-
-/// Turns byte offsets into 1-based line and column numbers.
-struct SourcePosition {
-    let line: Int
-    let column: Int
-
-    /// Line and column of `offset` in `bytes`; columns count characters, not bytes.
-    init(offset: Int, in bytes: [UInt8]) {
-        let end = min(max(offset, 0), bytes.count)
-        var line = 1
-        var lineStart = 0
-        var i = 0
-        while i < end {
-            if bytes[i] == 0x0A { line += 1; lineStart = i + 1 }
-            i += 1
-        }
-        let prefix = String(decoding: bytes[lineStart..<end], as: UTF8.self)
-        self.line = line
-        self.column = prefix.count + 1
-    }
-}

@@ -1,3 +1,4 @@
+import PaywallFoundation
 import Foundation
 
 /// A parsed String Catalog (`.xcstrings`): source language, format version and entries by key.
@@ -56,16 +57,14 @@ public struct StringCatalog: Sendable, Equatable {
 
     /// Parses catalog JSON; `origin` names the source in errors (a path or "<stdin>").
     public static func decode(_ data: Data, origin: String) throws(CatalogError) -> StringCatalog {
-        let bytes = [UInt8](data)
-        let root: JSONNode
+        let root: LocatedJSON
         do {
-            root = try JSONScanner.parse(bytes)
+            root = try LocatedJSONParser.parse(data)
         } catch {
-            let position = SourcePosition(offset: error.offset, in: bytes)
-            throw CatalogError(file: origin, line: position.line, column: position.column,
+            throw CatalogError(file: origin, line: error.location.line, column: error.location.column,
                                message: "not valid JSON: \(error.message)")
         }
-        return try CatalogDecoder(bytes: bytes, origin: origin).decodeCatalog(root)
+        return try CatalogDecoder(origin: origin).decodeCatalog(root)
     }
 
     /// Xcode-style JSON: 2-space indent, `"key" : value`, keys sorted case-insensitively, no trailing newline.

@@ -1,4 +1,5 @@
 import Foundation
+import PaywallFoundation
 
 /// Turns a `DecodingError` into a message a person can act on, with `line:col` for syntax errors.
 public enum JSONErrorDescription {
@@ -8,7 +9,7 @@ public enum JSONErrorDescription {
         case let .dataCorrupted(context):
             if context.codingPath.isEmpty {
                 guard let syntax = syntaxError(in: data) else { return "invalid JSON: \(underlyingText(context))" }
-                return "\(syntax.line):\(syntax.column): invalid JSON, \(syntax.expected)"
+                return "\(syntax.line):\(syntax.column): invalid JSON, \(syntax.message)"
             }
             return "at \(pathText(context.codingPath)): \(context.debugDescription)"
         case let .keyNotFound(key, context):
@@ -23,29 +24,23 @@ public enum JSONErrorDescription {
         }
     }
 
-    /// `line:col: invalid JSON, expected …` when `data` is not valid JSON (or nests deeper than 512
-    /// levels); nil when it is. Every decoder of outside input asks this first: Foundation's
-    /// `JSONDecoder` traps instead of throwing on some inputs (513 `[` and nothing else; found by
-    /// `Scripts/fuzz/run.sh config`), so hostile bytes must never reach it unchecked.
+    /// `line:col: invalid JSON, …` when `data` is not valid JSON (or nests deeper than
+    /// `LocatedJSONParser.maximumDepth`); nil when it is. Every decoder of outside input asks this
+    /// first: Foundation's `JSONDecoder` traps instead of throwing on some inputs (513 `[` and
+    /// nothing else; found by `Scripts/fuzz/run.sh config`), so hostile bytes must never reach it unchecked.
     public static func syntaxProblem(in data: Data) -> String? {
         guard let syntax = syntaxError(in: data) else { return nil }
-        return "\(syntax.line):\(syntax.column): invalid JSON, \(syntax.expected)"
+        return "\(syntax.line):\(syntax.column): invalid JSON, \(syntax.message)"
     }
 
-    /// The 1-based line and column of the first JSON syntax error and what was expected there; nil if valid.
-    public static func syntaxError(in data: Data) -> (line: Int, column: Int, expected: String)? {
-        guard let (offset, expected) = JSONSyntaxScanner(bytes: Array(data)).firstError() else { return nil }
-        var line = 1
-        var column = 1
-        for byte in data.prefix(offset) {
-            if byte == UInt8(ascii: "\n") {
-                line += 1
-                column = 1
-            } else if byte & 0xC0 != 0x80 {
-                column += 1
-            }
+    /// The 1-based line and column of the first JSON syntax error and what is wrong there; nil if valid.
+    public static func syntaxError(in data: Data) -> (line: Int, column: Int, message: String)? {
+        do {
+            _ = try LocatedJSONParser.parse(data)
+            return nil
+        } catch {
+            return (error.location.line, error.location.column, error.message)
         }
-        return (line, column, expected)
     }
 
     static func pathText(_ path: [any CodingKey]) -> String {

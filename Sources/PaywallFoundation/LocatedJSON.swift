@@ -40,10 +40,13 @@ public indirect enum LocatedJSONValue: Sendable, Equatable {
 public struct LocatedJSON: Sendable, Equatable {
     public var value: LocatedJSONValue
     public var location: LineColumn
+    /// Where the key naming this value starts, for a member of an object (nil otherwise).
+    public var keyLocation: LineColumn?
 
-    public init(value: LocatedJSONValue, location: LineColumn) {
+    public init(value: LocatedJSONValue, location: LineColumn, keyLocation: LineColumn? = nil) {
         self.value = value
         self.location = location
+        self.keyLocation = keyLocation
     }
 
     public static func == (lhs: LocatedJSON, rhs: LocatedJSON) -> Bool { lhs.value == rhs.value }

@@ -7,12 +7,16 @@ public struct LocatedJSONSyntaxError: Error, Hashable, Sendable {
     public var message: String
 }
 
-/// A small strict JSON parser (RFC 8259) that records a line and column for every value.
+/// The one JSON reader of PaywallSim: a small strict parser (RFC 8259) that records a line and
+/// column for every value (and every object key), for `file:line:col` messages.
 ///
-/// Foundation's parsers do not say reliably where a value sits, and a `.storekit` error should
-/// point at the line a person has to fix. Nesting deeper than `maximumDepth` is refused instead
-/// of overflowing the stack.
+/// Every format read from outside goes through it: `.storekit` catalogs, String Catalogs, remote
+/// config, profiles and the state files (which check their syntax here before `JSONDecoder`,
+/// because Foundation's decoder traps on some inputs, e.g. 513 `[`). Text must be UTF-8 (a UTF-8
+/// byte order mark is skipped); nesting deeper than `maximumDepth` is refused instead of
+/// overflowing the stack.
 public struct LocatedJSONParser {
+    /// The deepest nesting accepted (objects and arrays).
     public static let maximumDepth = 256
 
     private let bytes: [UInt8]
@@ -32,11 +36,18 @@ public struct LocatedJSONParser {
     }
 
     private mutating func parseDocument() throws(LocatedJSONSyntaxError) -> LocatedJSON {
+        if bytes.starts(with: [0xFF, 0xFE]) || bytes.starts(with: [0xFE, 0xFF]) {
+            throw fail("the file is UTF-16, expected UTF-8 (as Xcode writes it)")
+        }
+        if let bad = Self.firstInvalidUTF8(bytes) {
+            advance(to: bad)
+            throw fail("invalid UTF-8 byte \(describeCurrent()), expected UTF-8 text")
+        }
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { offset = 3; lineStart = 3 }
         skipWhitespace()
         guard offset < bytes.count else {
             throw fail(bytes.isEmpty ? "the file is empty, expected a JSON object"
-                                     : "no JSON value found, expected a JSON object")
+                                     : "the file is empty but for whitespace, expected a JSON object")
         }
         let node = try parseValue()
         skipWhitespace()
@@ -50,7 +61,7 @@ public struct LocatedJSONParser {
 
     private mutating func parseValue() throws(LocatedJSONSyntaxError) -> LocatedJSON {
         let location = currentLocation()
-        guard offset < bytes.count else { throw fail("the file ends too early, expected a value") }
+        guard offset < bytes.count else { throw fail("unexpected end of file, expected a value (the file looks truncated)") }
         switch bytes[offset] {
         case UInt8(ascii: "{"): return LocatedJSON(value: try parseObject(), location: location)
         case UInt8(ascii: "["): return LocatedJSON(value: try parseArray(), location: location)
@@ -61,7 +72,7 @@ public struct LocatedJSONParser {
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
             return LocatedJSON(value: .number(try parseNumber()), location: location)
         default:
-            throw fail("unexpected \(describeCurrent()), expected a JSON value (object, array, string, number, true, false or null)")
+            throw fail("unexpected \(describeCurrent()), expected a value (object, array, string, number, true, false or null)")
         }
     }
 
@@ -75,21 +86,24 @@ public struct LocatedJSONParser {
         while true {
             skipWhitespace()
             guard peek() == UInt8(ascii: "\"") else {
-                throw fail("unexpected \(describeCurrent()), expected a quoted key")
+                throw fail("unexpected \(describeCurrent()), expected a key in double quotes" + truncated)
             }
+            let keyLocation = currentLocation()
             let key = try parseString()
             skipWhitespace()
             guard peek() == UInt8(ascii: ":") else {
-                throw fail("unexpected \(describeCurrent()), expected ':' after the key \"\(key)\"")
+                throw fail("unexpected \(describeCurrent()), expected ':' after the key \"\(key)\"" + truncated)
             }
             offset += 1
             skipWhitespace()
-            members.append((key, try parseValue()))
+            var value = try parseValue()
+            value.keyLocation = keyLocation
+            members.append((key, value))
             skipWhitespace()
             switch peek() {
             case UInt8(ascii: ","): offset += 1
             case UInt8(ascii: "}"): offset += 1; return .object(members)
-            default: throw fail("unexpected \(describeCurrent()), expected ',' or '}' in an object")
+            default: throw fail("unexpected \(describeCurrent()), expected ',' or '}' in an object" + truncated)
             }
         }
     }
@@ -108,7 +122,7 @@ public struct LocatedJSONParser {
             switch peek() {
             case UInt8(ascii: ","): offset += 1
             case UInt8(ascii: "]"): offset += 1; return .array(elements)
-            default: throw fail("unexpected \(describeCurrent()), expected ',' or ']' in an array")
+            default: throw fail("unexpected \(describeCurrent()), expected ',' or ']' in an array" + truncated)
             }
         }
     }
@@ -117,7 +131,7 @@ public struct LocatedJSONParser {
         offset += 1
         var buffer: [UInt8] = []
         while true {
-            guard offset < bytes.count else { throw fail("the file ends inside a string, expected a closing '\"'") }
+            guard offset < bytes.count else { throw fail("unexpected end of file inside a string, expected a closing '\"' (the file looks truncated)") }
             let byte = bytes[offset]
             switch byte {
             case UInt8(ascii: "\""):
@@ -216,10 +230,47 @@ public struct LocatedJSONParser {
 
     // MARK: Helpers
 
+    /// " (the file looks truncated)" when the error is at the end of the data.
+    private var truncated: String { offset >= bytes.count ? " (the file looks truncated)" : "" }
+
+    /// Moves to `target`, counting lines on the way (for errors found before parsing).
+    private mutating func advance(to target: Int) {
+        while offset < target {
+            if bytes[offset] == UInt8(ascii: "\n") { line += 1; lineStart = offset + 1 }
+            offset += 1
+        }
+    }
+
+    /// The offset of the first byte that breaks UTF-8, or nil when `bytes` is valid UTF-8.
+    public static func firstInvalidUTF8(_ bytes: [UInt8]) -> Int? {
+        var i = 0
+        while i < bytes.count {
+            let lead = bytes[i]
+            let length: Int
+            switch lead {
+            case 0x00...0x7F: i += 1; continue
+            case 0xC2...0xDF: length = 2
+            case 0xE0...0xEF: length = 3
+            case 0xF0...0xF4: length = 4
+            default: return i
+            }
+            guard i + length <= bytes.count else { return i }
+            for k in 1..<length where bytes[i + k] & 0xC0 != 0x80 { return i }
+            // Overlong three- and four-byte forms, surrogates and values past U+10FFFF.
+            let second = bytes[i + 1]
+            if lead == 0xE0 && second < 0xA0 { return i }
+            if lead == 0xED && second > 0x9F { return i }
+            if lead == 0xF0 && second < 0x90 { return i }
+            if lead == 0xF4 && second > 0x8F { return i }
+            i += length
+        }
+        return nil
+    }
+
     private mutating func enter() throws(LocatedJSONSyntaxError) {
         depth += 1
         guard depth <= Self.maximumDepth else {
-            throw fail("nesting deeper than \(Self.maximumDepth) levels, expected a flatter document")
+            throw fail("nesting deeper than \(Self.maximumDepth) levels, expected at most \(Self.maximumDepth)")
         }
     }
 

@@ -12,7 +12,7 @@ struct FoundationTrapTests {
     @Test func theSyntaxCheckNamesThePlace() throws {
         let problem = try #require(JSONErrorDescription.syntaxProblem(in: Self.trap))
         #expect(problem.hasPrefix("1:"))
-        #expect(problem.contains("512 levels"))
+        #expect(problem.contains("nesting deeper than 256 levels"))
         #expect(JSONErrorDescription.syntaxProblem(in: Data("{\"a\":[1,2]}".utf8)) == nil)
     }
 

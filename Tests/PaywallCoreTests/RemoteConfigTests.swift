@@ -97,16 +97,16 @@ import Testing
 
     @Test func syntaxErrorsNameLineAndColumn() {
         #expect(message("{\n  \"offers\": [\n    {\"id\": \"A\",,}\n  ]\n}")
-            == "cfg.json: 3:16: invalid JSON, expected a \"quoted\" key")
-        #expect(message("").hasPrefix("cfg.json: 1:1: invalid JSON, expected a value"))
-        #expect(message("{\"offers\": []} x") == "cfg.json: 1:16: invalid JSON, expected the end of the file after the JSON value")
-        #expect(message("{\"a\": \"é\" \"b\"}") == "cfg.json: 1:11: invalid JSON, expected ',' or '}'")
-        #expect(message("[1, 2") == "cfg.json: 1:6: invalid JSON, expected ',' or ']' (the file ends here)")
-        #expect(message("{\"a\": tru}") == "cfg.json: 1:10: invalid JSON, expected true")
+            == "cfg.json: 3:16: invalid JSON, unexpected ',', expected a key in double quotes")
+        #expect(message("") == "cfg.json: 1:1: invalid JSON, the file is empty, expected a JSON object")
+        #expect(message("{\"offers\": []} x") == "cfg.json: 1:16: invalid JSON, unexpected 'x' after the end of the JSON document")
+        #expect(message("{\"a\": \"é\" \"b\"}") == "cfg.json: 1:11: invalid JSON, unexpected '\"', expected ',' or '}' in an object")
+        #expect(message("[1, 2") == "cfg.json: 1:6: invalid JSON, unexpected end of file, expected ',' or ']' in an array (the file looks truncated)")
+        #expect(message("{\"a\": tru}") == "cfg.json: 1:10: invalid JSON, unexpected '}', expected 'true'")
         // Foundation's decoder accepts unknown escapes; the scanner still names them.
         let escape = JSONErrorDescription.syntaxError(in: Data(#"{"a": "x\q"}"#.utf8))
         #expect(escape?.line == 1 && escape?.column == 10)
-        #expect(escape?.expected.hasPrefix("expected a valid escape") == true)
+        #expect(escape?.message.hasPrefix("unknown escape") == true, "\(escape?.message ?? "")")
     }
 
     @Test func shapeErrorsNameTheKey() {

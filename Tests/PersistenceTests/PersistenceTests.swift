@@ -93,7 +93,7 @@ struct TempDirectory {
         let store = try AppStateStore(directory: StateDirectory(root: temp.url))
         let quotaPath = store.directory.quotaFile.path
         try write("{\n  \"day\": \"2026-05-28\"\n  \"used\": 3\n}\n", to: store.directory.quotaFile)
-        #expect(errorText { _ = try store.loadQuota() } == "\(quotaPath):3:3: invalid JSON, expected ',' or '}'")
+        #expect(errorText { _ = try store.loadQuota() } == "\(quotaPath):3:3: invalid JSON, unexpected '\"', expected ',' or '}' in an object")
         #expect(try String(contentsOf: store.directory.quotaFile, encoding: .utf8).contains("\"used\": 3"))
 
         try write(#"{"isPremium": "yes", "source": "purchase"}"#, to: store.directory.entitlementFile)
@@ -106,7 +106,7 @@ struct TempDirectory {
 
         try write("", to: store.directory.paywallViewsFile)
         #expect(errorText { _ = try store.loadPaywallViews() }
-            == "\(store.directory.paywallViewsFile.path):1:1: invalid JSON, expected a value (object, array, string, number, true, false or null) (the file ends here)")
+            == "\(store.directory.paywallViewsFile.path):1:1: invalid JSON, the file is empty, expected a JSON object")
     }
 
     @Test func implausibleValuesAreRejectedNotUsed() throws {
@@ -137,7 +137,7 @@ struct TempDirectory {
         try store.appendEvent(RecordedEvent(.restoreSuccess, at: now))
         try AtomicFile.append(Data("{\"name\":\"x\",\"time\":oops}\n".utf8), to: store.directory.eventsFile)
         #expect(errorText { _ = try store.loadEvents() }
-            == "\(store.directory.eventsFile.path):2:20: invalid JSON, expected a value (object, array, string, number, true, false or null)")
+            == "\(store.directory.eventsFile.path):2:20: invalid JSON, unexpected 'o', expected a value (object, array, string, number, true, false or null)")
     }
 
     @Test func unreadableFileIsAnError() throws {
@@ -191,9 +191,9 @@ struct TempDirectory {
         let directory = StateDirectory(root: temp.url)
         let store = try AppStateStore(directory: directory)
         try Self.trap.write(to: directory.quotaFile)
-        #expect { _ = try store.loadQuota() } throws: { "\($0)".contains("quota.json") && "\($0)".contains("512 levels") }
+        #expect { _ = try store.loadQuota() } throws: { "\($0)".contains("quota.json:1:257") && "\($0)".contains("nesting deeper than 256 levels") }
         try FileManager.default.removeItem(at: directory.quotaFile)
         try (Self.trap + Data("\n".utf8)).write(to: directory.eventsFile)
-        #expect { _ = try store.loadEvents() } throws: { "\($0)".contains("events.jsonl") && "\($0)".contains("512 levels") }
+        #expect { _ = try store.loadEvents() } throws: { "\($0)".contains("events.jsonl:1:257") && "\($0)".contains("nesting deeper than 256 levels") }
     }
 }

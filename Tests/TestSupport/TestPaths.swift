@@ -13,6 +13,13 @@ public enum TestPaths {
     /// `Themes/` (built-in themes, the default copy deck, profile decks).
     public static let themes = packageRoot.appendingPathComponent("Themes")
 
+    /// The fixture files with this extension (`storekit`, `xcstrings`), sorted by name.
+    public static func fixtureFiles(_ pathExtension: String) -> [URL] {
+        let folder = fixtures.appendingPathComponent(pathExtension)
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+        return names.filter { $0.hasSuffix("." + pathExtension) }.sorted().map { folder.appendingPathComponent($0) }
+    }
+
     /// A path under the package root.
     public static func path(_ relative: String) -> URL { packageRoot.appendingPathComponent(relative) }
 

@@ -1,6 +1,6 @@
-// libFuzzer harness: theme files (TerminalUI.ThemeParser). A refusal must be a ThemeError with a place.
+// libFuzzer harness: theme files (TerminalKit.ThemeParser). A refusal must be a ThemeError with a place.
 import Foundation
-import TerminalUI
+import TerminalKit
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzOne(_ start: UnsafeRawPointer, _ count: Int) -> CInt {

@@ -42,7 +42,7 @@ struct StoreKitBrokenFileTests {
         let error = try #require(refusal("{\n  \"products\" : [\n    {,}\n  ]\n}\n"))
         #expect(error.reason == .syntax)
         #expect(error.location == LineColumn(line: 3, column: 6))
-        #expect(error.message.contains("expected a quoted key"))
+        #expect(error.message.contains("expected a key in double quotes"))
     }
 
     @Test("columns count characters, not bytes, after CJK text")
@@ -112,7 +112,7 @@ struct StoreKitBrokenFileTests {
         let error = try #require(refusal("This is my store config:\nweekly = 9.99\n"))
         #expect(error.reason == .syntax)
         #expect(error.location == LineColumn(line: 1, column: 1))
-        #expect(error.message.contains("expected a JSON value"))
+        #expect(error.message.contains("expected a value (object, array"))
     }
 
     @Test("an empty file and a whitespace-only file")

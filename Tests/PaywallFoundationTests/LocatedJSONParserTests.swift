@@ -1,7 +1,7 @@
 import PaywallFoundation
 import Foundation
 import Testing
-@testable import StoreSim
+import TestSupport
 
 @Suite("JSON parser")
 struct JSONParserTests {
@@ -27,12 +27,14 @@ struct JSONParserTests {
         #expect(throws: LocatedJSONSyntaxError.self) { try LocatedJSONParser.parse(Data(text.utf8)) }
     }
 
-    @Test("every fixture parses")
+    @Test("every fixture parses: .storekit catalogs and String Catalogs")
     func fixturesParse() throws {
-        for url in CatalogFixtures.allFixtureURLs {
+        let files = TestPaths.fixtureFiles("storekit") + TestPaths.fixtureFiles("xcstrings")
+        for url in files {
             let root = try LocatedJSONParser.parse(Data(contentsOf: url))
             guard case .object = root.value else { Issue.record("\(url.lastPathComponent) is not an object"); continue }
         }
-        #expect(CatalogFixtures.allFixtureURLs.count == 12)
+        #expect(TestPaths.fixtureFiles("storekit").count == 12)
+        #expect(TestPaths.fixtureFiles("xcstrings").count >= 5)
     }
 }

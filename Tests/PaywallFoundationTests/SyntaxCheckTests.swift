@@ -1,8 +1,10 @@
 import Foundation
 import Testing
-@testable import PaywallCore
+import PaywallCore
+import PaywallFoundation
 
-@Suite struct JSONSyntaxScannerTests {
+/// The syntax check every `JSONDecoder` of outside input runs first (the one reader, `LocatedJSONParser`).
+@Suite struct SyntaxCheckTests {
     @Test func validJSONHasNoError() throws {
         for text in [#"{"a": [1, -2.5e3, true, false, null, "x\n\u00e9"]}"#, "[]", " 0 ", #""s""#,
                      String(data: try JSONEncoder().encode(RemoteConfig.default), encoding: .utf8) ?? ""] {
@@ -18,7 +20,8 @@ import Testing
     @Test func deepNestingIsAnErrorNotACrash() {
         let text = String(repeating: "[", count: 10_000)
         let error = JSONErrorDescription.syntaxError(in: Data(text.utf8))
-        #expect(error?.expected == "expected at most 512 levels of nesting")
+        #expect(error?.message == "nesting deeper than 256 levels, expected at most 256")
+        #expect(error?.column == 257)
     }
 
     @Test func randomBytesNeverCrashAndAgreeWithFoundation() {
