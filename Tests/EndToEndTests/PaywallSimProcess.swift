@@ -22,33 +22,16 @@ struct PaywallSimProcessError: Error, CustomStringConvertible {
 
 /// Finds the built `paywall-sim` binary and runs it with arguments, environment and a timeout.
 ///
-/// The binary sits next to the test bundle (`.build/debug/`, which `swift build` fills); the
-/// search walks up from `Bundle.main.bundleURL` and from this file to a `.build/debug/paywall-sim`.
+/// The binary is this test run's build (`TestSupport.BuiltBinary`).
 enum PaywallSimProcess {
     static let packageRoot = TestPaths.packageRoot
 
     /// Real `.storekit` and `.xcstrings` files from public projects (`Tests/Fixtures`).
     static let fixtures = TestPaths.fixtures
 
-    /// The executable `name` (default `paywall-sim`), or an error saying how to build it.
+    /// The executable `name` (default `paywall-sim`) of this test run's build.
     static func binary(named name: String = "paywall-sim") throws -> URL {
-        var candidates: [URL] = []
-        var directory = Bundle.main.bundleURL
-        for _ in 0..<6 {
-            candidates.append(directory.appendingPathComponent(name))
-            candidates.append(directory.appendingPathComponent(".build/debug/\(name)"))
-            directory = directory.deletingLastPathComponent()
-        }
-        candidates.append(packageRoot.appendingPathComponent(".build/debug/\(name)"))
-        if let found = candidates.first(where: { isExecutable($0) }) { return found }
-        throw PaywallSimProcessError(description: "\(name) not found next to the test bundle or in \(packageRoot.path)/.build/debug; "
-            + "run `swift build --product \(name)` first (searched \(candidates.map(\.path).joined(separator: ", ")))")
-    }
-
-    private static func isExecutable(_ url: URL) -> Bool {
-        var isDirectory: ObjCBool = false
-        return FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) && !isDirectory.boolValue
-            && FileManager.default.isExecutableFile(atPath: url.path)
+        do { return try BuiltBinary.url(named: name) } catch { throw PaywallSimProcessError(description: "\(error)") }
     }
 
     /// Runs the binary with `arguments`; stdout and stderr go to temp files (no pipe can fill up).
