@@ -10,7 +10,10 @@ public struct PlayCommand: ParsableCommand {
     public static let configuration = CommandConfiguration(
         commandName: "play",
         abstract: "Replay tapes headless and check their expectations and snapshots.",
-        discussion: "Exit status: 0 when every tape passes, 1 when an expectation or snapshot fails, 2 when a tape cannot be read or parsed.")
+        discussion: """
+        --profile and --storekit apply to tapes that set none; a tape's own Set lines win. \
+        Exit status: 0 when every tape passes, 1 when an expectation or snapshot fails, 2 when a tape cannot be read or parsed.
+        """)
 
     @Argument(help: ArgumentHelp("Tape files or folders of tapes (files starting with _ are include-only).", valueName: "TAPE|DIR"))
     public var paths: [String]
@@ -36,8 +39,7 @@ public struct PlayCommand: ParsableCommand {
     @Flag(name: .long, help: "Play the tape in this terminal at human pace, for demos.")
     public var live = false
 
-    @Option(name: .long, help: ArgumentHelp("The app profile for tapes that set none (chat, voip, templates or a profile file); a tape's Set Profile wins.", valueName: "NAME|FILE"))
-    public var profile: String?
+    @OptionGroup public var app: AppOptions
 
     public init() {}
 
@@ -60,7 +62,8 @@ public struct PlayCommand: ParsableCommand {
                 var options = TapePlayer.Options(updateGoldens: update, stateDirectory: state.map { URL(fileURLWithPath: $0) },
                                                  recordFrames: cast != nil || transcript || live)
                 options.goldenTapePath = file
-                options.defaultProfile = profile.map { $0.contains("/") || $0.hasSuffix(".json") ? URL(fileURLWithPath: $0).standardized.path : $0 }
+                options.defaultProfile = app.profile.map { $0.contains("/") || $0.hasSuffix(".json") ? URL(fileURLWithPath: $0).standardized.path : $0 }
+                options.defaultStorekit = app.storekit.map { URL(fileURLWithPath: $0).standardized.path }
                 let player = TapePlayer(tape: tape, options: options)
                 let (result, frames) = player.play()
                 results.append(result)

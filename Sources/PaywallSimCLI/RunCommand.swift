@@ -44,24 +44,13 @@ public struct RunCommand: ParsableCommand {
         loop.run()
         screen.stop()
         if let record {
-            let text = TapeRecorder().record(loop.presses, header: recordHeader(settings: settings, size: loop.lastSize))
+            let recorded = TapeSettings(width: loop.lastSize.width, height: loop.lastSize.height,
+                                        now: options.stateOptions.pinnedNow, inputs: options.inputs(theme: theme))
+            let text = TapeRecorder().record(loop.presses, header: ["# Recorded by paywall-sim run --record"] + recorded.setLines())
             do { try text.write(toFile: record, atomically: true, encoding: .utf8) }
             catch { throw CLIError("\(record): cannot write the tape: \(error.localizedDescription)") }
             print("Recorded \(loop.presses.count) key presses to \(record)")
         }
-    }
-
-    private func recordHeader(settings: SessionSettings, size: TerminalSize) -> [String] {
-        var lines = ["# Recorded by paywall-sim run --record", "Set Size \(size.width)x\(size.height)"]
-        if theme != "dark" { lines.append("Set Theme \(theme)") }
-        if options.locale != "en" { lines.append("Set Locale \(options.locale)") }
-        if let offer = options.offer { lines.append("Set Offer \(offer.uppercased())") }
-        if options.start != "onboarding" { lines.append("Set Start \(options.start)") }
-        if options.timeZone != "UTC" { lines.append("Set TimeZone \(options.timeZone)") }
-        if let storekit = options.storekit { lines.append("Set StoreKit \(storekit)") }
-        if let copy = options.copy { lines.append("Set Copy \(copy)") }
-        if let config = options.config { lines.append("Set Config \(config)") }
-        return lines
     }
 }
 

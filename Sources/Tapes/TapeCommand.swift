@@ -1,4 +1,6 @@
 import Foundation
+import PaywallCore
+import StoreSim
 import PaywallScreens
 import TerminalKit
 
@@ -16,10 +18,10 @@ public enum TapeCommand: Hashable, Sendable {
     case setCopy(path: String)
     /// `Set Config PATH`: a remote-config JSON file.
     case setConfig(path: String)
-    /// `Set Offer A|B|C|auto`.
-    case setOffer(TapeOffer)
+    /// `Set Offer A|B|C|auto`: nil is `auto` (the decision engine picks).
+    case setOffer(OfferID?)
     /// `Set Start onboarding|valuePreview|proof|paywall|chat`.
-    case setStart(TapeStartScreen)
+    case setStart(StartScreen)
     /// `Set Now ISO-8601`: the virtual clock's start.
     case setNow(Date)
     /// `Set TimeZone IANA-ID` (default UTC); validated with `TimeZone(identifier:)`.
@@ -30,8 +32,8 @@ public enum TapeCommand: Hashable, Sendable {
     case setStoreFail(String?)
     /// `Set Store Unverified on|off`: sign purchases with a key the backend does not trust.
     case setStoreUnverified(Bool)
-    /// `Set Store TimeRate NAME`: an `SKTestSession.TimeRate` case name (see `TapeVocabulary.timeRates`).
-    case setStoreTimeRate(String)
+    /// `Set Store TimeRate NAME`: an `SKTestSession.TimeRate` case name.
+    case setStoreTimeRate(TimeRate)
     /// `Set Backend up|down`: true when up.
     case setBackendUp(Bool)
     /// `Set Profile NAME|PATH`.
@@ -56,8 +58,8 @@ public enum TapeCommand: Hashable, Sendable {
     case expectEvent(String)
     /// `ExpectQuota N`: free messages left today.
     case expectQuota(Int)
-    /// `Store Approve|Decline|Expire|Refund|Renew|BillingIssue [PRODUCT]`.
-    case store(TapeStoreAction, product: String?)
+    /// `Store Approve|Decline|Expire|Refund|Renew|BillingIssue [TARGET]`.
+    case store(StoreControl, product: String?)
     /// `Relaunch`: the app is killed and started again on the same state.
     case relaunch
     /// `Snapshot NAME`: compare the screen with the stored golden `NAME`.
@@ -89,22 +91,6 @@ public enum TapeCommand: Hashable, Sendable {
 public enum TapeResource: Hashable, Sendable {
     case name(String)
     case path(String)
-}
-
-/// `Set Offer`: a fixed offer variant, or `auto` to let the decision engine pick.
-public enum TapeOffer: String, Hashable, Sendable, CaseIterable {
-    case a = "A", b = "B", c = "C", auto
-}
-
-/// `Set Start`: the screen the flow starts on.
-public enum TapeStartScreen: String, Hashable, Sendable, CaseIterable {
-    case onboarding, valuePreview, proof, paywall, chat
-}
-
-/// `Store …`: an action taken on the store from outside the app.
-public enum TapeStoreAction: String, Hashable, Sendable, CaseIterable {
-    case approve = "Approve", decline = "Decline", expire = "Expire"
-    case refund = "Refund", renew = "Renew", billingIssue = "BillingIssue"
 }
 
 /// What `Expect`/`ExpectNot` look for: literal text or a regular expression.

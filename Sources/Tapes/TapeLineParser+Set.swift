@@ -1,4 +1,6 @@
 import Foundation
+import PaywallCore
+import StoreSim
 
 /// `Set …` commands for `TapeLineParser`.
 extension TapeLineParser {
@@ -14,11 +16,11 @@ extension TapeLineParser {
         case "Copy": return path(after: command, expected: "an .xcstrings file path").map { .setCopy(path: $0) }
         case "Config": return path(after: command, expected: "a remote-config JSON path").map { .setConfig(path: $0) }
         case "Offer":
-            return oneOf(TapeOffer.allCases.map(\.rawValue), after: command, what: "offer")
-                .flatMap(TapeOffer.init(rawValue:)).map { .setOffer($0) }
+            return oneOf(OfferID.allCases.map(\.rawValue) + ["auto"], after: command, what: "offer")
+                .map { .setOffer(OfferID(rawValue: $0)) }
         case "Start":
-            return oneOf(TapeStartScreen.allCases.map(\.rawValue), after: command, what: "start screen")
-                .flatMap(TapeStartScreen.init(rawValue:)).map { .setStart($0) }
+            return oneOf(StartScreen.allCases.map(\.rawValue), after: command, what: "start screen")
+                .flatMap(StartScreen.init(rawValue:)).map { .setStart($0) }
         case "Now": return nowSetting()
         case "TimeZone": return timeZoneSetting()
         case "Store": return storeSetting()
@@ -98,7 +100,8 @@ extension TapeLineParser {
         case "AskToBuy": return flag(after: command, yes: "on", no: "off").map { .setStoreAskToBuy($0) }
         case "Unverified": return flag(after: command, yes: "on", no: "off").map { .setStoreUnverified($0) }
         case "TimeRate":
-            return oneOf(TapeVocabulary.timeRates, after: command, what: "time rate").map { .setStoreTimeRate($0) }
+            return oneOf(TapeVocabulary.timeRates, after: command, what: "time rate")
+                .flatMap { name in TimeRate.allCases.first { "\($0)" == name } }.map { .setStoreTimeRate($0) }
         case "Fail":
             guard let error = oneOf(TapeVocabulary.storeErrors + ["off"], after: command, what: "StoreKit error")
             else { return nil }

@@ -1,4 +1,5 @@
 import Foundation
+import StoreSim
 import PaywallScreens
 import TerminalKit
 
@@ -82,9 +83,9 @@ struct TapeLineParser {
     }
 
     private mutating func storeCommand() -> TapeCommand? {
-        let actions = TapeStoreAction.allCases.map(\.rawValue)
+        let actions = StoreControl.allCases.map(\.rawValue)
         guard let name = oneOf(actions, after: "Store", what: "store action"),
-              let action = TapeStoreAction(rawValue: name) else { return nil }
+              let action = StoreControl(rawValue: name) else { return nil }
         guard scanner.peek() != nil else { return .store(action, product: nil) }
         return argument(after: "Store \(name)", expected: "a product id").map { .store(action, product: $0.text) }
     }

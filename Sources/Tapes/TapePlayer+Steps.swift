@@ -48,8 +48,7 @@ extension TapePlayer {
             if left != expected { fail(step, actual: left.map { "\($0) free messages left" } ?? "unlimited (premium)") }
         case let .store(action, product):
             do {
-                guard let control = StoreControl(rawValue: action.rawValue) else { throw InputError("unknown store action") }
-                try session.control(control, productID: product)
+                try session.control(action, productID: product)
                 recordFrame(cause: step.text)
             } catch {
                 fail(step, actual: "the store refused: \(error)")
@@ -110,8 +109,7 @@ extension TapePlayer {
         guard let controller else { return }
         switch command {
         case .setStoreAskToBuy, .setStoreFail, .setStoreUnverified, .setStoreTimeRate:
-            do { controller.session.setStoreSwitches(try storeSwitches()) }
-            catch { errors.append("\(tape.file): \(error)") }
+            controller.session.setStoreSwitches(settings.inputs.switches)
         case let .setBackendUp(up):
             controller.session.setBackend(up: up)
         case .setTheme:

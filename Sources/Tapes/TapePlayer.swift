@@ -20,6 +20,8 @@ public final class TapePlayer {
         public var goldenTapePath: String?
         /// The profile for tapes that set none (`play --profile`); a tape's `Set Profile` wins.
         public var defaultProfile: String?
+        /// The `.storekit` catalog for tapes that set none (`play --storekit`); a tape's `Set StoreKit` wins.
+        public var defaultStorekit: String?
 
         public init(updateGoldens: Bool = false, stateDirectory: URL? = nil, recordFrames: Bool = false) {
             self.updateGoldens = updateGoldens
@@ -96,47 +98,21 @@ public final class TapePlayer {
     /// Opens (or reopens, for `Relaunch`) the app on the tape's state directory.
     func launch() {
         do {
-            controller = try AppHost.launch(try inputs(), stateDirectory: stateDirectory, clock: clock)
+            controller = try AppHost.launch(inputs(), stateDirectory: stateDirectory, clock: clock)
             recordFrame(cause: "launch")
         } catch {
             errors.append("\(tape.file): cannot start the app: \(error)")
         }
     }
 
-    /// The session inputs the tape's settings name.
-    func inputs() throws -> SessionInputs {
-        var inputs = SessionInputs()
+    /// The session inputs the tape's settings name (a tape's `Set Profile` wins over `play --profile`).
+    func inputs() -> SessionInputs {
+        var inputs = settings.inputs
         // The parser already resolved the tape's relative paths against its folder (relative to here).
         inputs.baseDirectory = FileManager.default.currentDirectoryPath
-        inputs.storekit = settings.storeKitPath
-        inputs.config = settings.configPath
-        inputs.copy = settings.copyPath
-        switch settings.theme {
-        case .name(let name)?: inputs.theme = name
-        case .path(let path)?: inputs.theme = path
-        case nil: break
-        }
-        inputs.locale = settings.locale ?? "en"
-        inputs.timeZone = settings.timeZone
-        inputs.offer = settings.offer.flatMap { OfferID(rawValue: $0.rawValue) }
-        inputs.start = settings.start.flatMap { StartScreen(rawValue: $0.rawValue) } ?? .onboarding
-        inputs.switches = try storeSwitches()
-        inputs.backendUp = settings.backendUp
-        switch settings.profile {
-        case .name(let name)?: inputs.profile = name
-        case .path(let path)?: inputs.profile = path
-        case nil: inputs.profile = options.defaultProfile
-        }
+        if inputs.profile == nil { inputs.profile = options.defaultProfile }
+        if inputs.storekit == nil { inputs.storekit = options.defaultStorekit }
         return inputs
-    }
-
-    /// The store switches the tape's `Set Store …` lines ask for.
-    func storeSwitches() throws -> StoreSwitches {
-        guard let rate = TimeRate.allCases.first(where: { "\($0)" == settings.timeRate }) else {
-            throw InputError("unknown time rate \(settings.timeRate)")
-        }
-        return StoreSwitches(askToBuy: settings.askToBuy, failPurchases: settings.failError ?? "",
-                             unverified: settings.unverified, timeRate: rate)
     }
 
     /// The screen as text, rendered now.

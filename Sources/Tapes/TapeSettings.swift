@@ -1,30 +1,38 @@
 import Foundation
+import PaywallApp
+import PaywallCore
+import SimRuntime
+import StoreSim
 
-/// The values `Set` commands establish, with the language's defaults; the player starts from
-/// `initial(for:)` and applies later `Set` lines (e.g. `Set Store …` mid-tape) as it reaches them.
+/// The values `Set` commands establish: the virtual terminal and clock, and the app to play as the
+/// same `SessionInputs` the CLI builds from its options. The player starts from `initial(for:)` and
+/// applies later `Set` lines (e.g. `Set Store …` mid-tape) as it reaches them; `setLines()` writes
+/// settings back as tape text (`run --record`), so text ↔ inputs is done in this one place.
 public struct TapeSettings: Hashable, Sendable {
     public var width = 80
     public var height = 24
-    public var theme: TapeResource?
-    public var locale: String?
-    public var storeKitPath: String?
-    public var copyPath: String?
-    public var configPath: String?
-    /// nil: the app's own choice (same as `auto`).
-    public var offer: TapeOffer?
-    public var start: TapeStartScreen?
     /// The virtual clock's start; nil lets the player pick its fixed default.
     public var now: Date?
-    public var timeZone = "UTC"
-    public var askToBuy = false
-    /// A StoreKit error name purchases fail with, nil for none.
-    public var failError: String?
-    public var unverified = false
-    public var timeRate = "realTime"
-    public var backendUp = true
-    public var profile: TapeResource?
+    /// The app the tape plays (profile, files, locale, offer, start, store switches, backend).
+    public var inputs = TapeSettings.defaultInputs
+
+    /// The tape language's defaults: English, UTC, the onboarding screen, and the store switches
+    /// off on a real-time clock (a tape states every switch it relies on).
+    public static var defaultInputs: SessionInputs {
+        var inputs = SessionInputs()
+        inputs.switches = StoreSwitches(askToBuy: false, failPurchases: "", unverified: false, timeRate: .realTime)
+        return inputs
+    }
 
     public init() {}
+
+    /// Settings for a live run: its size, pinned clock and inputs (for `setLines()`).
+    public init(width: Int, height: Int, now: Date?, inputs: SessionInputs) {
+        self.width = width
+        self.height = height
+        self.now = now
+        self.inputs = inputs
+    }
 
     /// The settings of the tape's leading `Set` lines (before its first other command).
     public static func initial(for tape: Tape) -> TapeSettings {
@@ -40,23 +48,67 @@ public struct TapeSettings: Hashable, Sendable {
     public mutating func apply(_ command: TapeCommand) -> Bool {
         switch command {
         case .setSize(let w, let h): width = w; height = h
-        case .setTheme(let value): theme = value
-        case .setLocale(let value): locale = value
-        case .setStoreKit(let path): storeKitPath = path
-        case .setCopy(let path): copyPath = path
-        case .setConfig(let path): configPath = path
-        case .setOffer(let value): offer = value
-        case .setStart(let value): start = value
+        case .setTheme(let value): inputs.theme = value.text
+        case .setLocale(let value): inputs.locale = value
+        case .setStoreKit(let path): inputs.storekit = path
+        case .setCopy(let path): inputs.copy = path
+        case .setConfig(let path): inputs.config = path
+        case .setOffer(let value): inputs.offer = value
+        case .setStart(let value): inputs.start = value
         case .setNow(let value): now = value
-        case .setTimeZone(let value): timeZone = value
-        case .setStoreAskToBuy(let value): askToBuy = value
-        case .setStoreFail(let value): failError = value
-        case .setStoreUnverified(let value): unverified = value
-        case .setStoreTimeRate(let value): timeRate = value
-        case .setBackendUp(let value): backendUp = value
-        case .setProfile(let value): profile = value
+        case .setTimeZone(let value): inputs.timeZone = value
+        case .setStoreAskToBuy(let value): inputs.switches.askToBuy = value
+        case .setStoreFail(let value): inputs.switches.failPurchases = value ?? ""
+        case .setStoreUnverified(let value): inputs.switches.unverified = value
+        case .setStoreTimeRate(let value): inputs.switches.timeRate = value
+        case .setBackendUp(let value): inputs.backendUp = value
+        case .setProfile(let value): inputs.profile = value.text
         default: return false
         }
         return true
+    }
+
+    /// The `Set` lines that give these settings when a tape starts from the defaults: size
+    /// always, everything else only where it differs.
+    public func setLines() -> [String] {
+        let defaults = Self.defaultInputs
+        var lines = ["Set Size \(width)x\(height)"]
+        if let profile = inputs.profile { lines.append("Set Profile \(profile)") }
+        if inputs.theme != defaults.theme { lines.append("Set Theme \(inputs.theme)") }
+        if inputs.locale != defaults.locale { lines.append("Set Locale \(inputs.locale)") }
+        if let offer = inputs.offer { lines.append("Set Offer \(offer.rawValue)") }
+        if inputs.start != defaults.start { lines.append("Set Start \(inputs.start.rawValue)") }
+        if let now { lines.append("Set Now \(Self.iso8601(now))") }
+        if inputs.timeZone != defaults.timeZone { lines.append("Set TimeZone \(inputs.timeZone)") }
+        if let storekit = inputs.storekit { lines.append("Set StoreKit \(storekit)") }
+        if let copy = inputs.copy { lines.append("Set Copy \(copy)") }
+        if let config = inputs.config { lines.append("Set Config \(config)") }
+        let switches = inputs.switches
+        if let askToBuy = switches.askToBuy, askToBuy != defaults.switches.askToBuy {
+            lines.append("Set Store AskToBuy \(askToBuy ? "on" : "off")")
+        }
+        if let fail = switches.failPurchases, !fail.isEmpty { lines.append("Set Store Fail \(fail)") }
+        if let unverified = switches.unverified, unverified != defaults.switches.unverified {
+            lines.append("Set Store Unverified \(unverified ? "on" : "off")")
+        }
+        if let rate = switches.timeRate, rate != defaults.switches.timeRate { lines.append("Set Store TimeRate \(rate)") }
+        if !inputs.backendUp { lines.append("Set Backend down") }
+        return lines
+    }
+
+    private static func iso8601(_ date: Date) -> String {
+        let formatter = ISO8601DateFormatter()
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        return formatter.string(from: date)
+    }
+}
+
+extension TapeResource {
+    /// The name, or the path, as `SessionInputs` takes it.
+    public var text: String {
+        switch self {
+        case .name(let name): return name
+        case .path(let path): return path
+        }
     }
 }

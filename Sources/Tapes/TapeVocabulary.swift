@@ -1,4 +1,5 @@
 import Foundation
+import StoreSim
 
 /// The fixed words of the tape language, and "did you mean" suggestions for near misses.
 public enum TapeVocabulary {
@@ -23,15 +24,8 @@ public enum TapeVocabulary {
         "chat", "idle", "configReady",
     ]
 
-    /// `SKTestSession.TimeRate` case names `Set Store TimeRate` accepts (mirrors `StoreSim.TimeRate`).
-    public static let timeRates = [
-        "realTime", "oneHourIsOneDay", "thirtyMinutesIsOneDay", "fiveMinutesIsOneDay", "oneMinuteIsOneDay",
-        "thirtySecondsIsOneDay", "oneSecondIsOneDay", "monthlyRenewalEveryHour",
-        "monthlyRenewalEveryThirtyMinutes", "monthlyRenewalEveryFifteenMinutes",
-        "monthlyRenewalEveryFiveMinutes", "monthlyRenewalEveryThirtySeconds", "oneRenewalEveryFifteenMinutes",
-        "oneRenewalEveryFiveMinutes", "oneRenewalEveryOneMinute", "oneRenewalEveryThirtySeconds",
-        "oneRenewalEveryTenSeconds", "oneRenewalEveryTwoSeconds",
-    ]
+    /// `SKTestSession.TimeRate` case names `Set Store TimeRate` accepts (`StoreSim.TimeRate`).
+    public static let timeRates = TimeRate.allCases.map { "\($0)" }
 
     /// StoreKit 2 error names `Set Store Fail` accepts (`StoreKitError` and `Product.PurchaseError` cases).
     public static let storeErrors = [

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import PaywallCore
 @testable import Tapes
 
 @Suite("Tape loader: Include")
@@ -11,7 +12,7 @@ struct TapeLoaderTests {
             "Scripts/parts/launch.tape": "Set Start paywall\n",
         ])
         let tape = try TapeLoader(fileSystem: files).load(path: "Scripts/main.tape").get()
-        #expect(tape.commands == [.setSize(width: 80, height: 24), .setOffer(.a), .setStart(.paywall),
+        #expect(tape.commands == [.setSize(width: 80, height: 24), .setOffer(.A), .setStart(.paywall),
                                   .key(.enter, count: 1)])
         #expect(tape.steps.map(\.location.description) == [
             "Scripts/main.tape:1:1", "Scripts/common/setup.tape:2:1", "Scripts/parts/launch.tape:1:1",

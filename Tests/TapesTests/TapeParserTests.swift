@@ -1,5 +1,7 @@
 import Foundation
 import Testing
+import StoreSim
+import PaywallCore
 import PaywallScreens
 import TerminalKit
 @testable import Tapes
@@ -38,8 +40,8 @@ struct TapeParserTests {
             .setStoreKit(path: "shared/Products.storekit"),
             .setCopy(path: "Scripts/copy decks/Main.xcstrings"),
             .setConfig(path: "/etc/paywall/config.json"),
-            .setOffer(.b),
-            .setOffer(.auto),
+            .setOffer(.B),
+            .setOffer(nil),
             .setStart(.paywall),
             .setNow(date),
             .setTimeZone("Asia/Shanghai"),
@@ -47,7 +49,7 @@ struct TapeParserTests {
             .setStoreFail("networkError"),
             .setStoreFail(nil),
             .setStoreUnverified(false),
-            .setStoreTimeRate("monthlyRenewalEveryThirtySeconds"),
+            .setStoreTimeRate(.monthlyRenewalEveryThirtySeconds),
             .setBackendUp(false),
             .setProfile(.name("lapsed")),
             .setProfile(.path("Scripts/profiles/lapsed.json")),
@@ -55,7 +57,7 @@ struct TapeParserTests {
     }
 
     @Test func everyTimeRateAndStateNameIsAccepted() {
-        for rate in TapeVocabulary.timeRates {
+        for rate in TimeRate.allCases {
             #expect(commands("Set Store TimeRate \(rate)") == [.setStoreTimeRate(rate)])
         }
         for state in TapeVocabulary.flowStates {

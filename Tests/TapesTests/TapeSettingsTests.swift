@@ -14,15 +14,36 @@ struct TapeSettingsTests {
         """, file: "t.tape").get()
         let settings = TapeSettings.initial(for: tape)
         #expect(settings.width == 60 && settings.height == 20)
-        #expect(settings.askToBuy)
-        #expect(!settings.backendUp)
-        #expect(settings.timeZone == "UTC" && settings.timeRate == "realTime" && settings.offer == nil)
+        #expect(settings.inputs.switches.askToBuy == true)
+        #expect(!settings.inputs.backendUp)
+        #expect(settings.inputs.timeZone == "UTC" && settings.inputs.switches.timeRate == .realTime && settings.inputs.offer == nil)
         var later = settings
         let applied = later.apply(.setStoreAskToBuy(false))
         let ignored = later.apply(.relaunch)
         #expect(applied && !ignored)
-        #expect(!later.askToBuy)
+        #expect(later.inputs.switches.askToBuy == false)
         #expect(TapeSettings().width == 80 && TapeSettings().height == 24)
+    }
+
+    @Test func setLinesWriteBackWhatTheyRead() throws {
+        let source = """
+        Set Size 100x30
+        Set Profile voip
+        Set Theme light
+        Set Locale ko
+        Set Offer B
+        Set Start paywall
+        Set Now 2026-03-01T12:00:00Z
+        Set TimeZone Asia/Seoul
+        Set StoreKit Shop.storekit
+        Set Store AskToBuy on
+        Set Store Fail networkError
+        Set Store TimeRate oneSecondIsOneDay
+        Set Backend down
+        """
+        let settings = TapeSettings.initial(for: try TapeParser.parse(source: source, file: "t.tape").get())
+        #expect(settings.setLines() == source.split(separator: "\n").map(String.init))
+        #expect(TapeSettings().setLines() == ["Set Size 80x24"], "the defaults need no Set line but the size")
     }
 
     @Test func emptyTextIsRefused() {

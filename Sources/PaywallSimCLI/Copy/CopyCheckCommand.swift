@@ -25,7 +25,7 @@ struct CopyCheckCommand: ParsableCommand {
         do {
             let inputs = sweep.inputs
             let copySweep = try inputs.sweep()
-            report = CopyCheck.run(copySweep, matrix: inputs.matrix, origin: sweep.copy)
+            report = CopyCheck.run(copySweep, matrix: inputs.matrix, origin: sweep.files.copy)
             if let html {
                 try writeFile(HTMLReport.page(copySweep, combinations: inputs.matrix.combinations, findings: report.findings), to: html)
             }

@@ -29,17 +29,8 @@ public struct CopySweepOptions: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp("An offer (repeatable); default: A, B, C.", valueName: "A|B|C"))
     public var offer: [String] = []
 
-    @Option(name: .long, help: ArgumentHelp("A team's String Catalog layered over the default deck.", valueName: "FILE.xcstrings"))
-    public var copy: String?
-
-    @Option(name: .long, help: ArgumentHelp("An Xcode .storekit catalog for the plans; default: the embedded one.", valueName: "FILE"))
-    public var storekit: String?
-
-    @Option(name: .long, help: ArgumentHelp("A remote-config JSON file; default: the embedded config.", valueName: "FILE"))
-    public var config: String?
-
-    @Option(name: .long, help: ArgumentHelp("An app profile: chat, voip, templates or a profile file; its deck, catalog, config and screens are swept.", valueName: "NAME|FILE"))
-    public var profile: String?
+    @OptionGroup public var app: AppOptions
+    @OptionGroup public var files: CopyFilesOptions
 
     public init() {}
 
@@ -60,7 +51,7 @@ public struct CopySweepOptions: ParsableArguments {
 
     /// The inputs, files not yet loaded.
     public var inputs: CopyQAInputs {
-        CopyQAInputs(copyPath: copy, storekitPath: storekit, configPath: config, profile: profile, matrix: matrix)
+        CopyQAInputs(copyPath: files.copy, storekitPath: app.storekit, configPath: files.config, profile: app.profile, matrix: matrix)
     }
 }
 

@@ -29,11 +29,13 @@ final class StoreWorkspace {
             throw StoreCLIError("\(stateDirectory.path): is a file, expected a state directory (--state DIR)")
         }
         time = try SimulatedTime.load(stateDirectory: stateDirectory)
-        if let text = options.now, let instant = ISO8601.parse(text) {
-            time.pin(instant)
+        let pinned = options.stateOptions.pinnedNow
+        if let pinned {
+            time.pin(pinned)
             try time.save()
         }
-        clock = ManualClock(time.now())
+        // `--now` is the command's instant exactly (not a few microseconds later), so runs repeat.
+        clock = ManualClock(pinned ?? time.now())
         storefront = Storefront.resolve(catalog.settings.storefront)
     }
 

@@ -1,0 +1,40 @@
+import ArgumentParser
+
+/// The app a command works on: an app profile and a `.storekit` catalog. Declared once, used by
+/// `run`, `play` (for tapes that set none), `copy` and `store`.
+public struct AppOptions: ParsableArguments {
+    @Option(name: .long, help: ArgumentHelp("An app profile: chat, voip, templates, or a profile file (its .storekit, copy and config; the options given here override them).",
+                                            valueName: "NAME|FILE"))
+    public var profile: String?
+
+    @Option(name: .long, help: ArgumentHelp("An Xcode .storekit catalog; default: the profile's, else the embedded one.", valueName: "FILE"))
+    public var storekit: String?
+
+    public init() {}
+}
+
+/// The team's copy deck and remote config over the defaults (`run`, `copy`).
+public struct CopyFilesOptions: ParsableArguments {
+    @Option(name: .long, help: ArgumentHelp("A String Catalog copy deck layered over the default deck.", valueName: "FILE.xcstrings"))
+    public var copy: String?
+
+    @Option(name: .long, help: ArgumentHelp("A remote-config JSON file; default: the embedded config.", valueName: "FILE"))
+    public var config: String?
+
+    public init() {}
+}
+
+/// The storefront prices are shown in (`run`, `store`).
+public struct StorefrontOptions: ParsableArguments {
+    @Option(name: .long, help: ArgumentHelp("Storefront for prices (USA, CHN, KOR, JPN, DEU…); default: the catalog's (the embedded catalog follows the locale).",
+                                            valueName: "CODE"))
+    public var storefront: String?
+
+    public init() {}
+
+    public func validate() throws {
+        if let storefront, storefront.count != 3 || !storefront.allSatisfy(\.isLetter) {
+            throw ValidationError("--storefront \(storefront): expected an ISO-3166 alpha-3 code such as USA, CHN or KOR")
+        }
+    }
+}

@@ -1,0 +1,26 @@
+import Foundation
+import PaywallApp
+import PaywallCore
+import SimRuntime
+
+extension SimulationOptions {
+    /// The session inputs these options name (files are loaded by `SessionInputs.resolve`): the
+    /// CLI's one mapping of options to inputs (a tape's is `TapeSettings.apply`).
+    func inputs(theme: String = "dark") -> SessionInputs {
+        var inputs = SessionInputs()
+        inputs.profile = profile
+        inputs.storekit = storekit
+        inputs.config = config
+        inputs.copy = copy
+        inputs.theme = theme
+        inputs.locale = locale
+        inputs.storefront = storefront
+        inputs.timeZone = timeZone
+        inputs.offer = offer.flatMap { OfferID(rawValue: $0.uppercased()) }
+        inputs.start = StartScreen(rawValue: start) ?? .onboarding
+        return inputs
+    }
+
+    /// The simulated clock (see `StateOptions.makeClock`).
+    func makeClock() throws -> any Clock { try stateOptions.makeClock() }
+}

@@ -1,0 +1,46 @@
+import ArgumentParser
+import Foundation
+import PaywallCore
+
+/// Options of `run`: the app, its files, state and clock, storefront, and how the session starts.
+public struct SimulationOptions: ParsableArguments {
+    @OptionGroup public var app: AppOptions
+    @OptionGroup public var files: CopyFilesOptions
+    @OptionGroup public var stateOptions: StateOptions
+    @OptionGroup public var storefrontOptions: StorefrontOptions
+
+    @Option(name: .long, help: ArgumentHelp("Language of the copy: en, zh-Hans, ko, …", valueName: "LOCALE"))
+    public var locale: String = "en"
+
+    @Option(name: .long, help: ArgumentHelp("IANA time zone for the daily limit and dates.", valueName: "ZONE"))
+    public var timeZone: String = "UTC"
+
+    @Option(name: .long, help: ArgumentHelp("Force an offer: A, B or C.", valueName: "A|B|C"))
+    public var offer: String?
+
+    @Option(name: .long, help: ArgumentHelp("Start at onboarding, valuePreview, proof, paywall or chat.", valueName: "SCREEN"))
+    public var start: String = "onboarding"
+
+    public init() {}
+
+    public var profile: String? { app.profile }
+    public var storekit: String? { app.storekit }
+    public var copy: String? { files.copy }
+    public var config: String? { files.config }
+    public var storefront: String? { storefrontOptions.storefront }
+    public var now: String? { stateOptions.now }
+    /// The state directory (see `StateOptions.stateDirectory`).
+    public var stateDirectory: URL { stateOptions.stateDirectory }
+
+    public func validate() throws {
+        if let offer, OfferID(rawValue: offer.uppercased()) == nil {
+            throw ValidationError("--offer \(offer): expected A, B or C")
+        }
+        if StartScreen(rawValue: start) == nil {
+            throw ValidationError("--start \(start): expected one of \(StartScreen.allCases.map(\.rawValue).joined(separator: ", "))")
+        }
+        if TimeZone(identifier: timeZone) == nil {
+            throw ValidationError("--time-zone \(timeZone): not an IANA time zone (e.g. UTC, Asia/Shanghai, America/New_York)")
+        }
+    }
+}

@@ -1,0 +1,72 @@
+import Foundation
+import PaywallCore
+
+/// The one resolver of a control's optional argument (a tape's `Store …` line, `paywall-sim
+/// store …`, the session): the request, group or transaction it names, or the obvious one.
+public struct StoreTargetResolver {
+    let store: SimulatedStore
+
+    public init(store: SimulatedStore) { self.store = store }
+
+    /// The Ask to Buy request with this id or for this product; the oldest when `target` is nil.
+    public func askToBuyRequest(_ target: String?) throws -> PendingPurchase {
+        let requests = store.pendingPurchases.filter { $0.kind == .askToBuy }
+        guard let target else {
+            guard let oldest = requests.first else { throw StoreControlError("no Ask to Buy request is waiting; expected one made with Ask to Buy on (see `store transactions`)") }
+            return oldest
+        }
+        if let request = requests.first(where: { $0.requestID == target || $0.productID == target }) { return request }
+        if requests.isEmpty { throw StoreControlError("no Ask to Buy request is waiting for \(target); expected one made with Ask to Buy on") }
+        throw StoreControlError("no Ask to Buy request \(target); expected one of: \(requests.map { "\($0.requestID) (\($0.productID))" }.joined(separator: ", "))")
+    }
+
+    /// The group `target` names (a group id or one of its products); else the latest subscription's group.
+    public func group(_ target: String?) throws -> String {
+        let catalog = store.catalog
+        if let target {
+            if catalog.group(target) != nil { return target }
+            if let product = catalog.product(target) {
+                guard let group = product.subscription?.groupID else {
+                    throw StoreControlError("\(target) is not an auto-renewable subscription in \(catalog.displayName); expected a subscription product or group")
+                }
+                return group
+            }
+            let known = catalog.groups.map(\.id) + catalog.products.filter { $0.subscription != nil }.map(\.id)
+            throw StoreControlError("unknown product or group \(target) in \(catalog.displayName); expected one of: \(known.joined(separator: ", "))")
+        }
+        for transaction in store.allTransactions.reversed() {
+            if let group = store.payload(transactionID: transaction.id)?.subscriptionGroupIdentifier { return group }
+        }
+        throw StoreControlError("no subscription has been bought yet; expected a subscription in the store (see `store transactions`)")
+    }
+
+    /// The transaction `target` names (an id), or the latest unrevoked one of that product, or the latest unrevoked one.
+    public func refundable(_ target: String?) throws -> SignedTransaction {
+        let live = store.allTransactions.filter { store.payload(transactionID: $0.id)?.revocationDate == nil }
+        if let target, let transaction = store.allTransactions.first(where: { $0.id == target }) {
+            guard live.contains(transaction) else { throw StoreControlError("transaction \(target) is already refunded") }
+            return transaction
+        }
+        if let target {
+            let known = store.catalog.product(target) != nil || store.allTransactions.contains { $0.productID == target }
+            guard known else {
+                throw StoreControlError("unknown transaction or product \(target); expected a transaction id or a product of \(store.catalog.displayName)")
+            }
+            guard let latest = live.last(where: { $0.productID == target }) else { throw StoreControlError("nothing to refund for \(target)") }
+            return latest
+        }
+        guard let latest = live.last else { throw StoreControlError("nothing to refund: no transaction that is not revoked already") }
+        return latest
+    }
+
+    /// Refuses a product id the catalog does not sell.
+    public static func requireProduct(_ id: String, in catalog: StoreCatalog) throws {
+        guard catalog.product(id) == nil else { return }
+        throw StoreControlError("unknown product \(id) in \(catalog.displayName); expected one of: \(catalog.products.map(\.id).joined(separator: ", "))")
+    }
+}
+
+extension StoreCatalog {
+    /// How errors name the catalog: its file, or "the embedded catalog".
+    public var displayName: String { origin == "embedded" ? "the embedded catalog" : origin }
+}
