@@ -1,3 +1,4 @@
+import PaywallFoundation
 import Foundation
 
 /// One leaf unit of a catalog: which key, language and variation path, in which state, with which text.

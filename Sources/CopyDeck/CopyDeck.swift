@@ -1,3 +1,4 @@
+import PaywallFoundation
 import Foundation
 
 /// Looks up copy by key for a locale: a team's catalog layered over the default deck, with fallbacks.

@@ -1,3 +1,4 @@
+import PaywallFoundation
 /// Precomputed normal forms of a catalog's language codes, so each lookup normalises only the requested locale.
 struct LanguageMatcher: Sendable {
     private struct Code: Sendable {

@@ -1,3 +1,4 @@
+import PaywallFoundation
 /// The operands CLDR plural rules read: absolute value `n`, integer part `i`, visible fraction digits `v` and value `f`.
 public struct PluralOperands: Sendable, Equatable {
     /// The absolute value.

@@ -1,3 +1,4 @@
+import PaywallFoundation
 import CopyDeck
 import Foundation
 import PaywallCore

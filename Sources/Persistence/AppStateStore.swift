@@ -1,4 +1,5 @@
 import Foundation
+import PaywallFoundation
 import PaywallCore
 
 /// Loads and saves the app's state files: quota, paywall views, cached entitlement, event log.
@@ -49,7 +50,8 @@ public struct AppStateStore: Sendable {
 
     /// Appends one event to `events.jsonl` and fsyncs it.
     public func appendEvent(_ event: RecordedEvent) throws {
-        try AtomicFile.append(Data((event.jsonLine() + "\n").utf8), to: directory.eventsFile)
+        do { try DurableFile.append(Data((event.jsonLine() + "\n").utf8), to: directory.eventsFile) }
+        catch { throw PersistenceError(path: error.path, message: error.message) }
     }
 
     /// Every event in `events.jsonl`, oldest first; a bad line throws with its line number.

@@ -1,4 +1,5 @@
 import Foundation
+import PaywallFoundation
 import PaywallCore
 
 /// One JSON state file: load (nil when missing) and atomic save, with errors naming the file.
@@ -35,7 +36,8 @@ public struct JSONFile<Value: Codable & Sendable>: Sendable {
         } catch {
             throw PersistenceError(path: url.path, message: "cannot encode: \(error.localizedDescription)")
         }
-        try AtomicFile.write(data + Data("\n".utf8), to: url)
+        do { try DurableFile.replace(data + Data("\n".utf8), at: url) }
+        catch { throw PersistenceError(path: error.path, message: error.message) }
     }
 
     static func encoder() -> JSONEncoder {

@@ -1,4 +1,5 @@
 import Foundation
+import PaywallFoundation
 import Testing
 import PaywallCore
 @testable import Persistence
@@ -135,7 +136,7 @@ struct TempDirectory {
         defer { temp.remove() }
         let store = try AppStateStore(directory: StateDirectory(root: temp.url))
         try store.appendEvent(RecordedEvent(.restoreSuccess, at: now))
-        try AtomicFile.append(Data("{\"name\":\"x\",\"time\":oops}\n".utf8), to: store.directory.eventsFile)
+        try DurableFile.append(Data("{\"name\":\"x\",\"time\":oops}\n".utf8), to: store.directory.eventsFile)
         #expect(errorText { _ = try store.loadEvents() }
             == "\(store.directory.eventsFile.path):2:20: invalid JSON, unexpected 'o', expected a value (object, array, string, number, true, false or null)")
     }
@@ -156,13 +157,13 @@ struct TempDirectory {
     }
 }
 
-@Suite struct AtomicFileTests {
+@Suite struct DurableFileTests {
     @Test func replacesTheWholeFileAndLeavesNoTempFile() throws {
         let temp = try TempDirectory()
         defer { temp.remove() }
         let url = temp.url.appendingPathComponent("f.json")
-        try AtomicFile.write(Data("a much longer first version".utf8), to: url)
-        try AtomicFile.write(Data("v2".utf8), to: url)
+        try DurableFile.replace(Data("a much longer first version".utf8), at: url)
+        try DurableFile.replace(Data("v2".utf8), at: url)
         #expect(try String(contentsOf: url, encoding: .utf8) == "v2")
         #expect(try FileManager.default.contentsOfDirectory(atPath: temp.url.path) == ["f.json"])
     }
@@ -172,9 +173,9 @@ struct TempDirectory {
         defer { temp.remove() }
         let url = temp.url.appendingPathComponent("missing/f.json")
         do {
-            try AtomicFile.write(Data("x".utf8), to: url)
+            try DurableFile.replace(Data("x".utf8), at: url)
             Issue.record("expected an error")
-        } catch let error as PersistenceError {
+        } catch {
             #expect(error.message.hasPrefix("cannot create temp file"))
             #expect(error.path.contains("missing/.f.json.tmp-\(getpid())-"))
         }

@@ -36,7 +36,7 @@ public struct StateOptions: ParsableArguments {
     /// the state directory; `--now` pins it (and is saved, so later commands carry on from there).
     func makeClock() throws -> any Clock {
         try FileManager.default.createDirectory(at: stateDirectory, withIntermediateDirectories: true)
-        var time = try SimulatedTime.load(stateDirectory: stateDirectory, now: pinnedNow, wall: Date())
+        let time = try SimulatedTime.load(stateDirectory: stateDirectory, now: pinnedNow, wall: Date())
         if now != nil { try time.save() }
         return time.clock
     }

@@ -1,3 +1,4 @@
+import PaywallFoundation
 import Foundation
 
 /// Formats prices in a storefront's currency for a locale: `$9.99`, `¥68.00`, `₩12,000`, `¥980`, `9,99 €`.

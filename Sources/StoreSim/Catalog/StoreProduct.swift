@@ -1,3 +1,4 @@
+import PaywallFoundation
 import Foundation
 import PaywallCore
 

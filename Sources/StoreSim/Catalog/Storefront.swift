@@ -1,3 +1,4 @@
+import PaywallFoundation
 import Foundation
 
 /// An App Store storefront: ISO-3166 alpha-3 code, its currency and the locale prices default to.

@@ -1,4 +1,5 @@
 import Foundation
+import PaywallFoundation
 import PaywallCore
 #if canImport(Glibc)
 import Glibc
@@ -101,7 +102,8 @@ struct JournaledLedger<State: JournaledState>: Sendable {
             guard unlink(journalURL.path) == 0 else {
                 throw Ledger<State>.Failure(description: "\(journalURL.path): cannot remove the compacted journal: errno \(errno)")
             }
-            DurableFile.syncDirectory(of: journalURL)
+            do { try DurableFile.syncDirectory(journalURL.deletingLastPathComponent().path) }
+            catch { throw Ledger<State>.Failure(description: error.description) }
         }
         journalBytes = 0
     }
@@ -120,13 +122,7 @@ struct JournaledLedger<State: JournaledState>: Sendable {
     }
 
     private func append(_ data: Data) throws {
-        let created = !FileManager.default.fileExists(atPath: journalURL.path)
-        let fd = open(journalURL.path, O_WRONLY | O_APPEND | O_CREAT, 0o644)
-        guard fd >= 0 else { throw Ledger<State>.Failure(description: "\(journalURL.path): cannot open for appending: errno \(errno)") }
-        let ok = DurableFile.writeAndSync(fd, data)
-        close(fd)
-        guard ok else { throw Ledger<State>.Failure(description: "\(journalURL.path): cannot append and sync: errno \(errno)") }
-        if created { DurableFile.syncDirectory(of: journalURL) }
+        do { try DurableFile.append(data, to: journalURL) } catch { throw Ledger<State>.Failure(description: error.description) }
     }
 
     private func truncateJournal(to length: Int) throws {

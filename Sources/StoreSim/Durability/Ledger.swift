@@ -1,4 +1,5 @@
 import Foundation
+import PaywallFoundation
 import PaywallCore
 #if canImport(Glibc)
 import Glibc
@@ -49,23 +50,9 @@ public struct Ledger<Value: Codable>: Sendable {
         try Self.atomicWrite(data, to: url)
     }
 
-    /// Writes `data` to `url` through a temp file, fsync, rename and a directory fsync.
+    /// Writes `data` to `url` through `DurableFile.replace` (creating the folder first).
     static func atomicWrite(_ data: Data, to url: URL) throws {
-        let dir = url.deletingLastPathComponent()
-        try? FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-        let temp = dir.appendingPathComponent(".\(url.lastPathComponent).tmp-\(getpid())")
-        let fd = open(temp.path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-        guard fd >= 0 else { throw Failure(description: "\(temp.path): cannot create: errno \(errno)") }
-        let ok = DurableFile.writeAndSync(fd, data)
-        close(fd)
-        guard ok else {
-            unlink(temp.path)
-            throw Failure(description: "\(temp.path): cannot write and sync: errno \(errno)")
-        }
-        guard rename(temp.path, url.path) == 0 else {
-            unlink(temp.path)
-            throw Failure(description: "\(url.path): cannot rename the temp file into place: errno \(errno)")
-        }
-        DurableFile.syncDirectory(of: url)
+        try? FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        do { try DurableFile.replace(data, at: url) } catch { throw Failure(description: error.description) }
     }
 }

@@ -1,6 +1,6 @@
+import PaywallFoundation
 import Foundation
 import Testing
-@testable import StoreSim
 
 @Suite("Locale codes")
 struct LocaleCodeTests {

@@ -1,8 +1,8 @@
+import PaywallFoundation
 import Testing
-@testable import CopyDeck
 
-@Suite("Locale codes")
-struct LocaleCodeTests {
+@Suite("Locale codes: the String Catalog form")
+struct LocaleNormalizeTests {
     @Test("normalisation", arguments: [
         ("zh_Hans", "zh-Hans"), ("zh-Hans", "zh-Hans"), ("zh-CN", "zh-Hans"), ("zh_Hans_CN", "zh-Hans"),
         ("zh-TW", "zh-Hant"), ("zh-Hant-HK", "zh-Hant"), ("ko-KR", "ko"), ("ko_KR", "ko"), ("en-US", "en"),

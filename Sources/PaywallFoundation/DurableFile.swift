@@ -1,0 +1,91 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The one durable-write helper: every file PaywallSim must not lose (state files, ledgers,
+/// journals, events) is written here, so that a crash or kill -9 leaves either the old or the
+/// new content, and a write acknowledged is on disk.
+public enum DurableFile {
+    /// Replaces the file at `url` with `data`: a temp file in the same directory, write, fsync,
+    /// rename over the file, fsync the directory.
+    public static func replace(_ data: Data, at url: URL) throws(DurableFileError) {
+        let path = url.path
+        let directory = url.deletingLastPathComponent().path
+        let temp = directory + "/." + url.lastPathComponent + ".tmp-\(getpid())-\(UUID().uuidString.prefix(8))"
+        let fd = open(temp, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        guard fd >= 0 else { throw .posix(temp, "cannot create temp file") }
+        guard writeAndSync(fd, data) else {
+            let error = DurableFileError.posix(temp, "cannot write and fsync")
+            close(fd)
+            unlink(temp)
+            throw error
+        }
+        close(fd)
+        guard rename(temp, path) == 0 else {
+            let error = DurableFileError.posix(path, "cannot rename \(temp) over it")
+            unlink(temp)
+            throw error
+        }
+        try syncDirectory(directory)
+    }
+
+    /// Appends `data` to the file at `url` (creating it, then fsyncing its directory) and fsyncs it.
+    public static func append(_ data: Data, to url: URL) throws(DurableFileError) {
+        let path = url.path
+        let created = !FileManager.default.fileExists(atPath: path)
+        let fd = open(path, O_WRONLY | O_CREAT | O_APPEND, 0o644)
+        guard fd >= 0 else { throw .posix(path, "cannot open for appending") }
+        let ok = writeAndSync(fd, data)
+        let error = ok ? nil : DurableFileError.posix(path, "cannot append and fsync")
+        close(fd)
+        if let error { throw error }
+        if created { try syncDirectory(url.deletingLastPathComponent().path) }
+    }
+
+    /// Fsyncs a directory so a rename, creation or removal in it survives a power loss.
+    public static func syncDirectory(_ directory: String) throws(DurableFileError) {
+        let fd = open(directory, O_RDONLY)
+        guard fd >= 0 else { throw .posix(directory, "cannot open directory to fsync it") }
+        defer { close(fd) }
+        guard fsync(fd) == 0 else { throw .posix(directory, "directory fsync failed") }
+    }
+
+    /// Writes all of `data` to `fd` (retrying short writes and EINTR), then fsyncs it; false on failure (see errno).
+    static func writeAndSync(_ fd: Int32, _ data: Data) -> Bool {
+        let written = data.withUnsafeBytes { raw -> Bool in
+            guard let base = raw.baseAddress else { return true }
+            var offset = 0
+            while offset < raw.count {
+                let n = write(fd, base + offset, raw.count - offset)
+                if n < 0 { if errno == EINTR { continue }; return false }
+                offset += n
+            }
+            return true
+        }
+        return written && fsync(fd) == 0
+    }
+}
+
+/// A durable write that failed: the file and what went wrong (with the system's reason).
+public struct DurableFileError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// The file or directory.
+    public var path: String
+    /// What failed and why, e.g. `cannot create temp file: Permission denied`.
+    public var message: String
+
+    public init(path: String, message: String) {
+        self.path = path
+        self.message = message
+    }
+
+    /// The error for a failed system call, with `errno`'s text.
+    static func posix(_ path: String, _ what: String) -> DurableFileError {
+        DurableFileError(path: path, message: "\(what): \(String(cString: strerror(errno)))")
+    }
+
+    /// `path: message`.
+    public var description: String { "\(path): \(message)" }
+}
