@@ -81,6 +81,8 @@ let package = Package(
         .executableTarget(name: "paywall-bench", dependencies: [
             "PaywallCore", "StoreSim", "SimRuntime", "TerminalKit", "PaywallApp", "Tapes", "CopyQA",
         ]),
+        // Writes the Swift files that embed Themes/ (themes, default deck, profile decks); `--check` in CI.
+        .executableTarget(name: "embed-resources"),
         // A worker the store's kill tests start and kill -9 mid-purchase.
         .executableTarget(name: "store-worker", dependencies: ["StoreSim", "PaywallCore", "Persistence"]),
 
@@ -97,7 +99,7 @@ let package = Package(
         .testTarget(name: "SimRuntimeTests", dependencies: ["SimRuntime", "TestSupport"]),
         .testTarget(name: "PaywallAppTests", dependencies: ["PaywallApp", "SimRuntime", "TerminalKit", "PaywallScreens", "TestSupport"]),
         .testTarget(name: "TapesTests", dependencies: ["Tapes", "PaywallApp", "TestSupport"]),
-        .testTarget(name: "CopyQATests", dependencies: ["CopyQA", "TestSupport"]),
+        .testTarget(name: "CopyQATests", dependencies: ["CopyQA", "BuiltInCopy", "CopyDeck", "Profiles", "TerminalKit", "TestSupport"]),
         .testTarget(name: "ProfilesTests", dependencies: ["Profiles", "TestSupport"]),
         .testTarget(name: "EndToEndTests", dependencies: ["PaywallSimCLI", "TestSupport"]),
     ],

@@ -15,7 +15,7 @@ import Testing
     func theEmbeddedDeckEqualsItsFileAndParses(name: String) throws {
         let url = TestPaths.themes.appendingPathComponent("profiles/\(name).xcstrings")
         let text = try String(contentsOf: url, encoding: .utf8)
-        #expect(ProfileDecks.catalogText(name) == text, "run python3 Scripts/profiles/build_profile_decks.py")
+        #expect(ProfileDecks.catalogText(name) == text, "run `swift run embed-resources`")
         let catalog = try StringCatalog.load(contentsOf: url)
         #expect(ProfileDecks.catalog(name) == catalog)
         #expect(catalog.keys.count > 10)
@@ -82,20 +82,6 @@ import Testing
         return texts.flatMap { FormatSpecifier.parse($0).map(\.text) }.sorted()
     }
 
-    @Test(arguments: BuiltInProfiles.names)
-    func titlesAndHintsFitTheDefaultDecksWidths(name: String) throws {
-        let catalog = try #require(ProfileDecks.catalog(name))
-        let deck = CopyDeck(catalog)
-        for key in catalog.keys {
-            let limit = key.hasSuffix(".title") ? 40 : key.hasSuffix(".continue") || key.hasSuffix(".hint") ? 76 : nil
-            guard let limit else { continue }
-            for language in Self.languages {
-                let text = deck.resolve(key, locale: language).text
-                #expect(ProfileDeckWidthTests.columns(text) <= limit, "\(name) \(key) \(language): \(text)")
-            }
-        }
-    }
-
     @Test func theUpgradePromptReadsWellInEveryLanguage() throws {
         let catalog = try #require(ProfileDecks.catalog("voip"))
         let deck = CopyDeck(primary: catalog, fallback: try defaultDeck())
@@ -120,37 +106,5 @@ import Testing
                  "templates.buy", "templates.unavailable", "notice.purchasesDisabled", "notice.pendingApproval",
                  "error.verificationFailed", "error.purchaseFailed", "error.entitlementInactive"]
         for key in keys { #expect(decks.contains { $0[key] != nil }, "\(key) is in no deck") }
-    }
-}
-
-@Suite struct ProfileDeckWidthTests {
-    /// Terminal columns: CJK and Hangul take two.
-    static func columns(_ text: String) -> Int {
-        text.unicodeScalars.reduce(0) { total, scalar in
-            let v = scalar.value
-            let wide = (0x1100...0x115F).contains(v) || (0x2E80...0xA4CF).contains(v) || (0xAC00...0xD7A3).contains(v)
-                || (0xF900...0xFAFF).contains(v) || (0xFF00...0xFF60).contains(v) || (0xFFE0...0xFFE6).contains(v)
-            return total + (wide ? 2 : 1)
-        }
-    }
-
-    /// Entries whose comment says "At most N columns" fit N, with a long price in place of `%@`.
-    @Test(arguments: BuiltInProfiles.names)
-    func limitedEntriesFitTheirColumns(name: String) throws {
-        let catalog = try #require(ProfileDecks.catalog(name))
-        let deck = CopyDeck(catalog)
-        let pattern = try NSRegularExpression(pattern: "At most ([0-9]+) columns")
-        var checked = 0
-        for key in catalog.keys {
-            guard let comment = catalog[key]?.comment,
-                  let match = pattern.firstMatch(in: comment, range: NSRange(comment.startIndex..., in: comment)),
-                  let range = Range(match.range(at: 1), in: comment), let limit = Int(comment[range]) else { continue }
-            for language in ProfileDecksTests.languages {
-                let text = deck.resolve(key, locale: language, ["₩12,000"]).text
-                #expect(Self.columns(text) <= limit, "\(name) \(key) \(language): \(text) is over \(limit) columns")
-                checked += 1
-            }
-        }
-        #expect(checked > 0, "\(name): no entry states a column limit")
     }
 }

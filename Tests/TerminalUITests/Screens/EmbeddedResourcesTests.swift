@@ -12,7 +12,7 @@ import TestSupport
 
     @Test func embeddedDeckEqualsTheFile() throws {
         let file = try String(contentsOf: Self.themes.appendingPathComponent("PaywallSim.xcstrings"), encoding: .utf8)
-        #expect(DefaultCopyDeck.catalogText == file, "run python3 Scripts/tools/embed_resources.py")
+        #expect(DefaultCopyDeck.catalogText == file, "run `swift run embed-resources`")
     }
 
     @Test func everyThemeFileIsEmbeddedExactly() throws {
@@ -21,7 +21,7 @@ import TestSupport
         for file in files {
             let text = try String(contentsOf: Self.themes.appendingPathComponent(file), encoding: .utf8)
             let name = String(file.dropLast(".theme".count))
-            #expect(BuiltInThemes.sources[name] == text, "\(file) differs from its embedded copy; run python3 Scripts/tools/embed_resources.py")
+            #expect(BuiltInThemes.sources[name] == text, "\(file) differs from its embedded copy; run `swift run embed-resources`")
         }
         #expect(BuiltInThemes.sources.count == files.count)
     }

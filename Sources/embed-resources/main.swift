@@ -1,0 +1,29 @@
+import Foundation
+
+// `swift run embed-resources [--check]` from the package root: rewrites the generated Swift files
+// that embed Themes/ (or, with --check, exits 1 naming each one that is stale).
+let arguments = CommandLine.arguments.dropFirst()
+let check = arguments.contains("--check")
+if let unknown = arguments.first(where: { $0 != "--check" }) {
+    FileHandle.standardError.write(Data("embed-resources: unknown argument \(unknown); usage: embed-resources [--check]\n".utf8))
+    exit(64)
+}
+let root = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+do {
+    var stale = 0
+    for output in try ResourceEmbedder(root: root).outputs() {
+        let url = root.appendingPathComponent(output.path)
+        guard (try? String(contentsOf: url, encoding: .utf8)) != output.text else { continue }
+        stale += 1
+        if check {
+            print("\(output.path): stale; run `swift run embed-resources` after editing Themes/")
+        } else {
+            try Data(output.text.utf8).write(to: url, options: .atomic)
+            print("\(output.path): written")
+        }
+    }
+    if check && stale > 0 { exit(1) }
+} catch {
+    FileHandle.standardError.write(Data("embed-resources: \(error)\n".utf8))
+    exit(2)
+}
