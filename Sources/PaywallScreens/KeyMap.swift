@@ -32,7 +32,8 @@ public enum KeyMap {
             case .down, .character("j"): return .flow(.movePlanSelection(by: 1))
             case .character("r"): return .flow(.restore)
             case .character("n"), .escape: return .flow(.notNow)
-            case .character(let c) where c == context.paywallButton?.key: return .profile(context.paywallButton?.action ?? "")
+            case .character(let c) where c == context.paywallButton?.key:
+                return context.paywallButton.map { .profile($0.action) } ?? .none
             default: return .none
             }
         case .purchasing:
@@ -77,9 +78,9 @@ public enum KeyMap {
     /// actions; ?/F1, d/F2 and q work as everywhere.
     static func panelAction(_ key: Key, panel: ProfilePanel) -> UIAction {
         switch key {
-        case .enter: return .profile("confirm")
-        case .escape: return .profile("close")
-        case .character(let c) where panel.keys[c] != nil: return .profile(panel.keys[c] ?? "")
+        case .enter: return .profile(.confirm)
+        case .escape: return .profile(.close)
+        case .character(let c) where panel.keys[c] != nil: return panel.keys[c].map { .profile($0) } ?? .none
         default: return globalAction(key) ?? .none
         }
     }

@@ -47,10 +47,10 @@ public struct ProfilePanel: Sendable, Hashable {
     /// Copy keys of the key hints at the bottom (e.g. `applePay.hint`, `help.close`).
     public var hintKeys: [String]
     /// Letter keys the panel answers, with the action each one names (Enter is `confirm`, Esc `close`).
-    public var keys: [Character: String]
+    public var keys: [Character: ProfileAction]
 
     public init(name: String, titleKey: String, titleArguments: [CopyArgument] = [], lines: [Line],
-                hintKeys: [String] = ["help.close"], keys: [Character: String] = [:]) {
+                hintKeys: [String] = ["help.close"], keys: [Character: ProfileAction] = [:]) {
         self.name = name
         self.titleKey = titleKey
         self.titleArguments = titleArguments
@@ -90,9 +90,9 @@ public struct PaywallButton: Sendable, Hashable {
     public var key: Character
     public var copyKey: String
     /// The action the key names (handed back to the runtime).
-    public var action: String
+    public var action: ProfileAction
 
-    public init(key: Character, copyKey: String, action: String) {
+    public init(key: Character, copyKey: String, action: ProfileAction) {
         self.key = key
         self.copyKey = copyKey
         self.action = action

@@ -13,8 +13,8 @@ public enum UIAction: Hashable, Sendable {
     case deleteBackward
     /// Send the chat input line.
     case sendInput
-    /// An action of the profile panel or paywall button showing (`confirm`, `close`, or a key's action).
-    case profile(String)
+    /// An action of the profile panel or paywall button showing.
+    case profile(ProfileAction)
     case quit
     case none
 }

@@ -39,6 +39,15 @@ public struct AppStateStore: Sendable {
         try JSONFile<Entitlement>(url: directory.entitlementFile).save(entitlement)
     }
 
+    /// The profile screens' saved state, or nil when none was saved (the type is the app's).
+    public func loadProfileState<State: Codable & Sendable>(_ type: State.Type) throws -> State? {
+        try JSONFile<State>(url: directory.profileStateFile).load()
+    }
+
+    public func saveProfileState<State: Codable & Sendable>(_ state: State) throws {
+        try JSONFile<State>(url: directory.profileStateFile).save(state)
+    }
+
     /// Writes the slice a `persist` effect names.
     public func save(_ slice: PersistedSlice) throws {
         switch slice {

@@ -32,6 +32,8 @@ public struct StateDirectory: Hashable, Sendable {
     public var paywallViewsFile: URL { file("paywall-views.json") }
     /// `entitlement.json`: the last entitlement the backend confirmed.
     public var entitlementFile: URL { file("entitlement.json") }
+    /// `profile-state.json`: what a profile's own screens remember (usage, ads, receipt cache).
+    public var profileStateFile: URL { file("profile-state.json") }
     /// `events.jsonl`: the analytics event log, one JSON object per line.
     public var eventsFile: URL { file("events.jsonl") }
 }

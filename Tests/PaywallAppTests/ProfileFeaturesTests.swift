@@ -85,7 +85,7 @@ struct ProfileFeaturesTests {
     @Test func aTemplateIsBoughtOnceAndIsNotPro() throws {
         let (app, _) = try Self.app("templates")
         Self.type("/templates", into: app)
-        #expect(app.screenContext().panel?.keys["1"] == "buy:resume")
+        #expect(app.screenContext().panel?.keys["1"] == .buyTemplate("resume"))
         app.handle(.character("1"))
         let text = Self.screen(app)
         #expect(text.contains("Résumé is yours."))

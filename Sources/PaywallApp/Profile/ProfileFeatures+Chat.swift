@@ -55,7 +55,7 @@ extension ProfileFeatures {
             lines.append(.copy("guideline.3.1.1", role: .warning))
         }
         return ProfilePanel(name: "applePay", titleKey: "applePay.payTo", titleArguments: [.string(text("app.name"))], lines: lines,
-                            hintKeys: ["applePay.hint"], keys: ["x": "decline"])
+                            hintKeys: ["applePay.hint"], keys: ["x": .declineCard])
     }
 
     /// Plays the sheet. Authorised: the purchase goes through the simulated store like any other

@@ -25,7 +25,7 @@ extension ProfileFeatures {
         let enabled = session.settings.config.purchasesEnabled
         let owned = ownedTemplates
         var lines: [ProfilePanel.Line] = []
-        var keys: [Character: String] = ["p": "pro"]
+        var keys: [Character: ProfileAction] = ["p": .goPro]
         let products: [StoreProduct]
         do {
             products = try catalogService.products(for: TemplatesCatalog.templates.map(\.productID))
@@ -44,7 +44,7 @@ extension ProfileFeatures {
                 let amount = price(product.price(in: storefront))
                 let button = PurchaseOutcomeCopy.buyButton(price: amount, purchasesEnabled: enabled)
                 status = text(button.key, button.arguments)
-                if let key = Character(String(number)) as Character?, number <= 9 { keys[key] = "buy:\(template.id)" }
+                if let key = Character(String(number)) as Character?, number <= 9 { keys[key] = .buyTemplate(template.id) }
             }
             lines.append(.copy("templates.row", [.integer(number), .string(text(template.nameKey)), .string(status)]))
         }

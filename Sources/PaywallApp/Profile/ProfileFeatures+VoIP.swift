@@ -104,7 +104,7 @@ extension ProfileFeatures {
             lines.append(.copy("voip.minutes.remaining", [.integer(left)]))
         }
         return ProfilePanel(name: "rewardedAd", titleKey: "voip.ad.rewarded.offer", titleArguments: [.integer(ad.minutesPerAd)],
-                            lines: lines, hintKeys: ["voip.ad.hint"], keys: ["x": "closeEarly"])
+                            lines: lines, hintKeys: ["voip.ad.hint"], keys: ["x": .closeAdEarly])
     }
 
     /// Plays the ad (seeded, so a tape repeats): minutes granted, or why not.

@@ -17,18 +17,17 @@ import TerminalKit
 public final class ProfileFeatures {
     let session: SimulatorSession
     public let profile: Profile
-    private let file: JSONFile<ProfileState>
     var state: ProfileState
     var active: ActivePanel?
     /// Seed 002's product catalog cache: template products fetched from the store once per launch.
     lazy var catalogService = ProductCatalogService(fetch: { [unowned self] ids in try self.session.store.products(for: ids) })
 
-    /// Loads `profile-state.json`; a broken file is refused with its path (never silently reset).
+    /// Loads the profile state through the session's state store (`profile-state.json`); a broken
+    /// file is refused with its path (never silently reset).
     public init(session: SimulatorSession, profile: Profile) throws {
         self.session = session
         self.profile = profile
-        file = JSONFile(url: session.settings.stateDirectory.appendingPathComponent("profile-state.json"))
-        state = try file.load() ?? ProfileState()
+        state = try session.appState.loadProfileState(ProfileState.self) ?? ProfileState()
     }
 
     /// Whether a panel is up.
@@ -52,7 +51,7 @@ public final class ProfileFeatures {
     /// The paywall's extra button: Apple Pay, when the profile has it.
     public var paywallButton: PaywallButton? {
         guard profile.applePay != nil, profile.screens.contains(.applePay) else { return nil }
-        return PaywallButton(key: "a", copyKey: "applePay.button", action: "applePay")
+        return PaywallButton(key: "a", copyKey: "applePay.button", action: .applePay)
     }
 
     /// The chat commands this profile answers, in help order.
@@ -86,29 +85,29 @@ public final class ProfileFeatures {
         return true
     }
 
-    /// An action of the panel that is up (`confirm`, `close` or one of its keys), or of the paywall button.
-    public func handle(action: String) {
-        if action == "applePay" {
+    /// An action of the panel that is up (Enter, Esc or one of its keys), or of the paywall button.
+    public func handle(action: ProfileAction) {
+        if action == .applePay {
             guard let plan = session.model.selectedPlanID ?? session.model.offer?.defaultPlanID else { return }
             active = .applePay(productID: plan)
             return
         }
         guard let current = active else { return }
         switch (current, action) {
-        case let (.applePay(productID), "confirm"): payWithApplePay(productID: productID, action: .authorize)
-        case let (.applePay(productID), "close"): payWithApplePay(productID: productID, action: .cancel)
-        case let (.applePay(productID), "decline"): payWithApplePay(productID: productID, action: .fail("cardDeclined"))
-        case let (.featureGate(_, tier), "confirm"):
+        case let (.applePay(productID), .confirm): payWithApplePay(productID: productID, action: .authorize)
+        case let (.applePay(productID), .close): payWithApplePay(productID: productID, action: .cancel)
+        case let (.applePay(productID), .declineCard): payWithApplePay(productID: productID, action: .fail("cardDeclined"))
+        case let (.featureGate(_, tier), .confirm):
             active = nil
             session.send(.openPaywall(reason: .chatTab))
             session.send(.selectPlan(id: tier.productID))
-        case (.rewardedAd, "confirm"): watchAd(toEnd: true)
-        case (.rewardedAd, "closeEarly"): watchAd(toEnd: false)
-        case (.templates, "pro"):
+        case (.rewardedAd, .confirm): watchAd(toEnd: true)
+        case (.rewardedAd, .closeAdEarly): watchAd(toEnd: false)
+        case (.templates, .goPro):
             active = nil
             session.send(.openPaywall(reason: .chatTab))
-        case (.templates, _) where action.hasPrefix("buy:"): buyTemplate(String(action.dropFirst(4)))
-        case (_, "close"), (_, "confirm"): active = nil
+        case let (.templates, .buyTemplate(id)): buyTemplate(id)
+        case (_, .close), (_, .confirm): active = nil
         default: break
         }
     }
@@ -131,9 +130,9 @@ public final class ProfileFeatures {
         PriceFormatter.format(amount, storefront: Storefront.resolve(storefront), locale: session.settings.locale)
     }
 
-    /// Writes `profile-state.json`; a failure is noted for the debug overlay, never fatal.
+    /// Saves the profile state through the session's state store; a failure is noted for the debug overlay, never fatal.
     func save() {
-        do { try file.save(state) } catch { session.note("profile state: \(error)") }
+        do { try session.appState.saveProfileState(state) } catch { session.note("profile state: \(error)") }
     }
 
     private func messagePanel(_ lines: [ProfilePanel.Line]) -> ProfilePanel {
