@@ -1,22 +1,16 @@
 // swift-tools-version:6.1
 import PackageDescription
 
-// Module graph (arrows point at what a module uses; each module's one job is in its comment):
-//   PaywallFoundation
-//   PaywallCore → PaywallFoundation
-//   Persistence → PaywallCore, PaywallFoundation
-//   CopyDeck → PaywallFoundation
-//   BuiltInCopy → CopyDeck
-//   StoreSim → PaywallCore, Persistence, PaywallFoundation, Crypto
-//   Profiles → PaywallCore, StoreSim, CopyDeck, PaywallFoundation
-//   SimRuntime → PaywallCore, Persistence, StoreSim, CopyDeck, Profiles
-//   TerminalKit
-//   PaywallScreens → TerminalKit, PaywallCore, CopyDeck
-//   PaywallApp → SimRuntime, PaywallScreens, BuiltInCopy, …
-//   NcursesTerminal → TerminalKit, CNcurses
-//   Tapes → PaywallApp
-//   CopyQA → PaywallApp
-//   PaywallSimCLI → everything above, ArgumentParser
+// Module graph (each module lists what it uses; each target's one job is in its comment below,
+// and docs/development/architecture.md draws it):
+//   PaywallFoundation                    TerminalKit
+//   PaywallCore → PaywallFoundation      PaywallScreens → TerminalKit, PaywallCore, CopyDeck
+//   CopyDeck → PaywallFoundation         NcursesTerminal → TerminalKit, CNcurses
+//   BuiltInCopy → CopyDeck               PaywallApp → SimRuntime, PaywallScreens, BuiltInCopy, …
+//   Persistence → PaywallCore, …         Tapes → PaywallApp
+//   StoreSim → PaywallCore, …, Crypto    CopyQA → PaywallApp
+//   Profiles → StoreSim, CopyDeck, …     PaywallSimCLI → all of the above, ArgumentParser
+//   SimRuntime → Persistence, StoreSim, Profiles, CopyDeck (no terminal module)
 let package = Package(
     name: "PaywallSim",
     platforms: [.macOS(.v14)],
@@ -42,7 +36,7 @@ let package = Package(
         .target(name: "BuiltInCopy", dependencies: ["CopyDeck"]),
         // Simulated StoreKit 2 store, verification backend, durable ledger, .storekit loader.
         .target(name: "StoreSim", dependencies: [
-            "PaywallCore", "Persistence", "PaywallFoundation",
+            "PaywallCore", "PaywallFoundation",
             .product(name: "Crypto", package: "swift-crypto"),
         ]),
         // App profiles from the seeds (chat, voip, templates) and team profile files.
@@ -50,7 +44,7 @@ let package = Package(
         // Runs the flow: the session, its effect runner and scheduler, the simulated clock. No UI.
         .target(name: "SimRuntime", dependencies: ["PaywallCore", "Persistence", "StoreSim", "CopyDeck", "Profiles"]),
         // Terminal toolkit: cell grid, display width, text layout, themes, keys, screens to draw on.
-        .target(name: "TerminalKit", dependencies: ["PaywallFoundation"]),
+        .target(name: "TerminalKit"),
         // The paywall's screens and key map, drawn on the toolkit's grid.
         .target(name: "PaywallScreens", dependencies: ["TerminalKit", "PaywallCore", "CopyDeck"]),
         // The app: inputs → a running app (AppHost), the controller, profile features, the live loop.
@@ -84,7 +78,7 @@ let package = Package(
         // Writes the Swift files that embed Themes/ (themes, default deck, profile decks); `--check` in CI.
         .executableTarget(name: "embed-resources"),
         // A worker the store's kill tests start and kill -9 mid-purchase.
-        .executableTarget(name: "store-worker", dependencies: ["StoreSim", "PaywallCore", "Persistence"]),
+        .executableTarget(name: "store-worker", dependencies: ["StoreSim", "PaywallCore"]),
 
         // Test support: the package root, the built binary, fixtures, fixed dates, goldens.
         .target(name: "TestSupport", dependencies: ["PaywallFoundation"], path: "Tests/TestSupport"),

@@ -61,7 +61,7 @@ seeds() { # TARGET DIR
 failed=0
 for target in "${TARGETS[@]}"; do
   case "$target" in
-    theme) module PaywallFoundation; module TerminalKit; harness theme PaywallFoundation TerminalKit ;;
+    theme) module TerminalKit; harness theme TerminalKit ;;
     config) module PaywallFoundation; module PaywallCore; harness config PaywallFoundation PaywallCore ;;
     xcstrings) module PaywallFoundation; module CopyDeck; harness xcstrings PaywallFoundation CopyDeck ;;
     storekit) module PaywallFoundation; module PaywallCore; module StoreSim; harness storekit PaywallFoundation PaywallCore StoreSim ;;

@@ -1,4 +1,3 @@
-import PaywallFoundation
 import Foundation
 
 /// The one locale-code type: a code parsed into language, script and region, so `.storekit`
