@@ -81,7 +81,7 @@ let package = Package(
         .executableTarget(name: "store-worker", dependencies: ["StoreSim", "PaywallCore"]),
 
         // Test support: the package root, the built binary, fixtures, fixed dates, goldens.
-        .target(name: "TestSupport", dependencies: ["PaywallFoundation"], path: "Tests/TestSupport"),
+        .target(name: "TestSupport", dependencies: ["PaywallFoundation", "PaywallCore"], path: "Tests/TestSupport"),
         .testTarget(name: "PaywallFoundationTests", dependencies: ["PaywallFoundation", "PaywallCore", "TestSupport"]),
         .testTarget(name: "PaywallCoreTests", dependencies: ["PaywallCore", "PaywallFoundation", "TestSupport"]),
         .testTarget(name: "PersistenceTests", dependencies: ["Persistence", "PaywallCore", "PaywallFoundation", "TestSupport"]),

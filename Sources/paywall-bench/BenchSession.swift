@@ -1,5 +1,6 @@
 import PaywallApp
 import Foundation
+import Tapes
 import PaywallCore
 import SimRuntime
 import PaywallScreens
@@ -21,6 +22,6 @@ enum BenchSession {
     static func controller(start: StartScreen, directory: URL) throws -> AppController {
         var inputs = SessionInputs()
         inputs.start = start
-        return try AppHost.launch(inputs, stateDirectory: directory, clock: ManualClock(Date(timeIntervalSince1970: 1_769_763_600)))
+        return try AppHost.launch(inputs, stateDirectory: directory, clock: ManualClock(TapePlayer.defaultStart))
     }
 }

@@ -1,22 +1,17 @@
 import Foundation
+import TestSupport
 @testable import PaywallCore
 
 /// Shared test values: a plan catalog matching the embedded config, a context, helpers.
 enum Fixtures {
     static let utc = TimeZone(identifier: "UTC")!
-    static let now = Date(timeIntervalSince1970: 1_780_000_000) // 2026-05-28T20:26:40Z
+    static let now = FixedDates.screens
     static let context = FlowContext(now: now, timeZone: utc)
 
-    static let weekly = Plan(id: "weekly_9_99", displayName: "Weekly", price: Decimal(string: "9.99")!,
-                             currencyCode: "USD", displayPrice: "$9.99", period: BillingPeriod(value: 1, unit: .week))
-    static let yearly = Plan(id: "yearly_59_99", displayName: "Yearly", price: Decimal(string: "59.99")!,
-                             currencyCode: "USD", displayPrice: "$59.99", period: BillingPeriod(value: 1, unit: .year),
-                             trial: TrialTerms(paymentMode: .free, period: BillingPeriod(value: 1, unit: .week)),
-                             isBestValue: true, equivalent: PriceEquivalent(unit: .week, displayPrice: "$1.15"))
-    static let monthly = Plan(id: "monthly_14_99", displayName: "Monthly", price: Decimal(string: "14.99")!,
-                              currencyCode: "USD", displayPrice: "$14.99", period: BillingPeriod(value: 1, unit: .month))
-    static let yearlyDiscount = Plan(id: "yearly_39_99", displayName: "Yearly (offer)", price: Decimal(string: "39.99")!,
-                                     currencyCode: "USD", displayPrice: "$39.99", period: BillingPeriod(value: 1, unit: .year))
+    static let weekly = TestPlans.weekly
+    static let yearly = TestPlans.yearly
+    static let monthly = TestPlans.monthly
+    static let yearlyDiscount = TestPlans.yearlyDiscount
     /// The store's embedded catalog (yearlyDiscount is a plan no offer names).
     static let catalog = [weekly, monthly, yearly]
 

@@ -1,5 +1,6 @@
 import CopyDeck
 import Foundation
+import TestSupport
 import PaywallCore
 @testable import SimRuntime
 
@@ -9,7 +10,7 @@ struct SessionHarness {
     let directory: URL
     var settings: SessionSettings
 
-    static let start = Date(timeIntervalSince1970: 1_769_763_600) // 2026-01-30T09:00:00Z
+    static let start = FixedDates.start
 
     init(start: StartScreen = .onboarding, offer: OfferID? = nil) throws {
         clock = ManualClock(Self.start)

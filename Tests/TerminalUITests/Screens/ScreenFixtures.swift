@@ -1,6 +1,7 @@
 import BuiltInCopy
 import CopyDeck
 import Foundation
+import TestSupport
 import PaywallCore
 @testable import PaywallScreens
 @testable import TerminalKit
@@ -8,21 +9,15 @@ import PaywallCore
 /// Models, contexts and the screen catalogue the screen tests render.
 enum ScreenFixtures {
     static let utc = TimeZone(identifier: "UTC")!
-    static let now = Date(timeIntervalSince1970: 1_780_000_000) // 2026-05-28T20:26:40Z
+    static let now = FixedDates.screens
     static let locales = ["en", "zh-Hans", "ko"]
     static let sizes = [TerminalSize(width: 80, height: 24), ScreenRenderer.minimumSize]
     static let theme = Theme.builtIn("dark")!
     static let deck = DefaultCopyDeck.load()
 
-    static let weekly = Plan(id: "weekly_9_99", displayName: "Weekly", price: Decimal(string: "9.99")!,
-                             currencyCode: "USD", displayPrice: "$9.99", period: BillingPeriod(value: 1, unit: .week))
-    static let monthly = Plan(id: "monthly_14_99", displayName: "Monthly", price: Decimal(string: "14.99")!,
-                              currencyCode: "USD", displayPrice: "$14.99", period: BillingPeriod(value: 1, unit: .month),
-                              equivalent: PriceEquivalent(unit: .week, displayPrice: "$3.46"))
-    static let yearly = Plan(id: "yearly_59_99", displayName: "Yearly", price: Decimal(string: "59.99")!,
-                             currencyCode: "USD", displayPrice: "$59.99", period: BillingPeriod(value: 1, unit: .year),
-                             trial: TrialTerms(paymentMode: .free, period: BillingPeriod(value: 1, unit: .week)),
-                             isBestValue: true, equivalent: PriceEquivalent(unit: .week, displayPrice: "$1.15"))
+    static let weekly = TestPlans.weekly
+    static let monthly = TestPlans.monthly
+    static let yearly = TestPlans.yearly
 
     static func offer(_ id: OfferID) -> Offer {
         switch id {
