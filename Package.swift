@@ -94,7 +94,7 @@ let package = Package(
         .testTarget(name: "PaywallAppTests", dependencies: ["PaywallApp", "SimRuntime", "TerminalKit", "PaywallScreens", "TestSupport"]),
         .testTarget(name: "TapesTests", dependencies: ["Tapes", "PaywallApp", "TestSupport"]),
         .testTarget(name: "CopyQATests", dependencies: ["CopyQA", "BuiltInCopy", "CopyDeck", "Profiles", "TerminalKit", "TestSupport"]),
-        .testTarget(name: "ProfilesTests", dependencies: ["Profiles", "TestSupport"]),
+        .testTarget(name: "ProfilesTests", dependencies: ["Profiles", "PaywallCore", "StoreSim", "TestSupport"]),
         .testTarget(name: "EndToEndTests", dependencies: ["PaywallSimCLI", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]

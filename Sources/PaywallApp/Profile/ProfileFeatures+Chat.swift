@@ -57,25 +57,4 @@ extension ProfileFeatures {
         return ProfilePanel(name: "applePay", titleKey: "applePay.payTo", titleArguments: [.string(text("app.name"))], lines: lines,
                             hintKeys: ["applePay.hint"], keys: ["x": .declineCard])
     }
-
-    /// Plays the sheet. Authorised: the purchase goes through the simulated store like any other
-    /// (buy, sheet confirmed, verified by the backend); cancelled or failed: a message, nothing charged.
-    func payWithApplePay(productID: String, action: ApplePaySheet.Action) {
-        guard let config = profile.applePay, let product = session.settings.catalog.product(productID) else {
-            active = .message([.copy("applePay.unavailable", role: .warning)])
-            return
-        }
-        let request = ApplePaySheet.request(for: product, config: config, storefront: storefront, locale: session.settings.locale)
-        let outcome = ApplePaySheet.present(request, deviceNetworks: Set(config.supportedNetworks), action: action,
-                                            tokenID: { "pay-\(Int(self.now.timeIntervalSince1970))" })
-        let copy = ApplePaySheet.copy(for: outcome)
-        if case .authorized = outcome {
-            active = nil
-            session.send(.selectPlan(id: productID))
-            session.send(.buy)
-            session.send(.sheetConfirmed)
-        } else {
-            active = .message([.copy(copy.key, copy.arguments, role: .muted)])
-        }
-    }
 }

@@ -60,8 +60,8 @@ extension ProfileFeatures {
 
     /// Buys one template through `TemplatePurchaseCoordinator`: the flag, the store, the outcome.
     /// A verified purchase is finished at once (the template is the app's to unlock, not the backend's premium).
-    func buyTemplate(_ id: String) {
-        guard let template = TemplatesCatalog.templates.first(where: { $0.id == id }) else { return }
+    func buyTemplate(_ id: String) -> PurchaseOutcome? {
+        guard let template = TemplatesCatalog.templates.first(where: { $0.id == id }) else { return nil }
         let store = session.store
         let token = session.appAccountToken
         var bought: SignedTransaction?
@@ -77,8 +77,6 @@ extension ProfileFeatures {
         if let bought {
             do { try store.finish(transactionID: bought.id) } catch { session.note("finish \(bought.id): \(error)") }
         }
-        let line = PurchaseOutcomeCopy.line(for: outcome, subject: .template(name: text(template.nameKey)))
-        let role: StyleRole = if case .success = outcome { .success } else { .warning }
-        active = .templates(outcome: .copy(line.key, line.arguments, role: role))
+        return outcome
     }
 }

@@ -9,20 +9,9 @@ import TerminalKit
 /// Seed 003: the feature gate, calls and their minutes, rewarded and interstitial ads, the usage
 /// screen with the overage bill, and receipt validation with the cached status as fallback.
 extension ProfileFeatures {
-    /// The tier as the receipt server last said (the cache when it is down); free without a receipt.
-    var tier: SubscriptionTier {
-        let entitlement = session.model.entitlement
-        if session.backend.isUp {
-            guard entitlement.isPremium, let id = entitlement.productID else { return .free }
-            return SubscriptionTier(productID: id) ?? .free
-        }
-        return state.receiptCache?.effectiveTier(at: now) ?? .free
-    }
-
-    /// Validates the receipt (the latest transaction) with the server, caching its answer; when the
-    /// server is down the cached status stands and the usage screen says so.
-    @discardableResult
-    func validateReceipt() -> ReceiptValidator.Result {
+    /// Validates the receipt (the latest transaction) with the server and returns the status cache
+    /// after it; when the server is down the cached status stands and the usage screen says so.
+    func validateReceipt() -> SubscriptionStatus? {
         let receipt = session.store.allTransactions.last.map { Data($0.jws.utf8) }
         let entitlement = session.model.entitlement
         let server: ReceiptValidator.ServerValidation = { _ in
@@ -31,55 +20,8 @@ extension ProfileFeatures {
             return .success(SubscriptionStatus(tier: tier, expiresAt: entitlement.expiresAt, validatedAt: self.now))
         }
         var cache = InMemoryStatusStore(status: state.receiptCache)
-        let result = ReceiptValidator.validate(receipt: receipt, server: server, cache: &cache)
-        if cache.status != state.receiptCache {
-            state.receiptCache = cache.status
-            save()
-        }
-        return result
-    }
-
-    /// `/call MIN [GB]`: a finished call of MIN minutes (and GB of data); free users then see an interstitial.
-    func call(_ args: [String]) {
-        guard let minutes = args.first.flatMap(Int.init), minutes > 0, minutes <= 100_000 else {
-            active = .message([.copy("voip.call.usage", role: .warning)])
-            return
-        }
-        let data = args.dropFirst().first.flatMap(Double.init) ?? 0
-        guard data.isFinite, data >= 0, data <= 10_000 else {
-            active = .message([.copy("voip.call.usage", role: .warning)])
-            return
-        }
-        let zone = session.settings.timeZone
-        state.usage.recordCall(minutes: minutes, dataGB: data, now: now, timeZone: zone)
-        let day = String(ISO8601DateFormatter.string(from: now, timeZone: zone, formatOptions: [.withFullDate]))
-        if state.callsDay != day { state.callsDay = day; state.callsToday = 0 }
-        state.callsToday += 1
-        save()
-        let current = tier
-        if profile.screens.contains(.ads), InterstitialPolicy().showAfterCall(tier: current, callsToday: state.callsToday, adLoaded: true) {
-            active = .interstitial
-        } else {
-            active = .message([.copy("voip.call.ended", [.integer(minutes)], role: .success)])
-        }
-    }
-
-    /// `/feature NAME`: allowed, or the upgrade prompt naming the lowest tier above this one that has it.
-    func feature(_ args: [String]) {
-        let name = args.first ?? ""
-        guard let feature = VoIPFeature.allCases.first(where: { $0.rawValue.lowercased() == name.lowercased() }) else {
-            let names = VoIPFeature.allCases.map(\.rawValue).joined(separator: " ")
-            active = .message([.copy("voip.feature.unknown", [.string(name), .string(names)], role: .warning)])
-            return
-        }
-        switch FeatureGate.request(feature, tier: tier) {
-        case .allowed:
-            active = .message([.copy("voip.feature.allowed", [.string(text(feature.copyKey))], role: .success)])
-        case let .upgradePrompt(feature, upgrade):
-            active = .featureGate(feature, upgrade)
-        case .notApplicable:
-            active = .message([.copy("voip.minutes.unlimited", role: .success)])
-        }
+        _ = ReceiptValidator.validate(receipt: receipt, server: server, cache: &cache)
+        return cache.status
     }
 
     func featureGatePanel(_ feature: VoIPFeature, _ upgrade: SubscriptionTier) -> ProfilePanel {
@@ -92,11 +34,6 @@ extension ProfileFeatures {
         return ProfilePanel(name: "featureGate", titleKey: "voip.upgrade.title", lines: lines, hintKeys: ["voip.upgrade.hint"])
     }
 
-    /// `/ad`: the rewarded-ad offer for free users; subscribers have no ads.
-    func offerAd() {
-        active = tier.isSubscriber ? .message([.copy("voip.ad.none", role: .muted)]) : .rewardedAd
-    }
-
     func rewardedAdPanel() -> ProfilePanel {
         let ad = RewardedAd()
         var lines: [ProfilePanel.Line] = []
@@ -105,23 +42,6 @@ extension ProfileFeatures {
         }
         return ProfilePanel(name: "rewardedAd", titleKey: "voip.ad.rewarded.offer", titleArguments: [.integer(ad.minutesPerAd)],
                             lines: lines, hintKeys: ["voip.ad.hint"], keys: ["x": .closeAdEarly])
-    }
-
-    /// Plays the ad (seeded, so a tape repeats): minutes granted, or why not.
-    func watchAd(toEnd: Bool) {
-        var generator = SeededGenerator(seed: session.settings.seed &+ UInt64(state.ads.watched) &+ 0xAD)
-        let (result, ledger) = RewardedAd().show(tier: tier, watchesToEnd: toEnd, ledger: state.ads, now: now,
-                                                 timeZone: session.settings.timeZone, generator: &generator)
-        state.ads = ledger
-        if case let .rewarded(minutes) = result {
-            state.usage.addBonus(minutes: minutes, now: now, timeZone: session.settings.timeZone)
-        }
-        save()
-        if let copy = RewardedAd.copy(for: result) {
-            active = .message([.copy(copy.key, copy.arguments, role: { if case .rewarded = result { return .success } else { return .muted } }())])
-        } else {
-            active = nil
-        }
     }
 
     func interstitialPanel() -> ProfilePanel {

@@ -11,14 +11,15 @@ import TerminalKit
 /// The screens a profile adds to the app (seeds 001–003), reached from chat with slash commands
 /// and from the paywall with the Apple Pay key.
 ///
-/// Owns the panel that is up and the profile's remembered state; builds each panel from the
-/// Profiles domain and the session's store, backend and clock, so the same keys give the same
-/// cells headless and in the terminal.
+/// The logic is `ProfileReducer` (pure, in `Profiles`); this type is its runner: it gives the
+/// reducer the session's instant, entitlement and catalog, runs the effects it asks for (flow
+/// events, saving through the session's state store, the receipt server, the store) and draws
+/// the card that is up, so the same keys give the same cells headless and in the terminal.
 public final class ProfileFeatures {
     let session: SimulatorSession
     public let profile: Profile
-    var state: ProfileState
-    var active: ActivePanel?
+    /// The card that is up and what the profile remembers.
+    public private(set) var model: ProfileModel
     /// Seed 002's product catalog cache: template products fetched from the store once per launch.
     lazy var catalogService = ProductCatalogService(fetch: { [unowned self] ids in try self.session.store.products(for: ids) })
 
@@ -27,26 +28,11 @@ public final class ProfileFeatures {
     public init(session: SimulatorSession, profile: Profile) throws {
         self.session = session
         self.profile = profile
-        state = try session.appState.loadProfileState(ProfileState.self) ?? ProfileState()
+        model = ProfileModel(saved: try session.appState.loadProfileState(ProfileState.self) ?? ProfileState())
     }
 
-    /// Whether a panel is up.
-    public var isShowing: Bool { active != nil }
-
-    /// The panel to draw, built from the current state.
-    public func panel() -> ProfilePanel? {
-        guard let active else { return nil }
-        switch active {
-        case let .message(lines): return messagePanel(lines)
-        case .memberStatus: return memberStatusPanel()
-        case let .applePay(productID): return applePayPanel(productID: productID)
-        case let .featureGate(feature, tier): return featureGatePanel(feature, tier)
-        case .usage: return usagePanel()
-        case .rewardedAd: return rewardedAdPanel()
-        case .interstitial: return interstitialPanel()
-        case let .templates(outcome): return templatesPanel(outcome: outcome)
-        }
-    }
+    /// Whether a card is up.
+    public var isShowing: Bool { model.card != nil }
 
     /// The paywall's extra button: Apple Pay, when the profile has it.
     public var paywallButton: PaywallButton? {
@@ -55,67 +41,89 @@ public final class ProfileFeatures {
     }
 
     /// The chat commands this profile answers, in help order.
-    public var commands: [String] {
-        var list: [String] = []
-        if profile.screens.contains(.memberStatus) { list.append("/status") }
-        if profile.screens.contains(.usage) { list += ["/usage", "/call MIN [GB]"] }
-        if profile.screens.contains(.featureGate) { list.append("/feature NAME") }
-        if profile.screens.contains(.ads) { list.append("/ad") }
-        if profile.screens.contains(.templates) { list.append("/templates") }
-        return list
-    }
+    public var commands: [String] { ProfileReducer.commands(for: profile) }
 
     /// Handles a chat line that starts with `/`; returns false when it is not a command.
     @discardableResult
     public func command(_ line: String) -> Bool {
-        let words = line.split(separator: " ").map(String.init)
-        guard let first = words.first, first.hasPrefix("/") else { return false }
-        let args = Array(words.dropFirst())
-        let has = { (screen: ProfileScreen) in self.profile.screens.contains(screen) }
-        switch first.lowercased() {
-        case "/status" where has(.memberStatus): active = .memberStatus
-        case "/usage" where has(.usage): validateReceipt(); active = .usage
-        case "/call" where has(.usage): call(args)
-        case "/feature" where has(.featureGate): feature(args)
-        case "/ad" where has(.ads): offerAd()
-        case "/templates" where has(.templates): active = .templates(outcome: nil)
-        default:
-            active = .message([.copy("profile.unknownCommand", [.string(first), .string(commands.joined(separator: "  "))], role: .warning)])
-        }
+        guard line.split(separator: " ").first?.hasPrefix("/") == true else { return false }
+        send(.command(line))
         return true
     }
 
-    /// An action of the panel that is up (Enter, Esc or one of its keys), or of the paywall button.
-    public func handle(action: ProfileAction) {
-        if action == .applePay {
-            guard let plan = session.model.selectedPlanID ?? session.model.offer?.defaultPlanID else { return }
-            active = .applePay(productID: plan)
-            return
+    /// An action of the card that is up (Enter, Esc or one of its keys), or of the paywall button.
+    public func handle(action: ProfileAction) { send(.action(action)) }
+
+    /// Feeds one event through the reducer and runs the effects it returns, answers first in, first out.
+    func send(_ event: ProfileEvent) {
+        var queue = [event]
+        while !queue.isEmpty {
+            let (next, effects) = ProfileReducer.reduce(model, queue.removeFirst(), context: context())
+            model = next
+            for effect in effects { queue += run(effect) }
         }
-        guard let current = active else { return }
-        switch (current, action) {
-        case let (.applePay(productID), .confirm): payWithApplePay(productID: productID, action: .authorize)
-        case let (.applePay(productID), .close): payWithApplePay(productID: productID, action: .cancel)
-        case let (.applePay(productID), .declineCard): payWithApplePay(productID: productID, action: .fail("cardDeclined"))
-        case let (.featureGate(_, tier), .confirm):
-            active = nil
-            session.send(.openPaywall(reason: .chatTab))
-            session.send(.selectPlan(id: tier.productID))
-        case (.rewardedAd, .confirm): watchAd(toEnd: true)
-        case (.rewardedAd, .closeAdEarly): watchAd(toEnd: false)
-        case (.templates, .goPro):
-            active = nil
-            session.send(.openPaywall(reason: .chatTab))
-        case let (.templates, .buyTemplate(id)): buyTemplate(id)
-        case (_, .close), (_, .confirm): active = nil
-        default: break
+    }
+
+    private func run(_ effect: ProfileEffect) -> [ProfileEvent] {
+        switch effect {
+        case let .flow(event):
+            session.send(event)
+            return []
+        case .save:
+            do { try session.appState.saveProfileState(model.saved) } catch { session.note("profile state: \(error)") }
+            return []
+        case .validateReceipt:
+            return [.receiptValidated(validateReceipt())]
+        case let .buyTemplate(id):
+            return buyTemplate(id).map { [.templatePurchased(templateID: id, outcome: $0)] } ?? []
         }
+    }
+
+    /// What the reducer reads now.
+    func context() -> ProfileContext {
+        let settings = session.settings
+        let deck = settings.deck
+        let locale = settings.locale
+        return ProfileContext(profile: profile, now: now, timeZone: settings.timeZone, seed: settings.seed,
+                              entitlement: session.model.entitlement, backendUp: session.backend.isUp,
+                              paywallPlanID: session.model.selectedPlanID ?? session.model.offer?.defaultPlanID,
+                              catalog: settings.catalog, storefront: storefront, locale: locale,
+                              text: { key in deck.resolve(key, locale: locale).text })
+    }
+
+    /// The card to draw, built from the current state.
+    public func panel() -> ProfilePanel? {
+        guard let card = model.card else { return nil }
+        switch card {
+        case let .message(lines): return ProfilePanel(name: "profileMessage", titleKey: "app.name", lines: lines.map(Self.line))
+        case .memberStatus: return memberStatusPanel()
+        case let .applePay(productID): return applePayPanel(productID: productID)
+        case let .featureGate(feature, tier): return featureGatePanel(feature, tier)
+        case .usage: return usagePanel()
+        case .rewardedAd: return rewardedAdPanel()
+        case .interstitial: return interstitialPanel()
+        case let .templates(outcome): return templatesPanel(outcome: outcome.map(Self.line))
+        }
+    }
+
+    /// A reducer line as the card draws it.
+    static func line(_ line: ProfileLine) -> ProfilePanel.Line {
+        let role: StyleRole = switch line.tone {
+        case .text: .text
+        case .muted: .muted
+        case .success: .success
+        case .warning: .warning
+        }
+        return .copy(line.key, line.arguments, role: role)
     }
 
     // MARK: - Shared helpers
 
     var now: Date { session.clock.now() }
     var deck: CopyDeck { session.settings.deck }
+    /// The tier the profile's screens see (see `ProfileReducer.tier`).
+    var tier: SubscriptionTier { ProfileReducer.tier(model, context()) }
+    var state: ProfileState { model.saved }
 
     /// The plain text of a key, for composing into another line's arguments.
     func text(_ key: String, _ arguments: [CopyArgument] = []) -> String {
@@ -128,14 +136,5 @@ public final class ProfileFeatures {
     /// `amount` in the storefront's currency, as the paywall writes prices.
     func price(_ amount: Decimal) -> String {
         PriceFormatter.format(amount, storefront: Storefront.resolve(storefront), locale: session.settings.locale)
-    }
-
-    /// Saves the profile state through the session's state store; a failure is noted for the debug overlay, never fatal.
-    func save() {
-        do { try session.appState.saveProfileState(state) } catch { session.note("profile state: \(error)") }
-    }
-
-    private func messagePanel(_ lines: [ProfilePanel.Line]) -> ProfilePanel {
-        ProfilePanel(name: "profileMessage", titleKey: "app.name", lines: lines)
     }
 }
