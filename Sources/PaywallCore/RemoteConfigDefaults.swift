@@ -1,4 +1,5 @@
 import Foundation
+import PaywallFoundation
 
 extension RemoteConfig {
     /// The embedded configuration used when no config file is given.
@@ -37,13 +38,10 @@ extension RemoteConfig {
     /// Decodes a config file's bytes; `path` names the file in error messages.
     public static func decode(from data: Data, path: String) throws -> RemoteConfig {
         let config: RemoteConfig
-        if let problem = JSONErrorDescription.syntaxProblem(in: data) { throw RemoteConfigError(path: path, message: problem) }
         do {
-            config = try JSONDecoder().decode(RemoteConfig.self, from: data)
-        } catch let error as DecodingError {
-            throw RemoteConfigError(path: path, message: JSONErrorDescription.describe(error, in: data))
+            config = try LocatedJSONDecoder().decode(RemoteConfig.self, from: data)
         } catch {
-            throw RemoteConfigError(path: path, message: "not valid JSON: \(error.localizedDescription)")
+            throw RemoteConfigError(path: path, message: error.description)
         }
         try config.validate(path: path)
         return config
@@ -87,5 +85,6 @@ public struct RemoteConfigError: Error, Hashable, Sendable, CustomStringConverti
         self.message = message
     }
 
-    public var description: String { "\(path): \(message)" }
+    /// `path:line:col: message` when the message has a place, `path: message` otherwise.
+    public var description: String { "\(path):\(message.first?.isNumber == true ? "" : " ")\(message)" }
 }

@@ -73,21 +73,14 @@ public struct AppStateStore: Sendable {
         } catch {
             throw PersistenceError(path: url.path, message: "cannot read: \(error.localizedDescription)")
         }
-        let decoder = RecordedEvent.makeDecoder()
+        let decoder = LocatedJSONDecoder(dateDecoding: .iso8601)
         var events: [RecordedEvent] = []
         for (index, line) in data.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).enumerated() {
             if line.isEmpty { continue }
-            let lineData = Data(line)
-            if let problem = JSONErrorDescription.syntaxProblem(in: lineData) {
-                throw PersistenceError(path: url.path, message: Self.onLine(index + 1, problem))
-            }
             do {
-                events.append(try decoder.decode(RecordedEvent.self, from: lineData))
-            } catch let error as DecodingError {
-                let detail = JSONErrorDescription.describe(error, in: lineData)
-                throw PersistenceError(path: url.path, message: Self.onLine(index + 1, detail))
+                events.append(try decoder.decode(RecordedEvent.self, from: Data(line)))
             } catch {
-                throw PersistenceError(path: url.path, message: "\(index + 1): \(error.localizedDescription)")
+                throw PersistenceError(path: url.path, message: Self.onLine(index + 1, error.description))
             }
         }
         return events

@@ -18,13 +18,10 @@ public struct JSONFile<Value: Codable & Sendable>: Sendable {
         } catch {
             throw PersistenceError(path: url.path, message: "cannot read: \(error.localizedDescription)")
         }
-        if let problem = JSONErrorDescription.syntaxProblem(in: data) { throw PersistenceError(path: url.path, message: problem) }
         do {
-            return try Self.decoder().decode(Value.self, from: data)
-        } catch let error as DecodingError {
-            throw PersistenceError(path: url.path, message: JSONErrorDescription.describe(error, in: data))
+            return try LocatedJSONDecoder(dateDecoding: .iso8601).decode(Value.self, from: data)
         } catch {
-            throw PersistenceError(path: url.path, message: "cannot decode: \(error.localizedDescription)")
+            throw PersistenceError(path: url.path, message: error.description)
         }
     }
 
@@ -47,9 +44,5 @@ public struct JSONFile<Value: Codable & Sendable>: Sendable {
         return encoder
     }
 
-    static func decoder() -> JSONDecoder {
-        let decoder = JSONDecoder()
-        decoder.dateDecodingStrategy = .iso8601
-        return decoder
-    }
+
 }

@@ -99,11 +99,11 @@ struct TempDirectory {
 
         try write(#"{"isPremium": "yes", "source": "purchase"}"#, to: store.directory.entitlementFile)
         #expect(errorText { _ = try store.loadEntitlement() }
-            == "\(store.directory.entitlementFile.path): at isPremium: wrong type, expected true or false")
+            == "\(store.directory.entitlementFile.path):1:15: at isPremium: wrong type, expected true or false")
 
         try write(#"{"viewz": []}"#, to: store.directory.paywallViewsFile)
         #expect(errorText { _ = try store.loadPaywallViews() }
-            == "\(store.directory.paywallViewsFile.path): missing key views, expected it to be present")
+            == "\(store.directory.paywallViewsFile.path):1:1: missing key views, expected it to be present")
 
         try write("", to: store.directory.paywallViewsFile)
         #expect(errorText { _ = try store.loadPaywallViews() }
@@ -116,9 +116,9 @@ struct TempDirectory {
         let store = try AppStateStore(directory: StateDirectory(root: temp.url))
         let path = store.directory.quotaFile.path
         try write(#"{"day": "2026-05-28", "used": -4}"#, to: store.directory.quotaFile)
-        #expect(errorText { _ = try store.loadQuota() } == "\(path): at used: -4 is negative, expected 0 or more")
+        #expect(errorText { _ = try store.loadQuota() } == "\(path):1:31: at used: -4 is negative, expected 0 or more")
         try write(#"{"day": "yesterday", "used": 1}"#, to: store.directory.quotaFile)
-        #expect(errorText { _ = try store.loadQuota() } == "\(path): at day: \"yesterday\" is not a day, expected yyyy-MM-dd")
+        #expect(errorText { _ = try store.loadQuota() } == "\(path):1:9: at day: \"yesterday\" is not a day, expected yyyy-MM-dd")
     }
 
     @Test func viewsAreSortedWhenLoaded() throws {

@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import PaywallFoundation
 import PaywallCore
 
 /// Seed 004's `POST /iap/transactions`, in process: verify the JWS, store, compute the entitlement.
@@ -58,8 +59,7 @@ public final class VerificationBackend {
         guard isUp else { return refuse(unavailable: "backend is down") }
         let payloadData: Data
         do { payloadData = try CompactJWS.verify(jws, trustedKeys: trustedKeys) } catch { return refuse(error.description) }
-        guard JSONErrorDescription.syntaxProblem(in: payloadData) == nil,
-              let payload = try? JSONDecoder().decode(TransactionPayload.self, from: payloadData) else {
+        guard let payload = try? LocatedJSONDecoder().decode(TransactionPayload.self, from: payloadData) else {
             return refuse("payload is not a transaction payload")
         }
         let id = payload.transactionId

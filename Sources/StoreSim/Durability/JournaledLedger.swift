@@ -58,8 +58,7 @@ struct JournaledLedger<State: JournaledState>: Sendable {
             let line = data[start..<newline]
             let entry: Entry
             do {
-                if let problem = JSONErrorDescription.syntaxProblem(in: Data(line)) { throw Ledger<State>.Failure(description: problem) }
-                entry = try JSONDecoder().decode(Entry.self, from: line)
+                entry = try LocatedJSONDecoder().decode(Entry.self, from: Data(line))
             } catch {
                 if data[newline...].dropFirst().isEmpty { break } // a torn last line that happens to end the file
                 throw Ledger<State>.Failure(description: "\(journalURL.path):\(lineNumber):1: not a journal line (\(error)); expected {\"seq\":N,\"change\":{…}} written by this simulator")

@@ -31,11 +31,8 @@ public struct Ledger<Value: Codable>: Sendable {
         do { data = try Data(contentsOf: url) } catch {
             throw Failure(description: "\(url.path): cannot read the ledger: \(error.localizedDescription)")
         }
-        if let problem = JSONErrorDescription.syntaxProblem(in: data) {
-            throw Failure(description: "\(url.path):\(problem); expected a file this simulator wrote")
-        }
-        do { return try JSONDecoder().decode(Value.self, from: data) } catch {
-            throw Failure(description: "\(url.path):1:1: the ledger is not valid JSON of the expected shape (\(error)); expected a file this simulator wrote")
+        do { return try LocatedJSONDecoder().decode(Value.self, from: data) } catch {
+            throw Failure(description: "\(url.path):\(error.description); expected a file this simulator wrote")
         }
     }
 

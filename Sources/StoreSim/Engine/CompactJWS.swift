@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import PaywallFoundation
 import PaywallCore
 
 /// Compact JWS (RFC 7515) with ES256, as App Store signed transactions use: `header.payload.signature`.
@@ -40,8 +41,8 @@ public enum CompactJWS {
     public static func decodeUnverified(_ jws: String) throws(Failure) -> (header: Header, payload: Data) {
         let parts = jws.split(separator: ".", omittingEmptySubsequences: false)
         guard parts.count == 3 else { throw .malformed("expected 3 dot-separated parts, found \(parts.count)") }
-        guard let headerData = data(base64url: String(parts[0])), JSONErrorDescription.syntaxProblem(in: headerData) == nil,
-              let header = try? JSONDecoder().decode(Header.self, from: headerData) else {
+        guard let headerData = data(base64url: String(parts[0])),
+              let header = try? LocatedJSONDecoder().decode(Header.self, from: headerData) else {
             throw .malformed("the header is not base64url JSON with an alg")
         }
         guard let payload = data(base64url: String(parts[1])) else { throw .malformed("the payload is not base64url") }
