@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Tapes
+import PaywallApp
 
 @Suite("Settings and discovery")
 struct TapeSettingsTests {
@@ -73,5 +74,24 @@ struct TapeSettingsTests {
         #expect(TapePaths.resolve("x.tape", relativeTo: "/s/t/main.tape") == "/s/t/x.tape")
         #expect(TapePaths.stem(of: "dir/.hidden") == ".hidden")
         #expect(TapePaths.pathExtension(of: "themes/mine.json") == "json")
+    }
+}
+
+/// `play --profile` and `play --storekit` fill in what a tape does not set; a tape's own `Set` wins.
+@Suite("Play defaults")
+struct PlayDefaultsTests {
+    static func inputs(_ source: String) throws -> SessionInputs {
+        let tape = try TapeParser.parse(source: source, file: "/s/t.tape").get()
+        var options = TapePlayer.Options()
+        options.defaultProfile = "voip"
+        options.defaultStorekit = "/s/Shop.storekit"
+        return TapePlayer(tape: tape, options: options).inputs()
+    }
+
+    @Test func theCommandLineFillsInWhatTheTapeLeavesOut() throws {
+        let plain = try Self.inputs("Key Enter")
+        #expect(plain.profile == "voip" && plain.storekit == "/s/Shop.storekit")
+        let own = try Self.inputs("Set Profile chat\nSet StoreKit Other.storekit\nKey Enter")
+        #expect(own.profile == "chat" && own.storekit == "/s/Other.storekit")
     }
 }
