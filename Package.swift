@@ -57,7 +57,7 @@ let package = Package(
         // The live terminal: draws a grid through ncurses, reads keys, resize, signals.
         .target(name: "NcursesTerminal", dependencies: ["TerminalKit", "CNcurses"]),
         // Tape language: parser, headless player, goldens, asciicast.
-        .target(name: "Tapes", dependencies: ["PaywallFoundation", "PaywallApp", "SimRuntime", "TerminalKit", "PaywallCore", "StoreSim"]),
+        .target(name: "Tapes", dependencies: ["PaywallFoundation", "PaywallApp", "PaywallScreens", "SimRuntime", "TerminalKit", "PaywallCore", "StoreSim"]),
         // Copy QA: a sweep of every screen state, lints, App Store 3.1.2 checks, reports and exports.
         .target(name: "CopyQA", dependencies: [
             "PaywallFoundation",
@@ -73,7 +73,7 @@ let package = Package(
         .executableTarget(name: "paywall-sim", dependencies: ["PaywallSimCLI"]),
         // Benchmarks: prints figures (never asserted in tests). `swift run -c release paywall-bench`.
         .executableTarget(name: "paywall-bench", dependencies: [
-            "PaywallCore", "StoreSim", "SimRuntime", "TerminalKit", "PaywallApp", "Tapes", "CopyQA",
+            "PaywallCore", "StoreSim", "SimRuntime", "TerminalKit", "PaywallScreens", "PaywallApp", "Tapes", "CopyQA",
         ]),
         // Writes the Swift files that embed Themes/ (themes, default deck, profile decks); `--check` in CI.
         .executableTarget(name: "embed-resources"),
@@ -83,19 +83,20 @@ let package = Package(
         // Test support: the package root, the built binary, fixtures, fixed dates, goldens.
         .target(name: "TestSupport", dependencies: ["PaywallFoundation", "PaywallCore"], path: "Tests/TestSupport"),
         .testTarget(name: "PaywallFoundationTests", dependencies: ["PaywallFoundation", "PaywallCore", "TestSupport"]),
-        .testTarget(name: "PaywallCoreTests", dependencies: ["PaywallCore", "PaywallFoundation", "TestSupport"]),
-        .testTarget(name: "PersistenceTests", dependencies: ["Persistence", "PaywallCore", "PaywallFoundation", "TestSupport"]),
-        .testTarget(name: "CopyDeckTests", dependencies: ["CopyDeck", "BuiltInCopy", "PaywallFoundation", "TestSupport"]),
-        .testTarget(name: "StoreSimTests", dependencies: ["StoreSim", "PaywallCore", "Persistence", "PaywallFoundation", "TestSupport"]),
+        .testTarget(name: "PaywallCoreTests", dependencies: ["PaywallCore", "TestSupport"]),
+        .testTarget(name: "PersistenceTests", dependencies: ["Persistence", "PaywallCore", "PaywallFoundation"]),
+        .testTarget(name: "CopyDeckTests", dependencies: ["CopyDeck", "TestSupport"]),
+        .testTarget(name: "StoreSimTests", dependencies: ["StoreSim", "PaywallCore", "PaywallFoundation", "TestSupport", .product(name: "Crypto", package: "swift-crypto")]),
+        // The terminal UI: the toolkit and the paywall's screens, with the screen goldens.
         .testTarget(name: "TerminalUITests", dependencies: [
-            "TerminalKit", "PaywallScreens", "BuiltInCopy", "PaywallCore", "CopyDeck", "TestSupport",
+            "TerminalKit", "PaywallScreens", "BuiltInCopy", "PaywallCore", "CopyDeck", "PaywallFoundation", "TestSupport",
         ], exclude: ["Screens/Goldens"]),
-        .testTarget(name: "SimRuntimeTests", dependencies: ["SimRuntime", "TestSupport"]),
-        .testTarget(name: "PaywallAppTests", dependencies: ["PaywallApp", "SimRuntime", "TerminalKit", "PaywallScreens", "TestSupport"]),
-        .testTarget(name: "TapesTests", dependencies: ["Tapes", "PaywallApp", "TestSupport"]),
-        .testTarget(name: "CopyQATests", dependencies: ["CopyQA", "BuiltInCopy", "CopyDeck", "Profiles", "TerminalKit", "TestSupport"]),
-        .testTarget(name: "ProfilesTests", dependencies: ["Profiles", "PaywallCore", "StoreSim", "TestSupport"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["PaywallSimCLI", "TestSupport"]),
+        .testTarget(name: "SimRuntimeTests", dependencies: ["SimRuntime", "PaywallCore", "StoreSim", "CopyDeck", "TestSupport"]),
+        .testTarget(name: "PaywallAppTests", dependencies: ["PaywallApp", "PaywallCore", "PaywallScreens", "SimRuntime", "TerminalKit", "TestSupport"]),
+        .testTarget(name: "TapesTests", dependencies: ["Tapes", "PaywallApp", "PaywallCore", "PaywallFoundation", "PaywallScreens", "StoreSim", "TerminalKit", "TestSupport"]),
+        .testTarget(name: "CopyQATests", dependencies: ["CopyQA", "BuiltInCopy", "CopyDeck", "PaywallCore", "PaywallScreens", "Profiles", "TerminalKit", "TestSupport"]),
+        .testTarget(name: "ProfilesTests", dependencies: ["Profiles", "CopyDeck", "PaywallCore", "StoreSim", "TestSupport"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["PaywallSimCLI", "PaywallCore", "SimRuntime", "StoreSim", "Tapes", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

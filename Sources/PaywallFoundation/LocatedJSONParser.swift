@@ -10,11 +10,11 @@ public struct LocatedJSONSyntaxError: Error, Hashable, Sendable {
 /// The one JSON reader of PaywallSim: a small strict parser (RFC 8259) that records a line and
 /// column for every value (and every object key), for `file:line:col` messages.
 ///
-/// Every format read from outside goes through it: `.storekit` catalogs, String Catalogs, remote
-/// config, profiles and the state files (which check their syntax here before `JSONDecoder`,
-/// because Foundation's decoder traps on some inputs, e.g. 513 `[`). Text must be UTF-8 (a UTF-8
-/// byte order mark is skipped); nesting deeper than `maximumDepth` is refused instead of
-/// overflowing the stack.
+/// Every format read from outside goes through it: `.storekit` catalogs, String Catalogs and
+/// profiles read its tree; remote config, state files, ledgers and journals are decoded from it by
+/// `LocatedJSONDecoder` (never by Foundation's `JSONDecoder`, which traps on some inputs, e.g. 513
+/// `[`). Text must be UTF-8 (a UTF-8 byte order mark is skipped); nesting deeper than
+/// `maximumDepth` is refused instead of overflowing the stack.
 public struct LocatedJSONParser {
     /// The deepest nesting accepted (objects and arrays).
     public static let maximumDepth = 256

@@ -27,7 +27,7 @@ public struct PlayCommand: ParsableCommand {
     @Flag(name: .long, help: "Parse and validate the tapes without running them.")
     public var check = false
 
-    @Flag(name: .long, help: "Print one JSON result per tape.")
+    @Flag(name: .long, help: "Print the results as one JSON document (exit code, passed, one entry per tape).")
     public var json = false
 
     @Option(name: .long, help: ArgumentHelp("Write an asciicast v2 recording (asciinema) of the (single) tape.", valueName: "FILE"))

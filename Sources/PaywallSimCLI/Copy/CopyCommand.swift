@@ -17,7 +17,7 @@ public struct CopyCommand: ParsableCommand {
 
 /// The combinations and files every `copy` subcommand sweeps over.
 public struct CopySweepOptions: ParsableArguments {
-    @Option(name: .long, help: ArgumentHelp("A locale to check (repeatable); default: en, zh-Hans, ko.", valueName: "LOCALE"))
+    @Option(name: .long, help: ArgumentHelp("A locale to sweep (repeatable); default: en, zh-Hans, ko.", valueName: "LOCALE"))
     public var locale: [String] = []
 
     @Option(name: .long, help: ArgumentHelp("A theme name or .theme file (repeatable); default: dark, light, mono.", valueName: "THEME"))

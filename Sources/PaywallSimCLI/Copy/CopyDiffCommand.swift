@@ -14,7 +14,7 @@ struct CopyDiffCommand: ParsableCommand {
     @Argument(help: ArgumentHelp("The deck after the change.", valueName: "NEW.xcstrings"))
     var new: String
 
-    @Option(name: .long, help: ArgumentHelp("A terminal size to render at; default: 80x24.", valueName: "WxH"))
+    @Option(name: .long, help: ArgumentHelp("A terminal size to render at.", valueName: "WxH"))
     var size: String = "80x24"
 
     func validate() throws {

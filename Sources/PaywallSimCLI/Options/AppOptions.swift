@@ -3,7 +3,7 @@ import ArgumentParser
 /// The app a command works on: an app profile and a `.storekit` catalog. Declared once, used by
 /// `run`, `play` (for tapes that set none), `copy` and `store`.
 public struct AppOptions: ParsableArguments {
-    @Option(name: .long, help: ArgumentHelp("An app profile: chat, voip, templates, or a profile file (its .storekit, copy and config; the options given here override them).",
+    @Option(name: .long, help: ArgumentHelp("An app profile: chat, voip, templates, or a profile file; it brings the catalog (and for run and copy the copy deck and config) that no other option names.",
                                             valueName: "NAME|FILE"))
     public var profile: String?
 
@@ -15,10 +15,10 @@ public struct AppOptions: ParsableArguments {
 
 /// The team's copy deck and remote config over the defaults (`run`, `copy`).
 public struct CopyFilesOptions: ParsableArguments {
-    @Option(name: .long, help: ArgumentHelp("A String Catalog copy deck layered over the default deck.", valueName: "FILE.xcstrings"))
+    @Option(name: .long, help: ArgumentHelp("A String Catalog copy deck layered over the profile's deck and the default deck.", valueName: "FILE.xcstrings"))
     public var copy: String?
 
-    @Option(name: .long, help: ArgumentHelp("A remote-config JSON file; default: the embedded config.", valueName: "FILE"))
+    @Option(name: .long, help: ArgumentHelp("A remote-config JSON file; default: the profile's, else the embedded config.", valueName: "FILE"))
     public var config: String?
 
     public init() {}
@@ -26,7 +26,7 @@ public struct CopyFilesOptions: ParsableArguments {
 
 /// The storefront prices are shown in (`run`, `store`).
 public struct StorefrontOptions: ParsableArguments {
-    @Option(name: .long, help: ArgumentHelp("Storefront for prices (USA, CHN, KOR, JPN, DEU…); default: the catalog's (the embedded catalog follows the locale).",
+    @Option(name: .long, help: ArgumentHelp("Storefront for prices (USA, CHN, KOR, JPN, DEU…); default: the catalog's.",
                                             valueName: "CODE"))
     public var storefront: String?
 

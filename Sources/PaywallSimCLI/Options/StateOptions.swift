@@ -5,7 +5,7 @@ import SimRuntime
 
 /// The state directory and the simulator's clock it keeps (`run`, `store`).
 public struct StateOptions: ParsableArguments {
-    @Option(name: .long, help: ArgumentHelp("State directory (quota, events, store and backend ledgers, clock.json); default: $XDG_STATE_HOME/paywall-sim.",
+    @Option(name: .long, help: ArgumentHelp("State directory (quota, events, store and backend ledgers, clock.json); default: $XDG_STATE_HOME/paywall-sim, else ~/.local/state/paywall-sim.",
                                             valueName: "DIR"))
     public var state: String?
 

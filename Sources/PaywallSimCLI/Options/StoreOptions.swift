@@ -3,8 +3,8 @@ import Foundation
 
 /// Options every `paywall-sim store …` command shares: the app, state and clock, storefront, output.
 public struct StoreOptions: ParsableArguments {
-    @OptionGroup public var stateOptions: StateOptions
     @OptionGroup public var app: AppOptions
+    @OptionGroup public var stateOptions: StateOptions
     @OptionGroup public var storefrontOptions: StorefrontOptions
 
     @Flag(name: .long, help: "Print a JSON document instead of a table.")
