@@ -1,4 +1,5 @@
 import Foundation
+import PaywallFoundation
 import Testing
 import TestSupport
 @testable import Tapes
@@ -18,5 +19,21 @@ struct GuideExampleTests {
         let tape = try TapeParser.parse(source: example, file: "Scripts/tapes/happy-path-yearly.tape").get()
         #expect(tape.commands.contains(.expectState("purchased")) || tape.commands.contains(.expectState("chat")))
         #expect(tape.commands.contains(.expectEntitled(true)))
+    }
+}
+
+/// The README's 80×24 paywall is the screen the happy-path tape's golden holds (the same flow,
+/// clock and size), so the picture cannot drift from what the app draws.
+@Suite("README picture")
+struct ReadmePictureTests {
+    @Test func thePaywallPictureIsTheGolden() throws {
+        let readme = try String(contentsOf: TestPaths.path("README.md"), encoding: .utf8)
+        let lines = readme.components(separatedBy: "\n")
+        let start = try #require(lines.firstIndex { $0.hasPrefix("╭─ Nova") }, "README.md has no paywall picture")
+        let end = try #require(lines[start...].firstIndex { $0.hasPrefix("╰") })
+        let picture = lines[start...end].joined(separator: "\n") + "\n"
+        let golden = try String(contentsOf: TestPaths.path("Scripts/tapes/goldens/happy-path-yearly/paywall.txt"), encoding: .utf8)
+        #expect(GoldenStore.normalize(picture) == GoldenStore.normalize(golden),
+                "README.md's picture and the happy-path paywall golden differ:\n\(LineDiff.render(expected: golden, actual: picture))")
     }
 }
