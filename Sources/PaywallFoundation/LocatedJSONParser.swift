@@ -24,6 +24,9 @@ public struct LocatedJSONParser {
     private var line = 1
     private var lineStart = 0
     private var depth = 0
+    /// The last column computed and where: locations are asked for in order, so each one counts
+    /// on from the last instead of from the line's start (a long one-line document stays linear).
+    private var columnMark = (offset: 0, column: 1)
 
     /// Parses one JSON document; anything but whitespace after it is an error.
     public static func parse(_ data: Data) throws(LocatedJSONSyntaxError) -> LocatedJSON {
@@ -60,7 +63,7 @@ public struct LocatedJSONParser {
     // MARK: Values
 
     private mutating func parseValue() throws(LocatedJSONSyntaxError) -> LocatedJSON {
-        let location = currentLocation()
+        let location = nextLocation()
         guard offset < bytes.count else { throw fail("unexpected end of file, expected a value (the file looks truncated)") }
         switch bytes[offset] {
         case UInt8(ascii: "{"): return LocatedJSON(value: try parseObject(), location: location)
@@ -88,7 +91,7 @@ public struct LocatedJSONParser {
             guard peek() == UInt8(ascii: "\"") else {
                 throw fail("unexpected \(describeCurrent()), expected a key in double quotes" + truncated)
             }
-            let keyLocation = currentLocation()
+            let keyLocation = nextLocation()
             let key = try parseString()
             skipWhitespace()
             guard peek() == UInt8(ascii: ":") else {
@@ -304,6 +307,19 @@ public struct LocatedJSONParser {
                 return
             }
         }
+    }
+
+    /// Line and column of `offset`, counted on from the last location asked for on this line.
+    private mutating func nextLocation() -> LineColumn {
+        var index = columnMark.offset >= lineStart && columnMark.offset <= offset ? columnMark.offset : lineStart
+        var column = index == lineStart ? 1 : columnMark.column
+        let end = min(offset, bytes.count)
+        while index < end {
+            if bytes[index] & 0xC0 != 0x80 { column += 1 }
+            index += 1
+        }
+        columnMark = (offset, column)
+        return LineColumn(line: line, column: column)
     }
 
     /// Line and column of `offset`; the column counts UTF-8 lead bytes, i.e. Unicode scalars.

@@ -38,3 +38,36 @@ struct JSONParserTests {
         #expect(TestPaths.fixtureFiles("xcstrings").count >= 5)
     }
 }
+
+/// Locations on one long line (a journal line, a minified catalog) are counted on from the last
+/// one, not from the line's start; they must still be exact.
+@Suite("JSON parser on one long line")
+struct OneLineLocationTests {
+    @Test func everyValueOnAOneLineDocumentHasItsColumn() throws {
+        let values = (0..<500).map { "\"k\($0)\":[\($0),\"é\($0)\"]" }
+        let text = "{" + values.joined(separator: ",") + "}"
+        let root = try LocatedJSONParser.parse(Data(text.utf8))
+        guard case let .object(members) = root.value else { Issue.record("not an object"); return }
+        #expect(members.count == 500)
+        let scalars = Array(text.unicodeScalars)
+        for (index, member) in members.enumerated() where index % 37 == 0 || index == 499 {
+            let column = member.value.location.column
+            #expect(member.value.location.line == 1)
+            #expect(scalars[column - 1] == "[", "member \(index) at column \(column)")
+            guard case let .array(items) = member.value.value else { continue }
+            #expect(scalars[items[1].location.column - 1] == "\"")
+            let key = try #require(member.value.keyLocation)
+            #expect(String(String.UnicodeScalarView(scalars[(key.column - 1)...].prefix(2 + String(index).count))) == "\"k\(index)")
+        }
+    }
+
+    @Test func anErrorLateOnALongLineHasItsColumn() {
+        let text = "[" + String(repeating: "1,", count: 3_000) + "x]"
+        do {
+            _ = try LocatedJSONParser.parse(Data(text.utf8))
+            Issue.record("accepted")
+        } catch {
+            #expect(error.location == LineColumn(line: 1, column: 6_002))
+        }
+    }
+}
