@@ -50,11 +50,7 @@ struct NodeDecoder: Decoder {
         switch options.dateDecoding {
         case .iso8601:
             guard case let .string(text) = node.value else { throw mismatch(Date.self) }
-            let plain = ISO8601DateFormatter()
-            if let date = plain.date(from: text) { return date }
-            let fractional = ISO8601DateFormatter()
-            fractional.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
-            if let date = fractional.date(from: text) { return date }
+            if let date = ISO8601.parse(text) { return date }
             throw DecodingError.dataCorrupted(.init(codingPath: codingPath,
                                                     debugDescription: "\"\(text)\" is not an ISO-8601 date, expected e.g. 2026-01-30T09:00:00Z"))
         case .secondsSinceReferenceDate:

@@ -1,4 +1,5 @@
 import Foundation
+import PaywallFoundation
 import PaywallCore
 import StoreSim
 
@@ -70,14 +71,7 @@ extension TapeLineParser {
     }
 
     /// Parses `2026-01-30T09:00:00Z`, with an offset or fractional seconds.
-    static func parseISO8601(_ text: String) -> Date? {
-        guard text.count <= 40 else { return nil }
-        let formatter = ISO8601DateFormatter()
-        formatter.formatOptions = [.withInternetDateTime]
-        if let date = formatter.date(from: text) { return date }
-        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
-        return formatter.date(from: text)
-    }
+    static func parseISO8601(_ text: String) -> Date? { ISO8601.parse(text) }
 
     private mutating func timeZoneSetting() -> TapeCommand? {
         let expected = "an IANA time zone like UTC, Asia/Shanghai or America/New_York"

@@ -1,4 +1,5 @@
 import Foundation
+import PaywallFoundation
 import PaywallApp
 import PaywallCore
 import SimRuntime
@@ -78,7 +79,7 @@ public struct TapeSettings: Hashable, Sendable {
         if inputs.locale != defaults.locale { lines.append("Set Locale \(inputs.locale)") }
         if let offer = inputs.offer { lines.append("Set Offer \(offer.rawValue)") }
         if inputs.start != defaults.start { lines.append("Set Start \(inputs.start.rawValue)") }
-        if let now { lines.append("Set Now \(Self.iso8601(now))") }
+        if let now { lines.append("Set Now \(ISO8601.string(now))") }
         if inputs.timeZone != defaults.timeZone { lines.append("Set TimeZone \(inputs.timeZone)") }
         if let storekit = inputs.storekit { lines.append("Set StoreKit \(storekit)") }
         if let copy = inputs.copy { lines.append("Set Copy \(copy)") }
@@ -96,11 +97,6 @@ public struct TapeSettings: Hashable, Sendable {
         return lines
     }
 
-    private static func iso8601(_ date: Date) -> String {
-        let formatter = ISO8601DateFormatter()
-        formatter.timeZone = TimeZone(identifier: "UTC")
-        return formatter.string(from: date)
-    }
 }
 
 extension TapeResource {

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import PaywallFoundation
 import PaywallCore
 import SimRuntime
 

@@ -18,5 +18,5 @@ public struct StoreOptions: ParsableArguments {
     public var now: String? { stateOptions.now }
 
     /// The state directory: `--state`, else the same default as `run`.
-    public func stateDirectory() throws -> URL { stateOptions.stateDirectory }
+    public var stateDirectory: URL { stateOptions.stateDirectory }
 }

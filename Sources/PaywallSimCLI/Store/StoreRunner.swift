@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import PaywallFoundation
 import Persistence
 import StoreSim
 
@@ -57,11 +58,7 @@ enum StoreDate {
         return string(date)
     }
 
-    static func string(_ date: Date) -> String {
-        let formatter = ISO8601DateFormatter()
-        formatter.timeZone = TimeZone(identifier: "UTC")
-        return formatter.string(from: date)
-    }
+    static func string(_ date: Date) -> String { ISO8601.string(date) }
 }
 
 /// An optional field that is written as `null` when empty, so every JSON document has the same keys.

@@ -23,7 +23,7 @@ final class StoreWorkspace {
         var catalog = try Self.loadCatalog(options)
         if let code = options.storefront { catalog.settings.storefront = code.uppercased() }
         self.catalog = catalog
-        stateDirectory = try options.stateDirectory()
+        stateDirectory = options.stateDirectory
         var isDirectory: ObjCBool = false
         if FileManager.default.fileExists(atPath: stateDirectory.path, isDirectory: &isDirectory), !isDirectory.boolValue {
             throw StoreCLIError("\(stateDirectory.path): is a file, expected a state directory (--state DIR)")
