@@ -42,7 +42,7 @@ let package = Package(
         // App profiles from the seeds (chat, voip, templates) and team profile files.
         .target(name: "Profiles", dependencies: ["PaywallCore", "StoreSim", "CopyDeck", "PaywallFoundation"]),
         // Runs the flow: the session, its effect runner and scheduler, the simulated clock. No UI.
-        .target(name: "SimRuntime", dependencies: ["PaywallCore", "Persistence", "StoreSim", "CopyDeck", "Profiles"]),
+        .target(name: "SimRuntime", dependencies: ["PaywallFoundation", "PaywallCore", "Persistence", "StoreSim", "CopyDeck", "Profiles"]),
         // Terminal toolkit: cell grid, display width, text layout, themes, keys, screens to draw on.
         .target(name: "TerminalKit"),
         // The paywall's screens and key map, drawn on the toolkit's grid.

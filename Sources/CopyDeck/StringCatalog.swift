@@ -50,7 +50,7 @@ public struct StringCatalog: Sendable, Equatable {
         do {
             data = try Data(contentsOf: url)
         } catch {
-            throw CatalogError(file: url.path, message: "cannot read the file (\(error.localizedDescription)); expected a readable .xcstrings file")
+            throw CatalogError(file: url.path, message: "cannot read the file (\(FileErrorText.reason(error))); expected a readable .xcstrings file")
         }
         return try decode(data, origin: url.path)
     }

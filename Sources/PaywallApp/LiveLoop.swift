@@ -28,7 +28,13 @@ public struct LiveLoop {
     /// Runs until the user quits.
     public mutating func run() {
         var instantEmptyReads = 0
+        var lastPoll = wall.now()
         while true {
+            // Other processes on the state directory (store commands, tapes): seen within a second.
+            if wall.now().timeIntervalSince(lastPoll) >= Self.pollInterval {
+                lastPoll = wall.now()
+                controller.session.pollSharedState()
+            }
             controller.session.advance(to: clock.now())
             lastSize = screen.size
             screen.draw(controller.render(size: lastSize).grid)
@@ -51,12 +57,17 @@ public struct LiveLoop {
         }
     }
 
-    /// How long to wait for a key: until the next store answer, at most 120 ms while something spins.
+    /// How often the loop looks for changes other processes made to the state directory.
+    static let pollInterval: TimeInterval = 0.5
+
+    /// How long to wait for a key: until the next store answer, at most 120 ms while something
+    /// spins, and at most the poll interval, so another process's change shows within a second.
     private func timeout() -> Int {
         if controller.session.isBusy { return 120 }
+        let poll = Int(Self.pollInterval * 1000)
         if let next = controller.session.nextScheduledDate {
-            return max(10, min(1000, Int(next.timeIntervalSince(clock.now()) * 1000)))
+            return max(10, min(poll, Int(next.timeIntervalSince(clock.now()) * 1000)))
         }
-        return 1000
+        return poll
     }
 }

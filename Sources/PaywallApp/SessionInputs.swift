@@ -26,6 +26,8 @@ public struct SessionInputs: Sendable, Hashable {
     public var start: StartScreen = .onboarding
     public var switches = StoreSwitches()
     public var backendUp = true
+    /// Use the profile and catalog named here even if the state directory was made with others.
+    public var switchCatalog = false
     /// Folder that relative paths are resolved against (the tape's folder, or the working directory).
     public var baseDirectory: String = FileManager.default.currentDirectoryPath
 
@@ -33,15 +35,23 @@ public struct SessionInputs: Sendable, Hashable {
 
     /// Loads every input; throws `InputError` naming the file and the problem.
     public func resolve(stateDirectory: URL) throws -> (settings: SessionSettings, theme: Theme) {
+        // The catalog and profile the state directory was made with, unless these inputs name others.
+        let named = StateSetup(profile: profile.map(profileName), storekit: storekit.map(absolute))
+        let setup: StateSetup
+        do { setup = try StateSetup.reconcile(named, in: stateDirectory, switching: switchCatalog) }
+        catch { throw InputError("\(error)") }
+        // Files load by the path these inputs name (errors name it as given), else the remembered one.
+        let profile = self.profile ?? setup.profile
+        let storekit = self.storekit ?? setup.storekit
         var catalog = StoreCatalog.embedded
         var config = RemoteConfig.default
-        var setup: ProfileSetup?
+        var profileSetup: ProfileSetup?
         if let profile {
-            do { setup = try ProfileLoader(baseDirectory: baseDirectory).setup(nameOrPath: profile) }
+            do { profileSetup = try ProfileLoader(baseDirectory: baseDirectory).setup(nameOrPath: profile) }
             catch { throw InputError("\(error)") }
-            if let setup {
-                catalog = setup.catalog
-                config = setup.config
+            if let profileSetup {
+                catalog = profileSetup.catalog
+                config = profileSetup.config
             }
         }
         if let storekit {
@@ -61,7 +71,7 @@ public struct SessionInputs: Sendable, Hashable {
             catch { throw InputError("\(error)") }
         }
         // The team's catalog over the profile's deck over the default deck.
-        let layered = setup.map { $0.copy(overlaidWith: team) } ?? team
+        let layered = profileSetup.map { $0.copy(overlaidWith: team) } ?? team
         let deck = layered.map { DefaultCopyDeck.layered(over: $0, locale: locale) } ?? DefaultCopyDeck.load(locale: locale)
         let loadedTheme: Theme
         do {
@@ -70,11 +80,17 @@ public struct SessionInputs: Sendable, Hashable {
         guard let zone = TimeZone(identifier: timeZone) else {
             throw InputError("time zone \(timeZone): not an IANA time zone, expected e.g. UTC or Asia/Shanghai")
         }
-        let settings = SessionSettings(catalog: catalog, config: config, deck: deck, locale: locale,
+        var settings = SessionSettings(catalog: catalog, config: config, deck: deck, locale: locale,
                                        storefront: storefront ?? Self.storefront(for: locale, catalog: catalog),
                                        timeZone: zone, offer: offer, start: start, stateDirectory: stateDirectory,
-                                       switches: switches, backendUp: backendUp, profile: setup?.profile)
+                                       switches: switches, backendUp: backendUp, profile: profileSetup?.profile)
+        settings.setup = setup
         return (settings, loadedTheme)
+    }
+
+    /// A built-in profile's name as it is; a profile file's path made absolute.
+    func profileName(_ nameOrPath: String) -> String {
+        nameOrPath.contains("/") || nameOrPath.hasSuffix(".json") ? absolute(nameOrPath) : nameOrPath
     }
 
     /// A path made absolute against `baseDirectory`.

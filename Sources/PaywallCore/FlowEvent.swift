@@ -34,6 +34,9 @@ public enum FlowEvent: Hashable, Sendable {
     case retry
     case dismissNotice
     case sendMessage(String)
+    /// Another process sharing the state directory changed the quota or the paywall views
+    /// (what is now on disk, merged with this run's own changes).
+    case sharedStateChanged(quota: MessageQuota, paywallViews: PaywallViewHistory)
 }
 
 /// Part of the model the runner writes to the state directory.

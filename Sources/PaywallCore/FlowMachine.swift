@@ -73,6 +73,9 @@ struct FlowStep {
         case .retry: retry()
         case .dismissNotice: model.notice = nil
         case let .sendMessage(text): sendMessage(text)
+        case let .sharedStateChanged(quota, views):
+            model.quota = quota
+            model.paywallViews = views
         }
     }
 

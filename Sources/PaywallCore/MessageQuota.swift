@@ -34,6 +34,17 @@ public struct MessageQuota: Hashable, Codable, Sendable {
         self.init(day: day, used: used)
     }
 
+    /// This run's quota added to `other`, what another process saved since this run last read or
+    /// wrote `base`: on the same day the messages this run sent since `base` are added to the
+    /// other's count (no message is lost when two processes send at once); a later day wins.
+    public func merged(onto other: MessageQuota, since base: MessageQuota) -> MessageQuota {
+        guard let day else { return other }
+        guard let otherDay = other.day, otherDay >= day else { return self }
+        if otherDay > day { return other }
+        let sentHere = base.day == day ? used - base.used : used
+        return MessageQuota(day: day, used: other.used + max(0, sentHere))
+    }
+
     /// Whether `text` has the `yyyy-MM-dd` shape `dayKey` produces.
     static func isDayKey(_ text: String) -> Bool {
         let bytes = Array(text.utf8)

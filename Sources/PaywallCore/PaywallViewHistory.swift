@@ -29,4 +29,13 @@ public struct PaywallViewHistory: Hashable, Codable, Sendable {
         let start = now.addingTimeInterval(-Self.window)
         views = (views.filter { $0 > start } + [now]).sorted()
     }
+
+    /// The views of both histories (another process's and this run's), each once, within the
+    /// window of the latest view.
+    public func merged(with other: PaywallViewHistory) -> PaywallViewHistory {
+        let all = Set(views).union(other.views)
+        guard let latest = all.max() else { return self }
+        let start = latest.addingTimeInterval(-Self.window)
+        return PaywallViewHistory(views: all.filter { $0 > start })
+    }
 }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import PaywallFoundation
 import NcursesTerminal
 import Tapes
 import PaywallScreens
@@ -20,6 +21,9 @@ public struct PlayCommand: ParsableCommand {
 
     @Option(name: .long, help: ArgumentHelp("Play on this state directory instead of a fresh temporary one.", valueName: "DIR"))
     public var state: String?
+
+    @Flag(name: .long, help: "With --state: play the tape's profile and catalog even if the state directory was made with others (remembered from now on).")
+    public var switchCatalog = false
 
     @Flag(name: .long, help: "Write or rewrite the goldens of Snapshot lines instead of comparing.")
     public var update = false
@@ -46,6 +50,9 @@ public struct PlayCommand: ParsableCommand {
     public func run() throws {
         let files = TapeDiscovery.tapes(in: paths)
         guard !files.isEmpty else { throw CLIError("no tapes found in \(paths.joined(separator: " "))") }
+        if let state, !check, let problem = FileErrorText.directoryProblem(URL(fileURLWithPath: state)) {
+            throw CLIError("\(state): \(problem); expected a writable state directory (--state DIR)")
+        }
         if check {
             let results = TapeChecker().check(paths: files)
             finish(results)
@@ -62,6 +69,7 @@ public struct PlayCommand: ParsableCommand {
                 var options = TapePlayer.Options(updateGoldens: update, stateDirectory: state.map { URL(fileURLWithPath: $0) },
                                                  recordFrames: cast != nil || transcript || live)
                 options.goldenTapePath = file
+                options.switchCatalog = switchCatalog
                 options.defaultProfile = app.profile.map { $0.contains("/") || $0.hasSuffix(".json") ? URL(fileURLWithPath: $0).standardized.path : $0 }
                 options.defaultStorekit = app.storekit.map { URL(fileURLWithPath: $0).standardized.path }
                 let player = TapePlayer(tape: tape, options: options)
@@ -74,7 +82,7 @@ public struct PlayCommand: ParsableCommand {
                     let text = AsciicastWriter(width: settings.width, height: settings.height, timestamp: start,
                                                title: tape.name).render(frames)
                     do { try text.write(toFile: cast, atomically: true, encoding: .utf8) }
-                    catch { throw CLIError("\(cast): cannot write the recording: \(error.localizedDescription)") }
+                    catch { throw CLIError("\(cast): cannot write the recording: \(FileErrorText.reason(error))") }
                 }
                 if live { try LivePlayback(frames: frames, size: TerminalSize(width: settings.width, height: settings.height)).run() }
             }

@@ -1,6 +1,7 @@
 import PaywallApp
 import ArgumentParser
 import Foundation
+import PaywallFoundation
 import NcursesTerminal
 import SimRuntime
 import Tapes
@@ -48,7 +49,7 @@ public struct RunCommand: ParsableCommand {
                                         now: options.stateOptions.pinnedNow, inputs: options.inputs(theme: theme))
             let text = TapeRecorder().record(loop.presses, header: ["# Recorded by paywall-sim run --record"] + recorded.setLines())
             do { try text.write(toFile: record, atomically: true, encoding: .utf8) }
-            catch { throw CLIError("\(record): cannot write the tape: \(error.localizedDescription)") }
+            catch { throw CLIError("\(record): cannot write the tape: \(FileErrorText.reason(error))") }
             print("Recorded \(loop.presses.count) key presses to \(record)")
         }
     }

@@ -48,6 +48,28 @@ public struct AppStateStore: Sendable {
         try JSONFile<State>(url: directory.profileStateFile).save(state)
     }
 
+    /// The lock every process sharing this directory holds while it changes the app's files.
+    public var lock: StateLock { StateLock.for(directory: directory.root) }
+
+    /// Saves this run's quota added to what other processes saved since `base` (see
+    /// `MessageQuota.merged`), holding the lock; returns what is now on disk.
+    public func mergeQuota(_ quota: MessageQuota, since base: MessageQuota) throws -> MessageQuota {
+        try lock.withLock {
+            let merged = quota.merged(onto: try loadQuota(), since: base)
+            try saveQuota(merged)
+            return merged
+        }
+    }
+
+    /// Saves this run's paywall views together with the views other processes saved; returns them.
+    public func mergePaywallViews(_ history: PaywallViewHistory) throws -> PaywallViewHistory {
+        try lock.withLock {
+            let merged = history.merged(with: try loadPaywallViews())
+            try savePaywallViews(merged)
+            return merged
+        }
+    }
+
     /// Writes the slice a `persist` effect names.
     public func save(_ slice: PersistedSlice) throws {
         switch slice {
@@ -71,7 +93,7 @@ public struct AppStateStore: Sendable {
         do {
             data = try Data(contentsOf: url)
         } catch {
-            throw PersistenceError(path: url.path, message: "cannot read: \(error.localizedDescription)")
+            throw PersistenceError(path: url.path, message: "cannot read: \(FileErrorText.reason(error))")
         }
         let decoder = LocatedJSONDecoder(dateDecoding: .iso8601)
         var events: [RecordedEvent] = []

@@ -16,7 +16,7 @@ public struct JSONFile<Value: Codable & Sendable>: Sendable {
         do {
             data = try Data(contentsOf: url)
         } catch {
-            throw PersistenceError(path: url.path, message: "cannot read: \(error.localizedDescription)")
+            throw PersistenceError(path: url.path, message: "cannot read: \(FileErrorText.reason(error))")
         }
         do {
             return try LocatedJSONDecoder(dateDecoding: .iso8601).decode(Value.self, from: data)

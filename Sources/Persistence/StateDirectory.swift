@@ -1,4 +1,5 @@
 import Foundation
+import PaywallFoundation
 
 /// The folder holding the state files; injected (the CLI defaults it to `$XDG_STATE_HOME/paywall-sim`).
 public struct StateDirectory: Hashable, Sendable {
@@ -19,7 +20,7 @@ public struct StateDirectory: Hashable, Sendable {
         do {
             try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
         } catch {
-            throw PersistenceError(path: root.path, message: "cannot create the state directory: \(error.localizedDescription)")
+            throw PersistenceError(path: root.path, message: "cannot create the state directory: \(FileErrorText.reason(error))")
         }
     }
 

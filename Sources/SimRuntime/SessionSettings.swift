@@ -32,6 +32,8 @@ public struct SessionSettings: Sendable {
     public var seed: UInt64
     /// The app profile the session plays (its screens, features and Apple Pay); nil: the plain paywall app.
     public var profile: Profile?
+    /// The profile and catalog names to remember in the state directory (`setup.json`); nil: leave it.
+    public var setup: StateSetup?
 
     public init(catalog: StoreCatalog = .embedded, config: RemoteConfig = .default, deck: CopyDeck,
                 locale: String = "en", storefront: String? = nil, timeZone: TimeZone = TimeZone(identifier: "UTC") ?? .current,

@@ -1,4 +1,5 @@
 import Foundation
+import PaywallFoundation
 import Persistence
 import PaywallCore
 
@@ -59,6 +60,19 @@ public struct SimulatedTime: Sendable, Hashable {
         try save()
     }
 
+    /// Moves the simulated time forward by `seconds` (not saved until `save()`).
+    public mutating func move(by seconds: TimeInterval) { offset += seconds }
+
+    /// Adds `seconds` to the offset saved now (another process may have moved it since this one
+    /// read it), holding the state directory's lock; returns the time as saved.
+    public static func advanceSaved(by seconds: TimeInterval, stateDirectory: URL) throws -> SimulatedTime {
+        try StateLock.for(directory: stateDirectory).withLock {
+            var time = try load(stateDirectory: stateDirectory)
+            try time.advance(by: seconds)
+            return time
+        }
+    }
+
     /// Writes the offset to `clock.json` atomically (nothing when there is no state directory).
     public func save() throws {
         guard let stateDirectory else { return }
@@ -86,4 +100,39 @@ public struct SimulatedClock: Clock {
     public init(offset: TimeInterval) { self.offset = offset }
 
     public func now() -> Date { Date().addingTimeInterval(offset) }
+}
+
+/// The clock of a run that shares its state directory: the wall clock plus the offset in
+/// `clock.json`, read again when another process changes the file (`store advance` while the app
+/// runs), so the app and the `store` commands keep agreeing on the time.
+public final class StateDirectoryClock: Clock, @unchecked Sendable {
+    private let lock = NSLock()
+    private var offset: TimeInterval
+    private var stamp: FileStamp?
+    private let path: String
+    private let stateDirectory: URL
+
+    /// Starts at `time`'s offset (saved or pinned), watching `clock.json` in its state directory.
+    public init(time: SimulatedTime, stateDirectory: URL) {
+        offset = time.offset
+        self.stateDirectory = stateDirectory
+        path = stateDirectory.appendingPathComponent(SimulatedTime.fileName).path
+        stamp = FileStamp.of(path)
+    }
+
+    public func now() -> Date { Date().addingTimeInterval(lock.withLock { offset }) }
+
+    /// Reads the offset again when `clock.json` changed since the last look; true when the time moved.
+    @discardableResult
+    public func reloadIfChanged() -> Bool {
+        let current = FileStamp.of(path)
+        guard current != lock.withLock({ stamp }) else { return false }
+        guard let time = try? SimulatedTime.load(stateDirectory: stateDirectory) else { return false }
+        return lock.withLock {
+            stamp = current
+            let moved = time.offset != offset
+            offset = time.offset
+            return moved
+        }
+    }
 }

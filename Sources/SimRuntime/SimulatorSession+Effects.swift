@@ -39,8 +39,20 @@ extension SimulatorSession {
             return []
         case let .persist(slice):
             do {
-                try appState.save(slice)
-                if case let .entitlement(entitlement) = slice { try entitlements.remember(entitlement) }
+                switch slice {
+                case let .quota(quota):
+                    let merged = try appState.mergeQuota(quota, since: quotaBase)
+                    quotaBase = merged
+                    sharedStamps = sharedFileStamps()
+                    if merged != quota { return [.sharedStateChanged(quota: merged, paywallViews: model.paywallViews)] }
+                case let .paywallViews(views):
+                    let merged = try appState.mergePaywallViews(views)
+                    sharedStamps = sharedFileStamps()
+                    if merged != views { return [.sharedStateChanged(quota: model.quota, paywallViews: merged)] }
+                case let .entitlement(entitlement):
+                    try appState.save(slice)
+                    try entitlements.remember(entitlement)
+                }
             } catch { note("\(error)") }
             return []
         }

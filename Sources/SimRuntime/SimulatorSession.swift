@@ -1,5 +1,6 @@
 import CopyDeck
 import Foundation
+import PaywallFoundation
 import Persistence
 import PaywallCore
 import StoreSim
@@ -24,6 +25,10 @@ public final class SimulatorSession {
     /// Problems the session met running effects (unwritable state, store errors), for the debug view.
     public internal(set) var problems: [String] = []
     var scheduler = EventScheduler<ScheduledWork>()
+    /// The quota as this run last read or wrote it (what its own messages are counted from).
+    var quotaBase = MessageQuota()
+    /// The app's shared files as this run last saw them (another process's write changes a stamp).
+    var sharedStamps: [FileStamp?] = []
 
     /// Opens the state directory and the store; throws with the file and what is wrong if a state file is corrupt.
     public init(settings: SessionSettings, clock: any Clock) throws {
@@ -31,6 +36,9 @@ public final class SimulatorSession {
         self.clock = clock
         let root = StateDirectory(root: settings.stateDirectory)
         try root.create()
+        if let setup = settings.setup, try StateSetup.load(in: settings.stateDirectory) != setup {
+            try setup.save(in: settings.stateDirectory)
+        }
         appState = try AppStateStore(directory: root)
         let storeDir = settings.stateDirectory.appendingPathComponent("store")
         let backendDir = settings.stateDirectory.appendingPathComponent("backend")
@@ -46,8 +54,10 @@ public final class SimulatorSession {
         backend.premiumProductIDs = settings.profile?.premiumProducts.map(Set.init)
         entitlements = CachedEntitlementProvider(backend: backend, stateDirectory: backendDir,
                                                  stalenessLimit: TimeInterval(settings.config.entitlementStalenessLimitSec))
+        quotaBase = try appState.loadQuota()
         model = FlowModel(config: settings.config, entitlement: .free, paywallViews: try appState.loadPaywallViews(),
-                          quota: try appState.loadQuota(), startScreen: settings.start, forcedOffer: settings.offer)
+                          quota: quotaBase, startScreen: settings.start, forcedOffer: settings.offer)
+        sharedStamps = sharedFileStamps()
         analytics = AnalyticsRecorder(events: try appState.loadEvents())
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import PaywallFoundation
 import Persistence
 import StoreSim
 
@@ -11,9 +12,12 @@ enum UserIdentity {
     /// The saved token, or a new one from the store's seeded generator, saved atomically.
     static func loadOrCreate(in directory: URL, store: SimulatedStore) throws -> UUID {
         let file = JSONFile<Stored>(url: directory.appendingPathComponent("user.json"))
-        if let stored = try file.load() { return stored.appAccountToken }
-        let token = try store.makeAppAccountToken()
-        try file.save(Stored(appAccountToken: token))
-        return token
+        // Under the lock: two processes opening a fresh directory at once agree on one user.
+        return try StateLock.for(directory: directory).withLock {
+            if let stored = try file.load() { return stored.appAccountToken }
+            let token = try store.makeAppAccountToken()
+            try file.save(Stored(appAccountToken: token))
+            return token
+        }
     }
 }

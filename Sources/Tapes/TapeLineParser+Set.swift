@@ -67,6 +67,10 @@ extension TapeLineParser {
             fail(at: token.column, "bad date '\(token.text)', expected \(expected)")
             return nil
         }
+        guard ISO8601.supportedRange.contains(date) else {
+            fail(at: token.column, "date '\(token.text)' is outside the supported range, expected \(ISO8601.supportedRangeText)")
+            return nil
+        }
         return .setNow(date)
     }
 

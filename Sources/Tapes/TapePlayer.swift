@@ -22,6 +22,8 @@ public final class TapePlayer {
         public var defaultProfile: String?
         /// The `.storekit` catalog for tapes that set none (`play --storekit`); a tape's `Set StoreKit` wins.
         public var defaultStorekit: String?
+        /// Use the tape's profile and catalog even if `stateDirectory` was made with others (`--switch-catalog`).
+        public var switchCatalog = false
 
         public init(updateGoldens: Bool = false, stateDirectory: URL? = nil, recordFrames: Bool = false) {
             self.updateGoldens = updateGoldens
@@ -112,6 +114,8 @@ public final class TapePlayer {
         inputs.baseDirectory = FileManager.default.currentDirectoryPath
         if inputs.profile == nil { inputs.profile = options.defaultProfile }
         if inputs.storekit == nil { inputs.storekit = options.defaultStorekit }
+        // A tape's own temporary directory follows the tape, even when it changes catalog mid-way.
+        inputs.switchCatalog = ownsStateDirectory || options.switchCatalog
         return inputs
     }
 

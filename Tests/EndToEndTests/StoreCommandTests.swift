@@ -130,7 +130,7 @@ struct StoreCommandTests {
         try Data("x".utf8).write(to: file)
         let result = try PaywallSimProcess.run(["store", "transactions", "--state", file.path])
         #expect(result.exitCode != 0)
-        #expect(result.stderr.contains("\(file.path): is a file, expected a state directory"))
+        #expect(result.stderr.contains("\(file.path): is a file; expected a writable state directory"))
     }
 
     @Test func approveAndDeclineWithNothingPendingSaySo() throws {

@@ -44,7 +44,7 @@ struct LiveLoopTests {
         screen.send(.enter, .enter, .control("c"))
         var loop = try Self.loop(start: .paywall, screen: screen)
         loop.run()
-        #expect(screen.requestedTimeouts.first == 1000, "idle: a second between looks at the clock")
+        #expect(screen.requestedTimeouts.first == 500, "idle: half a second between looks at the clock and the state directory")
         #expect(screen.requestedTimeouts.last == 120, "busy: the spinner turns every 120 ms")
     }
 

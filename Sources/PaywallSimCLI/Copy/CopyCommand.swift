@@ -1,6 +1,7 @@
 import ArgumentParser
 import CopyQA
 import Foundation
+import PaywallFoundation
 import PaywallCore
 import PaywallScreens
 import TerminalKit
@@ -68,6 +69,6 @@ func writeFile(_ text: String, to path: String) throws {
         try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
         try Data(text.utf8).write(to: url, options: .atomic)
     } catch {
-        throw CopyQAError("\(path): cannot write (\(error.localizedDescription))")
+        throw CopyQAError("\(path): cannot write (\(FileErrorText.reason(error)))")
     }
 }

@@ -18,6 +18,7 @@ extension SimulationOptions {
         inputs.timeZone = timeZone
         inputs.offer = offer.flatMap { OfferID(rawValue: $0.uppercased()) }
         inputs.start = StartScreen(rawValue: start) ?? .onboarding
+        inputs.switchCatalog = stateOptions.switchCatalog
         return inputs
     }
 

@@ -14,6 +14,9 @@ public struct StateOptions: ParsableArguments {
                                             valueName: "ISO-8601"))
     public var now: String?
 
+    @Flag(name: .long, help: "Use the --profile and --storekit named here even if the state directory was made with others (remembered from now on).")
+    public var switchCatalog = false
+
     public init() {}
 
     /// The state directory: `--state`, else `$XDG_STATE_HOME/paywall-sim` (or `~/.local/state/paywall-sim`).
@@ -28,17 +31,24 @@ public struct StateOptions: ParsableArguments {
     public var pinnedNow: Date? { now.flatMap(ISO8601.parse) }
 
     public func validate() throws {
-        if let now, ISO8601.parse(now) == nil {
-            throw ValidationError("--now \(now): expected an ISO-8601 instant such as 2026-01-30T09:00:00Z")
+        if let now, let problem = ISO8601.clockProblem(now) {
+            throw ValidationError("--now \(now): \(problem)")
+        }
+    }
+
+    /// Refuses a state directory that is a file, cannot be made or is not writable, in one line.
+    func checkStateDirectory() throws {
+        if let problem = FileErrorText.directoryProblem(stateDirectory) {
+            throw CLIError("\(stateDirectory.path): \(problem); expected a writable state directory (--state DIR)")
         }
     }
 
     /// The simulated clock, shared with `paywall-sim store`: the wall clock plus the offset saved in
     /// the state directory; `--now` pins it (and is saved, so later commands carry on from there).
     func makeClock() throws -> any Clock {
-        try FileManager.default.createDirectory(at: stateDirectory, withIntermediateDirectories: true)
+        try checkStateDirectory()
         let time = try SimulatedTime.load(stateDirectory: stateDirectory, now: pinnedNow, wall: Date())
         if now != nil { try time.save() }
-        return time.clock
+        return StateDirectoryClock(time: time, stateDirectory: stateDirectory)
     }
 }

@@ -6,8 +6,25 @@ enum SimDuration {
         ("ms", 0.001), ("s", 1), ("m", 60), ("h", 3_600), ("d", 86_400), ("w", 604_800),
     ]
 
-    /// The seconds in `text`, or nil when it is not a duration.
+    /// The longest duration one command may move the clock: 100 years.
+    static let maximum: TimeInterval = 100 * 365 * 86_400
+
+    /// Why `text` is not a duration the clock may move by, or nil when it is one.
+    static func problem(_ text: String) -> String? {
+        guard let seconds = parseUnbounded(text) else {
+            return "expected a number and a unit such as 500ms, 2s, 5m, 1h, 1d or 1w"
+        }
+        guard seconds <= maximum else { return "longer than the maximum of 100 years (36500d); advance in several steps" }
+        return nil
+    }
+
+    /// The seconds in `text`, or nil when it is not a duration or longer than the maximum.
     static func parse(_ text: String) -> TimeInterval? {
+        guard let seconds = parseUnbounded(text), seconds <= maximum else { return nil }
+        return seconds
+    }
+
+    private static func parseUnbounded(_ text: String) -> TimeInterval? {
         var rest = Substring(text.trimmingCharacters(in: .whitespaces).lowercased())
         guard !rest.isEmpty else { return nil }
         var total = 0.0
@@ -20,7 +37,7 @@ enum SimDuration {
             rest = rest.dropFirst(suffix.count)
             total += value * unit.seconds
         }
-        guard total.isFinite, total <= 100 * 365 * 86_400 else { return nil }
+        guard total.isFinite else { return nil }
         return total
     }
 }

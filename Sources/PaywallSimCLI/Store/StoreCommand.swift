@@ -29,7 +29,7 @@ struct StoreProductsCommand: ParsableCommand {
     @OptionGroup var options: StoreOptions
 
     func run() throws {
-        try StoreRunner.run(options) { workspace in
+        try StoreRunner.run(options, catalogOnly: true) { workspace in
             ProductsReport(catalog: workspace.catalog, storefront: workspace.storefront)
         }
     }

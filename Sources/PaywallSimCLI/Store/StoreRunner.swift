@@ -12,11 +12,14 @@ protocol StoreOutput: Encodable {
 
 /// Runs one store command: opens the workspace, prints the output, turns errors into one line.
 enum StoreRunner {
-    static func run(_ options: StoreOptions, _ body: (StoreWorkspace) throws -> any StoreOutput) throws {
+    /// `catalogOnly`: the command reads the catalog, not the state (`store products`): a catalog
+    /// other than the state directory's is shown, not refused, and nothing is written.
+    static func run(_ options: StoreOptions, catalogOnly: Bool = false, _ body: (StoreWorkspace) throws -> any StoreOutput) throws {
         do {
-            let workspace = try StoreWorkspace(options: options)
+            let workspace = try StoreWorkspace(options: options, catalogOnly: catalogOnly)
             for warning in workspace.warnings(options) { printError(warning) }
             let output = try body(workspace)
+            if !catalogOnly { try workspace.commit() }
             print(options.json ? try json(output) : output.text)
         } catch let exit as ExitCode {
             throw exit
@@ -34,7 +37,7 @@ enum StoreRunner {
         case let error as StoreControlError: return error.description
         case let error as StoreCLIError: return error.description
         case let error as CustomStringConvertible: return error.description.replacingOccurrences(of: "\n", with: " ")
-        default: return error.localizedDescription
+        default: return FileErrorText.reason(error)
         }
     }
 

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import PaywallFoundation
 import StoreSim
 
 /// `store advance DURATION`: moves the simulator's clock forward and runs what falls due.
@@ -14,8 +15,8 @@ struct StoreAdvanceCommand: ParsableCommand {
     var duration: String
 
     func validate() throws {
-        guard SimDuration.parse(duration) != nil else {
-            throw ValidationError("DURATION \(duration): expected a number and a unit such as 500ms, 2s, 5m, 1h, 1d or 1w")
+        if let problem = SimDuration.problem(duration) {
+            throw ValidationError("DURATION \(duration): \(problem)")
         }
     }
 
@@ -25,6 +26,9 @@ struct StoreAdvanceCommand: ParsableCommand {
             let store = try workspace.openStore()
             let before = EntitlementsReport.statuses(store)
             let from = workspace.clock.now()
+            guard ISO8601.supportedRange.contains(from.addingTimeInterval(seconds)) else {
+                throw StoreCLIError("advance \(duration): the clock would pass 9999-12-31T23:59:59Z, the latest instant the simulator supports")
+            }
             try workspace.advance(by: seconds)
             try store.process(now: workspace.clock.now())
             let updates = store.takeUpdates()

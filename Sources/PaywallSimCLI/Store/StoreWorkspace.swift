@@ -1,4 +1,5 @@
 import Foundation
+import PaywallFoundation
 import PaywallCore
 import Profiles
 import SimRuntime
@@ -19,20 +20,30 @@ final class StoreWorkspace {
     /// The store's seed when it is created here first (the same as a session's default).
     static let seed: UInt64 = 1
 
-    init(options: StoreOptions) throws {
-        var catalog = try Self.loadCatalog(options)
+    /// The profile and catalog the state directory was made with (or this command makes it with).
+    let setup: StateSetup
+    /// Whether the clock was pinned (`--now`): saved when the command succeeds.
+    private var pinned = false
+    /// How far `store advance` moved the clock: added to the saved offset when the command succeeds.
+    private var advanced: TimeInterval = 0
+
+    init(options: StoreOptions, catalogOnly: Bool = false) throws {
+        stateDirectory = options.stateDirectory
+        if let problem = FileErrorText.directoryProblem(stateDirectory) {
+            throw StoreCLIError("\(stateDirectory.path): \(problem); expected a writable state directory (--state DIR)")
+        }
+        let named = StateSetup(profile: options.profile.map(Self.profileName), storekit: options.storekit.map(Self.absolute))
+        setup = try StateSetup.reconcile(named, in: stateDirectory, switching: options.stateOptions.switchCatalog || catalogOnly)
+        // Files load by the path the command names (its errors then name that path), else the remembered one.
+        let load = StateSetup(profile: options.profile ?? setup.profile, storekit: options.storekit ?? setup.storekit)
+        var catalog = try Self.loadCatalog(load, storefront: options.storefront)
         if let code = options.storefront { catalog.settings.storefront = code.uppercased() }
         self.catalog = catalog
-        stateDirectory = options.stateDirectory
-        var isDirectory: ObjCBool = false
-        if FileManager.default.fileExists(atPath: stateDirectory.path, isDirectory: &isDirectory), !isDirectory.boolValue {
-            throw StoreCLIError("\(stateDirectory.path): is a file, expected a state directory (--state DIR)")
-        }
         time = try SimulatedTime.load(stateDirectory: stateDirectory)
         let pinned = options.stateOptions.pinnedNow
         if let pinned {
             time.pin(pinned)
-            try time.save()
+            self.pinned = true
         }
         // `--now` is the command's instant exactly (not a few microseconds later), so runs repeat.
         clock = ManualClock(pinned ?? time.now())
@@ -49,15 +60,33 @@ final class StoreWorkspace {
         return lines
     }
 
-    private static func loadCatalog(_ options: StoreOptions) throws -> StoreCatalog {
-        guard let path = options.storekit else {
-            if let profile = options.profile {
+    private static func loadCatalog(_ setup: StateSetup, storefront: String?) throws -> StoreCatalog {
+        guard let path = setup.storekit else {
+            if let profile = setup.profile {
                 do { return try ProfileLoader(baseDirectory: FileManager.default.currentDirectoryPath).setup(nameOrPath: profile).catalog }
                 catch { throw StoreCLIError("\(error)") }
             }
-            return options.storefront.map { StoreCatalog.embedded(storefront: $0) } ?? .embedded
+            return storefront.map { StoreCatalog.embedded(storefront: $0) } ?? .embedded
         }
         return try StoreKitConfigurationLoader.load(contentsOf: URL(fileURLWithPath: path))
+    }
+
+    static func absolute(_ path: String) -> String { URL(fileURLWithPath: path).standardized.path }
+
+    static func profileName(_ nameOrPath: String) -> String {
+        nameOrPath.contains("/") || nameOrPath.hasSuffix(".json") ? absolute(nameOrPath) : nameOrPath
+    }
+
+    /// Saves what a command that succeeded leaves behind: the pinned or moved clock, and the
+    /// profile and catalog the state directory is made with. A refused command writes neither.
+    func commit() throws {
+        // Pinned: the time is the pinned instant plus any advance, as this command saw it.
+        if pinned { try time.save() }
+        else if advanced != 0 { time = try SimulatedTime.advanceSaved(by: advanced, stateDirectory: stateDirectory) }
+        if try StateSetup.load(in: stateDirectory) != setup {
+            try FileManager.default.createDirectory(at: stateDirectory, withIntermediateDirectories: true)
+            try setup.save(in: stateDirectory)
+        }
     }
 
     /// Opens (creating if needed) the store and runs what is due at the command's time.
@@ -88,7 +117,8 @@ final class StoreWorkspace {
 
     /// Moves the simulator's clock forward by `seconds`, saved in `clock.json`.
     func advance(by seconds: TimeInterval) throws {
-        try time.advance(by: seconds)
+        time.move(by: seconds)
+        advanced += seconds
         clock.advance(by: seconds)
     }
 }

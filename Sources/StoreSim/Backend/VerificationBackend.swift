@@ -25,6 +25,8 @@ public final class VerificationBackend {
     private let trustedKeys: [String: P256.Signing.PublicKey]
     private let clock: any Clock
     private var ledger: JournaledLedger<BackendState>
+    /// Held for every change, so processes sharing the state directory never overwrite each other.
+    private let lock: StateLock
     private var state: BackendState
     /// Records changed and grants made since the last save.
     private var dirty: Set<String> = []
@@ -38,8 +40,10 @@ public final class VerificationBackend {
         self.environments = environments
         self.userAppAccountToken = userAppAccountToken
         self.clock = clock
-        ledger = JournaledLedger(url: stateDirectory.appendingPathComponent("backend-ledger.json"))
-        state = try ledger.load() ?? BackendState()
+        var ledger = JournaledLedger<BackendState>(url: stateDirectory.appendingPathComponent("backend-ledger.json"))
+        lock = StateLock.for(directory: stateDirectory)
+        state = try lock.withLock { try ledger.load() } ?? BackendState()
+        self.ledger = ledger
         savedGrants = state.grants.count
     }
 
@@ -55,6 +59,10 @@ public final class VerificationBackend {
     /// `POST /iap/transactions`: verifies and stores the transaction, answers the entitlement.
     public func post(jws: String, appAccountToken: UUID?, offerID: String,
                      source: Entitlement.Source = .purchase) -> TransactionVerification {
+        exclusive { postLocked(jws: jws, appAccountToken: appAccountToken, offerID: offerID, source: source) }
+    }
+
+    private func postLocked(jws: String, appAccountToken: UUID?, offerID: String, source: Entitlement.Source) -> TransactionVerification {
         let now = clock.now()
         guard isUp else { return refuse(unavailable: "backend is down") }
         let payloadData: Data
@@ -103,10 +111,29 @@ public final class VerificationBackend {
     /// Entitlement refresh: the entitlement from stored transactions at `now`.
     public func refreshEntitlement(now: Date) -> TransactionVerification {
         guard isUp else { return refuse(unavailable: "backend is down") }
-        let entitlement = compute(now: now, source: state.lastVerified?.source == .restore ? .restore : .purchase)
-        state.lastVerified = entitlement
-        do { try save() } catch { return refuse(unavailable: "backend storage failed: \(error)") }
-        return .verified(entitlement)
+        return exclusive {
+            let entitlement = compute(now: now, source: state.lastVerified?.source == .restore ? .restore : .purchase)
+            guard entitlement != state.lastVerified else { return .verified(entitlement) }
+            state.lastVerified = entitlement
+            do { try save() } catch { return refuse(unavailable: "backend storage failed: \(error)") }
+            return .verified(entitlement)
+        }
+    }
+
+    /// Runs one change holding the state directory's lock, after folding in what other processes
+    /// saved (so a grant is never made twice, nor another process's record overwritten).
+    private func exclusive(_ body: () -> TransactionVerification) -> TransactionVerification {
+        do {
+            return try lock.withLock {
+                if try ledger.refresh(&state) {
+                    dirty = []
+                    savedGrants = state.grants.count
+                }
+                return body()
+            }
+        } catch {
+            return refuse(unavailable: "backend storage failed: \(error)")
+        }
     }
 
     /// Premium when a stored unrevoked, not upgraded-away transaction is a non-consumable or unexpired at `now`.

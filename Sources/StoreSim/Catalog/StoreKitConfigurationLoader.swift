@@ -28,7 +28,7 @@ public enum StoreKitConfigurationLoader {
             let exists = FileManager.default.fileExists(atPath: path)
             throw StoreKitConfigurationError(
                 reason: .unreadable, path: path,
-                message: exists ? "cannot be read (\(error.localizedDescription)), expected a readable .storekit file"
+                message: exists ? "cannot be read (\(FileErrorText.reason(error))), expected a readable .storekit file"
                                 : "no such file, expected a .storekit file exported by Xcode")
         }
         return try decode(data, origin: path)

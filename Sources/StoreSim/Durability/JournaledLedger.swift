@@ -8,7 +8,7 @@ import Darwin
 #endif
 
 /// A state kept as a snapshot plus a journal of the changes made since.
-protocol JournaledState: Codable {
+protocol JournaledState: Codable, Equatable {
     /// What one save changed (a few records and the small fields), a line of the journal.
     associatedtype Change: Codable
     /// The number of the last change folded into this state (0 or nil: none yet).
@@ -31,6 +31,8 @@ struct JournaledLedger<State: JournaledState>: Sendable {
     let journalURL: URL
     private(set) var journalBytes = 0
     private(set) var snapshotBytes = 0
+    /// The files as this process last read or wrote them: a refresh reloads only when they differ.
+    private var stamps: [FileStamp?] = [nil, nil]
 
     init(url: URL) {
         snapshot = Ledger(url: url)
@@ -39,6 +41,7 @@ struct JournaledLedger<State: JournaledState>: Sendable {
 
     /// The state as last saved, or nil when nothing was saved yet.
     mutating func load() throws -> State? {
+        defer { stamps = currentStamps() }
         guard var state = try snapshot.load() else {
             if FileManager.default.fileExists(atPath: journalURL.path) {
                 throw Ledger<State>.Failure(description: "\(journalURL.path): a journal without its snapshot \(snapshot.url.lastPathComponent); expected both (delete the journal to start over)")
@@ -46,7 +49,7 @@ struct JournaledLedger<State: JournaledState>: Sendable {
             return nil
         }
         snapshotBytes = (try? FileManager.default.attributesOfItem(atPath: snapshot.url.path)[.size] as? Int) ?? 0
-        guard let data = FileManager.default.contents(atPath: journalURL.path) else { return state }
+        guard let data = FileManager.default.contents(atPath: journalURL.path) else { journalBytes = 0; return state }
         var good = 0
         var lineNumber = 0
         var changes: [State.Change] = []
@@ -82,6 +85,21 @@ struct JournaledLedger<State: JournaledState>: Sendable {
         return state
     }
 
+    /// Whether another process saved since this one last loaded or saved (the files changed).
+    func changedOnDisk() -> Bool { currentStamps() != stamps }
+
+    /// Folds in what other processes saved since this one last loaded or saved; true when `state`
+    /// changed. Call it holding the state directory's lock, so no save is half done.
+    mutating func refresh(_ state: inout State) throws -> Bool {
+        guard changedOnDisk() else { return false }
+        guard let fresh = try load() else { return false }
+        guard fresh.journalSeq != state.journalSeq || fresh != state else { return false }
+        state = fresh
+        return true
+    }
+
+    private func currentStamps() -> [FileStamp?] { [FileStamp.of(snapshot.url.path), FileStamp.of(journalURL.path)] }
+
     /// Saves `state`: its `change` appended to the journal, or a fresh snapshot when there is no
     /// change to describe it (`nil`), no snapshot yet, or the journal has outgrown the snapshot.
     mutating func save(_ state: inout State, change: State.Change?) throws {
@@ -92,6 +110,7 @@ struct JournaledLedger<State: JournaledState>: Sendable {
             try append(line)
             journalBytes += line.count
             state.journalSeq = seq
+            stamps = currentStamps()
             return
         }
         state.journalSeq = seq
@@ -105,6 +124,7 @@ struct JournaledLedger<State: JournaledState>: Sendable {
             catch { throw Ledger<State>.Failure(description: error.description) }
         }
         journalBytes = 0
+        stamps = currentStamps()
     }
 
     private struct Entry: Codable {

@@ -29,7 +29,7 @@ public struct Ledger<Value: Codable>: Sendable {
         guard FileManager.default.fileExists(atPath: url.path) else { return nil }
         let data: Data
         do { data = try Data(contentsOf: url) } catch {
-            throw Failure(description: "\(url.path): cannot read the ledger: \(error.localizedDescription)")
+            throw Failure(description: "\(url.path): cannot read the ledger: \(FileErrorText.reason(error))")
         }
         do { return try LocatedJSONDecoder().decode(Value.self, from: data) } catch {
             throw Failure(description: "\(url.path):\(error.description); expected a file this simulator wrote")

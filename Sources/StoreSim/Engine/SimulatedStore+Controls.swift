@@ -5,6 +5,10 @@ import PaywallCore
 extension SimulatedStore {
     /// `AppStore.sync()` (restore): re-delivers current entitlements through the updates queue.
     public func sync() -> StoreSyncResult {
+        do { try lock.withLock { try refreshLocked() } } catch {
+            note("sync failed: \(error)")
+            return .failed(error: "systemError")
+        }
         if let forced = settings.forcedErrors["App Store Sync"] {
             note("sync failed: forced \(forced)")
             return .failed(error: forced)
@@ -29,61 +33,71 @@ extension SimulatedStore {
 
     /// Declines an Ask to Buy request: an update with no transaction.
     public func declineAskToBuy(requestID: String) throws {
-        guard let index = state.pending.firstIndex(where: { $0.requestID == requestID && $0.kind == .askToBuy }) else {
-            throw StoreControlError("decline: no Ask to Buy request \(requestID)")
+        try exclusive {
+            guard let index = state.pending.firstIndex(where: { $0.requestID == requestID && $0.kind == .askToBuy }) else {
+                throw StoreControlError("decline: no Ask to Buy request \(requestID)")
+            }
+            let request = state.pending.remove(at: index)
+            try save()
+            updates.append(TransactionUpdate(reason: .askToBuyDeclined, productID: request.productID, transaction: nil, verified: false))
+            note("Ask to Buy \(requestID) declined")
         }
-        let request = state.pending.remove(at: index)
-        try save()
-        updates.append(TransactionUpdate(reason: .askToBuyDeclined, productID: request.productID, transaction: nil, verified: false))
-        note("Ask to Buy \(requestID) declined")
     }
 
     private func completePending(_ requestID: String, kind: PendingPurchase.Kind, reason: TransactionUpdate.Reason) throws {
-        guard let index = state.pending.firstIndex(where: { $0.requestID == requestID && $0.kind == kind }) else {
-            throw StoreControlError("no \(kind.rawValue) request \(requestID); pending: \(state.pending.map(\.requestID))")
+        try exclusive {
+            guard let index = state.pending.firstIndex(where: { $0.requestID == requestID && $0.kind == kind }) else {
+                throw StoreControlError("no \(kind.rawValue) request \(requestID); pending: \(state.pending.map(\.requestID))")
+            }
+            let request = state.pending.remove(at: index)
+            _ = try deliver(productID: request.productID, options: request.options, reason: reason)
+            try save()
+            note("\(kind.rawValue) \(requestID) completed")
         }
-        let request = state.pending.remove(at: index)
-        _ = try deliver(productID: request.productID, options: request.options, reason: reason)
-        try save()
-        note("\(kind.rawValue) \(requestID) completed")
     }
 
     /// A purchase made outside the app (another device, a code): arrives as an update, no app account token.
     @discardableResult
     public func buyOutsideApp(productID: String) throws -> SignedTransaction {
-        let (record, _) = try deliver(productID: productID, options: StorePurchaseOptions(), reason: .outsideApp)
-        try save()
-        return signed(record)
+        return try exclusive {
+            let (record, _) = try deliver(productID: productID, options: StorePurchaseOptions(), reason: .outsideApp)
+            try save()
+            return signed(record)
+        }
     }
 
     /// Expires the group's subscription now; auto-renew off. The amended transaction arrives as an update.
     public func expireSubscription(groupID: String) throws {
-        guard var line = state.lines[groupID] else { throw StoreControlError("expire: no subscription in group \(groupID)") }
-        let now = clock.now()
-        line.expires = now
-        line.autoRenew = false
-        line.retryStartedAt = nil; line.graceEnds = nil; line.retryEnds = nil
-        state.lines[groupID] = line
-        if let record = try amend(line.latestTransactionID, { $0.expiresDate = TransactionPayload.millis(now) }) {
-            updates.append(update(.expiry, record))
+        try exclusive {
+            guard var line = state.lines[groupID] else { throw StoreControlError("expire: no subscription in group \(groupID)") }
+            let now = clock.now()
+            line.expires = now
+            line.autoRenew = false
+            line.retryStartedAt = nil; line.graceEnds = nil; line.retryEnds = nil
+            state.lines[groupID] = line
+            if let record = try amend(line.latestTransactionID, { $0.expiresDate = TransactionPayload.millis(now) }) {
+                updates.append(update(.expiry, record))
+            }
+            try save()
+            note("\(groupID): expired by control")
         }
-        try save()
-        note("\(groupID): expired by control")
     }
 
     /// Refunds (revokes) a transaction: revocation date now; a subscription ends. Arrives as an update.
     public func refund(transactionID: String, reason: Int = 0) throws {
-        guard let current = record(transactionID) else { throw StoreControlError("refund: no transaction \(transactionID)") }
-        let now = clock.now()
-        guard let record = try amend(transactionID, { $0.revocationDate = TransactionPayload.millis(now); $0.revocationReason = reason }) else { return }
-        if let group = current.payload.subscriptionGroupIdentifier, var line = state.lines[group], line.latestTransactionID == transactionID {
-            line.autoRenew = false
-            line.expires = min(line.expires, now)
-            state.lines[group] = line
+        try exclusive {
+            guard let current = record(transactionID) else { throw StoreControlError("refund: no transaction \(transactionID)") }
+            let now = clock.now()
+            guard let record = try amend(transactionID, { $0.revocationDate = TransactionPayload.millis(now); $0.revocationReason = reason }) else { return }
+            if let group = current.payload.subscriptionGroupIdentifier, var line = state.lines[group], line.latestTransactionID == transactionID {
+                line.autoRenew = false
+                line.expires = min(line.expires, now)
+                state.lines[group] = line
+            }
+            updates.append(update(.revocation, record))
+            try save()
+            note("transaction \(transactionID) refunded (revoked)")
         }
-        updates.append(update(.revocation, record))
-        try save()
-        note("transaction \(transactionID) refunded (revoked)")
     }
 
     /// Renews the group's subscription now, whatever its expiry (`forceRenewalOfSubscription`).
@@ -92,61 +106,71 @@ extension SimulatedStore {
     /// transaction's expiry is moved to now, re-signed, not redelivered), so a group never holds two
     /// live transactions and a later `expire` really ends the subscription.
     public func forceRenewal(groupID: String) throws {
-        guard var line = state.lines[groupID] else { throw StoreControlError("renew: no subscription in group \(groupID)") }
-        line.retryStartedAt = nil; line.graceEnds = nil; line.retryEnds = nil
-        line.autoRenew = true
-        let now = clock.now()
-        if let current = record(line.latestTransactionID), let expires = current.payload.expires, expires > now {
-            _ = try amend(line.latestTransactionID, redeliver: false) { $0.expiresDate = TransactionPayload.millis(now) }
+        try exclusive {
+            guard var line = state.lines[groupID] else { throw StoreControlError("renew: no subscription in group \(groupID)") }
+            line.retryStartedAt = nil; line.graceEnds = nil; line.retryEnds = nil
+            line.autoRenew = true
+            let now = clock.now()
+            if let current = record(line.latestTransactionID), let expires = current.payload.expires, expires > now {
+                _ = try amend(line.latestTransactionID, redeliver: false) { $0.expiresDate = TransactionPayload.millis(now) }
+            }
+            try renewOnce(&line, at: now)
+            state.lines[groupID] = line
+            try save()
         }
-        try renewOnce(&line, at: now)
-        state.lines[groupID] = line
-        try save()
     }
 
     /// Turns renewal billing issues on or off; off recovers subscriptions in billing retry now.
     public func setBillingIssue(_ on: Bool) throws {
-        var s = settings
-        s.renewalBillingIssuesEnabled = on
-        if !on { s.billingIssuesEnabled = false }
-        state.settings = s
-        if !on {
-            for groupID in state.lines.keys.sorted() {
-                guard var line = state.lines[groupID], line.retryStartedAt != nil else { continue }
-                line.retryStartedAt = nil; line.graceEnds = nil; line.retryEnds = nil
-                try renewOnce(&line, at: clock.now())
-                state.lines[groupID] = line
+        try exclusive {
+            var s = settings
+            s.renewalBillingIssuesEnabled = on
+            if !on { s.billingIssuesEnabled = false }
+            state.settings = s
+            if !on {
+                for groupID in state.lines.keys.sorted() {
+                    guard var line = state.lines[groupID], line.retryStartedAt != nil else { continue }
+                    line.retryStartedAt = nil; line.graceEnds = nil; line.retryEnds = nil
+                    try renewOnce(&line, at: clock.now())
+                    state.lines[groupID] = line
+                }
             }
+            try save()
+            note("billing issue \(on ? "on" : "off")")
         }
-        try save()
-        note("billing issue \(on ? "on" : "off")")
     }
 
     /// Turns auto-renew on or off for the group (Manage Subscriptions).
     public func setAutoRenew(groupID: String, _ on: Bool) throws {
-        guard var line = state.lines[groupID] else { throw StoreControlError("auto-renew: no subscription in group \(groupID)") }
-        line.autoRenew = on
-        state.lines[groupID] = line
-        try save()
-        note("\(groupID): auto-renew \(on ? "on" : "off")")
+        try exclusive {
+            guard var line = state.lines[groupID] else { throw StoreControlError("auto-renew: no subscription in group \(groupID)") }
+            line.autoRenew = on
+            state.lines[groupID] = line
+            try save()
+            note("\(groupID): auto-renew \(on ? "on" : "off")")
+        }
     }
 
     /// Deletes every transaction and pending request (`clearTransactions`); ids keep counting up.
     public func clearTransactions() throws {
-        state.records.removeAll()
-        dirty = nil // removals are not journaled: a fresh snapshot
-        state.pending.removeAll()
-        state.lines.removeAll()
-        updates.removeAll()
-        sheet = nil
-        try save()
-        note("transactions cleared")
+        try exclusive {
+            state.records.removeAll()
+            dirty = nil // removals are not journaled: a fresh snapshot
+            state.pending.removeAll()
+            state.lines.removeAll()
+            updates.removeAll()
+            sheet = nil
+            try save()
+            note("transactions cleared")
+        }
     }
 
     /// Back to the default state (`resetToDefaultState`): no transactions, the catalog's switches.
     public func reset() throws {
-        state.settings = nil
-        try clearTransactions()
-        note("store reset")
+        try exclusive {
+            state.settings = nil
+            try clearTransactions()
+            note("store reset")
+        }
     }
 }

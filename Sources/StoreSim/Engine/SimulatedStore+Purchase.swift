@@ -15,6 +15,7 @@ extension SimulatedStore {
             return .failed(error: error)
         }
         if let open = sheet { return refuse("purchaseInProgress", "the purchase of \(open.productID) is still in flight") }
+        do { try lock.withLock { try refreshLocked() } } catch { return refuse("systemError", "\(error)") }
         guard let product = catalog.product(productID) else { return refuse("productUnavailable", "not in the catalog") }
         if let forced = settings.forcedErrors["Purchase"] { return refuse(forced, "forced error") }
         if settings.failTransactionsEnabled { return refuse("unknown", "fail transactions is on") }
@@ -33,20 +34,22 @@ extension SimulatedStore {
         guard let open = sheet else { note("no purchase sheet is open"); return .failed(error: "unknown") }
         sheet = nil
         if decision == .cancel { note("purchase \(open.productID): user cancelled"); return .userCancelled }
-        let kind: PendingPurchase.Kind? = settings.askToBuyEnabled ? .askToBuy : (settings.interruptedPurchases ? .interrupted : nil)
         do {
-            if let kind {
-                let request = PendingPurchase(requestID: "req-\(state.nextRequestNumber)", kind: kind, productID: open.productID,
-                                              options: open.options, requestedAt: clock.now())
-                state.nextRequestNumber += 1
-                state.pending.append(request)
+            return try exclusive {
+                let kind: PendingPurchase.Kind? = settings.askToBuyEnabled ? .askToBuy : (settings.interruptedPurchases ? .interrupted : nil)
+                if let kind {
+                    let request = PendingPurchase(requestID: "req-\(state.nextRequestNumber)", kind: kind, productID: open.productID,
+                                                  options: open.options, requestedAt: clock.now())
+                    state.nextRequestNumber += 1
+                    state.pending.append(request)
+                    try save()
+                    note("purchase \(open.productID) pending: \(kind.rawValue) \(request.requestID)")
+                    return .pending
+                }
+                let (record, _) = try deliver(productID: open.productID, options: open.options, reason: nil)
                 try save()
-                note("purchase \(open.productID) pending: \(kind.rawValue) \(request.requestID)")
-                return .pending
+                return .success(signed(record), verified: record.verified)
             }
-            let (record, _) = try deliver(productID: open.productID, options: open.options, reason: nil)
-            try save()
-            return .success(signed(record), verified: record.verified)
         } catch {
             note("purchase \(open.productID) failed: \(error)")
             return .failed(error: "systemError")

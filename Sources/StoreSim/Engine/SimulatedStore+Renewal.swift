@@ -12,13 +12,18 @@ extension SimulatedStore {
 
     /// Runs renewals, billing retries and expiries due by `now`; each renewal is a new transaction in the updates.
     public func process(now: Date) throws {
-        for groupID in state.lines.keys.sorted() {
-            guard var line = state.lines[groupID] else { continue }
-            try renew(&line, now: now)
-            state.lines[groupID] = line
+        try exclusive {
+            let lines = state.lines
+            for groupID in state.lines.keys.sorted() {
+                guard var line = state.lines[groupID] else { continue }
+                try renew(&line, now: now)
+                state.lines[groupID] = line
+            }
+            state.lastProcessed = now
+            // Nothing fell due: nothing to write (the time processed is saved with the next change).
+            if state.lines == lines, dirty?.isEmpty == true { return }
+            try save()
         }
-        state.lastProcessed = now
-        try save()
     }
 
     private var billingIssue: Bool { settings.renewalBillingIssuesEnabled || settings.billingIssuesEnabled }

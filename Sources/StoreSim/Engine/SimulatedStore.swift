@@ -1,6 +1,7 @@
 import Crypto
 import Foundation
 import PaywallCore
+import PaywallFoundation
 
 /// A StoreKit 2 store under `SKTestSession` rules, on a virtual clock, persisted in a state directory.
 ///
@@ -18,6 +19,8 @@ public final class SimulatedStore {
     public private(set) var log: [String] = []
 
     let clock: any Clock
+    /// Held for every change, so processes sharing the state directory never overwrite each other.
+    let lock: StateLock
     var ledger: JournaledLedger<StoreState>
     var state: StoreState
     /// Records added or changed since the last save (journaled by id); nil: save a whole snapshot.
@@ -33,10 +36,15 @@ public final class SimulatedStore {
         self.clock = clock
         self.bundleID = bundleID
         self.environment = environment
-        ledger = JournaledLedger(url: stateDirectory.appendingPathComponent("store-ledger.json"))
+        var ledger = JournaledLedger<StoreState>(url: stateDirectory.appendingPathComponent("store-ledger.json"))
+        lock = StateLock.for(directory: stateDirectory)
         var rng = SeededGenerator(seed: seed)
-        keys = try StoreSigningKeys.loadOrCreate(in: stateDirectory, generator: &rng)
-        state = try ledger.load() ?? StoreState(rng: rng)
+        // Under the lock: two processes opening a fresh directory at once make one set of keys.
+        (keys, state) = try lock.withLock {
+            let keys = try StoreSigningKeys.loadOrCreate(in: stateDirectory, generator: &rng)
+            return (keys, try ledger.load() ?? StoreState(rng: rng))
+        }
+        self.ledger = ledger
         for record in state.records where !record.finished {
             updates.append(update(.redelivery, record))
         }
@@ -47,15 +55,20 @@ public final class SimulatedStore {
 
     /// Changes the switches at run time; persisted.
     public func setSettings(_ settings: StoreSettings) throws {
-        state.settings = settings
-        try save()
+        try exclusive {
+            guard state.settings != settings else { return }
+            state.settings = settings
+            try save()
+        }
     }
 
     /// A new app account token from the store's seeded generator (persisted, so runs repeat).
     public func makeAppAccountToken() throws -> UUID {
-        let token = state.rng.uuid()
-        try save()
-        return token
+        try exclusive {
+            let token = state.rng.uuid()
+            try save()
+            return token
+        }
     }
 
     /// The public keys a verifier should trust, by key id.
@@ -75,6 +88,10 @@ public final class SimulatedStore {
 
     /// `Transaction.finish()`: marks the transaction finished so it is not redelivered.
     public func finish(transactionID: String) throws {
+        try exclusive { try finishLocked(transactionID) }
+    }
+
+    private func finishLocked(_ transactionID: String) throws {
         guard let index = state.records.lastIndex(where: { $0.payload.transactionId == transactionID }) else {
             throw StoreControlError("finish: no transaction \(transactionID)")
         }
@@ -147,6 +164,23 @@ public final class SimulatedStore {
     }
 
     // MARK: - Internals shared by the extensions
+
+    /// Runs one change holding the state directory's lock, after folding in what other processes
+    /// saved, so ids are never reused and no other process's write is overwritten.
+    func exclusive<T>(_ body: () throws -> T) throws -> T {
+        try lock.withLock {
+            try refreshLocked()
+            return try body()
+        }
+    }
+
+    /// Folds in what other processes saved and queues what the app must hear of as updates.
+    func refreshLocked() throws {
+        let before = state
+        guard try ledger.refresh(&state) else { return }
+        dirty = []
+        queueOutsideChanges(since: before)
+    }
 
     /// Saves what changed since the last save: a journal line, or a snapshot when needed.
     func save() throws {

@@ -1,0 +1,76 @@
+import Foundation
+import PaywallFoundation
+import Persistence
+
+/// The app a state directory was created with: its profile and `.storekit` catalog, kept in
+/// `setup.json`, so a later command that names neither works on the same catalog, and one that
+/// names another is refused instead of renewing and expiring against the wrong products.
+public struct StateSetup: Codable, Hashable, Sendable {
+    /// The profile's name (`voip`) or its file's absolute path; nil: the plain paywall app.
+    public var profile: String?
+    /// The `.storekit` file's absolute path; nil: the profile's catalog, else the embedded one.
+    public var storekit: String?
+
+    /// The file in the state directory.
+    public static let fileName = "setup.json"
+
+    public init(profile: String? = nil, storekit: String? = nil) {
+        self.profile = profile
+        self.storekit = storekit
+    }
+
+    /// The catalog in words, for messages: the file, the profile's, or the embedded one.
+    public var catalogDescription: String {
+        if let storekit { return storekit }
+        if let profile { return "the \(profile) profile's catalog" }
+        return "the embedded catalog"
+    }
+
+    /// The setup saved in `directory`, or nil when none was saved yet.
+    public static func load(in directory: URL) throws -> StateSetup? {
+        try JSONFile<StateSetup>(url: directory.appendingPathComponent(fileName)).load()
+    }
+
+    /// Saves the setup in `directory` (atomically, under the directory's lock).
+    public func save(in directory: URL) throws {
+        try StateLock.for(directory: directory).withLock {
+            try JSONFile<StateSetup>(url: directory.appendingPathComponent(Self.fileName)).save(self)
+        }
+    }
+
+    /// The setup a command runs with. What it names must be what the state was created with (the
+    /// parts it does not name come from the state); a state with no setup yet takes the command's.
+    /// With `switching` (`--switch-catalog`), what the command names replaces the state's.
+    public static func reconcile(_ requested: StateSetup, in directory: URL, switching: Bool) throws -> StateSetup {
+        guard let saved = try load(in: directory) else { return requested }
+        if switching { return requested }
+        var result = saved
+        if let profile = requested.profile {
+            guard profile == saved.profile else { throw StateSetupError(directory: directory, saved: saved, requested: requested) }
+            result.profile = profile
+        }
+        if let storekit = requested.storekit {
+            guard storekit == saved.storekit else { throw StateSetupError(directory: directory, saved: saved, requested: requested) }
+            result.storekit = storekit
+        }
+        return result
+    }
+}
+
+/// A command named another catalog or profile than the state directory was created with.
+public struct StateSetupError: Error, CustomStringConvertible, Sendable {
+    public var directory: URL
+    public var saved: StateSetup
+    public var requested: StateSetup
+
+    public var description: String {
+        "\(directory.path): this state directory was made with \(Self.words(saved)); this command names \(Self.words(requested))."
+            + " Name the same (or nothing, to use it), or add --switch-catalog to use the new one from now on"
+    }
+
+    /// `--profile voip --storekit FILE`, or `the embedded catalog` when neither is named.
+    static func words(_ setup: StateSetup) -> String {
+        let parts = [setup.profile.map { "--profile \($0)" }, setup.storekit.map { "--storekit \($0)" }].compactMap { $0 }
+        return parts.isEmpty ? "the embedded catalog (no --profile or --storekit)" : parts.joined(separator: " ")
+    }
+}

@@ -1,0 +1,51 @@
+import Foundation
+import PaywallCore
+
+/// Several processes on one state directory: what another process saved reaches this one.
+extension SimulatedStore {
+    /// Folds in what other processes saved (a `store` command, a tape, another app) and queues
+    /// what the app must hear of as updates, as StoreKit's `Transaction.updates` delivers them.
+    /// Cheap when nothing changed (two `stat` calls under the lock). Returns whether anything did.
+    @discardableResult
+    public func refreshFromDisk() throws -> Bool {
+        guard ledger.changedOnDisk() else { return false }
+        let queued = updates.count
+        let before = state.journalSeq
+        try lock.withLock { try refreshLocked() }
+        return updates.count != queued || state.journalSeq != before
+    }
+
+    /// Queues an update for every unfinished transaction another process added or changed, and a
+    /// decline for every Ask to Buy request that went away without a transaction.
+    func queueOutsideChanges(since before: StoreState) {
+        var known: [String: String] = [:]
+        for record in before.records { known[record.payload.transactionId] = record.jws }
+        let cleared = state.records.count < before.records.count
+        var vanished = before.pending.filter { request in !state.pending.contains { $0.requestID == request.requestID } }
+        let now = clock.now()
+        for record in state.records where !record.finished {
+            let id = record.payload.transactionId
+            let previous = known[id]
+            if previous == record.jws { continue }
+            let reason: TransactionUpdate.Reason
+            if record.payload.revocationDate != nil {
+                reason = .revocation
+            } else if previous != nil {
+                reason = (record.payload.expires.map { $0 <= now } ?? false) ? .expiry : .redelivery
+            } else if record.payload.transactionReason == "RENEWAL" {
+                reason = .renewal
+            } else if let index = vanished.firstIndex(where: { $0.productID == record.payload.productId }) {
+                reason = vanished[index].kind == .askToBuy ? .askToBuyApproved : .interruptedCompleted
+                vanished.remove(at: index)
+            } else {
+                reason = .outsideApp
+            }
+            updates.append(update(reason, record))
+        }
+        guard !cleared else { return }
+        for request in vanished where request.kind == .askToBuy {
+            updates.append(TransactionUpdate(reason: .askToBuyDeclined, productID: request.productID, transaction: nil, verified: false))
+        }
+        if !updates.isEmpty { note("changes saved by another process: \(updates.count) update(s)") }
+    }
+}
