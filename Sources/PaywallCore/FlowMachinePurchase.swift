@@ -55,6 +55,12 @@ extension FlowStep {
             endPurchase(in: .paywall(offer: offer))
             track(.purchaseFail(offer: offer.id, plan: plan.id, reason: "user_cancelled"))
         case .pending:
+            if model.entitlement.isPremium, model.entitlement.productID == plan.id {
+                // Approved (by another process) before the store's "pending" reached the app:
+                // the approval already unlocked it.
+                endPurchase(in: .purchased(entitlement: model.entitlement))
+                return
+            }
             endPurchase(in: .paywall(offer: offer))
             model.notice = .pendingApproval(productID: plan.id)
             model.pendingProductID = plan.id

@@ -47,6 +47,13 @@ public struct PlayCommand: ParsableCommand {
 
     public init() {}
 
+    public func validate() throws {
+        if cast != nil || live {
+            let count = TapeDiscovery.tapes(in: paths).count
+            if count > 1 { throw ValidationError("--cast and --live play one tape; \(count) were given") }
+        }
+    }
+
     public func run() throws {
         let files = TapeDiscovery.tapes(in: paths)
         guard !files.isEmpty else { throw CLIError("no tapes found in \(paths.joined(separator: " "))") }
@@ -56,9 +63,6 @@ public struct PlayCommand: ParsableCommand {
         if check {
             let results = TapeChecker().check(paths: files)
             finish(results)
-        }
-        if (cast != nil || live) && files.count != 1 {
-            throw CLIError("--cast and --live play one tape; \(files.count) were given")
         }
         var results: [TapeResult] = []
         for file in files {

@@ -36,6 +36,8 @@ public struct RunCommand: ParsableCommand {
             throw CLIError("paywall-sim run needs a terminal, but \(missing) \(missing.contains(" and ") ? "are not TTYs" : "is not a TTY"). To replay a flow without one, write a tape and run `paywall-sim play TAPE`.")
         }
         let clock = try options.makeClock()
+        // A recording replays on the clock this run started on (pinned with --now, or the saved one).
+        let started = clock.now()
         let controller = try AppHost.launch(settings: settings, theme: loadedTheme, clock: clock)
         let depth = ColorDepth.detect(environment: ProcessInfo.processInfo.environment)
         let screen = NcursesScreen(theme: loadedTheme, options: .init(colorDepth: depth, controlKeysAsKeys: true))
@@ -45,8 +47,15 @@ public struct RunCommand: ParsableCommand {
         loop.run()
         screen.stop()
         if let record {
+            var inputs = options.inputs(theme: theme)
+            // Paths as the run resolved them, so the tape finds its files from wherever it is kept.
+            inputs.storekit = inputs.storekit.map(inputs.absolute)
+            inputs.copy = inputs.copy.map(inputs.absolute)
+            inputs.config = inputs.config.map(inputs.absolute)
+            if let profile = inputs.profile, profile.contains("/") || profile.hasSuffix(".json") { inputs.profile = inputs.absolute(profile) }
+            if theme.contains("/") || theme.hasSuffix(".theme") { inputs.theme = inputs.absolute(theme) }
             let recorded = TapeSettings(width: loop.lastSize.width, height: loop.lastSize.height,
-                                        now: options.stateOptions.pinnedNow, inputs: options.inputs(theme: theme))
+                                        now: options.stateOptions.pinnedNow ?? started, inputs: inputs)
             let text = TapeRecorder().record(loop.presses, header: ["# Recorded by paywall-sim run --record"] + recorded.setLines())
             do { try text.write(toFile: record, atomically: true, encoding: .utf8) }
             catch { throw CLIError("\(record): cannot write the tape: \(FileErrorText.reason(error))") }

@@ -26,6 +26,8 @@ public enum TapeCommand: Hashable, Sendable {
     case setNow(Date)
     /// `Set TimeZone IANA-ID` (default UTC); validated with `TimeZone(identifier:)`.
     case setTimeZone(String)
+    /// `Set Storefront CODE`: the App Store storefront prices are shown in (alpha-3, e.g. `KOR`).
+    case setStorefront(String)
     /// `Set Store AskToBuy on|off`.
     case setStoreAskToBuy(Bool)
     /// `Set Store Fail ERROR|off`: fail purchases with that StoreKit error name; nil is `off`.

@@ -24,6 +24,7 @@ extension TapeLineParser {
                 .flatMap(StartScreen.init(rawValue:)).map { .setStart($0) }
         case "Now": return nowSetting()
         case "TimeZone": return timeZoneSetting()
+        case "Storefront": return storefrontSetting()
         case "Store": return storeSetting()
         case "Backend": return flag(after: command, yes: "up", no: "down").map { .setBackendUp($0) }
         case "Profile": return resource(after: command, example: "trial-user or profiles/lapsed.json").map { .setProfile($0) }
@@ -89,6 +90,18 @@ extension TapeLineParser {
             return nil
         }
         return .setTimeZone(token.text)
+    }
+
+    private mutating func storefrontSetting() -> TapeCommand? {
+        let expected = "an App Store storefront code like USA, KOR or DEU"
+        guard let token = argument(after: "Set Storefront", expected: expected) else { return nil }
+        let code = token.text.uppercased()
+        guard Storefront(code: code) != nil else {
+            fail(at: token.column, "unknown storefront '\(token.text)'"
+                + TapeVocabulary.didYouMean(code, in: Storefront.all.map(\.code)) + ", expected \(expected)")
+            return nil
+        }
+        return .setStorefront(code)
     }
 
     private mutating func storeSetting() -> TapeCommand? {

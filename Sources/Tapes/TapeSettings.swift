@@ -58,6 +58,7 @@ public struct TapeSettings: Hashable, Sendable {
         case .setStart(let value): inputs.start = value
         case .setNow(let value): now = value
         case .setTimeZone(let value): inputs.timeZone = value
+        case .setStorefront(let value): inputs.storefront = value
         case .setStoreAskToBuy(let value): inputs.switches.askToBuy = value
         case .setStoreFail(let value): inputs.switches.failPurchases = value ?? ""
         case .setStoreUnverified(let value): inputs.switches.unverified = value
@@ -81,6 +82,7 @@ public struct TapeSettings: Hashable, Sendable {
         if inputs.start != defaults.start { lines.append("Set Start \(inputs.start.rawValue)") }
         if let now { lines.append("Set Now \(ISO8601.string(now))") }
         if inputs.timeZone != defaults.timeZone { lines.append("Set TimeZone \(inputs.timeZone)") }
+        if let storefront = inputs.storefront { lines.append("Set Storefront \(storefront)") }
         if let storekit = inputs.storekit { lines.append("Set StoreKit \(storekit)") }
         if let copy = inputs.copy { lines.append("Set Copy \(copy)") }
         if let config = inputs.config { lines.append("Set Config \(config)") }

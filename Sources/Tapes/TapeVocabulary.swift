@@ -12,7 +12,7 @@ public enum TapeVocabulary {
     /// Settings after `Set`.
     public static let settings = [
         "Size", "Theme", "Locale", "StoreKit", "Copy", "Config", "Offer", "Start", "Now", "TimeZone",
-        "Store", "Backend", "Profile",
+        "Storefront", "Store", "Backend", "Profile",
     ]
 
     /// Store settings after `Set Store`.
@@ -50,7 +50,7 @@ public enum TapeVocabulary {
     }
 
     /// `, did you mean 'X'?` or an empty string.
-    static func didYouMean(_ word: String, in candidates: [String]) -> String {
+    public static func didYouMean(_ word: String, in candidates: [String]) -> String {
         suggestion(for: word, in: candidates).map { " (did you mean '\($0)'?)" } ?? ""
     }
 

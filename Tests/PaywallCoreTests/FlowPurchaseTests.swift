@@ -174,6 +174,19 @@ import Testing
                             .persist(.entitlement(F.premium))])
     }
 
+    /// Another process approved the request before the store's "pending" answer reached the app:
+    /// the approval unlocked it, so "pending" must not put the paywall's waiting notice back.
+    @Test func anApprovalThatOvertakesThePendingAnswerStaysUnlocked() {
+        let tx = F.transaction("2000")
+        let (posted, _) = F.reduce(F.processing(), .transactionUpdated(tx, verified: true))
+        let (verified, _) = F.reduce(posted, .transactionVerified(.verified(F.premium)))
+        #expect(verified.entitlement == F.premium)
+        let (model, effects) = F.reduce(verified, .purchaseCompleted(.pending))
+        #expect(model.state == .purchased(entitlement: F.premium))
+        #expect(model.notice == nil && model.pendingProductID == nil && model.inFlight == nil)
+        #expect(effects.isEmpty)
+    }
+
     @Test func askToBuyDeclinedShowsANotice() {
         let (model, effects) = F.reduce(pending(), .askToBuyDeclined(productID: "yearly_59_99"))
         var expected = F.onPaywall()

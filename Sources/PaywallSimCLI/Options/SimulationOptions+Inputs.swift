@@ -19,6 +19,8 @@ extension SimulationOptions {
         inputs.offer = offer.flatMap { OfferID(rawValue: $0.uppercased()) }
         inputs.start = StartScreen(rawValue: start) ?? .onboarding
         inputs.switchCatalog = stateOptions.switchCatalog
+        inputs.switches = storeSwitches.switches
+        inputs.backendUp = !storeSwitches.backendDown
         return inputs
     }
 
