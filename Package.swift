@@ -57,7 +57,7 @@ let package = Package(
         // The live terminal: draws a grid through ncurses, reads keys, resize, signals.
         .target(name: "NcursesTerminal", dependencies: ["TerminalKit", "CNcurses"]),
         // Tape language: parser, headless player, goldens, asciicast.
-        .target(name: "Tapes", dependencies: ["PaywallFoundation", "PaywallApp", "PaywallScreens", "SimRuntime", "TerminalKit", "PaywallCore", "StoreSim"]),
+        .target(name: "Tapes", dependencies: ["PaywallFoundation", "CopyDeck", "Profiles", "PaywallApp", "PaywallScreens", "SimRuntime", "TerminalKit", "PaywallCore", "StoreSim"]),
         // Copy QA: a sweep of every screen state, lints, App Store 3.1.2 checks, reports and exports.
         .target(name: "CopyQA", dependencies: [
             "PaywallFoundation",

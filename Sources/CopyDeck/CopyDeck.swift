@@ -38,6 +38,23 @@ public struct CopyDeck: Sendable {
         self.fallbackMatcher = fallback.map { LanguageMatcher($0.languages, precompute: [$0.sourceLanguage, locale]) }
     }
 
+    /// Every language either catalog has, sorted (`en`, `ko`, `zh-Hans`).
+    public var languages: [String] {
+        Set(primary.languages).union(fallback?.languages ?? []).sorted()
+    }
+
+    /// Whether `locale` names a language at all (an ISO 639 code Foundation knows): `xx` does not.
+    public static func isKnownLanguage(_ locale: String) -> Bool {
+        let language = LocaleCode.language(of: locale)
+        return !language.isEmpty && Locale.LanguageCode.isoLanguageCodes.contains { $0.identifier == language }
+    }
+
+    /// How `locale` is served: nil when the deck has it (or a variant of its language and
+    /// script); else the language the copy falls back to (the primary catalog's source language).
+    public func fallbackLanguage(for locale: String) -> String? {
+        LocaleCode.bestMatch(for: locale, in: languages) == nil ? primary.sourceLanguage : nil
+    }
+
     /// The same deck for another locale.
     public func with(locale: String) -> CopyDeck {
         var copy = self

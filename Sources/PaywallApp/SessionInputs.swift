@@ -73,6 +73,14 @@ public struct SessionInputs: Sendable, Hashable {
         // The team's catalog over the profile's deck over the default deck.
         let layered = profileSetup.map { $0.copy(overlaidWith: team) } ?? team
         let deck = layered.map { DefaultCopyDeck.layered(over: $0, locale: locale) } ?? DefaultCopyDeck.load(locale: locale)
+        guard CopyDeck.isKnownLanguage(locale) else {
+            throw InputError("locale \(locale): unknown language, expected one the copy deck has: \(deck.languages.joined(separator: ", "))")
+        }
+        var warnings: [String] = []
+        if let fallback = deck.fallbackLanguage(for: locale) {
+            warnings.append("warning: locale \(locale): the copy deck has no \(locale) (it has \(deck.languages.joined(separator: ", "))); "
+                + "the copy falls back to \(fallback), dates and prices follow \(locale)")
+        }
         let loadedTheme: Theme
         do {
             loadedTheme = try Theme.load(nameOrPath: themePath(self.theme), themesDirectory: nil)
@@ -85,6 +93,7 @@ public struct SessionInputs: Sendable, Hashable {
                                        timeZone: zone, offer: offer, start: start, stateDirectory: stateDirectory,
                                        switches: switches, backendUp: backendUp, profile: profileSetup?.profile)
         settings.setup = setup
+        settings.warnings = warnings
         return (settings, loadedTheme)
     }
 

@@ -66,7 +66,7 @@ public struct PlayCommand: ParsableCommand {
         }
         var results: [TapeResult] = []
         for file in files {
-            switch TapeLoader().load(path: file) {
+            switch TapeChecker().load(path: file) {
             case let .failure(errors):
                 results.append(.invalid(tape: file, errors: errors))
             case let .success(tape):

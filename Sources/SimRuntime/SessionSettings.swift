@@ -34,6 +34,8 @@ public struct SessionSettings: Sendable {
     public var profile: Profile?
     /// The profile and catalog names to remember in the state directory (`setup.json`); nil: leave it.
     public var setup: StateSetup?
+    /// What the inputs got that the run should say (a locale the deck lacks), one line each.
+    public var warnings: [String] = []
 
     public init(catalog: StoreCatalog = .embedded, config: RemoteConfig = .default, deck: CopyDeck,
                 locale: String = "en", storefront: String? = nil, timeZone: TimeZone = TimeZone(identifier: "UTC") ?? .current,

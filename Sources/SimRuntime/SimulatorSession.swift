@@ -34,6 +34,7 @@ public final class SimulatorSession {
     public init(settings: SessionSettings, clock: any Clock) throws {
         self.settings = settings
         self.clock = clock
+        problems = settings.warnings
         let root = StateDirectory(root: settings.stateDirectory)
         try root.create()
         if let setup = settings.setup, try StateSetup.load(in: settings.stateDirectory) != setup {

@@ -1,4 +1,7 @@
+import CopyDeck
 import Foundation
+import Profiles
+import TerminalKit
 
 /// `paywall-sim play --check`: loads tapes and checks what can be checked without running them.
 public struct TapeChecker: Sendable {
@@ -23,8 +26,28 @@ public struct TapeChecker: Sendable {
         switch TapeLoader(fileSystem: fileSystem).load(path: path) {
         case .failure(let errors): return .failure(errors)
         case .success(let tape):
-            let problems = missingFiles(in: tape)
+            let problems = missingFiles(in: tape) + unknownNames(in: tape)
             return problems.isEmpty ? .success(tape) : .failure(TapeErrors(problems))
+        }
+    }
+
+    /// An error at each `Set Theme|Locale|Profile` line whose name the simulator does not know.
+    public func unknownNames(in tape: Tape) -> [TapeError] {
+        tape.steps.compactMap { step -> TapeError? in
+            switch step.command {
+            case .setTheme(.name(let name)) where Theme.builtIn(name) == nil:
+                return TapeError(step.location, "unknown theme '\(name)'"
+                    + TapeVocabulary.didYouMean(name, in: Theme.builtInNames)
+                    + ", expected one of \(Theme.builtInNames.joined(separator: ", ")) or a path to a .theme file")
+            case .setProfile(.name(let name)) where !BuiltInProfiles.names.contains(name):
+                return TapeError(step.location, "unknown profile '\(name)'"
+                    + TapeVocabulary.didYouMean(name, in: BuiltInProfiles.names)
+                    + ", expected one of \(BuiltInProfiles.names.joined(separator: ", ")) or a path to a profile .json file")
+            case .setLocale(let locale) where !CopyDeck.isKnownLanguage(locale):
+                return TapeError(step.location, "unknown language '\(locale)', expected a locale such as en, zh-Hans, ko or ja")
+            default:
+                return nil
+            }
         }
     }
 

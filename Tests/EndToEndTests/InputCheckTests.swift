@@ -1,0 +1,68 @@
+import Foundation
+import Testing
+
+/// Bad names and near misses: refused with what was expected, at the line that says them.
+@Suite("Bad input: locales, tape settings, commands")
+struct InputCheckTests {
+    func tape(_ text: String) throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("input-check-\(UUID().uuidString).tape")
+        try text.write(to: url, atomically: true, encoding: .utf8)
+        return url
+    }
+
+    @Test func anUnknownLocaleIsRefusedWithTheDecksLanguages() throws {
+        let result = try PaywallSimProcess.run(["--locale", "xx"])
+        #expect(result.exitCode != 0)
+        #expect(result.stderr.contains("locale xx: unknown language, expected one the copy deck has: en, ko, zh-Hans"), "\(result.stderr)")
+    }
+
+    @Test func aLocaleTheDeckLacksFallsBackVisibly() throws {
+        let result = try PaywallSimProcess.run(["--locale", "de"])
+        #expect(result.stderr.contains("warning: locale de: the copy deck has no de (it has en, ko, zh-Hans); the copy falls back to en, dates and prices follow de"),
+                "\(result.stderr)")
+        let served = try PaywallSimProcess.run(["--locale", "zh-Hans"])
+        #expect(!served.stderr.contains("warning"), "a language the deck has: no warning")
+    }
+
+    @Test func playCheckValidatesEverySetArgumentAtItsLine() throws {
+        let url = try tape("Set Theme nosuch\nSet Locale xx\nSet Profile vop\nKey Enter\n")
+        defer { try? FileManager.default.removeItem(at: url) }
+        for arguments in [["play", "--check", url.path], ["play", url.path]] {
+            let result = try PaywallSimProcess.run(arguments)
+            #expect(result.exitCode == 2)
+            #expect(result.stdout.contains("\(url.path):1:1: unknown theme 'nosuch'"), "\(result.stdout)")
+            #expect(result.stdout.contains("\(url.path):2:1: unknown language 'xx'"))
+            #expect(result.stdout.contains("\(url.path):3:1: unknown profile 'vop' (did you mean 'voip'?)"))
+        }
+        let storefront = try tape("Set Storefront XYZ\n")
+        defer { try? FileManager.default.removeItem(at: storefront) }
+        let result = try PaywallSimProcess.run(["play", "--check", storefront.path])
+        #expect(result.stdout.contains("\(storefront.path):1:16: unknown storefront 'XYZ'"), "\(result.stdout)")
+    }
+
+    @Test func aMistypedCommandSuggestsTheClosestOne() throws {
+        let top = try PaywallSimProcess.run(["sotre", "buy", "weekly_9_99"])
+        #expect(top.exitCode == 64)
+        #expect(top.stderr.contains("paywall-sim: 'sotre' is not a command. Did you mean 'store'?"), "\(top.stderr)")
+        #expect(!top.stderr.contains("Usage: paywall-sim run"))
+        let sub = try PaywallSimProcess.run(["store", "aprove"])
+        #expect(sub.exitCode == 64)
+        #expect(sub.stderr.contains("'aprove' is not a command. Did you mean 'approve'?"), "\(sub.stderr)")
+    }
+
+    @Test func castOfSeveralTapesIsAUsageError() throws {
+        let a = try tape("Key Enter\n"), b = try tape("Key Enter\n")
+        defer { try? FileManager.default.removeItem(at: a); try? FileManager.default.removeItem(at: b) }
+        let result = try PaywallSimProcess.run(["play", a.path, b.path, "--cast", "x.cast"])
+        #expect(result.exitCode == 64)
+        #expect(result.stderr.contains("--cast and --live play one tape; 2 were given"))
+    }
+
+    @Test func runRefusesAnUnknownStoreSwitch() throws {
+        let fail = try PaywallSimProcess.run(["--fail", "netwrkError"])
+        #expect(fail.exitCode == 64)
+        #expect(fail.stderr.contains("--fail netwrkError: unknown StoreKit error (did you mean 'networkError'?)"))
+        let rate = try PaywallSimProcess.run(["--time-rate", "fast"])
+        #expect(rate.exitCode == 64)
+    }
+}
