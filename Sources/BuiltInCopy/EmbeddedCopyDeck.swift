@@ -1022,6 +1022,29 @@ enum EmbeddedCopyDeck {
         }
       }
     },
+    "help.commands" : {
+      "comment" : "Help overlay, chat of an app profile: the chat commands it answers, e.g. /usage  /call MIN [GB]. Keep the commands as is.",
+      "localizations" : {
+        "en" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "Chat commands: %@"
+          }
+        },
+        "ko" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "채팅 명령: %@"
+          }
+        },
+        "zh-Hans" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "聊天命令：%@"
+          }
+        }
+      }
+    },
     "help.debug" : {
       "comment" : "Help overlay: key glyphs “d F2”, then what they do",
       "localizations" : {
@@ -3163,6 +3186,29 @@ enum EmbeddedCopyDeck {
           "stringUnit" : {
             "state" : "translated",
             "value" : "请求"
+          }
+        }
+      }
+    },
+    "sheet.askToBuy.hint" : {
+      "comment" : "Hint line, purchase sheet with Ask to Buy on: key glyphs and actions; the first word matches the sheet's Ask button. Keep Enter and Esc as is.",
+      "localizations" : {
+        "en" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "Enter Ask · Esc Cancel"
+          }
+        },
+        "ko" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "Enter 요청 · Esc 취소"
+          }
+        },
+        "zh-Hans" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "Enter 请求 · Esc 取消"
           }
         }
       }

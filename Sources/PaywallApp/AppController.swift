@@ -2,6 +2,7 @@ import CopyDeck
 import Foundation
 import PaywallCore
 import PaywallScreens
+import Profiles
 import SimRuntime
 import StoreSim
 import TerminalKit
@@ -51,7 +52,10 @@ public final class AppController {
             if let features, text.hasPrefix("/") {
                 features.command(text)
             } else {
+                let sent = session.model.transcript.count
                 session.send(.sendMessage(text))
+                // Refused (the daily limit): the message stays in the input, to send after upgrading.
+                if session.model.transcript.count == sent { input = text }
             }
         case let .profile(action):
             features?.handle(action: action)
@@ -69,10 +73,12 @@ public final class AppController {
     /// What the screens need to draw the current moment.
     public func screenContext() -> ScreenContext {
         let settings = session.settings
-        return ScreenContext(model: session.model, now: session.clock.now(), timeZone: settings.timeZone,
-                             locale: settings.locale, overlay: overlay, input: input, spinnerFrame: spinnerFrame,
-                             sheet: SheetInfo(askToBuy: session.store.settings.askToBuyEnabled),
-                             debug: debugInfo(), panel: features?.panel(), paywallButton: features?.paywallButton)
+        var context = ScreenContext(model: session.model, now: session.clock.now(), timeZone: settings.timeZone,
+                                    locale: settings.locale, overlay: overlay, input: input, spinnerFrame: spinnerFrame,
+                                    sheet: SheetInfo(askToBuy: session.store.settings.askToBuyEnabled),
+                                    debug: debugInfo(), panel: features?.panel(), paywallButton: features?.paywallButton)
+        context.chatCommands = settings.profile.map(ProfileReducer.commands(for:)) ?? []
+        return context
     }
 
     /// Renders the current screen at `size`.

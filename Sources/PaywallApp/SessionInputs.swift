@@ -24,6 +24,9 @@ public struct SessionInputs: Sendable, Hashable {
     public var timeZone: String = "UTC"
     public var offer: OfferID?
     public var start: StartScreen = .onboarding
+    /// Whether `start` was asked for (`--start`, `Set Start`, a tape); when not, a user who has
+    /// seen onboarding on this state directory starts in the app (chat), as a real app would.
+    public var startChosen = true
     public var switches = StoreSwitches()
     public var backendUp = true
     /// Use the profile and catalog named here even if the state directory was made with others.
@@ -93,6 +96,7 @@ public struct SessionInputs: Sendable, Hashable {
                                        timeZone: zone, offer: offer, start: start, stateDirectory: stateDirectory,
                                        switches: switches, backendUp: backendUp, profile: profileSetup?.profile)
         settings.setup = setup
+        settings.onboardingOnce = !startChosen && start == .onboarding
         settings.warnings = warnings
         return (settings, loadedTheme)
     }

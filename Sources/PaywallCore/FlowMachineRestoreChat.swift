@@ -64,8 +64,9 @@ extension FlowStep {
         }
         if changed { emit(.persist(.quota(quota))) }
         track(.messageLimitReached(limit: limit))
+        // The paywall's promise line says why it opened ("You've used today's 10 free messages"):
+        // no second notice saying the same.
         presentPaywall(reason: .messageLimit, promiseKey: "paywall.promise.limit")
-        model.notice = .limitReached(limit: limit)
     }
 
     /// Appends the user's message and the next canned reply (`chat.reply.1` … `chat.reply.N`, cycling).

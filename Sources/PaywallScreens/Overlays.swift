@@ -9,13 +9,31 @@ extension ScreenLayout {
     static let helpKeys = ["help.enter", "help.left", "help.skip", "help.select", "help.restore", "help.notNow",
                            "help.tab", "help.help", "help.debug", "help.quit"]
 
+    /// The keys that do something on the current screen, in `helpKeys` order.
+    var screenHelpKeys: [String] {
+        let here: Set<String>
+        switch model.state {
+        case .onboarding: here = ["help.enter", "help.left", "help.skip"]
+        case .valuePreview, .proof, .error: here = ["help.enter", "help.left"]
+        case .paywall, .purchasing: here = ["help.enter", "help.left", "help.select", "help.restore", "help.notNow"]
+        case .chat: here = ["help.enter", "help.tab"]
+        case .purchased, .skipped: here = ["help.enter"]
+        case .idle, .configReady: here = []
+        }
+        return Self.helpKeys.filter { here.contains($0) || ["help.help", "help.debug", "help.quit"].contains($0) }
+    }
+
     /// The keys table.
     func helpOverlay() -> Block {
         let boxWidth = min(width + 2, 60)
         let inner = boxWidth - 4
         var blocks: [Block] = [writer.line(writer.copy("help.title", role: .title, bold: true, slot: .title), width: inner), Block(rows: [[]])]
-        for key in Self.helpKeys {
+        for key in screenHelpKeys {
             blocks.append(writer.paragraph(writer.copy(key, role: .text, slot: .body), width: inner, align: .left))
+        }
+        if model.state == .chat, !context.chatCommands.isEmpty {
+            blocks.append(writer.paragraph(writer.copy("help.commands", [.string(context.chatCommands.joined(separator: "  "))],
+                                                       role: .text, slot: .body), width: inner, align: .left))
         }
         blocks.append(Block(rows: [[]]))
         blocks.append(writer.hints(["help.close"], width: inner))

@@ -42,7 +42,7 @@ extension ScreenLayout {
         let cancel = writer.button(writer.copy("sheet.cancel", role: .text, slot: .sheetButton), width: inner / 2, labelWidth: 14, fill: .surface)
         blocks.append(Block.beside([(confirm, 0), (cancel, inner / 2)]))
         blocks.append(Block(rows: [[]]))
-        blocks.append(writer.hints(["sheet.hint"], width: inner))
+        blocks.append(writer.hints([askToBuy ? "sheet.askToBuy.hint" : "sheet.hint"], width: inner))
         return Block.stack(blocks).framed(width: boxWidth, padding: 1, style: TextStyle(.border, bold: true), fill: TextStyle(.surface))
     }
 

@@ -75,6 +75,8 @@ public struct ScreenContext: Sendable, Hashable {
     public var panel: ProfilePanel?
     /// A profile's extra paywall button (nil: none).
     public var paywallButton: PaywallButton?
+    /// The chat commands the app's profile answers (`/usage`, `/call MIN [GB]`), for the help overlay.
+    public var chatCommands: [String] = []
 
     public init(model: FlowModel, now: Date, timeZone: TimeZone, locale: String = "en", overlay: Overlay = .none,
                 input: String = "", spinnerFrame: Int = 0, sheet: SheetInfo = SheetInfo(), debug: DebugInfo = DebugInfo(), proof: ProofFigures = ProofFigures(),

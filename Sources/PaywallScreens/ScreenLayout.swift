@@ -32,12 +32,13 @@ struct ScreenLayout: Sendable {
             canvas.place(body: proof(), footer: hints(["hint.continue", "hint.back", "hint.help", "hint.quit"]), in: rect)
             return "proof"
         case .paywall(let offer):
-            canvas.place(body: paywall(offer), footer: hints(["paywall.hint", "hint.help"]), in: rect)
+            canvas.place(body: paywall(offer), footer: hints(["paywall.hint", "hint.back", "hint.help", "hint.quit"]), in: rect)
             return "paywall"
         case .purchasing(let plan):
             if model.purchasePhase == .awaitingConfirmation {
                 let offer = model.offer ?? Offer(id: .A, layoutVariant: .list, plans: [plan], defaultPlanID: plan.id)
-                canvas.place(body: paywall(offer), footer: hints(["paywall.hint", "hint.help"]), in: rect)
+                // The sheet says its own keys; the row below keeps only what works everywhere.
+                canvas.place(body: paywall(offer), footer: hints(["hint.help", "hint.quit"]), in: rect)
                 canvas.modal(sheet(plan), in: Rect(x: rect.x - 3, y: rect.y - 1, width: rect.width + 6, height: rect.height + 2))
                 return "sheet"
             }

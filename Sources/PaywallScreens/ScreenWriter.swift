@@ -37,14 +37,18 @@ struct ScreenWriter: Sendable {
     }
 
     /// A date as the locale writes it ("June 4, 2026", "2026年6月4日"), in the screen's time zone.
+    /// Its spaces are no-break spaces, so wrapping never splits a date ("February 13, / 2026");
+    /// the grid draws them as plain spaces.
     func date(_ date: Date) -> String {
-        FormatterCache.shared.longDate(date, locale: locale, timeZone: timeZone)
+        FormatterCache.shared.longDate(date, locale: locale, timeZone: timeZone).replacingOccurrences(of: " ", with: "\u{00A0}")
     }
 
     /// A drawn-text record for `item`.
     func record(_ item: TextItem, lines: [String], x: Int, y: Int, slotWidth: Int, truncated: Bool) -> DrawnText {
         let width = lines.map(DisplayWidth.of).max() ?? 0
-        return DrawnText(key: item.key, copy: item.copy, text: item.text, lines: lines,
+        // The record holds the text as drawn: no-break spaces (wrapping glue) are spaces on screen.
+        let plain = { (text: String) in text.replacingOccurrences(of: "\u{00A0}", with: " ") }
+        return DrawnText(key: item.key, copy: item.copy, text: plain(item.text), lines: lines.map(plain),
                          rect: Rect(x: x, y: y, width: width, height: lines.count), role: item.style.role,
                          bold: item.style.bold, slot: item.slot, slotWidth: slotWidth, truncated: truncated)
     }

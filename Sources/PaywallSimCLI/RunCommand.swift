@@ -49,6 +49,7 @@ public struct RunCommand: ParsableCommand {
         screen.stop()
         if let record {
             var inputs = options.inputs(theme: theme)
+            inputs.start = controller.session.startScreen
             // Paths as the run resolved them, so the tape finds its files from wherever it is kept.
             inputs.storekit = inputs.storekit.map(inputs.absolute)
             inputs.copy = inputs.copy.map(inputs.absolute)

@@ -34,6 +34,8 @@ public struct SessionSettings: Sendable {
     public var profile: Profile?
     /// The profile and catalog names to remember in the state directory (`setup.json`); nil: leave it.
     public var setup: StateSetup?
+    /// Start in chat instead of onboarding when this state directory has shown onboarding before.
+    public var onboardingOnce = false
     /// What the inputs got that the run should say (a locale the deck lacks), one line each.
     public var warnings: [String] = []
 

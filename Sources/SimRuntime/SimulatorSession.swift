@@ -25,6 +25,8 @@ public final class SimulatorSession {
     /// Problems the session met running effects (unwritable state, store errors), for the debug view.
     public internal(set) var problems: [String] = []
     var scheduler = EventScheduler<ScheduledWork>()
+    /// The screen this run started on (`settings.start`, or chat for a user who has seen onboarding).
+    public let startScreen: StartScreen
     /// The quota as this run last read or wrote it (what its own messages are counted from).
     var quotaBase = MessageQuota()
     /// The app's shared files as this run last saw them (another process's write changes a stamp).
@@ -56,10 +58,14 @@ public final class SimulatorSession {
         entitlements = CachedEntitlementProvider(backend: backend, stateDirectory: backendDir,
                                                  stalenessLimit: TimeInterval(settings.config.entitlementStalenessLimitSec))
         quotaBase = try appState.loadQuota()
+        let events = try appState.loadEvents()
+        // Onboarding is shown once per user: a later launch that did not ask for it opens the app.
+        let seenOnboarding = events.contains { $0.name == "onboarding_step" }
+        startScreen = settings.onboardingOnce && seenOnboarding ? .chat : settings.start
         model = FlowModel(config: settings.config, entitlement: .free, paywallViews: try appState.loadPaywallViews(),
-                          quota: quotaBase, startScreen: settings.start, forcedOffer: settings.offer)
+                          quota: quotaBase, startScreen: startScreen, forcedOffer: settings.offer)
         sharedStamps = sharedFileStamps()
-        analytics = AnalyticsRecorder(events: try appState.loadEvents())
+        analytics = AnalyticsRecorder(events: events)
     }
 
     /// The context the reducer sees: the clock's time and the session's time zone.

@@ -39,6 +39,8 @@ public enum DisplayWidth {
     /// (at most 5 scalars), without controls, ZWJ sequences or extra spacing scalars.
     /// Returns nil when nothing drawable is left (a control character, a lone combining mark).
     public static func terminalForm(_ grapheme: Character) -> (text: String, width: Int)? {
+        // A no-break space (glue in wrapped text, e.g. inside a date) is drawn as a plain space.
+        if grapheme == "\u{00A0}" { return (" ", 1) }
         var scalars = String.UnicodeScalarView()
         var width = 0
         for s in grapheme.unicodeScalars {

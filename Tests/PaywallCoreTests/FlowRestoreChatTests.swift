@@ -94,7 +94,8 @@ import Testing
         expected.selectedPlanID = "yearly_59_99"
         expected.paywallReason = .messageLimit
         expected.paywallViews.record(at: F.now)
-        expected.notice = .limitReached(limit: 10)
+        // The paywall's promise line says why it opened: no second notice saying the same.
+        expected.notice = nil
         #expect(limited == expected)
         #expect(effects == [.track(.messageLimitReached(limit: 10)), .track(.paywallView(offer: .A, reason: "messageLimit")),
                             .persist(.paywallViews(expected.paywallViews))])

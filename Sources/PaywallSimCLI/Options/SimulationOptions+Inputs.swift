@@ -17,7 +17,8 @@ extension SimulationOptions {
         inputs.storefront = storefront
         inputs.timeZone = timeZone
         inputs.offer = offer.flatMap { OfferID(rawValue: $0.uppercased()) }
-        inputs.start = StartScreen(rawValue: start) ?? .onboarding
+        inputs.start = start.flatMap(StartScreen.init(rawValue:)) ?? .onboarding
+        inputs.startChosen = start != nil
         inputs.switchCatalog = stateOptions.switchCatalog
         inputs.switches = storeSwitches.switches
         inputs.backendUp = !storeSwitches.backendDown

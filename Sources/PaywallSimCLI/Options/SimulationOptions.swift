@@ -19,8 +19,8 @@ public struct SimulationOptions: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp("Force an offer: A, B or C.", valueName: "A|B|C"))
     public var offer: String?
 
-    @Option(name: .long, help: ArgumentHelp("Start at onboarding, valuePreview, proof, paywall or chat.", valueName: "SCREEN"))
-    public var start: String = "onboarding"
+    @Option(name: .long, help: ArgumentHelp("Start at onboarding, valuePreview, proof, paywall or chat; default: onboarding the first time, the app (chat) once onboarding was shown on this state directory.", valueName: "SCREEN"))
+    public var start: String?
 
     public init() {}
 
@@ -37,7 +37,7 @@ public struct SimulationOptions: ParsableArguments {
         if let offer, OfferID(rawValue: offer.uppercased()) == nil {
             throw ValidationError("--offer \(offer): expected A, B or C")
         }
-        if StartScreen(rawValue: start) == nil {
+        if let start, StartScreen(rawValue: start) == nil {
             throw ValidationError("--start \(start): expected one of \(StartScreen.allCases.map(\.rawValue).joined(separator: ", "))")
         }
         if TimeZone(identifier: timeZone) == nil {

@@ -112,7 +112,9 @@ public final class VerificationBackend {
     public func refreshEntitlement(now: Date) -> TransactionVerification {
         guard isUp else { return refuse(unavailable: "backend is down") }
         return exclusive {
-            let entitlement = compute(now: now, source: state.lastVerified?.source == .restore ? .restore : .purchase)
+            // Nothing ever verified: the source says so (not "purchase").
+            let source: Entitlement.Source = state.records.isEmpty ? .none : state.lastVerified?.source == .restore ? .restore : .purchase
+            let entitlement = compute(now: now, source: source)
             guard entitlement != state.lastVerified else { return .verified(entitlement) }
             state.lastVerified = entitlement
             do { try save() } catch { return refuse(unavailable: "backend storage failed: \(error)") }

@@ -1,0 +1,103 @@
+@testable import PaywallApp
+@testable import SimRuntime
+import Foundation
+import PaywallCore
+import PaywallScreens
+import TerminalKit
+import TestSupport
+import Testing
+
+/// The rough edges a new user hits in the first hour, each as the app shows it.
+@Suite("First hour")
+struct FirstHourTests {
+    static func app(start: StartScreen? = .chat, profile: String? = nil, askToBuy: Bool = false, directory: URL? = nil) throws -> AppController {
+        let dir = directory ?? FileManager.default.temporaryDirectory.appendingPathComponent("pws-first-\(UUID().uuidString)")
+        var inputs = SessionInputs()
+        inputs.profile = profile
+        inputs.start = start ?? .onboarding
+        inputs.startChosen = start != nil
+        inputs.switches.askToBuy = askToBuy
+        return try AppHost.launch(inputs, stateDirectory: dir, clock: ManualClock(FixedDates.start))
+    }
+
+    static func screen(_ app: AppController, width: Int = 80, height: Int = 24) -> String {
+        app.render(size: TerminalSize(width: width, height: height)).plainText
+    }
+
+    static func type(_ text: String, into app: AppController) {
+        for character in text { app.handle(.character(character)) }
+        app.handle(.enter)
+    }
+
+    @Test func theEleventhMessageStaysInTheInput() throws {
+        let app = try Self.app()
+        for n in 1...10 { Self.type("message \(n)", into: app) }
+        Self.type("the eleventh", into: app)
+        #expect(app.session.model.state.name == "paywall")
+        #expect(app.input == "the eleventh", "kept, to send after upgrading")
+    }
+
+    @Test func theLimitIsStatedOnceOnThePaywall() throws {
+        let app = try Self.app()
+        for n in 1...11 { Self.type("m\(n)", into: app) }
+        let screen = Self.screen(app)
+        #expect(screen.contains("You've used today's 10 free messages"))
+        #expect(!screen.contains("You've reached today's limit"), "no second line saying the same")
+    }
+
+    @Test func thePaywallHintsBackAndQuitAndTheSheetOnlyItsOwnKeys() throws {
+        let app = try Self.app(start: .paywall)
+        let paywall = Self.screen(app)
+        #expect(paywall.contains("← Back") && paywall.contains("q Quit"))
+        app.handle(.enter)
+        let sheet = Self.screen(app)
+        #expect(sheet.contains("Enter Confirm · Esc Cancel"))
+        #expect(!sheet.contains("Enter Buy"), "the row under the sheet no longer offers the paywall's keys")
+    }
+
+    @Test func theAskToBuySheetsHintNamesItsButton() throws {
+        let app = try Self.app(start: .paywall, askToBuy: true)
+        app.handle(.enter)
+        let sheet = Self.screen(app)
+        #expect(sheet.contains("Ask") && sheet.contains("Enter Ask · Esc Cancel"), "\(sheet)")
+        #expect(!sheet.contains("Enter Confirm"))
+    }
+
+    @Test func helpListsTheKeysOfTheScreenAndAProfilesCommands() throws {
+        let paywall = try Self.app(start: .paywall)
+        paywall.handle(.character("?"))
+        let onPaywall = Self.screen(paywall)
+        #expect(onPaywall.contains("Select a plan") && !onPaywall.contains("Skip the rest of onboarding"))
+        let voip = try Self.app(profile: "voip")
+        voip.handle(.function(1))
+        let inChat = Self.screen(voip)
+        #expect(inChat.contains("Chat commands: /usage  /call MIN [GB]  /feature NAME"), "\(inChat)")
+        #expect(!inChat.contains("Select a plan"))
+    }
+
+    @Test func aDateNeverWrapsInsideItself() throws {
+        let app = try Self.app(start: .paywall)
+        for width in 60...80 {
+            let text = Self.screen(app, width: width, height: 24)
+            for line in text.split(separator: "\n") {
+                let trimmed = line.replacingOccurrences(of: "│", with: "").trimmingCharacters(in: .whitespaces)
+                #expect(!trimmed.hasSuffix("June 4,") && !trimmed.hasPrefix("2026."), "width \(width): \(trimmed)")
+            }
+        }
+    }
+
+    @Test func onboardingIsShownOnceUnlessAskedFor() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("pws-once-\(UUID().uuidString)")
+        let first = try Self.app(start: nil, directory: dir)
+        #expect(first.session.model.state.name == "onboarding")
+        let second = try Self.app(start: nil, directory: dir)
+        #expect(second.session.model.state.name == "chat", "a returning user opens the app")
+        let asked = try Self.app(start: .onboarding, directory: dir)
+        #expect(asked.session.model.state.name == "onboarding", "--start onboarding still shows it")
+    }
+
+    @Test func aFreshUsersEntitlementSourceIsNone() throws {
+        let app = try Self.app(start: .paywall)
+        #expect(app.session.model.entitlement.source == .none, "not \"free (purchase)\" before anything was bought")
+    }
+}
