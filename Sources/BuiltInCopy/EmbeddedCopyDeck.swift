@@ -1074,19 +1074,19 @@ enum EmbeddedCopyDeck {
         "en" : {
           "stringUnit" : {
             "state" : "translated",
-            "value" : "Enter, → Continue · buy · confirm · send"
+            "value" : "Enter Continue · buy · confirm · send (→ also continues)"
           }
         },
         "ko" : {
           "stringUnit" : {
             "state" : "translated",
-            "value" : "Enter, → 계속 · 구매 · 확인 · 보내기"
+            "value" : "Enter 계속 · 구매 · 확인 · 보내기 (→ 도 계속)"
           }
         },
         "zh-Hans" : {
           "stringUnit" : {
             "state" : "translated",
-            "value" : "Enter, → 继续 · 购买 · 确认 · 发送"
+            "value" : "Enter 继续 · 购买 · 确认 · 发送（→ 也可继续）"
           }
         }
       }
@@ -1212,19 +1212,19 @@ enum EmbeddedCopyDeck {
         "en" : {
           "stringUnit" : {
             "state" : "translated",
-            "value" : "↑ ↓ (k j) Select a plan"
+            "value" : "↑ ↓ (k j) Select a plan (← → between cards)"
           }
         },
         "ko" : {
           "stringUnit" : {
             "state" : "translated",
-            "value" : "↑ ↓ (k j) 요금제 선택"
+            "value" : "↑ ↓ (k j) 요금제 선택 (카드는 ← →)"
           }
         },
         "zh-Hans" : {
           "stringUnit" : {
             "state" : "translated",
-            "value" : "↑ ↓ (k j) 选择方案"
+            "value" : "↑ ↓ (k j) 选择方案（卡片用 ← →）"
           }
         }
       }
@@ -1961,6 +1961,29 @@ enum EmbeddedCopyDeck {
           "stringUnit" : {
             "state" : "translated",
             "value" : "↑↓ 选择 · Enter 购买 · r 恢复购买 · n 以后再说"
+          }
+        }
+      }
+    },
+    "paywall.hint.cards" : {
+      "comment" : "Hint line, paywall with plans as cards side by side: key glyphs and actions. Keep ←→, Enter, r and n as is.",
+      "localizations" : {
+        "en" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "←→ Select · Enter Buy · r Restore · n Not now"
+          }
+        },
+        "ko" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "←→ 선택 · Enter 구매 · r 복원 · n 나중에"
+          }
+        },
+        "zh-Hans" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "←→ 选择 · Enter 购买 · r 恢复购买 · n 以后再说"
           }
         }
       }

@@ -109,7 +109,9 @@ public final class AppController {
             let props = event.properties.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: " ")
             return "\(Self.time(event.time)) \(event.name) \(props)".trimmingCharacters(in: .whitespaces)
         }
-        return DebugInfo(stateName: session.model.state.name, entitlementLine: entitlementLine, storeLines: lines, events: events)
+        var state = session.model.state.name
+        if let reason = session.model.offerReason { state += " · \(reason)" }
+        return DebugInfo(stateName: state, entitlementLine: entitlementLine, storeLines: lines, events: events)
     }
 
     private static func day(_ date: Date) -> String {

@@ -97,9 +97,19 @@ extension FlowStep {
             if reason != .flow { model.notice = .alreadyPremium }
             return
         }
+        // The offer is decided at the session's first paywall and kept: a later view that
+        // crosses a rule's threshold must not change the plans under the user's fingers.
+        let views = model.paywallViews.count(now: context.now)
+        let kept = model.offer?.id
         let offer = OfferDecisionEngine.decide(
-            config: model.config, risk: model.risk, paywallViews7d: model.paywallViews.count(now: context.now),
-            timeOnPaywallSec: 0, personalPromiseKey: promiseKey, plans: model.plans, forcedOffer: model.forcedOffer)
+            config: model.config, risk: model.risk, paywallViews7d: views,
+            timeOnPaywallSec: 0, personalPromiseKey: promiseKey, plans: model.plans, forcedOffer: model.forcedOffer,
+            keeping: kept)
+        if kept == nil {
+            model.offerReason = "offer \(offer.id.rawValue): " + OfferDecisionEngine.explain(
+                config: model.config, risk: model.risk, paywallViews7d: views, timeOnPaywallSec: 0, forcedOffer: model.forcedOffer)
+                + "; kept for this session"
+        }
         go(.paywall(offer: offer))
         model.offer = offer
         model.selectedPlanID = offer.plans.isEmpty ? nil : offer.defaultPlanID

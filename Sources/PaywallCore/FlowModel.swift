@@ -16,6 +16,8 @@ public struct FlowModel: Hashable, Sendable {
     public var selectedPlanID: String?
     /// The offer of the current (or last) paywall.
     public var offer: Offer?
+    /// Which offer the paywall shows and why (the rule that chose it; kept for the session), for the debug overlay.
+    public var offerReason: String?
     /// Why the current paywall opened.
     public var paywallReason: PaywallReason?
     /// Set while the state is `purchasing`.

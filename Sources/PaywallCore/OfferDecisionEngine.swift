@@ -10,11 +10,12 @@ public enum OfferDecisionEngine {
     /// so a paywall never opens empty; the default plan falls back to the first plan shown.
     /// The best-value badge is worked out among the plans shown (`BestValue.mark`).
     /// `personalPromiseKey`, when given, replaces the offer's own promise key.
+    /// `keeping`, when given, is the offer already decided (this session's): it is shown again.
     public static func decide(config: RemoteConfig, risk: RiskSnapshot, paywallViews7d: Int,
                               timeOnPaywallSec: Int, personalPromiseKey: String?, plans: [Plan],
-                              forcedOffer: OfferID? = nil) -> Offer {
-        let chosen = chooseOfferID(config: config, risk: risk, paywallViews7d: paywallViews7d,
-                                   timeOnPaywallSec: timeOnPaywallSec, forcedOffer: forcedOffer)
+                              forcedOffer: OfferID? = nil, keeping: OfferID? = nil) -> Offer {
+        let chosen = keeping ?? chooseOfferID(config: config, risk: risk, paywallViews7d: paywallViews7d,
+                                              timeOnPaywallSec: timeOnPaywallSec, forcedOffer: forcedOffer)
         let offerConfig = config.offer(chosen) ?? config.offers.first
             ?? OfferConfig(id: chosen, layoutVariant: .list, productIDs: [], defaultProductID: "")
         let byID = Dictionary(plans.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
@@ -38,6 +39,23 @@ public enum OfferDecisionEngine {
             }
         }
         return config.defaultOffer
+    }
+
+    /// Why the rules pick the offer they pick, in words for the debug overlay: the rule that
+    /// matched and what it saw (`rule 5: 3+ paywall views in 7 days (3)`), or the default.
+    public static func explain(config: RemoteConfig, risk: RiskSnapshot, paywallViews7d: Int,
+                               timeOnPaywallSec: Int, forcedOffer: OfferID?) -> String {
+        for (index, rule) in config.rules.enumerated() where config.offer(rule.offer) != nil {
+            guard matches(rule.when, risk: risk, paywallViews7d: paywallViews7d,
+                          timeOnPaywallSec: timeOnPaywallSec, forcedOffer: forcedOffer) else { continue }
+            var parts: [String] = []
+            if let forced = rule.when.forced { parts.append("forced \(forced.rawValue) (--offer)") }
+            if let level = rule.when.riskLevel { parts.append("risk \(level.rawValue)") }
+            if let minimum = rule.when.minPaywallViews7d { parts.append("\(minimum)+ paywall views in 7 days (\(paywallViews7d))") }
+            if let minimum = rule.when.minTimeOnPaywallSec { parts.append("\(minimum)+ s on the paywall (\(timeOnPaywallSec))") }
+            return "rule \(index + 1): " + (parts.isEmpty ? "always" : parts.joined(separator: ", "))
+        }
+        return "default (no rule matched; \(paywallViews7d) paywall views in 7 days)"
     }
 
     /// Whether every field set in `condition` matches.

@@ -88,8 +88,15 @@ struct Block: Sendable {
         inner.fills = inner.fills.map { Fill(row: $0.row + 1, x: $0.x, width: $0.width, style: $0.style) }
         inner.frames = inner.frames.map { Frame(rect: Rect(x: $0.rect.x, y: $0.rect.y + 1, width: $0.rect.width, height: $0.rect.height), style: $0.style) }
         inner.drawn = inner.drawn.map { $0.moved(dx: 0, dy: 1) }
+        var style = style
         if let fill {
             inner.fills.insert(contentsOf: (0..<inner.rows.count).map { Fill(row: $0, x: 0, width: width, style: fill) }, at: 0)
+            // Text, inner frames and bars drawn on the panel take its background where they have none.
+            func onPanel(_ s: inout TextStyle) { if s.panel == nil { s.panel = fill.role } }
+            for row in inner.rows.indices { for piece in inner.rows[row].indices { onPanel(&inner.rows[row][piece].style) } }
+            for index in inner.frames.indices { onPanel(&inner.frames[index].style) }
+            for index in inner.fills.indices.dropFirst(inner.rows.count) { onPanel(&inner.fills[index].style) }
+            onPanel(&style)
         }
         inner.frames.insert(Frame(rect: Rect(x: 0, y: 0, width: width, height: inner.rows.count), style: style), at: 0)
         return inner

@@ -25,9 +25,12 @@ public enum KeyMap {
             default: return .none
             }
         case .paywall:
+            // Nothing buys without Enter. Where plans are cards side by side, ← → move between them.
+            let cards = context.model.offer?.layoutVariant == .cards
             switch key {
-            case .enter, .right: return .flow(.buy)
-            case .left: return .flow(.back)
+            case .enter: return .flow(.buy)
+            case .left: return cards ? .flow(.movePlanSelection(by: -1)) : .flow(.back)
+            case .right: return cards ? .flow(.movePlanSelection(by: 1)) : .none
             case .up, .character("k"): return .flow(.movePlanSelection(by: -1))
             case .down, .character("j"): return .flow(.movePlanSelection(by: 1))
             case .character("r"): return .flow(.restore)
@@ -39,7 +42,7 @@ public enum KeyMap {
         case .purchasing:
             guard context.model.purchasePhase == .awaitingConfirmation else { return .none }
             switch key {
-            case .enter, .right: return .flow(.sheetConfirmed)
+            case .enter: return .flow(.sheetConfirmed)
             case .character("n"), .escape: return .flow(.sheetCancelled)
             default: return .none
             }

@@ -32,7 +32,9 @@ struct ScreenLayout: Sendable {
             canvas.place(body: proof(), footer: hints(["hint.continue", "hint.back", "hint.help", "hint.quit"]), in: rect)
             return "proof"
         case .paywall(let offer):
-            canvas.place(body: paywall(offer), footer: hints(["paywall.hint", "hint.back", "hint.help", "hint.quit"]), in: rect)
+            let keys = offer.layoutVariant == .cards ? ["paywall.hint.cards", "hint.help", "hint.quit"]
+                : ["paywall.hint", "hint.back", "hint.help", "hint.quit"]
+            canvas.place(body: paywall(offer), footer: hints(keys), in: rect)
             return "paywall"
         case .purchasing(let plan):
             if model.purchasePhase == .awaitingConfirmation {

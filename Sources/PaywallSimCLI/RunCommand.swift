@@ -14,7 +14,7 @@ public struct RunCommand: ParsableCommand {
         commandName: "run",
         abstract: "Play the paywall flow interactively in this terminal (the default command).",
         discussion: """
-        Keys: Enter/→ continue, buy, confirm, send · ← back · s skip onboarding · ↑↓ (k j) select a plan · \
+        Keys: Enter continue, buy, confirm, send · → continue (on offer B's cards: next card) · ← back (cards: previous card) · s skip onboarding · ↑↓ (k j) select a plan · \
         r restore · n/Esc not now, cancel, close · Tab paywall from chat · ?/F1 help · d/F2 debug · \
         q quit · Ctrl+C quit anywhere.
         """)

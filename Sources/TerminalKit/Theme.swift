@@ -29,8 +29,13 @@ public struct Theme: Hashable, Sendable {
         let role = self.style(for: style.role)
         var attrs = RoleStyle.Attributes(bold: role.bold, underline: role.underline, reverse: role.reverse)
         if depth == .none, let mono = role.mono { attrs = mono }
+        var background = role.background.index(at: depth)
+        // On a panel, a role that only paints the page (no background, or the page's) takes the panel's.
+        if let panel = style.panel, background == nil || background == self.style(for: .background).background.index(at: depth) {
+            background = self.style(for: panel).background.index(at: depth)
+        }
         return ResolvedStyle(
-            foreground: role.foreground.index(at: depth), background: role.background.index(at: depth),
+            foreground: role.foreground.index(at: depth), background: background,
             bold: attrs.bold || style.bold, underline: attrs.underline || style.underline,
             reverse: attrs.reverse || style.reverse)
     }

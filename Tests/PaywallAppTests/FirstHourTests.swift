@@ -100,4 +100,54 @@ struct FirstHourTests {
         let app = try Self.app(start: .paywall)
         #expect(app.session.model.entitlement.source == .none, "not \"free (purchase)\" before anything was bought")
     }
+
+    /// Every cell of a panel (its text, borders and blanks) has the panel's background: no box of
+    /// the terminal's own colour behind "Subscription", "Price", "Cancel" or a help line.
+    @Test(arguments: ["dark", "light"])
+    func textOnAPanelTakesThePanelsBackground(theme name: String) throws {
+        let theme = try #require(Theme.builtIn(name))
+        let surface = theme.resolve(TextStyle(.surface), depth: .full256).background
+        #expect(surface != nil)
+        let sheet = try Self.app(start: .paywall)
+        sheet.handle(.enter)
+        let help = try Self.app(start: .paywall)
+        help.handle(.character("?"))
+        for (app, words) in [(sheet, ["Subscription", "Price", "Cancel", "Account"]), (help, ["Select a plan", "Restore purchases"])] {
+            let grid = app.render(size: TerminalSize(width: 80, height: 24)).grid
+            let lines = grid.plainText.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+            for word in words {
+                let y = try #require(lines.firstIndex { $0.contains(word) }, "\(word) is on screen")
+                let line = lines[y]
+                let x = line.distance(from: line.startIndex, to: try #require(line.range(of: word)).lowerBound)
+                for column in x..<(x + word.count) {
+                    let cell = try #require(grid[column, y])
+                    #expect(theme.resolve(cell.style, depth: .full256).background == surface,
+                            "\(name): '\(word)' at column \(column) sits on the terminal's background, not the panel's")
+                }
+            }
+        }
+    }
+
+    @Test func onCardsSideBySideTheArrowsMoveBetweenCardsAndNothingBuysWithoutEnter() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("pws-cards-\(UUID().uuidString)")
+        var inputs = SessionInputs()
+        inputs.start = .paywall
+        inputs.offer = .B
+        let app = try AppHost.launch(inputs, stateDirectory: dir, clock: ManualClock(FixedDates.start))
+        let first = app.session.model.selectedPlanID
+        app.handle(.left)
+        #expect(app.session.model.state.name == "paywall", "← stays on the paywall")
+        #expect(app.session.model.selectedPlanID != first, "← moved to the other card")
+        app.handle(.right)
+        #expect(app.session.model.selectedPlanID == first)
+        #expect(app.session.model.state.name == "paywall", "→ did not open the App Store sheet")
+        #expect(Self.screen(app).contains("←→ Select"))
+        app.handle(.enter)
+        #expect(app.session.model.purchasePhase == .awaitingConfirmation)
+        app.handle(.right)
+        #expect(app.session.model.purchasePhase == .awaitingConfirmation, "→ does not confirm the sheet")
+        let list = try Self.app(start: .paywall)
+        list.handle(.right)
+        #expect(list.session.model.state.name == "paywall", "→ never buys on a list either")
+    }
 }

@@ -43,9 +43,13 @@ enum Fixtures {
         model.offer = offerA
         model.selectedPlanID = "yearly_59_99"
         model.paywallReason = reason
+        model.offerReason = defaultOfferReason
         model.paywallViews.record(at: now)
         return model
     }
+
+    /// The debug overlay's reason for offer A on a first paywall with no views before it.
+    static let defaultOfferReason = "offer A: default (no rule matched; 0 paywall views in 7 days); kept for this session"
 
     /// A free user who confirmed the sheet for the yearly plan (store processing).
     static func processing() -> FlowModel {

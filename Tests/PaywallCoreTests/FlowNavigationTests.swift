@@ -34,6 +34,7 @@ import Testing
         expected.offer = F.offerA
         expected.selectedPlanID = "yearly_59_99"
         expected.paywallReason = .flow
+        expected.offerReason = F.defaultOfferReason
         expected.paywallViews.record(at: F.now)
         #expect(paywall == expected)
         #expect(effects == [.track(.paywallView(offer: .A, reason: "flow")), .persist(.paywallViews(expected.paywallViews))])
@@ -179,5 +180,34 @@ import Testing
         var model = F.onPaywall()
         model.notice = .purchasesDisabled
         #expect(F.reduce(model, .dismissNotice) == (F.onPaywall(), []))
+    }
+}
+
+/// The offer is decided once per session: a view that crosses a rule's threshold does not change it.
+@Suite("Offer kept for the session")
+struct OfferStabilityTests {
+    typealias F = Fixtures
+
+    @Test func theThirdViewInOneSessionKeepsTheFirstOffer() {
+        var model = F.ready(.chat)
+        var offers: [OfferID] = []
+        for _ in 0..<4 {
+            model = F.reduce(model, .openPaywall(reason: .chatTab)).0
+            offers.append(model.offer?.id ?? .B)
+            model = F.reduce(model, .notNow).0
+        }
+        #expect(model.paywallViews.count(now: F.now) == 4, "the views are counted")
+        #expect(offers == [.A, .A, .A, .A], "\"Up, Enter\" buys what the user saw the first time")
+        #expect(model.offerReason == F.defaultOfferReason)
+    }
+
+    @Test func aNewSessionAfterThreeViewsInAWeekGetsTheRuleOffer() {
+        var history = PaywallViewHistory()
+        for hours in [1.0, 2.0, 3.0] { history.record(at: F.now.addingTimeInterval(-hours * 3600)) }
+        var model = F.ready(.chat)
+        model.paywallViews = history
+        model = F.reduce(model, .openPaywall(reason: .chatTab)).0
+        #expect(model.offer?.id == .C)
+        #expect(model.offerReason == "offer C: rule 5: 3+ paywall views in 7 days (3); kept for this session")
     }
 }

@@ -93,6 +93,7 @@ import Testing
         expected.offer = offer
         expected.selectedPlanID = "yearly_59_99"
         expected.paywallReason = .messageLimit
+        expected.offerReason = F.defaultOfferReason
         expected.paywallViews.record(at: F.now)
         // The paywall's promise line says why it opened: no second notice saying the same.
         expected.notice = nil

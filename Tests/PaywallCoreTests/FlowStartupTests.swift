@@ -102,6 +102,7 @@ import Testing
         expected.offer = F.offerA
         expected.selectedPlanID = "yearly_59_99"
         expected.paywallReason = .flow
+        expected.offerReason = F.defaultOfferReason
         expected.paywallViews.record(at: F.now)
         #expect(model == expected)
         #expect(effects == [.track(.paywallView(offer: .A, reason: "flow")), .persist(.paywallViews(expected.paywallViews))])
