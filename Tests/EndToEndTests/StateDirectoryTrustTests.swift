@@ -96,3 +96,34 @@ struct StateDirectoryTrustTests {
         #expect(copy.stderr.contains("nope.xcstrings: cannot read the file (No such file or directory)"), "\(copy.stderr)")
     }
 }
+
+/// `store reset` keeps what the backend granted and says so; `store reset --all` makes a fresh user.
+@Suite("store reset and reset --all")
+struct StoreResetTests {
+    let state = PaywallSimProcess.tempStateDirectory()
+
+    func tape(_ body: String) throws -> ProcessResult {
+        let url = state.appendingPathExtension("tape")
+        try ("Set Now 2026-01-30T09:00:00Z\nSet Start chat\nSleep 2s\n" + body).write(to: url, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: url) }
+        return try PaywallSimProcess.run(["play", url.path, "--state", state.path])
+    }
+
+    @Test func resetKeepsTheGrantAndResetAllGivesAFreshUser() throws {
+        let bought = try tape("Key Tab\nKey Enter\nKey Enter\nWait /Welcome to Premium/\nExpectEntitled yes\nKey Enter\nType \"hi\"\n")
+        #expect(bought.exitCode == 0, "\(bought.stdout)")
+        let reset = try PaywallSimProcess.run(["store", "reset", "--state", state.path])
+        #expect(reset.exitCode == 0, "\(reset.stderr)")
+        #expect(reset.stdout.contains("Kept: the backend's records and grants, the app's cached entitlement, quota, paywall views and events, and the clock. For a fresh user: store reset --all."),
+                "\(reset.stdout)")
+        #expect(try tape("ExpectEntitled yes\n").exitCode == 0, "the backend still answers what it granted")
+
+        let all = try PaywallSimProcess.run(["store", "reset", "--all", "--state", state.path])
+        #expect(all.exitCode == 0, "\(all.stderr)")
+        #expect(all.stdout.contains("A fresh user: removed the backend's 1 grant(s), cached entitlement, backend's cached entitlement, paywall views, events, app account token"),
+                "\(all.stdout)")
+        #expect(all.stdout.contains("Kept: the clock, the catalog the directory was made with (setup.json) and the store's signing keys."))
+        let fresh = try tape("ExpectEntitled no\nExpectQuota 10\n")
+        #expect(fresh.exitCode == 0, "a new user: \(fresh.stdout)")
+    }
+}

@@ -19,7 +19,7 @@ struct ControlReport: StoreOutput {
     var changes: [String]
     var note: String
 
-    static let appNote = "The app sees this at its next launch (unfinished transactions are redelivered)."
+    static let appNote = "A running app sees this within a second; an app started later, at its launch."
 
     init(action: String, now: Date, summary: [String], updates: [TransactionUpdate] = [], changes: [String] = [],
          note: String = ControlReport.appNote) {

@@ -41,14 +41,24 @@ struct StoreAdvanceCommand: ParsableCommand {
     }
 }
 
-/// `store reset`: clears the store (transactions, pending requests, subscriptions, switches).
+/// `store reset`: clears the store (transactions, pending requests, subscriptions, switches);
+/// with `--all`, everything a fresh user would not have.
 struct StoreResetCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "reset",
         abstract: "Clear the store: every transaction, pending request and subscription; switches back to the catalog's. No confirmation.",
-        discussion: "The backend's records and the clock are kept; delete the state directory for a clean start.")
+        discussion: "Without --all the backend's records, the app's cached entitlement, quota, paywall views and events, and the clock are kept, so the next launch still finds what the backend granted. --all makes a fresh user: it clears those too and keeps only the clock, the catalog the directory was made with and the store's signing keys.")
 
     @OptionGroup var options: StoreOptions
+    @Flag(name: .long, help: "A fresh user: also clear the backend's records and grants, the cached entitlements, the quota, paywall views, events, profile screens' state and the user's app account token.")
+    var all = false
+
+    /// The app's files `--all` removes (relative to the state directory), with what each holds.
+    static let appFiles: [(file: String, what: String)] = [
+        ("entitlement.json", "cached entitlement"), ("backend/entitlement-cache.json", "backend's cached entitlement"),
+        ("quota.json", "quota"), ("paywall-views.json", "paywall views"), ("events.jsonl", "events"),
+        ("profile-state.json", "profile screens' state"), ("user.json", "app account token"),
+    ]
 
     func run() throws {
         try StoreRunner.run(options) { workspace in
@@ -62,8 +72,33 @@ struct StoreResetCommand: ParsableCommand {
                 + "\(groups.count) subscription(s)\(groups.isEmpty ? "" : " (\(groups.joined(separator: ", ")))")"
                 + (switches ? "; switches back to the catalog's." : ".")]
             if transactions == 0 && pending == 0 && groups.isEmpty { summary = ["The store was already empty."] }
+            guard all else {
+                summary.append("Kept: the backend's records and grants, the app's cached entitlement, quota, paywall views and events, "
+                    + "and the clock. For a fresh user: store reset --all.")
+                return ControlReport(action: "reset", now: workspace.clock.now(), summary: summary,
+                                     note: "The app finds an empty store at its next launch; the backend still answers what it granted.")
+            }
+            var removed: [String] = []
+            if let backend = try workspace.openBackend(store: store) {
+                let records = backend.grantedTransactionIDs.count
+                try backend.reset()
+                removed.append("the backend's \(records) grant(s)")
+            }
+            let directory = workspace.stateDirectory
+            try StateLock.for(directory: directory).withLock {
+                for (file, what) in Self.appFiles {
+                    let url = directory.appendingPathComponent(file)
+                    guard FileManager.default.fileExists(atPath: url.path) else { continue }
+                    do { try FileManager.default.removeItem(at: url) } catch {
+                        throw StoreCLIError("\(url.path): cannot remove it: \(FileErrorText.reason(error))")
+                    }
+                    removed.append(what)
+                }
+            }
+            summary.append("A fresh user: removed \(removed.isEmpty ? "nothing else (none was there)" : removed.joined(separator: ", ")).")
+            summary.append("Kept: the clock, the catalog the directory was made with (setup.json) and the store's signing keys.")
             return ControlReport(action: "reset", now: workspace.clock.now(), summary: summary,
-                                 note: "The app finds an empty store at its next launch.")
+                                 note: "The next launch is a new user: onboarding, no purchases, 10 free messages.")
         }
     }
 }

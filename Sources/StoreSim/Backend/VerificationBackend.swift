@@ -108,6 +108,16 @@ public final class VerificationBackend {
         return .verified(entitlement)
     }
 
+    /// Forgets every record and grant (a fresh user): a new empty snapshot, the journal removed.
+    public func reset() throws {
+        try lock.withLock {
+            state = BackendState(journalSeq: state.journalSeq)
+            try ledger.save(&state, change: nil)
+            dirty = []
+            savedGrants = 0
+        }
+    }
+
     /// Entitlement refresh: the entitlement from stored transactions at `now`.
     public func refreshEntitlement(now: Date) -> TransactionVerification {
         guard isUp else { return refuse(unavailable: "backend is down") }
