@@ -4,7 +4,8 @@ import Tapes
 import PaywallScreens
 import TerminalKit
 
-/// Shows a played tape's frames in the real terminal with their virtual timings, for demos.
+/// Shows a played tape's frames in the real terminal, in the theme's colours, at the tape's
+/// presentation pace (`Set TypingSpeed`, `Set Pause`), for demos.
 struct LivePlayback {
     let frames: [RecordedFrame]
     let size: TerminalSize
@@ -15,18 +16,24 @@ struct LivePlayback {
         guard TerminalCheck.missingTerminal == nil else {
             throw CLIError("--live needs a terminal; use --transcript or --cast to see the frames without one")
         }
-        let theme = Theme.builtIn(Theme.defaultName) ?? Theme(name: "plain", roles: [:])
-        let screen = NcursesScreen(theme: theme, options: .init(colorDepth: .none, controlKeysAsKeys: true))
+        let theme = frames.lazy.compactMap(\.theme).first ?? Theme.builtIn(Theme.defaultName) ?? Theme(name: "plain", roles: [:])
+        let depth = ColorDepth.detect(environment: ProcessInfo.processInfo.environment)
+        let screen = NcursesScreen(theme: theme, options: .init(colorDepth: depth, controlKeysAsKeys: true))
         try screen.start()
         defer { screen.stop() }
         var previous: Int64 = 0
         for frame in frames {
-            let pause = min(Self.longestPause, Double(frame.timeMilliseconds - previous) / 1000)
-            previous = frame.timeMilliseconds
+            let time = frame.showMilliseconds ?? frame.timeMilliseconds
+            let pause = min(Self.longestPause, Double(time - previous) / 1000)
+            previous = time
             if pause > 0, let key = screen.readKey(timeoutMs: Int(pause * 1000)), key == .control("c") || key == .character("q") {
                 return
             }
             guard case let .screen(text) = frame.content else { continue }
+            if let cells = frame.grid, cells.size == screen.size {
+                screen.draw(cells)
+                continue
+            }
             var grid = CellGrid(size: screen.size)
             for (row, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() where row < grid.height {
                 _ = grid.put(String(line), x: 0, y: row, style: TextStyle(.text), maxWidth: grid.width)

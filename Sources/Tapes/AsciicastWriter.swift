@@ -1,9 +1,14 @@
 import Foundation
+import TerminalKit
 
-/// Writes frames as an asciicast v2 recording (playable with `asciinema play`), on virtual time.
+/// Writes frames as an asciicast v2 recording (playable with `asciinema play`).
 ///
-/// The first screen frame clears the terminal and draws every row; later screen frames redraw only
-/// the rows that changed (cursor to row, text, erase to end of line). Byte frames are written as they are.
+/// Frames appear at their presentation time (`showMilliseconds`: the tape's `Set TypingSpeed` and
+/// `Set Pause`), else their virtual time. A frame with cells is written in the theme's colours
+/// (SGR). The first screen frame clears the terminal and draws every row; later screen frames
+/// redraw only the rows that changed (cursor to row, text, erase to end of line). Byte frames are
+/// written as they are. The recording ends with the cursor on a new line below the frame, so the
+/// shell's prompt does not overwrite its bottom border.
 public struct AsciicastWriter: Sendable {
     public var width: Int
     public var height: Int
@@ -37,20 +42,27 @@ public struct AsciicastWriter: Sendable {
         var previousRows: [String]?
         var lastTime: Int64 = 0
         for frame in frames {
-            lastTime = max(lastTime, frame.timeMilliseconds)
+            lastTime = max(lastTime, frame.showMilliseconds ?? frame.timeMilliseconds)
             let data: String
             switch frame.content {
             case .bytes(let bytes):
                 data = String(decoding: bytes, as: UTF8.self)
                 previousRows = nil
             case .screen(let text):
-                let rows = self.rows(of: text)
+                let rows: [String]
+                if let grid = frame.grid, let theme = frame.theme {
+                    rows = fitted(SGRText.rows(of: grid, theme: theme))
+                } else {
+                    rows = self.rows(of: text)
+                }
                 data = output(from: previousRows, to: rows)
                 previousRows = rows
             }
             guard !data.isEmpty else { continue }
             out += "[\(JSONText.seconds(lastTime)), \"o\", \(JSONText.quote(data))]\n"
         }
+        // The cursor below the frame: the prompt after playback starts on a line of its own.
+        out += "[\(JSONText.seconds(lastTime)), \"o\", \(JSONText.quote("\u{1B}[0m\u{1B}[\(max(1, height));1H\r\n"))]\n"
         return out
     }
 
@@ -62,6 +74,13 @@ public struct AsciicastWriter: Sendable {
             data += "\u{1B}[\(index + 1);1H" + row + "\u{1B}[K"
         }
         return data
+    }
+
+    /// Exactly `height` rows of styled text.
+    func fitted(_ styled: [String]) -> [String] {
+        var rows = Array(styled.prefix(max(0, height)))
+        while rows.count < height { rows.append("") }
+        return rows
     }
 
     /// Exactly `height` rows: extra lines dropped, missing ones empty, trailing spaces cut.

@@ -1,4 +1,5 @@
 import Foundation
+import TerminalKit
 
 /// One frame the player produced: when (virtual milliseconds since the tape started), what was
 /// on screen, and the command or key that caused it.
@@ -13,6 +14,13 @@ public struct RecordedFrame: Hashable, Sendable {
     public var content: Content
     /// What caused the frame, e.g. `Key Enter` or `Sleep 2s`; nil for the first frame.
     public var cause: String?
+    /// When a cast or `--live` shows it (milliseconds since the start), paced by `Set TypingSpeed`
+    /// and `Set Pause` instead of the virtual clock; nil: at `timeMilliseconds`.
+    public var showMilliseconds: Int64?
+    /// The screen's cells with their styles (for colours in casts and `--live`); nil for text only.
+    public var grid: CellGrid?
+    /// The theme the screen was drawn with.
+    public var theme: Theme?
 
     public init(timeMilliseconds: Int64, content: Content, cause: String? = nil) {
         self.timeMilliseconds = timeMilliseconds

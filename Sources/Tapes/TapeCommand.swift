@@ -26,6 +26,10 @@ public enum TapeCommand: Hashable, Sendable {
     case setNow(Date)
     /// `Set TimeZone IANA-ID` (default UTC); validated with `TimeZone(identifier:)`.
     case setTimeZone(String)
+    /// `Set TypingSpeed DURATION`: how long each key and typed character takes in a cast or `--live` (default 80ms).
+    case setTypingSpeed(milliseconds: Int64)
+    /// `Set Pause DURATION`: how long a cast or `--live` holds each new screen a key brought, and each snapshot (default 1s).
+    case setPause(milliseconds: Int64)
     /// `Set Storefront CODE`: the App Store storefront prices are shown in (alpha-3, e.g. `KOR`).
     case setStorefront(String)
     /// `Set Store AskToBuy on|off`.

@@ -25,6 +25,8 @@ extension TapeLineParser {
         case "Now": return nowSetting()
         case "TimeZone": return timeZoneSetting()
         case "Storefront": return storefrontSetting()
+        case "TypingSpeed": return duration(after: command).map { .setTypingSpeed(milliseconds: $0) }
+        case "Pause": return duration(after: command).map { .setPause(milliseconds: $0) }
         case "Store": return storeSetting()
         case "Backend": return flag(after: command, yes: "up", no: "down").map { .setBackendUp($0) }
         case "Profile": return resource(after: command, example: "trial-user or profiles/lapsed.json").map { .setProfile($0) }

@@ -20,9 +20,10 @@ extension TapePlayer {
         case let .key(key, count):
             for _ in 0..<max(count, 1) { press(key, cause: step.text) }
         case .type:
-            for key in command.keys { press(key, cause: step.text, milliseconds: Self.typeMilliseconds) }
+            for key in command.keys { press(key, cause: step.text, milliseconds: Self.typeMilliseconds, typed: true) }
         case let .sleep(milliseconds):
             pass(milliseconds)
+            presentation += min(milliseconds, Self.longestShownPause)
             recordFrame(cause: step.text)
         case let .wait(matcher, timeout):
             wait(for: matcher, timeout: timeout, step: step)
@@ -49,13 +50,15 @@ extension TapePlayer {
         case let .store(action, product):
             do {
                 try session.control(action, productID: product)
-                recordFrame(cause: step.text)
+                presentation += settings.typingSpeedMilliseconds
+                if recordFrame(cause: step.text) { presentation += settings.pauseMilliseconds }
             } catch {
                 fail(step, actual: "the store refused: \(error)")
             }
         case .relaunch:
             launch()
         case let .snapshot(name):
+            presentation += settings.pauseMilliseconds
             snapshot(name, step: step)
         case .include:
             break // flattened by the loader
@@ -64,21 +67,26 @@ extension TapePlayer {
         }
     }
 
-    /// Presses a key; a quit key ends the app until a `Relaunch`.
-    func press(_ key: Key, cause: String, milliseconds: Int64 = TapePlayer.keyMilliseconds) {
+    /// Presses a key; a quit key ends the app until a `Relaunch`. In a cast each key takes
+    /// `Set TypingSpeed`, and a new screen a key (not a typed character) brought is held `Set Pause`.
+    func press(_ key: Key, cause: String, milliseconds: Int64 = TapePlayer.keyMilliseconds, typed: Bool = false) {
         guard let controller else { return }
+        presentation += settings.typingSpeedMilliseconds
         if !controller.handle(key) {
             self.controller = nil
-            frames.append(.screen("", at: elapsedMilliseconds, cause: "quit"))
+            var frame = RecordedFrame.screen("", at: elapsedMilliseconds, cause: "quit")
+            frame.showMilliseconds = presentation
+            frames.append(frame)
             return
         }
         pass(milliseconds)
-        recordFrame(cause: cause)
+        if recordFrame(cause: cause), !typed { presentation += settings.pauseMilliseconds }
     }
 
     /// Lets time pass until the screen matches, or fails after `timeout`.
     func wait(for matcher: TapeMatcher, timeout: Int64, step: TapeStep) {
         let deadline = elapsedMilliseconds + timeout
+        var shown: Int64 = 0
         while true {
             let screen = screenText()
             if matcher.matches(screen) { return }
@@ -86,7 +94,11 @@ extension TapePlayer {
                 fail(step, actual: "not on screen after \(TapeDuration.format(milliseconds: timeout))", screen: screen)
                 return
             }
-            pass(min(Self.waitStepMilliseconds, deadline - elapsedMilliseconds))
+            let stepMilliseconds = min(Self.waitStepMilliseconds, deadline - elapsedMilliseconds)
+            pass(stepMilliseconds)
+            let showStep = min(stepMilliseconds, max(0, Self.longestShownPause - shown))
+            shown += showStep
+            presentation += showStep
             recordFrame(cause: step.text)
         }
     }

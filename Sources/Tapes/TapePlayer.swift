@@ -54,6 +54,10 @@ public final class TapePlayer {
     var goldensWritten: [String] = []
     var frames: [RecordedFrame] = []
     var lastFrameText: String?
+    /// The cast's and `--live`'s clock (milliseconds), paced by `Set TypingSpeed` and `Set Pause`.
+    var presentation: Int64 = 0
+    /// The longest stretch of virtual time (a `Sleep 1d`, a long `Wait`) a cast shows in real time.
+    static let longestShownPause: Int64 = 3000
 
     public init(tape: Tape, options: Options = Options()) {
         self.tape = tape
@@ -101,7 +105,7 @@ public final class TapePlayer {
     func launch() {
         do {
             controller = try AppHost.launch(inputs(), stateDirectory: stateDirectory, clock: clock)
-            recordFrame(cause: "launch")
+            if recordFrame(cause: "launch") { presentation += settings.pauseMilliseconds }
         } catch {
             errors.append("\(tape.file): cannot start the app: \(error)")
         }
@@ -124,13 +128,20 @@ public final class TapePlayer {
         controller?.render(size: size).grid.plainText ?? ""
     }
 
-    /// Keeps a frame when the screen changed (for recordings).
-    func recordFrame(cause: String?) {
-        guard options.recordFrames else { return }
-        let text = screenText()
-        guard text != lastFrameText else { return }
+    /// Keeps a frame when the screen changed (for recordings); true when one was kept.
+    @discardableResult
+    func recordFrame(cause: String?) -> Bool {
+        guard options.recordFrames, let controller else { return false }
+        let grid = controller.render(size: size).grid
+        let text = grid.plainText
+        guard text != lastFrameText else { return false }
         lastFrameText = text
-        frames.append(.screen(text, at: elapsedMilliseconds, cause: cause))
+        var frame = RecordedFrame.screen(text, at: elapsedMilliseconds, cause: cause)
+        frame.showMilliseconds = presentation
+        frame.grid = grid
+        frame.theme = controller.theme
+        frames.append(frame)
+        return true
     }
 
     /// Lets `milliseconds` of virtual time pass.

@@ -14,6 +14,10 @@ public struct TapeSettings: Hashable, Sendable {
     public var height = 24
     /// The virtual clock's start; nil lets the player pick its fixed default.
     public var now: Date?
+    /// Presentation pace of casts and `--live` (not the virtual clock): per key or typed character.
+    public var typingSpeedMilliseconds: Int64 = 80
+    /// Presentation pace: how long each new screen a key brought, and each snapshot, is held.
+    public var pauseMilliseconds: Int64 = 1000
     /// The app the tape plays (profile, files, locale, offer, start, store switches, backend).
     public var inputs = TapeSettings.defaultInputs
 
@@ -59,6 +63,8 @@ public struct TapeSettings: Hashable, Sendable {
         case .setNow(let value): now = value
         case .setTimeZone(let value): inputs.timeZone = value
         case .setStorefront(let value): inputs.storefront = value
+        case .setTypingSpeed(let value): typingSpeedMilliseconds = value
+        case .setPause(let value): pauseMilliseconds = value
         case .setStoreAskToBuy(let value): inputs.switches.askToBuy = value
         case .setStoreFail(let value): inputs.switches.failPurchases = value ?? ""
         case .setStoreUnverified(let value): inputs.switches.unverified = value

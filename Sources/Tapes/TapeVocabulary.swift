@@ -12,7 +12,7 @@ public enum TapeVocabulary {
     /// Settings after `Set`.
     public static let settings = [
         "Size", "Theme", "Locale", "StoreKit", "Copy", "Config", "Offer", "Start", "Now", "TimeZone",
-        "Storefront", "Store", "Backend", "Profile",
+        "Storefront", "Store", "Backend", "Profile", "TypingSpeed", "Pause",
     ]
 
     /// Store settings after `Set Store`.

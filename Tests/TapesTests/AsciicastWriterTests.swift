@@ -1,4 +1,5 @@
 import Foundation
+import TerminalKit
 import Testing
 @testable import Tapes
 
@@ -23,9 +24,10 @@ struct AsciicastWriterTests {
         #expect(header["timestamp"] as? Int == 1_769_763_600)
         #expect((header["env"] as? [String: String])?["TERM"] == "xterm-256color")
         let events = try objects.dropFirst().map { try #require($0 as? [Any]) }
-        // The unchanged third frame writes nothing.
-        #expect(events.count == 3)
-        #expect(events.map { ($0[0] as? NSNumber)?.doubleValue } == [0, 1.5, 2.25])
+        // The unchanged third frame writes nothing; the last event puts the cursor below the frame.
+        #expect(events.count == 4)
+        #expect(events.map { ($0[0] as? NSNumber)?.doubleValue } == [0, 1.5, 2.25, 2.25])
+        #expect(events[3][2] as? String == "\u{1B}[0m\u{1B}[24;1H\r\n")
         #expect(events.allSatisfy { $0.count == 3 && $0[1] as? String == "o" })
         let first = try #require(events[0][2] as? String)
         #expect(first == "\u{1B}[H\u{1B}[2J\u{1B}[1;1HWelcome\u{1B}[K\u{1B}[3;1HPress Enter\u{1B}[K")
@@ -40,6 +42,7 @@ struct AsciicastWriterTests {
         {"version": 2, "width": 40, "height": 3, "timestamp": 0, "title": "demo \\"one\\"", "env": {"TERM": "xterm-256color", "SHELL": "/bin/sh"}}
         [1.005, "o", "\\u001b[H\\u001b[2J\\u001b[1;1Ha\\u001b[K"]
         [1.005, "o", "\\u001b[1;1Hb\\u001b[K"]
+        [1.005, "o", "\\u001b[0m\\u001b[3;1H\\r\\n"]
 
         """)
         #expect(writer.render([.screen("a", at: 1_005), .screen("b", at: 900)]) == cast)
@@ -54,5 +57,36 @@ struct AsciicastWriterTests {
         #expect(lines[4].hasPrefix("── frame 2 · 1.500s · Key Enter ─"))
         #expect(lines[4].count == 40)
         #expect(lines[7] == "Press \"Enter\" \\ now")
+    }
+
+    /// A cast of a real tape: the theme's colours as SGR, and a readable pace.
+    @Test func aCastCarriesTheThemesColoursAndAReadablePace() throws {
+        let source = """
+        Set Start paywall
+        Set Now 2026-01-30T09:00:00Z
+        Key Up
+        Key Down
+        Type "ab"
+        """
+        let tape = try TapeParser.parse(source: source, file: "pace.tape").get()
+        var options = TapePlayer.Options(recordFrames: true)
+        options.stateDirectory = nil
+        let frames = TapePlayer(tape: tape, options: options).play().1
+        let cast = AsciicastWriter(width: 80, height: 24, timestamp: 0).render(frames)
+        let dark = try #require(Theme.builtIn("dark"))
+        let cta = dark.resolve(TextStyle(.cta), depth: .full256)
+        let ctaBackground = try #require(cta.background)
+        #expect(cast.contains("48;5;\(ctaBackground)"), "the call to action keeps its button colour")
+        let times = frames.map { $0.showMilliseconds ?? -1 }
+        #expect(times == times.sorted(), "presentation time never goes back")
+        // A key's new screen is held for the default pause (1 s) plus the typing speed (80 ms).
+        let moves = frames.filter { $0.cause == "Key Down" || $0.cause == "Key Up" }
+        #expect(moves.count == 2)
+        if moves.count == 2 { #expect(moves[1].showMilliseconds! - moves[0].showMilliseconds! == 1_080) }
+
+        let paced = try TapeParser.parse(source: "Set TypingSpeed 200ms\nSet Pause 2s\n" + source, file: "pace.tape").get()
+        let slow = TapePlayer(tape: paced, options: options).play().1.filter { $0.cause == "Key Down" || $0.cause == "Key Up" }
+        if slow.count == 2 { #expect(slow[1].showMilliseconds! - slow[0].showMilliseconds! == 2_200) }
+        #expect(slow.count == 2)
     }
 }
