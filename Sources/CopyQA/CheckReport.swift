@@ -16,34 +16,47 @@ public struct CheckReport: Sendable, Codable {
         self.teamCatalog = teamCatalog
     }
 
-    public var errorCount: Int { findings.filter { $0.severity == .error }.count }
-    public var warningCount: Int { findings.filter { $0.severity == .warning }.count }
-    public var infoCount: Int { findings.filter { $0.severity == .info }.count }
+    /// Defects (groups) of each severity: one defect seen on several screens, states and
+    /// combinations counts once.
+    public var errorCount: Int { groups.filter { $0.severity == .error }.count }
+    public var warningCount: Int { groups.filter { $0.severity == .warning }.count }
+    public var infoCount: Int { groups.filter { $0.severity == .info }.count }
 
-    /// Findings of the same defect on the same screen and key, across combinations and states.
+    /// Findings of the same defect (key, kind, message), across screens, combinations and states.
     public struct Group: Sendable {
         public var severity: Severity
         public var kind: FindingKind
+        /// The first screen it was seen on (the group is listed there).
         public var screen: String
+        /// Every screen it was seen on, in the order seen.
+        public var screens: [String]
         public var key: String?
         public var message: String
         public var findings: [Finding]
     }
 
-    /// Findings grouped by screen, key, kind and message (the message without the combination).
+    /// Findings grouped by key, kind and message (the message without the combination): a CTA cut
+    /// off on the paywall, under the sheet and behind help is one defect.
     public var groups: [Group] {
         var order: [String] = []
         var byID: [String: Group] = [:]
         for finding in findings {
-            let id = "\(finding.screen)|\(finding.key ?? "")|\(finding.kind.rawValue)|\(finding.message)"
+            let id = "\(finding.key ?? "(screen):" + finding.screen)|\(finding.kind.rawValue)|\(finding.message)"
             if byID[id] == nil {
                 order.append(id)
-                byID[id] = Group(severity: finding.severity, kind: finding.kind, screen: finding.screen, key: finding.key,
-                                 message: finding.message, findings: [])
+                byID[id] = Group(severity: finding.severity, kind: finding.kind, screen: finding.screen, screens: [],
+                                 key: finding.key, message: finding.message, findings: [])
             }
+            if byID[id]?.screens.contains(finding.screen) == false { byID[id]?.screens.append(finding.screen) }
             byID[id]?.findings.append(finding)
         }
-        return order.compactMap { byID[$0] }
+        // Listed under the screen that comes first in the flow (the paywall, not help over it).
+        return order.compactMap { id in
+            guard var group = byID[id] else { return nil }
+            group.screens.sort { screenOrder($0) < screenOrder($1) }
+            group.screen = group.screens.first ?? group.screen
+            return group
+        }
     }
 
     /// The readable report: a summary, then findings by screen, worst first.
@@ -61,11 +74,13 @@ public struct CheckReport: Sendable, Codable {
                 let first = group.findings[0]
                 out.append("  \(group.severity.rawValue): \(group.key ?? "(screen)"): \(group.message)")
                 out.append("    text: “\(first.text)”")
+                if group.screens.count > 1 { out.append("    screens: \(group.screens.joined(separator: ", "))") }
                 out.append("    in: \(summary(of: group.findings))")
             }
         }
         out.append("")
-        out.append("\(errorCount) error(s), \(warningCount) warning(s), \(infoCount) note(s) in \(groups.count) group(s)")
+        let counts = "\(errorCount) error(s), \(warningCount) warning(s), \(infoCount) note(s)"
+        out.append(findings.isEmpty ? counts : counts + ": one per defect, seen \(findings.count) time(s) across screens, states and combinations")
         return out.joined(separator: "\n") + "\n"
     }
 
@@ -94,7 +109,8 @@ public struct CheckReport: Sendable, Codable {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         let payload = JSONReport(combinations: combinations, screensRendered: screensRendered, errors: errorCount,
-                                 warnings: warningCount, infos: infoCount, findings: findings, teamCatalog: teamCatalog)
+                                 warnings: warningCount, infos: infoCount, occurrences: findings.count, findings: findings,
+                                 teamCatalog: teamCatalog)
         let data = (try? encoder.encode(payload)) ?? Data("{}".utf8)
         return String(decoding: data, as: UTF8.self) + "\n"
     }
@@ -105,6 +121,8 @@ public struct CheckReport: Sendable, Codable {
         var errors: Int
         var warnings: Int
         var infos: Int
+        /// Findings in all (a defect seen on several screens or combinations counts each time here).
+        var occurrences: Int
         var findings: [Finding]
         var teamCatalog: TeamCatalogKeys?
     }

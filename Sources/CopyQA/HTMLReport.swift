@@ -3,29 +3,51 @@ import PaywallCore
 import PaywallScreens
 import TerminalKit
 
-/// One self-contained HTML page: every screen drawn in its theme's colours, findings outlined where they
-/// occur (tooltip with the message), filters by locale, theme, offer and size (also from the URL hash:
+/// One self-contained HTML page: every screen, findings outlined where they occur (tooltip with the
+/// message), filters by locale, theme, offer and size (also from the URL hash:
 /// `#locale=ko&offer=B&size=80x24&findings=1`). No network: CSS and script are inline.
+///
+/// Kept small and fast to open: a screen's cells are stored once as text plus style runs (a
+/// `<script type="text/plain">` blob, shared by every combination that drew the same cells: the
+/// three themes share one), colours are CSS classes per style and theme, and a section's grid is
+/// built by the script only when it scrolls into view.
 public enum HTMLReport {
     /// The page for `combinations`, marking `findings` (from `CopySweep.run` over the same combinations).
     public static func page(_ sweep: CopySweep, combinations: [SweepCombination], findings: [Finding]) -> String {
         var byScreen: [String: [Finding]] = [:]
         for finding in findings { byScreen[id(finding.combination, finding.screen, finding.state), default: []].append(finding) }
-        var styles = StyleSheet()
+        var styles = StyleTable()
+        var blobs: [String: Int] = [:]
+        var blobTexts: [String] = []
         var sections: [String] = []
         var count = 0
+        let themeNames = unique(combinations.map(\.theme))
+        let themeIndex = Dictionary(themeNames.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
         sweep.render(combinations) { combination, state, screen in
             count += 1
             let name = screen.screenName == "tooSmall" ? "tooSmall" : state.screen
             let marks = byScreen[id(combination, name, state.state)] ?? []
-            let theme = sweep.theme(named: combination.theme)
-            sections.append(section(number: count, combination: combination, state: state, name: name, screen: screen,
-                                    theme: theme, findings: marks, styles: &styles))
+            let blob = encode(screen.grid, styles: &styles)
+            let index: Int
+            if let known = blobs[blob] { index = known } else {
+                index = blobTexts.count
+                blobs[blob] = index
+                blobTexts.append(blob)
+            }
+            sections.append(section(number: count, combination: combination, state: state, name: name, grid: index,
+                                    theme: themeIndex[combination.theme] ?? 0, findings: marks))
         }
-        let locales = unique(combinations.map(\.locale)), themes = unique(combinations.map(\.theme))
+        let locales = unique(combinations.map(\.locale))
         let offers = unique(combinations.map(\.offer.rawValue)), sizes = unique(combinations.map { "\($0.width)x\($0.height)" })
         let errors = findings.filter { $0.severity == .error }.count
         let warnings = findings.filter { $0.severity == .warning }.count
+        var css: [String] = []
+        for (index, name) in themeNames.enumerated() {
+            let theme = sweep.theme(named: name)
+            let page = theme.resolve(TextStyle(.background), depth: .full256)
+            css.append(".t\(index) .grid{\(XtermPalette.css(page.background).map { "background:\($0);" } ?? "")}")
+            css.append(styles.css(theme: theme, scope: ".t\(index)"))
+        }
         var html = """
         <!DOCTYPE html>
         <html lang="en"><head><meta charset="utf-8"><title>PaywallSim copy check</title>
@@ -33,7 +55,7 @@ public enum HTMLReport {
         body{font-family:system-ui,sans-serif;background:#2b2b2b;color:#eee;margin:16px}
         header{position:sticky;top:0;background:#2b2b2b;padding:8px 0;z-index:5}
         select,label{margin-right:12px}
-        .screen{display:inline-block;vertical-align:top;margin:0 16px 24px 0}
+        .screen{display:inline-block;vertical-align:top;margin:0 16px 24px 0;content-visibility:auto}
         .screen[hidden]{display:none}
         .screen h3{font-size:13px;font-weight:normal;margin:4px 0}
         .screen h3 b{color:#ff8a80}
@@ -44,17 +66,21 @@ public enum HTMLReport {
         .mark.warning{outline-color:#ffc400}.mark.info{outline-color:#40c4ff}
         ul.findings{font-size:12px;margin:4px 0;padding-left:18px;max-width:100ch}
         li.error{color:#ff8a80}li.warning{color:#ffe57f}li.info{color:#80d8ff}
-        \(styles.css())
+        \(css.joined(separator: "\n"))
         </style></head>
         <body data-screens="\(count)" data-errors="\(errors)" data-warnings="\(warnings)">
         <header><strong>PaywallSim copy check</strong> — \(count) screens, \(errors) error(s), \(warnings) warning(s).
-        \(select("locale", locales))\(select("theme", themes))\(select("offer", offers))\(select("size", sizes))
+        \(select("locale", locales))\(select("theme", themeNames))\(select("offer", offers))\(select("size", sizes))
         <label><input type="checkbox" id="f-findings"> only screens with findings</label>
         <span id="count"></span></header>
         <main>
         """
         html += sections.joined(separator: "\n")
-        html += "\n</main>\n<script>\n" + script + "\n</script>\n</body></html>\n"
+        html += "\n</main>\n"
+        for (index, blob) in blobTexts.enumerated() {
+            html += "<script type=\"text/plain\" id=\"g\(index)\">\(blob)</script>\n"
+        }
+        html += "<script>\nvar THEMES=\(jsonArray(themeNames));\n" + script + "\n</script>\n</body></html>\n"
         return html
     }
 
@@ -67,18 +93,21 @@ public enum HTMLReport {
             + values.map { "<option value=\"\(escape($0))\">\(escape($0))</option>" }.joined() + "</select></label>"
     }
 
-    static func section(number: Int, combination: SweepCombination, state: ScreenState, name: String, screen: RenderedScreen,
-                        theme: Theme, findings: [Finding], styles: inout StyleSheet) -> String {
+    static func jsonArray(_ values: [String]) -> String {
+        let data = (try? JSONEncoder().encode(values)) ?? Data("[]".utf8)
+        return String(decoding: data, as: UTF8.self).replacingOccurrences(of: "</", with: "<\\/")
+    }
+
+    static func section(number: Int, combination: SweepCombination, state: ScreenState, name: String, grid: Int,
+                        theme: Int, findings: [Finding]) -> String {
         let offer = state.offer?.rawValue ?? "*"
         let errors = findings.filter { $0.severity == .error }.count
-        var out = "<section class=\"screen\" id=\"s\(number)\" data-locale=\"\(escape(combination.locale))\" data-theme=\"\(escape(combination.theme))\""
+        var out = "<section class=\"screen t\(theme)\" id=\"s\(number)\" data-locale=\"\(escape(combination.locale))\" data-theme=\"\(escape(combination.theme))\""
             + " data-offer=\"\(offer)\" data-size=\"\(combination.width)x\(combination.height)\" data-screen=\"\(escape(name))\""
-            + " data-findings=\"\(findings.count)\">"
+            + " data-findings=\"\(findings.count)\" data-grid=\"\(grid)\">"
         out += "<h3>\(escape(name))\(state.state.isEmpty ? "" : " · " + escape(state.state)) — \(escape(combination.description))"
             + (findings.isEmpty ? "" : " <b>\(findings.count) finding(s), \(errors) error(s)</b>") + "</h3>"
-        let background = theme.resolve(TextStyle(.background), depth: .full256)
-        out += "<div class=\"grid\" style=\"width:\(combination.width)ch;\(XtermPalette.css(background.background).map { "background:\($0);" } ?? "")\">"
-        out += rows(screen.grid, theme: theme, styles: &styles)
+        out += "<div class=\"grid\" style=\"width:\(combination.width)ch;height:\(combination.height * 17)px\">"
         for finding in findings {
             guard let rect = finding.rect else { continue }
             out += "<div class=\"mark \(finding.severity.rawValue)\" data-kind=\"\(finding.kind.rawValue)\" data-key=\"\(escape(finding.key ?? ""))\""
@@ -94,30 +123,36 @@ public enum HTMLReport {
         return out + "</section>"
     }
 
-    /// The grid as rows of styled spans; each span is exactly its cells' width (a wide character alone in 2ch).
-    static func rows(_ grid: CellGrid, theme: Theme, styles: inout StyleSheet) -> String {
-        var out = ""
+    /// The grid as text: one line per row, `RUNS|TEXT`, where RUNS lists `style.characters.columns`
+    /// for each run of one style (a wide character is a run of its own, 2 columns); trailing
+    /// blank cells in the page's style are left out. Escaped for a `<script type="text/plain">`.
+    static func encode(_ grid: CellGrid, styles: inout StyleTable) -> String {
+        var lines: [String] = []
         for y in 0..<grid.height {
-            out += "<div class=\"row\">"
-            var run = "", runWidth = 0, runClass = ""
+            var end = grid.width
+            while end > 0, let cell = grid[end - 1, y], cell.text == " " || cell.isContinuation, cell.style == .plain { end -= 1 }
+            var runs: [String] = []
+            var text = ""
+            var runStyle = -1, runChars = 0, runColumns = 0
             func flush() {
-                if runWidth > 0 { out += "<span class=\"\(runClass)\" style=\"width:\(runWidth)ch\">\(escape(run))</span>" }
-                run = ""
-                runWidth = 0
+                if runChars > 0 { runs.append("\(runStyle).\(runChars).\(runColumns)") }
+                runChars = 0
+                runColumns = 0
             }
-            for x in 0..<grid.width {
+            for x in 0..<end {
                 guard let cell = grid[x, y], !cell.isContinuation else { continue }
-                let cls = styles.className(theme.resolve(cell.style, depth: .full256))
-                if cls != runClass || cell.width > 1 { flush() }
-                runClass = cls
-                run += cell.text
-                runWidth += max(1, cell.width)
+                let style = styles.index(cell.style)
+                if style != runStyle || cell.width > 1 { flush() }
+                runStyle = style
+                text += cell.text
+                runChars += cell.text.unicodeScalars.count == 0 ? 0 : 1
+                runColumns += max(1, cell.width)
                 if cell.width > 1 { flush() }
             }
             flush()
-            out += "</div>"
+            lines.append(runs.joined(separator: ",") + "|" + text)
         }
-        return out
+        return escape(lines.joined(separator: "\n"))
     }
 
     static func escape(_ text: String) -> String {
@@ -143,6 +178,29 @@ public enum HTMLReport {
     static let script = """
     (function(){
       var names=['locale','theme','offer','size'];
+      function build(section){
+        if(section.getAttribute('data-built'))return;
+        section.setAttribute('data-built','1');
+        var blob=document.getElementById('g'+section.getAttribute('data-grid'));
+        var grid=section.querySelector('.grid'),first=grid.firstChild,html='';
+        blob.textContent.split('\\n').forEach(function(line){
+          var bar=line.indexOf('|'),runs=line.slice(0,bar),chars=Array.from(line.slice(bar+1)),at=0;
+          html+='<div class="row">';
+          if(runs)runs.split(',').forEach(function(r){
+            var p=r.split('.'),n=+p[1],t=chars.slice(at,at+n).join('').replace(/&/g,'&amp;').replace(/</g,'&lt;');at+=n;
+            html+='<span class="s'+p[0]+'" style="width:'+p[2]+'ch">'+t+'</span>';
+          });
+          html+='</div>';
+        });
+        var holder=document.createElement('div');holder.innerHTML=html;
+        while(holder.firstChild)grid.insertBefore(holder.firstChild,first);
+      }
+      var seen=('IntersectionObserver' in window)?new IntersectionObserver(function(es){
+        es.forEach(function(e){if(e.isIntersecting){build(e.target);seen.unobserve(e.target);}});
+      },{rootMargin:'600px'}):null;
+      document.querySelectorAll('section.screen').forEach(function(s){
+        if(seen)seen.observe(s);else build(s);
+      });
       function apply(){
         var want={};names.forEach(function(n){want[n]=document.getElementById('f-'+n).value;});
         var only=document.getElementById('f-findings').checked, shown=0;
@@ -166,25 +224,29 @@ public enum HTMLReport {
       document.getElementById('f-findings').addEventListener('change',apply);
       window.addEventListener('hashchange',function(){fromHash();apply();});
       fromHash();apply();
+      window.buildAll=function(){document.querySelectorAll('section.screen').forEach(build);};
+      if(/(^|[#&?])build=all/.test(location.hash+location.search))window.buildAll();
+      document.body.setAttribute('data-ready-ms',String(Math.round(performance.now())));
     })();
     """
 }
 
-/// CSS classes for the resolved styles met while drawing, numbered in order of appearance.
-struct StyleSheet {
-    var classes: [ResolvedStyle: String] = [:]
-    var order: [ResolvedStyle] = []
+/// The cell styles met while drawing, numbered in order of appearance; each becomes a CSS class
+/// per theme (`.t0 .s3{…}`), so a screen's cells are stored once for every theme.
+struct StyleTable {
+    var indices: [TextStyle: Int] = [:]
+    var order: [TextStyle] = []
 
-    mutating func className(_ style: ResolvedStyle) -> String {
-        if let name = classes[style] { return name }
-        let name = "c\(order.count)"
-        classes[style] = name
+    mutating func index(_ style: TextStyle) -> Int {
+        if let known = indices[style] { return known }
+        indices[style] = order.count
         order.append(style)
-        return name
+        return order.count - 1
     }
 
-    func css() -> String {
-        order.map { style in
+    func css(theme: Theme, scope: String) -> String {
+        order.enumerated().map { index, text in
+            let style = theme.resolve(text, depth: .full256)
             var fg = XtermPalette.css(style.foreground), bg = XtermPalette.css(style.background)
             if style.reverse { (fg, bg) = (bg ?? "#101010", fg ?? "#e5e5e5") }
             var rules: [String] = []
@@ -192,7 +254,7 @@ struct StyleSheet {
             if let bg { rules.append("background:\(bg)") }
             if style.bold { rules.append("font-weight:bold") }
             if style.underline { rules.append("text-decoration:underline") }
-            return ".\(classes[style] ?? "x"){\(rules.joined(separator: ";"))}"
+            return "\(scope) .s\(index){\(rules.joined(separator: ";"))}"
         }.joined(separator: "\n")
     }
 }

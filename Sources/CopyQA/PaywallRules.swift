@@ -16,6 +16,9 @@ struct PaywallRules {
 
     func findings(dates: inout DateTexts) -> [Finding] {
         guard case .paywall(let offer) = model.state else { return [] }
+        // An overlay (help, debug, a profile card) covers the paywall by the user's choice: the
+        // paywall itself is checked in its own state, so its defects are reported once.
+        guard state.context.overlay == .none, state.context.panel == nil else { return [] }
         var out: [Finding] = []
         func add(_ kind: FindingKind, _ key: String?, _ text: String, _ message: String, _ rect: Rect? = nil) {
             out.append(Finding(severity: .error, kind: kind, screen: state.screen, state: state.state, combination: combination,
@@ -58,8 +61,14 @@ struct PaywallRules {
         if visible(.restore).isEmpty { add(.restoreMissing, "paywall.restore", deck.text("paywall.restore"), "Restore Purchases is not on the paywall") }
         if visible(.terms).isEmpty { add(.legalLinksMissing, "paywall.termsOfUse", deck.text("paywall.termsOfUse"), "Terms of Use are not shown") }
         if visible(.privacy).isEmpty { add(.legalLinksMissing, "paywall.privacy", deck.text("paywall.privacy"), "the Privacy Policy is not shown") }
-        if visible(.cta).isEmpty { add(.ctaMissing, nil, "", "no call to action is shown") }
+        // A call to action drawn but cut off is one defect, reported as cut off (not also as missing).
+        if drawn(.cta).isEmpty { add(.ctaMissing, nil, "", "no call to action is shown") }
         return out
+    }
+
+    /// Texts of `slot` drawn inside the grid, whole or cut off.
+    func drawn(_ slot: TextSlot) -> [DrawnText] {
+        screen.drawn.filter { $0.slot == slot && !$0.lines.isEmpty && $0.rect.y >= 0 && $0.rect.y < screen.grid.height }
     }
 
     /// Texts of `slot` that were drawn whole and inside the grid.

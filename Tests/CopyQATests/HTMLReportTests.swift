@@ -55,7 +55,7 @@ struct HTMLReportTests {
     @Test("the page is self-contained and holds every screen and marker")
     func structure() {
         let page = page()
-        #expect(Chromium.count("<section class=\"screen\"", in: page.html) == page.screens)
+        #expect(Chromium.count("<section class=\"screen ", in: page.html) == page.screens)
         #expect(Chromium.count("class=\"mark error\"", in: page.html) == page.errors)
         #expect(page.errors > 0)
         #expect(!page.html.contains("http://") && !page.html.contains("https://"))
@@ -71,7 +71,7 @@ struct HTMLReportTests {
         try Data(page.html.utf8).write(to: file)
         let dom = try Chromium.dumpDOM(file.absoluteString)
         #expect(dom.contains("data-visible=\"\(page.screens)\""), "the page's script did not run or counted wrong")
-        #expect(Chromium.count("<section class=\"screen\"", in: dom) == page.screens)
+        #expect(Chromium.count("<section class=\"screen ", in: dom) == page.screens)
         #expect(Chromium.count("class=\"mark error\"", in: dom) == page.errors)
         #expect(dom.contains("\(page.screens) shown"))
         let korean = try Chromium.dumpDOM(file.absoluteString + "#locale=ko")
@@ -83,5 +83,28 @@ struct HTMLReportTests {
         let flagged = try Chromium.dumpDOM(file.absoluteString + "#findings=1")
         #expect(flagged.contains("data-visible=\"\(page.screensWithFindings)\""))
         #expect(page.screensWithFindings > 0 && page.screensWithFindings < page.screens)
+        // Grids are built when they scroll into view; `#build=all` builds every one (24 rows each).
+        let built = try Chromium.dumpDOM(file.absoluteString + "#build=all")
+        // (+1: the script's own source holds the row markup once.)
+        #expect(Chromium.count("<div class=\"row\">", in: built) == page.screens * 24 + 1)
+        #expect(Chromium.count("<div class=\"row\">", in: dom) < page.screens * 24 / 2, "not every grid is built at load")
+        #expect(built.contains("Start your"), "the planted CTA is drawn")
+    }
+
+    /// The default sweep's page: a few MB, not 21, and its script runs without building every
+    /// grid at load. (How fast it opens is a figure, not a test: `data-ready-ms` on `<body>`,
+    /// measured by hand with headless Chromium; see docs/copy.md.)
+    @Test("the default page is small and builds grids lazily", .enabled(if: Chromium.path != nil, "chromium is not installed"))
+    func defaultPageIsSmallAndFast() throws {
+        let sweep = CopySweep(defaults: Support.deck { _ in })
+        let matrix = SweepMatrix()
+        let findings = sweep.run(matrix)
+        let html = Support.onLargeStack { HTMLReport.page(sweep, combinations: matrix.combinations, findings: findings) }
+        #expect(html.utf8.count < 8_000_000, "\(html.utf8.count) bytes")
+        let file = Support.tempDirectory("html-default").appendingPathComponent("copy.html")
+        try Data(html.utf8).write(to: file)
+        let dom = try Chromium.dumpDOM(file.absoluteString)
+        #expect(dom.contains("data-ready-ms=\""), "the page's script ran to its end")
+        #expect(Chromium.count("<div class=\"row\">", in: dom) < 1_890 * 24 / 4, "grids are built when seen, not all at load")
     }
 }

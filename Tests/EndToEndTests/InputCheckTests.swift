@@ -66,3 +66,28 @@ struct InputCheckTests {
         #expect(rate.exitCode == 64)
     }
 }
+
+/// `copy check` reports each defect once, never "missing" for what is cut off, and refuses a size
+/// where nothing would be checked.
+@Suite("copy check: one finding per defect")
+struct CopyCheckDefectTests {
+    @Test func aCutOffCTAIsOneDefectNotAlsoMissingAndNotRepeatedPerOverlay() throws {
+        let deck = FileManager.default.temporaryDirectory.appendingPathComponent("long-cta-\(UUID().uuidString).xcstrings")
+        try """
+        {"sourceLanguage":"en","strings":{"paywall.cta.trial":{"localizations":{"en":{"stringUnit":{"state":"translated",
+        "value":"Start your absolutely free, no-risk, cancel-anytime one week trial of Nova Premium right now today"}}}}},"version":"1.0"}
+        """.write(to: deck, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: deck) }
+        let result = try PaywallSimProcess.run(["copy", "check", "--copy", deck.path, "--locale", "en", "--theme", "dark", "--offer", "A"])
+        #expect(!result.stdout.contains("no call to action is shown"), "cut off is not missing")
+        #expect(result.stdout.components(separatedBy: "error: paywall.cta.trial:").count - 1 == 1, "one finding for the one defect:\n\(result.stdout)")
+        #expect(result.stdout.contains("screens: paywall, sheet, help"))
+        #expect(result.stdout.contains("1 error(s), 0 warning(s), 0 note(s): one per defect, seen 30 time(s)"))
+    }
+
+    @Test func aSizeBelowTheMinimumIsAUsageError() throws {
+        let result = try PaywallSimProcess.run(["copy", "check", "--size", "30x10"])
+        #expect(result.exitCode == 64)
+        #expect(result.stderr.contains("--size 30x10: below the minimum 60x22"))
+    }
+}

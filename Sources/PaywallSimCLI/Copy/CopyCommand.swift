@@ -36,8 +36,15 @@ public struct CopySweepOptions: ParsableArguments {
     public init() {}
 
     public func validate() throws {
-        for text in size where SweepMatrix.parseSize(text) == nil {
-            throw ValidationError("--size \(text): expected WIDTHxHEIGHT such as 80x24")
+        let minimum = ScreenRenderer.minimumSize
+        for text in size {
+            guard let parsed = SweepMatrix.parseSize(text) else {
+                throw ValidationError("--size \(text): expected WIDTHxHEIGHT such as 80x24")
+            }
+            // Below the minimum every screen is "enlarge the window": nothing would be checked.
+            guard parsed.width >= minimum.width, parsed.height >= minimum.height else {
+                throw ValidationError("--size \(text): below the minimum \(minimum.width)x\(minimum.height), where every screen only asks to enlarge the window and nothing would be checked")
+            }
         }
         for text in offer where OfferID(rawValue: text.uppercased()) == nil {
             throw ValidationError("--offer \(text): expected A, B or C")
