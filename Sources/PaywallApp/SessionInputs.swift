@@ -84,6 +84,12 @@ public struct SessionInputs: Sendable, Hashable {
             warnings.append("warning: locale \(locale): the copy deck has no \(locale) (it has \(deck.languages.joined(separator: ", "))); "
                 + "the copy falls back to \(fallback), dates and prices follow \(locale)")
         }
+        var storefront = self.storefront ?? Self.storefront(for: locale, catalog: catalog)
+        if let code = storefront, Storefront(code: code) != nil, !catalog.hasPrices(for: code) {
+            warnings.append("warning: storefront \(code.uppercased()): \(catalog.origin) has no prices for it; prices shown in its own storefront "
+                + "\(catalog.settings.storefront) (\(Storefront.resolve(catalog.settings.storefront).currencyCode))")
+            storefront = nil
+        }
         let loadedTheme: Theme
         do {
             loadedTheme = try Theme.load(nameOrPath: themePath(self.theme), themesDirectory: nil)
@@ -92,7 +98,7 @@ public struct SessionInputs: Sendable, Hashable {
             throw InputError("time zone \(timeZone): not an IANA time zone, expected e.g. UTC or Asia/Shanghai")
         }
         var settings = SessionSettings(catalog: catalog, config: config, deck: deck, locale: locale,
-                                       storefront: storefront ?? Self.storefront(for: locale, catalog: catalog),
+                                       storefront: storefront,
                                        timeZone: zone, offer: offer, start: start, stateDirectory: stateDirectory,
                                        switches: switches, backendUp: backendUp, profile: profileSetup?.profile)
         settings.setup = setup

@@ -26,7 +26,7 @@ public enum BuiltInProfiles {
         limits: ProfileLimits(dailyMessageLimit: ChatMembership.dailyMessageLimit),
         features: ChatMembership.benefits.map(\.feature),
         screens: ProfileScreen.coreFlow + [.memberStatus, .applePay],
-        applePay: ApplePayConfig(merchantIdentifier: "merchant.com.yourcompany.deepseek",
+        applePay: ApplePayConfig(merchantIdentifier: "merchant.com.paywallsim.chat",
                                  supportedNetworks: [.visa, .masterCard, .chinaUnionPay],
                                  countryCode: "CN", currencyCode: "CNY"))
 

@@ -41,10 +41,22 @@ struct ProfileFeaturesTests {
         let (app, _) = try Self.app("voip")
         Self.type("/feature videoCall", into: app)
         #expect(app.screenContext().panel?.name == "featureGate")
-        #expect(Self.screen(app).contains("Video calls requires Premium."))
+        #expect(Self.screen(app).contains("Video calls: included with Premium."))
+        #expect(Self.screen(app).contains("Premium  $9.99 / month"), "the price with its period")
         app.handle(.enter)
         #expect(app.session.model.state.name == "paywall")
         #expect(app.session.model.selectedPlanID == "com.voipapp.premium.monthly")
+    }
+
+    @Test func featureWithoutANameSaysHowAndShortNamesWork() throws {
+        let (app, _) = try Self.app("voip")
+        Self.type("/feature", into: app)
+        let usage = Self.screen(app)
+        #expect(usage.contains("Try /feature NAME, one of: basicCalling (Basic calling)"), "\(usage)")
+        #expect(!usage.contains(" is not a feature"), "no empty subject")
+        app.handle(.escape)
+        Self.type("/feature video", into: app)
+        #expect(app.screenContext().panel?.name == "featureGate", "the start of a name finds videoCall")
     }
 
     @Test func freeCallsShowAnInterstitialAndTheBillCountsOverage() throws {
@@ -87,6 +99,9 @@ struct ProfileFeaturesTests {
         Self.type("/templates", into: app)
         #expect(app.screenContext().panel?.keys["1"] == .buyTemplate("resume"))
         app.handle(.character("1"))
+        #expect(app.screenContext().panel?.name == "templateSheet", "1 opens the App Store sheet; nothing is bought yet")
+        #expect(app.session.store.allTransactions.isEmpty)
+        app.handle(.enter)
         let text = Self.screen(app)
         #expect(text.contains("Résumé is yours."))
         #expect(text.contains("1  Résumé — Owned"))

@@ -47,7 +47,7 @@ import Testing
         let config = try #require(BuiltInProfiles.chat.applePay)
         let product = try #require(catalog.product(ChatCatalog.yearlyID))
         let request = ApplePaySheet.request(for: product, config: config, storefront: "CHN", locale: "zh_Hans")
-        #expect(request.merchantIdentifier == "merchant.com.yourcompany.deepseek")
+        #expect(request.merchantIdentifier == "merchant.com.paywallsim.chat")
         #expect(request.supportedNetworks == [.visa, .masterCard, .chinaUnionPay])
         #expect(request.countryCode == "CN" && request.currencyCode == "CNY")
         #expect(request.summaryItems == [ApplePaySheet.SummaryItem(label: "年度会员", amount: 298)])

@@ -85,7 +85,7 @@ import Testing
     @Test func theUpgradePromptReadsWellInEveryLanguage() throws {
         let catalog = try #require(ProfileDecks.catalog("voip"))
         let deck = CopyDeck(primary: catalog, fallback: try defaultDeck())
-        #expect(deck.resolve("voip.upgrade.message", locale: "en", ["Video calls", "Premium"]).text == "Video calls requires Premium.")
+        #expect(deck.resolve("voip.upgrade.message", locale: "en", ["Video calls", "Premium"]).text == "Video calls: included with Premium.")
         #expect(deck.resolve("voip.upgrade.message", locale: "ko", ["영상 통화", "프리미엄"]).text == "영상 통화 기능은 프리미엄 요금제가 필요합니다.")
         #expect(deck.resolve("voip.minutes.included", locale: "en", [.integer(1)]).text == "1 minute a month")
         #expect(deck.resolve("voip.minutes.included", locale: "zh-Hans", [.integer(100)]).text == "每月 100 分钟")

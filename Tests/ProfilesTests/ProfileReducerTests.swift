@@ -87,10 +87,27 @@ struct ProfileReducerTests {
     @Test func aTemplatePurchaseIsAnEffectAndItsOutcomeALine() throws {
         let context = Self.context(BuiltInProfiles.templates)
         let (store, _) = Self.reduce([.command("/templates")], context)
-        let (_, effects) = Self.reduce([.action(.buyTemplate("resume"))], context, from: store)
+        let (sheet, none) = Self.reduce([.action(.buyTemplate("resume"))], context, from: store)
+        #expect(sheet.card == .templateSheet(templateID: "resume") && none.isEmpty, "the App Store sheet first")
+        let (_, effects) = Self.reduce([.action(.confirm)], context, from: sheet)
         #expect(effects == [.buyTemplate(id: "resume")])
+        let (cancelled, nothing) = Self.reduce([.action(.close)], context, from: sheet)
+        #expect(cancelled.card == .templates(outcome: nil) && nothing.isEmpty)
         let (after, _) = Self.reduce([.templatePurchased(templateID: "resume", outcome: .purchasesDisabled)], context, from: store)
         guard case let .templates(outcome?) = after.card else { Issue.record("no outcome line: \(String(describing: after.card))"); return }
         #expect(outcome.tone == .warning)
+    }
+}
+
+/// The month's bill counts minutes earned from ads as included, and never overflows.
+@Suite("VoIP bill with ad minutes")
+struct VoIPBillBonusTests {
+    @Test func adMinutesAreIncludedAndAnUnlimitedPlanDoesNotOverflow() {
+        var usage = MonthlyUsage()
+        usage.totalMinutes = 125
+        let free = UsageBasedBilling.UsageRate.forTier(.free)
+        #expect(UsageBasedBilling.itemize(usage: usage, plan: free, bonusMinutes: 10).overageMinutes == 125 - free.includedMinutes - 10)
+        let unlimited = UsageBasedBilling.UsageRate.forTier(.premium)
+        #expect(UsageBasedBilling.itemize(usage: usage, plan: unlimited, bonusMinutes: 10).overageMinutes == 0)
     }
 }

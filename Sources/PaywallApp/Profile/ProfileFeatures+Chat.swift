@@ -49,7 +49,7 @@ extension ProfileFeatures {
         }
         lines.append(.copy("applePay.total", [.string(price(request.total))], role: .price, bold: true))
         lines.append(.data(request.supportedNetworks.map(\.rawValue).joined(separator: " · "), role: .muted))
-        lines.append(.data(request.merchantIdentifier, role: .muted))
+        // (The merchant identifier goes into the payment request, not onto Apple's sheet.)
         if product.kind == .autoRenewable || product.kind == .nonRenewingSubscription {
             lines.append(.gap)
             lines.append(.copy("guideline.3.1.1", role: .warning))

@@ -55,7 +55,26 @@ extension ProfileFeatures {
             lines.append(.gap)
             lines.append(outcome)
         }
-        return ProfilePanel(name: "templates", titleKey: "templates.title", lines: lines, hintKeys: ["templates.hint"], keys: keys)
+        // Nothing left to buy (all owned, or Pro): no "Buy" in the hint.
+        let buyable = keys.values.contains { if case .buyTemplate = $0 { true } else { false } }
+        return ProfilePanel(name: "templates", titleKey: "templates.title", lines: lines,
+                            hintKeys: buyable ? ["templates.hint"] : ["help.close"], keys: keys)
+    }
+
+    /// The App Store sheet for one template, as StoreKit shows it before a purchase: Enter buys, Esc cancels.
+    func templateSheetPanel(_ id: String) -> ProfilePanel {
+        guard let template = TemplatesCatalog.templates.first(where: { $0.id == id }),
+              let product = session.settings.catalog.product(template.productID) else {
+            return ProfilePanel(name: "templateSheet", titleKey: "sheet.title", lines: [])
+        }
+        let lines: [ProfilePanel.Line] = [
+            .data(text(template.nameKey), bold: true),
+            .copy("sheet.price", role: .muted),
+            .data(price(product.price(in: storefront)), role: .price, bold: true),
+            .gap,
+            .copy("sheet.account", [.string(SheetInfo().account)], role: .muted),
+        ]
+        return ProfilePanel(name: "templateSheet", titleKey: "sheet.title", lines: lines, hintKeys: ["sheet.hint"])
     }
 
     /// Buys one template through `TemplatePurchaseCoordinator`: the flag, the store, the outcome.

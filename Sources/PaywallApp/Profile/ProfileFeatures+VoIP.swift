@@ -29,7 +29,14 @@ extension ProfileFeatures {
         var lines: [ProfilePanel.Line] = [.copy(message.key, message.arguments)]
         if let product = session.settings.catalog.product(upgrade.productID) {
             lines.append(.gap)
-            lines.append(.data("\(text(upgrade.copyKey))  \(price(product.price(in: storefront)))", role: .price, bold: true))
+            // The billed price with its period, as the paywall states it (App Store 3.1.2).
+            var amount = price(product.price(in: storefront))
+            if let period = product.subscription?.period {
+                let unit = period.value == 1 ? text("period.\(period.unit.rawValue)")
+                    : text("period.\(period.unit.rawValue)s", [.integer(period.value)])
+                amount = text("paywall.plan.price", [.string(amount), .string(unit)])
+            }
+            lines.append(.data("\(text(upgrade.copyKey))  \(amount)", role: .price, bold: true))
         }
         return ProfilePanel(name: "featureGate", titleKey: "voip.upgrade.title", lines: lines, hintKeys: ["voip.upgrade.hint"])
     }
@@ -53,21 +60,28 @@ extension ProfileFeatures {
     func usagePanel() -> ProfilePanel {
         let current = tier
         let usage = state.usage.usage
+        // Minutes earned from ads this month add to the allowance, the minutes left and the bill.
+        let bonus = state.usage.bonusMinutes
         let minutesLine: ProfilePanel.Line = switch current.minuteAllowance {
-        case .minutes(let included): .copy("voip.usage.minutes", [.integer(usage.totalMinutes), .string("\(included)")])
+        case .minutes(let included): .copy("voip.usage.minutes", [.integer(usage.totalMinutes), .string("\(included + bonus)")])
         case .unlimited: .copy("voip.usage.minutesUnlimited", [.integer(usage.totalMinutes)])
         }
         let plan = UsageBasedBilling.UsageRate.forTier(current)
         var lines: [ProfilePanel.Line] = [
             .copy(current.copyKey, role: .accent, bold: true),
             minutesLine,
+        ]
+        if bonus > 0, case .minutes = current.minuteAllowance {
+            lines.append(.copy("voip.usage.bonus", [.integer(bonus)], role: .muted))
+        }
+        lines += [
             .copy("voip.usage.data", [.string(Self.gigabytes(usage.totalDataGB)), .string(Self.gigabytes(plan.dataIncludedGB))]),
         ]
         if let left = state.usage.remainingMinutes(allowance: current.minuteAllowance) {
             lines.append(.copy("voip.minutes.remaining", [.integer(left)], role: .muted))
         }
         lines.append(.gap)
-        let bill = UsageBasedBilling.itemize(usage: usage, plan: plan)
+        let bill = UsageBasedBilling.itemize(usage: usage, plan: plan, bonusMinutes: bonus)
         for line in UsageBasedBilling.lines(for: bill, plan: plan, format: price) {
             lines.append(.copy(line.key, line.arguments, role: line.key == "voip.bill.total" ? .price : .text, bold: line.key == "voip.bill.total"))
         }

@@ -103,6 +103,7 @@ public final class ProfileFeatures {
         case .rewardedAd: return rewardedAdPanel()
         case .interstitial: return interstitialPanel()
         case let .templates(outcome): return templatesPanel(outcome: outcome.map(Self.line))
+        case let .templateSheet(id): return templateSheetPanel(id)
         }
     }
 

@@ -37,7 +37,9 @@ final class StoreWorkspace {
         // Files load by the path the command names (its errors then name that path), else the remembered one.
         let load = StateSetup(profile: options.profile ?? setup.profile, storekit: options.storekit ?? setup.storekit)
         var catalog = try Self.loadCatalog(load, storefront: options.storefront)
-        if let code = options.storefront { catalog.settings.storefront = code.uppercased() }
+        // A storefront the catalog has no prices for keeps the catalog's own (a warning says so):
+        // its numbers relabelled in another currency would be wrong by the exchange rate.
+        if let code = options.storefront, catalog.hasPrices(for: code) { catalog.settings.storefront = code.uppercased() }
         self.catalog = catalog
         time = try SimulatedTime.load(stateDirectory: stateDirectory)
         let pinned = options.stateOptions.pinnedNow
@@ -53,6 +55,10 @@ final class StoreWorkspace {
     /// Problems worth a line on stderr: the catalog's warnings and an unknown `--storefront`.
     func warnings(_ options: StoreOptions) -> [String] {
         var lines = catalog.warnings
+        if let code = options.storefront, Storefront(code: code) != nil, !catalog.hasPrices(for: code) {
+            lines.append("warning: --storefront \(code.uppercased()): \(catalog.origin) has no prices for it; prices shown in its own storefront "
+                + "\(catalog.settings.storefront) (\(Storefront.resolve(catalog.settings.storefront).currencyCode))")
+        }
         if let code = options.storefront, Storefront(code: code) == nil {
             lines.append("warning: --storefront \(code): unknown storefront; prices shown in USD "
                 + "(known: \(Storefront.all.map(\.code).joined(separator: ", ")))")

@@ -2,7 +2,7 @@ import Foundation
 
 /// How an app offers Apple Pay (seed 001's `PKPaymentRequest` settings).
 public struct ApplePayConfig: Hashable, Codable, Sendable {
-    /// `merchant.com.yourcompany.deepseek`.
+    /// `merchant.com.paywallsim.chat`.
     public var merchantIdentifier: String
     /// Card networks the merchant accepts.
     public var supportedNetworks: [PaymentNetwork]

@@ -129,7 +129,7 @@ enum EmbeddedProfileDecks {
         "en" : {
           "stringUnit" : {
             "state" : "translated",
-            "value" : "Enter Pay with Face ID · x Declined · Esc Cancel"
+            "value" : "Enter Pay with Face ID · x Decline card · Esc Cancel"
           }
         },
         "ko" : {
@@ -4130,7 +4130,7 @@ enum EmbeddedProfileDecks {
         "en" : {
           "stringUnit" : {
             "state" : "translated",
-            "value" : "%1$@ is not a feature. Features: %2$@"
+            "value" : "%1$@ is not a feature. Try /feature NAME, one of: %2$@"
           }
         },
         "ko" : {
@@ -4189,6 +4189,29 @@ enum EmbeddedProfileDecks {
           "stringUnit" : {
             "state" : "translated",
             "value" : "国际无限通话"
+          }
+        }
+      }
+    },
+    "voip.feature.usage" : {
+      "comment" : "/feature without a name, or with one that is no feature: how to ask. %@: the features, each as name (what it is), e.g. videoCall (Video calls).",
+      "localizations" : {
+        "en" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "Try /feature NAME, one of: %@"
+          }
+        },
+        "ko" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "/feature 이름으로 물어보세요. 기능: %@"
+          }
+        },
+        "zh-Hans" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "请输入 /feature 名称，可选：%@"
           }
         }
       }
@@ -4500,7 +4523,7 @@ enum EmbeddedProfileDecks {
         "en" : {
           "stringUnit" : {
             "state" : "translated",
-            "value" : "%1$@ requires %2$@."
+            "value" : "%1$@: included with %2$@."
           }
         },
         "ko" : {
@@ -4536,6 +4559,29 @@ enum EmbeddedProfileDecks {
           "stringUnit" : {
             "state" : "translated",
             "value" : "高级功能"
+          }
+        }
+      }
+    },
+    "voip.usage.bonus" : {
+      "comment" : "Usage screen: bonus minutes earned from rewarded ads this month, included in the allowance above. %lld: minutes.",
+      "localizations" : {
+        "en" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "Includes %lld bonus minutes earned from ads"
+          }
+        },
+        "ko" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "광고로 받은 보너스 %lld분 포함"
+          }
+        },
+        "zh-Hans" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "含看广告获得的 %lld 分钟奖励"
           }
         }
       }

@@ -16,6 +16,8 @@ public enum ProfileCard: Hashable, Sendable {
     case interstitial
     /// The template store, with the last purchase's outcome line.
     case templates(outcome: ProfileLine?)
+    /// The App Store sheet for one template: nothing is bought until it is confirmed.
+    case templateSheet(templateID: String)
 }
 
 /// One line of a profile card before it is styled: a copy key with its arguments, and its tone.

@@ -41,9 +41,20 @@ extension ProfileReducer {
 
     /// `/feature NAME`: allowed, or the upgrade prompt naming the lowest tier above this one that has it.
     static func feature(_ args: [String], _ model: inout ProfileModel, _ context: ProfileContext) {
-        let name = args.first ?? ""
-        guard let feature = VoIPFeature.allCases.first(where: { $0.rawValue.lowercased() == name.lowercased() }) else {
-            let names = VoIPFeature.allCases.map(\.rawValue).joined(separator: " ")
+        let name = args.joined(separator: " ").trimmingCharacters(in: .whitespaces)
+        let names = VoIPFeature.allCases.map { "\($0.rawValue) (\(context.text($0.copyKey)))" }.joined(separator: ", ")
+        guard !name.isEmpty else {
+            model.card = .message([ProfileLine("voip.feature.usage", [.string(names)], tone: .muted)])
+            return
+        }
+        // The name as written (videoCall), its words (Video calls), or the start of either (video).
+        let wanted = name.lowercased().filter { !$0.isWhitespace }
+        let matches = { (feature: VoIPFeature) -> [String] in
+            [feature.rawValue.lowercased(), context.text(feature.copyKey).lowercased().filter { !$0.isWhitespace }]
+        }
+        let feature = VoIPFeature.allCases.first { matches($0).contains(wanted) }
+            ?? VoIPFeature.allCases.first { matches($0).contains { $0.hasPrefix(wanted) } }
+        guard let feature else {
             model.card = .message([ProfileLine("voip.feature.unknown", [.string(name), .string(names)], tone: .warning)])
             return
         }

@@ -81,7 +81,9 @@ public enum ProfileReducer {
         case (.templates, .goPro):
             model.card = nil
             effects.append(.flow(.openPaywall(reason: .chatTab)))
-        case let (.templates, .buyTemplate(id)): effects.append(.buyTemplate(id: id))
+        case let (.templates, .buyTemplate(id)): model.card = .templateSheet(templateID: id) // the App Store sheet first
+        case let (.templateSheet(id), .confirm): effects.append(.buyTemplate(id: id))
+        case (.templateSheet, .close): model.card = .templates(outcome: nil)
         case (_, .close), (_, .confirm): model.card = nil
         default: break
         }

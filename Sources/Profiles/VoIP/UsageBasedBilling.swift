@@ -51,10 +51,14 @@ public enum UsageBasedBilling {
     }
 
     /// The bill in parts. Data amounts go through their decimal text, so 6.2 GB over 5 GB is exactly 1.2.
-    public static func itemize(usage: MonthlyUsage, plan: UsageRate) -> Bill {
+    /// `bonusMinutes` (earned from ads this month) are included like the plan's own minutes.
+    public static func itemize(usage: MonthlyUsage, plan: UsageRate, bonusMinutes: Int = 0) -> Bill {
         var bill = Bill(overageMinutes: 0, minutesCharge: 0, overageGB: 0, dataCharge: 0)
-        if usage.totalMinutes > plan.includedMinutes {
-            bill.overageMinutes = usage.totalMinutes - plan.includedMinutes
+        // Saturating: an unlimited plan counts its included minutes as Int.max.
+        let (sum, overflow) = plan.includedMinutes.addingReportingOverflow(max(0, bonusMinutes))
+        let included = overflow ? Int.max : sum
+        if usage.totalMinutes > included {
+            bill.overageMinutes = usage.totalMinutes - included
             bill.minutesCharge = Decimal(bill.overageMinutes) * plan.overageRate
         }
         if usage.totalDataGB > plan.dataIncludedGB {

@@ -38,6 +38,13 @@ public struct StoreCatalog: Hashable, Codable, Sendable {
     public func products(ofKind kind: StoreProduct.Kind) -> [StoreProduct] {
         products.filter { $0.kind == kind }
     }
+
+    /// Whether the catalog prices its products in `storefront`: its own storefront, or one a
+    /// product has a price for. Elsewhere its prices would only be its own currency's numbers.
+    public func hasPrices(for storefront: String) -> Bool {
+        let code = storefront.uppercased()
+        return code == settings.storefront.uppercased() || products.contains { $0.prices[code] != nil }
+    }
 }
 
 /// A `.storekit` file's `version` block (`{"major": 4, "minor": 0}`).
@@ -51,4 +58,5 @@ public struct StoreKitFormatVersion: Hashable, Codable, Sendable, CustomStringCo
     }
 
     public var description: String { "\(major).\(minor)" }
+
 }
