@@ -25,20 +25,29 @@ public struct DeckDiff: Sendable {
     /// Renders every state with `old` and `new` (each layered over the default deck) in English and
     /// every language either deck has, in the dark theme at `size`, for every offer.
     public init(old: StringCatalog, new: StringCatalog, size: TerminalSize = SweepMatrix.defaultSizes[0], states: ScreenStates = ScreenStates()) {
+        // A sweep of the plain app never fails to build.
+        self = (try? DeckDiff(old: old, new: new, size: size, sweep: { deck, _ in CopySweep(team: deck, states: states) }))
+            ?? DeckDiff(changedKeys: [], changes: [], locales: [])
+    }
+
+    /// The same with the sweep each deck is rendered by (e.g. an app profile's screens, its deck in
+    /// between the default deck and `old`/`new`), given the deck and the matrix.
+    public init(old: StringCatalog, new: StringCatalog, size: TerminalSize,
+                sweep: (StringCatalog, SweepMatrix) throws -> CopySweep) throws {
         let languages = ["en"] + (old.languages + new.languages).filter { $0 != "en" }
         var seen = Set<String>()
-        locales = languages.filter { seen.insert($0).inserted }
-        changedKeys = Set(old.keys + new.keys).filter { old[$0] != new[$0] }.sorted { $0.lowercased() < $1.lowercased() }
+        let locales = languages.filter { seen.insert($0).inserted }
+        let changedKeys = Set(old.keys + new.keys).filter { old[$0] != new[$0] }.sorted { $0.lowercased() < $1.lowercased() }
         let matrix = SweepMatrix(locales: locales, themes: [Theme.defaultName], sizes: [size], offers: OfferID.allCases)
-        func screens(_ deck: StringCatalog) -> [String: String] {
+        func screens(_ deck: StringCatalog) throws -> [String: String] {
             var out: [String: String] = [:]
-            CopySweep(team: deck, states: states).render(matrix.combinations) { combination, state, screen in
+            try sweep(deck, matrix).render(matrix.combinations) { combination, state, screen in
                 out["\(state.screen)\u{1}\(state.state)\u{1}\(combination.locale)\u{1}\(state.offer?.rawValue ?? "")"] = screen.plainText
             }
             return out
         }
-        let before = screens(old)
-        let after = screens(new)
+        let before = try screens(old)
+        let after = try screens(new)
         var changes: [Change] = []
         for id in before.keys.sorted() {
             guard let a = before[id], let b = after[id], a != b else { continue }
@@ -46,14 +55,29 @@ public struct DeckDiff: Sendable {
             changes.append(Change(screen: parts[0], state: parts[1], locale: parts[2], offer: OfferID(rawValue: parts[3]),
                                   lines: Self.changedLines(old: a, new: b)))
         }
-        self.changes = changes
+        self.init(changedKeys: changedKeys, changes: changes, locales: locales)
     }
 
-    /// Loads both catalogs; the error names the file, line and column.
-    public static func load(old: String, new: String, size: TerminalSize) throws -> DeckDiff {
+    private init(changedKeys: [String], changes: [Change], locales: [String]) {
+        self.changedKeys = changedKeys
+        self.changes = changes
+        self.locales = locales
+    }
+
+    /// Loads both catalogs; the error names the file, line and column. With `profile`, each deck
+    /// is layered over the profile's deck and rendered on the profile's screens, as `copy check
+    /// --profile` renders them.
+    public static func load(old: String, new: String, size: TerminalSize, profile: String? = nil) throws -> DeckDiff {
         do {
-            return DeckDiff(old: try StringCatalog.load(contentsOf: URL(fileURLWithPath: old)),
-                            new: try StringCatalog.load(contentsOf: URL(fileURLWithPath: new)), size: size)
+            let before = try StringCatalog.load(contentsOf: URL(fileURLWithPath: old))
+            let after = try StringCatalog.load(contentsOf: URL(fileURLWithPath: new))
+            guard let profile else { return DeckDiff(old: before, new: after, size: size) }
+            return try DeckDiff(old: before, new: after, size: size) { deck, matrix in
+                let path = deck == before ? old : new
+                return try CopyQAInputs(copyPath: path, profile: profile, matrix: matrix).sweep()
+            }
+        } catch let error as CopyQAError {
+            throw error
         } catch {
             throw CopyQAError("\(error)")
         }
@@ -87,7 +111,7 @@ public struct DeckDiff: Sendable {
 
     /// Only the changed lines of `old` → `new`: `- ` removed, `+ ` added (additions first on ties).
     static func changedLines(old: String, new: String) -> [String] {
-        LineDiff.lines(expected: old.components(separatedBy: "\n"), actual: new.components(separatedBy: "\n"), addedFirst: true)
+        LineDiff.lines(expected: old.components(separatedBy: "\n"), actual: new.components(separatedBy: "\n"), addedFirst: false)
             .compactMap { line in
                 switch line {
                 case .same: return nil

@@ -91,3 +91,24 @@ struct CopyCheckDefectTests {
         #expect(result.stderr.contains("--size 30x10: below the minimum 60x22"))
     }
 }
+
+/// `copy diff --profile`: both decks over the profile's deck, on its screens; removals before additions.
+@Suite("copy diff --profile")
+struct CopyDiffProfileTests {
+    @Test func aProfileDecksChangeShowsOnTheProfilesScreenOldLineFirst() throws {
+        let source = PaywallSimProcess.packageRoot.appendingPathComponent("Themes/profiles/voip.xcstrings")
+        let text = try String(contentsOf: source, encoding: .utf8)
+        let changed = text.replacingOccurrences(of: "\"value\" : \"This month's usage\"", with: "\"value\" : \"Usage this month\"")
+        #expect(changed != text)
+        let new = FileManager.default.temporaryDirectory.appendingPathComponent("voip-new-\(UUID().uuidString).xcstrings")
+        try changed.write(to: new, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: new) }
+        let result = try PaywallSimProcess.run(["copy", "diff", source.path, new.path, "--profile", "voip"])
+        #expect(result.exitCode == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("== usage"), "\(result.stdout)")
+        let lines = result.stdout.split(separator: "\n").map(String.init)
+        let removed = try #require(lines.firstIndex { $0.hasPrefix("- ") && $0.contains("This month's usage") })
+        let added = try #require(lines.firstIndex { $0.hasPrefix("+ ") && $0.contains("Usage this month") })
+        #expect(removed < added, "the old line first, then the new one")
+    }
+}

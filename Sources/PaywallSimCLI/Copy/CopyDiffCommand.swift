@@ -17,13 +17,17 @@ struct CopyDiffCommand: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp("A terminal size to render at.", valueName: "WxH"))
     var size: String = "80x24"
 
+    @Option(name: .long, help: ArgumentHelp("An app profile (chat, voip, templates or a profile file): both decks are layered over its deck and rendered on its screens.", valueName: "NAME|FILE"))
+    var profile: String?
+
     func validate() throws {
         if SweepMatrix.parseSize(size) == nil { throw ValidationError("--size \(size): expected WIDTHxHEIGHT such as 80x24") }
     }
 
     func run() throws {
         do {
-            let diff = try DeckDiff.load(old: old, new: new, size: SweepMatrix.parseSize(size) ?? SweepMatrix.defaultSizes[0])
+            let diff = try DeckDiff.load(old: old, new: new, size: SweepMatrix.parseSize(size) ?? SweepMatrix.defaultSizes[0],
+                                         profile: profile)
             print(diff.text(), terminator: "")
         } catch {
             throw failInput(error)
