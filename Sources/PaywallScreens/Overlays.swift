@@ -9,18 +9,24 @@ extension ScreenLayout {
     static let helpKeys = ["help.enter", "help.left", "help.skip", "help.select", "help.restore", "help.notNow",
                            "help.tab", "help.help", "help.debug", "help.quit"]
 
-    /// The keys that do something on the current screen, in `helpKeys` order.
+    /// The keys that do something on the current screen: the screen's own, then help, debug, quit.
     var screenHelpKeys: [String] {
-        let here: Set<String>
+        let overlays = ["help.help", "help.debug"]
         switch model.state {
-        case .onboarding: here = ["help.enter", "help.left", "help.skip"]
-        case .valuePreview, .proof, .error: here = ["help.enter", "help.left"]
-        case .paywall, .purchasing: here = ["help.enter", "help.left", "help.select", "help.restore", "help.notNow"]
-        case .chat: here = ["help.enter", "help.tab"]
-        case .purchased, .skipped: here = ["help.enter"]
-        case .idle, .configReady: here = []
+        case .onboarding: return ["help.enter", "help.left", "help.skip"] + overlays + ["help.quit"]
+        case .valuePreview, .proof, .error: return ["help.enter", "help.left"] + overlays + ["help.quit"]
+        case .paywall:
+            // On cards side by side ← → select; there is no arrow back.
+            let back = model.offer?.layoutVariant == .cards ? [] : ["help.left"]
+            return ["help.enter"] + back + ["help.select", "help.restore", "help.notNow"] + overlays + ["help.quit"]
+        case .purchasing:
+            guard model.purchasePhase == .awaitingConfirmation else { return overlays + ["help.quit"] }
+            return [context.sheet.askToBuy ? "sheet.askToBuy.hint" : "sheet.hint"] + overlays + ["help.quit"]
+        // In chat letters type: its own hint line (Enter, Tab, Ctrl+C) says how to send, open the paywall and quit.
+        case .chat: return ["chat.hint"] + overlays
+        case .purchased, .skipped: return ["help.enter"] + overlays + ["help.quit"]
+        case .idle, .configReady: return overlays + ["help.quit"]
         }
-        return Self.helpKeys.filter { here.contains($0) || ["help.help", "help.debug", "help.quit"].contains($0) }
     }
 
     /// The keys table.

@@ -30,6 +30,18 @@ public struct RunCommand: ParsableCommand {
 
     public init() {}
 
+    public func validate() throws {
+        // The recording is written at the end: a path it cannot be written to is refused now, not after the session.
+        if let record {
+            let folder = URL(fileURLWithPath: record).deletingLastPathComponent().path
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory.boolValue,
+                  FileManager.default.isWritableFile(atPath: folder) else {
+                throw ValidationError("--record \(record): \(folder) is not a writable folder, expected a path a tape can be written to")
+            }
+        }
+    }
+
     public func run() throws {
         let (settings, loadedTheme) = try options.inputs(theme: theme).resolve(stateDirectory: options.stateDirectory)
         for warning in settings.warnings { FileHandle.standardError.write(Data((warning + "\n").utf8)) }
@@ -61,7 +73,7 @@ public struct RunCommand: ParsableCommand {
             let text = TapeRecorder().record(loop.presses, header: ["# Recorded by paywall-sim run --record"] + recorded.setLines())
             do { try text.write(toFile: record, atomically: true, encoding: .utf8) }
             catch { throw CLIError("\(record): cannot write the tape: \(FileErrorText.reason(error))") }
-            print("Recorded \(loop.presses.count) key presses to \(record)")
+            print("Recorded \(loop.presses.count) key \(loop.presses.count == 1 ? "press" : "presses") to \(record)")
         }
     }
 }

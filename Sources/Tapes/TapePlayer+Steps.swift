@@ -14,13 +14,25 @@ extension TapePlayer {
             applyMidTape(command)
             return
         }
-        guard let controller else { return }
+        guard let controller else {
+            switch command {
+            case .relaunch: launch()
+            case .include, .sleep: break
+            default:
+                // Steps after a quit key would check nothing: fail them instead of passing silently.
+                let place = quitAt.map { " at \($0)" } ?? ""
+                fail(step, actual: "the app has quit (a quit key\(place)); add Relaunch before more steps")
+            }
+            return
+        }
         let session = controller.session
         switch command {
         case let .key(key, count):
             for _ in 0..<max(count, 1) { press(key, cause: step.text) }
+            if self.controller == nil, quitAt == nil { quitAt = step.location }
         case .type:
             for key in command.keys { press(key, cause: step.text, milliseconds: Self.typeMilliseconds, typed: true) }
+            if self.controller == nil, quitAt == nil { quitAt = step.location }
         case let .sleep(milliseconds):
             pass(milliseconds)
             presentation += min(milliseconds, Self.longestShownPause)
@@ -56,6 +68,7 @@ extension TapePlayer {
                 fail(step, actual: "the store refused: \(error)")
             }
         case .relaunch:
+            quitSession = nil
             launch()
         case let .snapshot(name):
             presentation += settings.pauseMilliseconds
@@ -73,6 +86,8 @@ extension TapePlayer {
         guard let controller else { return }
         presentation += settings.typingSpeedMilliseconds
         if !controller.handle(key) {
+            quitSession = controller.session
+            quitAt = nil
             self.controller = nil
             var frame = RecordedFrame.screen("", at: elapsedMilliseconds, cause: "quit")
             frame.showMilliseconds = presentation

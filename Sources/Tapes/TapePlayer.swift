@@ -56,6 +56,9 @@ public final class TapePlayer {
     var lastFrameText: String?
     /// The cast's and `--live`'s clock (milliseconds), paced by `Set TypingSpeed` and `Set Pause`.
     var presentation: Int64 = 0
+    /// The session of an app a quit key ended (until `Relaunch`), and where it quit.
+    var quitSession: SimulatorSession?
+    var quitAt: TapeLocation?
     /// The longest stretch of virtual time (a `Sleep 1d`, a long `Wait`) a cast shows in real time.
     static let longestShownPause: Int64 = 3000
 
@@ -87,7 +90,8 @@ public final class TapePlayer {
                 if !errors.isEmpty { break }
             }
         }
-        let session = controller?.session
+        // After a quit key the app is gone, but what it did is still the result.
+        let session = controller?.session ?? quitSession
         let status: TapeResult.Status = !errors.isEmpty ? .invalid : (failures.isEmpty ? .passed : .failed)
         let result = TapeResult(tape: tape.file, status: status, failures: failures, errors: errors,
                                 finalState: session?.model.state.name, entitled: session?.model.entitlement.isPremium,

@@ -12,7 +12,7 @@ struct InputCheckTests {
 
     @Test func anUnknownLocaleIsRefusedWithTheDecksLanguages() throws {
         let result = try PaywallSimProcess.run(["--locale", "xx"])
-        #expect(result.exitCode != 0)
+        #expect(result.exitCode == 64, "a usage error, as the docs say of a bad option")
         #expect(result.stderr.contains("locale xx: unknown language, expected one the copy deck has: en, ko, zh-Hans"), "\(result.stderr)")
     }
 
@@ -48,6 +48,25 @@ struct InputCheckTests {
         let sub = try PaywallSimProcess.run(["store", "aprove"])
         #expect(sub.exitCode == 64)
         #expect(sub.stderr.contains("'aprove' is not a command. Did you mean 'approve'?"), "\(sub.stderr)")
+    }
+
+    @Test func stepsAfterAQuitKeyFailAndJSONKeepsTheResult() throws {
+        let quit = try tape("Set Start paywall\nKey Up\nKey q\nExpectEvent purchase_success\n")
+        defer { try? FileManager.default.removeItem(at: quit) }
+        let result = try PaywallSimProcess.run(["play", quit.path])
+        #expect(result.exitCode == 1)
+        #expect(result.stdout.contains("the app has quit (a quit key at \(quit.path):3:1); add Relaunch before more steps"), "\(result.stdout)")
+        let ending = try tape("Set Start paywall\nKey Up\nKey q\n")
+        defer { try? FileManager.default.removeItem(at: ending) }
+        let json = try PaywallSimProcess.run(["play", ending.path, "--json"])
+        #expect(json.exitCode == 0)
+        #expect(json.stdout.contains("\"finalState\" : \"paywall\"") && json.stdout.contains("\"paywall_plan_selected\""), "\(json.stdout)")
+    }
+
+    @Test func recordToAPathThatCannotBeWrittenIsRefusedAtTheStart() throws {
+        let result = try PaywallSimProcess.run(["--record", "/proc/nope/x.tape"])
+        #expect(result.exitCode == 64)
+        #expect(result.stderr.contains("--record /proc/nope/x.tape: /proc/nope is not a writable folder"))
     }
 
     @Test func castOfSeveralTapesIsAUsageError() throws {

@@ -43,6 +43,12 @@ struct StateDirectoryTrustTests {
         #expect(setup.contains(Self.other), "the switch is remembered: \(setup)")
     }
 
+    @Test func productsWithoutACatalogShowsTheStatesOwn() throws {
+        #expect(try store("buy", "com.rarcher.subscription.vip.gold", "--storekit", Self.vip, "--now", "2026-01-30T09:00:00Z").exitCode == 0)
+        let products = try store("products")
+        #expect(products.stdout.contains("com.rarcher.subscription.vip.gold"), "\(products.stdout)")
+    }
+
     @Test func productsShowsAnyCatalogWithoutTouchingTheState() throws {
         #expect(try store("buy", "weekly_9_99", "--now", "2026-01-30T09:00:00Z").exitCode == 0)
         let products = try store("products", "--profile", "voip")

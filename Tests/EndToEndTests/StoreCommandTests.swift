@@ -54,6 +54,15 @@ struct StoreCommandTests {
         #expect(bad.stderr.contains("nope: no such profile"))
     }
 
+    /// A catalog priced in yuan shown for Korea keeps its own currency (with a warning), instead of
+    /// relabelling 298 yuan as 298 won.
+    @Test func aStorefrontTheCatalogHasNoPricesForKeepsItsCurrency() throws {
+        let result = try store("products", "--profile", "chat", "--storefront", "KOR")
+        #expect(result.exitCode == 0)
+        #expect(result.stdout.contains("¥298.00") && !result.stdout.contains("₩298"), "\(result.stdout)")
+        #expect(result.stderr.contains("warning: --storefront KOR: built-in:chat has no prices for it; prices shown in its own storefront CHN (CNY)"))
+    }
+
     @Test func productsJSONIsAStableDocument() throws {
         let document = try json("products")
         #expect(document["storefront"] as? String == "USA")

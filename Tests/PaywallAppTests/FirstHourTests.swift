@@ -150,4 +150,23 @@ struct FirstHourTests {
         list.handle(.right)
         #expect(list.session.model.state.name == "paywall", "→ never buys on a list either")
     }
+
+    @Test func helpOnTheSheetInChatAndOnCardsListsWhatWorksThere() throws {
+        let sheet = try Self.app(start: .paywall)
+        sheet.handle(.enter)
+        sheet.handle(.character("?"))
+        let onSheet = Self.screen(sheet)
+        #expect(onSheet.contains("Enter Confirm · Esc Cancel") && !onSheet.contains("Select a plan"), "\(onSheet)")
+        let chat = try Self.app(start: .chat)
+        chat.handle(.function(1))
+        let inChat = Self.screen(chat)
+        #expect(inChat.contains("Enter Send · Tab Premium · Ctrl+C Quit") && !inChat.contains("q Quit"), "q types in chat")
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("pws-cards-help-\(UUID().uuidString)")
+        var inputs = SessionInputs()
+        inputs.start = .paywall
+        inputs.offer = .B
+        let cards = try AppHost.launch(inputs, stateDirectory: dir, clock: ManualClock(FixedDates.start))
+        cards.handle(.character("?"))
+        #expect(!Self.screen(cards).contains("Back one screen"), "← selects a card on offer B")
+    }
 }

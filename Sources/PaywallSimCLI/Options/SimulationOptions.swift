@@ -1,5 +1,7 @@
 import ArgumentParser
 import Foundation
+import BuiltInCopy
+import CopyDeck
 import PaywallCore
 
 /// Options of `run`: the app, its files, state and clock, storefront, and how the session starts.
@@ -34,6 +36,10 @@ public struct SimulationOptions: ParsableArguments {
     public var stateDirectory: URL { stateOptions.stateDirectory }
 
     public func validate() throws {
+        // A code that is no language at all is a usage error; one the deck lacks falls back (a warning, later).
+        if !CopyDeck.isKnownLanguage(locale) {
+            throw ValidationError("--locale \(locale): unknown language, expected one the copy deck has: \(DefaultCopyDeck.load().languages.joined(separator: ", "))")
+        }
         if let offer, OfferID(rawValue: offer.uppercased()) == nil {
             throw ValidationError("--offer \(offer): expected A, B or C")
         }

@@ -82,7 +82,7 @@ struct StoreResetCommand: ParsableCommand {
             if let backend = try workspace.openBackend(store: store) {
                 let records = backend.grantedTransactionIDs.count
                 try backend.reset()
-                removed.append("the backend's \(records) grant(s)")
+                if records > 0 { removed.append("the backend's \(records) grant(s)") }
             }
             let directory = workspace.stateDirectory
             try StateLock.for(directory: directory).withLock {

@@ -33,7 +33,9 @@ final class StoreWorkspace {
             throw StoreCLIError("\(stateDirectory.path): \(problem); expected a writable state directory (--state DIR)")
         }
         let named = StateSetup(profile: options.profile.map(Self.profileName), storekit: options.storekit.map(Self.absolute))
-        setup = try StateSetup.reconcile(named, in: stateDirectory, switching: options.stateOptions.switchCatalog || catalogOnly)
+        // `store products` may show any catalog it names; naming none, it shows the state's own.
+        let namesOne = options.profile != nil || options.storekit != nil
+        setup = try StateSetup.reconcile(named, in: stateDirectory, switching: options.stateOptions.switchCatalog || (catalogOnly && namesOne))
         // Files load by the path the command names (its errors then name that path), else the remembered one.
         let load = StateSetup(profile: options.profile ?? setup.profile, storekit: options.storekit ?? setup.storekit)
         var catalog = try Self.loadCatalog(load, storefront: options.storefront)
