@@ -22,12 +22,9 @@ public struct TapeSettings: Hashable, Sendable {
     public var inputs = TapeSettings.defaultInputs
 
     /// The tape language's defaults: English, UTC, the onboarding screen, and the store switches
-    /// off on a real-time clock (a tape states every switch it relies on).
-    public static var defaultInputs: SessionInputs {
-        var inputs = SessionInputs()
-        inputs.switches = StoreSwitches(askToBuy: false, failPurchases: "", unverified: false, timeRate: .realTime)
-        return inputs
-    }
+    /// the catalog's own (`_askToBuyEnabled`, `_timeRate`, `_failTransactionsEnabled`, … of the
+    /// `.storekit` file), as in `run` and `store`: a `Set Store …` line overrides only what it names.
+    public static var defaultInputs: SessionInputs { SessionInputs() }
 
     public init() {}
 
@@ -96,7 +93,7 @@ public struct TapeSettings: Hashable, Sendable {
         if let askToBuy = switches.askToBuy, askToBuy != defaults.switches.askToBuy {
             lines.append("Set Store AskToBuy \(askToBuy ? "on" : "off")")
         }
-        if let fail = switches.failPurchases, !fail.isEmpty { lines.append("Set Store Fail \(fail)") }
+        if let fail = switches.failPurchases { lines.append("Set Store Fail \(fail.isEmpty ? "off" : fail)") }
         if let unverified = switches.unverified, unverified != defaults.switches.unverified {
             lines.append("Set Store Unverified \(unverified ? "on" : "off")")
         }
