@@ -45,8 +45,10 @@ public struct LocaleCode: Hashable, Sendable, CustomStringConvertible {
         return left.sameLanguage(as: right)
     }
 
-    /// The item whose locale fits `requested` best: same language+script (an exact region first),
-    /// then English (`en_US` first), then the first item; nil only for an empty list.
+    /// The item whose locale fits `requested` best, as Apple's bundle localization picks: the exact
+    /// tag (`zh_HK`), then the language and script without a region (`zh_Hant` for zh-TW, zh-HK,
+    /// zh-MO; `pt` for pt-PT), then another region of it, then English (`en_US` first), then the
+    /// first item; nil only for an empty list. File order never decides between zh_Hant and zh_HK.
     public static func bestMatch<Item>(for requested: String, among items: [Item],
                                        code: (Item) -> String) -> Item? {
         let parsed = items.map { LocaleCode(code($0)) }
@@ -60,6 +62,8 @@ public struct LocaleCode: Hashable, Sendable, CustomStringConvertible {
             if wanted.region != nil, let exact = first(where: { $0.sameLanguage(as: wanted) && $0.region == wanted.region }) {
                 return exact
             }
+            // Then the script's own (zh-Hant for zh-TW, en for en-AU), then any region of it.
+            if let plain = first(where: { $0.sameLanguage(as: wanted) && $0.region == nil }) { return plain }
             if let same = first(where: { $0.sameLanguage(as: wanted) }) { return same }
         }
         if let english = first(where: { $0.language == "en" && ($0.region == "US" || $0.region == nil) }) { return english }
@@ -93,8 +97,10 @@ public struct LocaleCode: Hashable, Sendable, CustomStringConvertible {
                 default: script = "Hans"
                 }
             }
-            let defaultRegion = script == "Hant" ? ["TW", "HK", "MO"] : ["CN", "SG"]
-            if let r = region, defaultRegion.contains(r) { region = nil }
+            // Only each script's own region is implied (zh-TW is zh-Hant, zh-CN is zh-Hans); Hong
+            // Kong and Macau wording is its own (zh-Hant-HK), as in Apple's bundles.
+            let defaultRegion = script == "Hant" ? "TW" : "CN"
+            if region == defaultRegion { region = nil }
         } else if let r = region, defaultRegions[language] == r {
             region = nil
         }
