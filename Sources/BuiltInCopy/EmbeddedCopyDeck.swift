@@ -907,6 +907,29 @@ enum EmbeddedCopyDeck {
         }
       }
     },
+    "error.nothingToSell" : {
+      "comment" : "Error screen: the store catalog has nothing a paywall can sell (no subscription or unlock). %@: what the catalog has, e.g. 2 consumables, or no products.",
+      "localizations" : {
+        "en" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "This catalog has nothing for the paywall to sell: no subscription or one-time unlock (it has %@)."
+          }
+        },
+        "ko" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "이 카탈로그에는 페이월에서 판매할 상품이 없습니다. 구독이나 일회성 잠금 해제 상품이 없습니다(보유: %@)."
+          }
+        },
+        "zh-Hans" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "此商品目录中没有可在付费墙出售的商品：没有订阅或一次性解锁（现有：%@）。"
+          }
+        }
+      }
+    },
     "error.productsFailed" : {
       "comment" : "Error screen: the products failed to load from the store",
       "localizations" : {

@@ -1,8 +1,14 @@
 import PaywallFoundation
 
 /// Maps parsed JSON onto the catalog model, refusing wrong types with the place and the expectation.
-struct CatalogDecoder {
+/// A key given twice in one object is what Foundation's reader accepts (the last one wins): a
+/// warning with its place, not a refusal.
+final class CatalogDecoder {
     let origin: String
+    /// `FILE:LINE:COL: warning: …` lines for what is accepted but probably a mistake.
+    private(set) var warnings: [String] = []
+
+    init(origin: String) { self.origin = origin }
 
     func error(_ node: LocatedJSON?, _ path: String, _ message: String, at location: LineColumn? = nil) -> CatalogError {
         guard let node else { return CatalogError(file: origin, jsonPath: path, message: message) }
@@ -39,7 +45,9 @@ struct CatalogDecoder {
         guard sawStrings else {
             throw error(root, "", "missing \"strings\"; expected an object of keys mapped to entries")
         }
-        return StringCatalog(sourceLanguage: sourceLanguage, version: version ?? "1.0", entries: strings, keyOrder: order)
+        var catalog = StringCatalog(sourceLanguage: sourceLanguage, version: version ?? "1.0", entries: strings, keyOrder: order)
+        catalog.warnings = warnings
+        return catalog
     }
 
     private func entry(_ node: LocatedJSON, _ path: String) throws(CatalogError) -> CatalogEntry {
@@ -146,12 +154,17 @@ struct CatalogDecoder {
         guard case .object(let members) = node.value else {
             throw error(node, path, "found \(describe(node)); expected an object for \(what)")
         }
-        var seen = Set<String>()
-        for member in members where !seen.insert(member.key).inserted {
-            throw error(member.value, path, "not valid JSON: duplicate key \"\(member.key)\"; expected each key once per object",
-                        at: member.value.keyLocation)
+        var last: [String: Int] = [:]
+        for (index, member) in members.enumerated() {
+            if last[member.key] != nil {
+                let place = member.value.keyLocation ?? member.value.location
+                warnings.append("\(origin):\(place.line):\(place.column): warning: at \(path.isEmpty ? "the top level" : path): "
+                    + "the key \"\(member.key)\" is given twice; the last one is used (as Xcode and Foundation read it)")
+            }
+            last[member.key] = index
         }
-        return members
+        // Each key once, where it last appears (the value Foundation keeps).
+        return members.enumerated().filter { last[$0.element.key] == $0.offset }.map(\.element)
     }
 
     private func string(_ node: LocatedJSON, _ path: String) throws(CatalogError) -> String {

@@ -16,6 +16,8 @@ public struct StringCatalog: Sendable, Equatable {
         return known + entries.keys.filter { !knownSet.contains($0) }.sorted()
     }
     private var keyOrder: [String]
+    /// What reading the file accepted with a warning (a key given twice), `FILE:LINE:COL: warning: …`.
+    public var warnings: [String] = []
 
     public init(sourceLanguage: String, version: String = "1.0", entries: [String: CatalogEntry] = [:], keyOrder: [String] = []) {
         self.sourceLanguage = sourceLanguage

@@ -14,7 +14,7 @@ public enum Severity: String, Sendable, Hashable, Codable, Comparable, CaseItera
 public enum FindingKind: String, Sendable, Hashable, Codable, CaseIterable {
     case truncated, missingTranslation, needsReview, unresolvedPlaceholder, specifierMismatch, identicalToSource
     case slotOverflow, widthLimit, missingKey
-    case pricePeriodMissing, trialTermsIncomplete, equivalentTooProminent, restoreMissing, legalLinksMissing, ctaMissing
+    case pricePeriodMissing, trialTermsIncomplete, equivalentTooProminent, restoreMissing, legalLinksMissing, ctaMissing, noPlans
     /// An App Store Review Guideline a profile breaks by design (e.g. 3.1.1: subscriptions sold with Apple Pay).
     case guideline
 }

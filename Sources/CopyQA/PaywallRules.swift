@@ -24,6 +24,11 @@ struct PaywallRules {
             out.append(Finding(severity: .error, kind: kind, screen: state.screen, state: state.state, combination: combination,
                                key: key, text: text, message: "3.1.2: " + message, rect: rect.map(FindingRect.init)))
         }
+        // A paywall with nothing to buy is no paywall: one error, not a clean pass with a bare button.
+        if offer.plans.isEmpty {
+            add(.noPlans, nil, "", "the paywall offers no plan: nothing to buy (the catalog has no subscription or one-time unlock)")
+            return out
+        }
         let prices = visible(.price)
         for plan in offer.plans {
             guard let price = prices.first(where: { squash(shown($0)).contains(squash(plan.displayPrice)) }) else {

@@ -79,7 +79,7 @@ public struct SessionInputs: Sendable, Hashable {
         guard CopyDeck.isKnownLanguage(locale) else {
             throw InputError("locale \(locale): unknown language, expected one the copy deck has: \(deck.languages.joined(separator: ", "))")
         }
-        var warnings: [String] = []
+        var warnings: [String] = team?.warnings ?? []
         if let fallback = deck.fallbackLanguage(for: locale) {
             warnings.append("warning: locale \(locale): the copy deck has no \(locale) (it has \(deck.languages.joined(separator: ", "))); "
                 + "the copy falls back to \(fallback), dates and prices follow \(locale)")

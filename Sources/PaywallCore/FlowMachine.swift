@@ -7,6 +7,10 @@ import Foundation
 /// [store error], `error.verificationFailed`, `error.backendRejected` [backend reason],
 /// `error.backendUnavailable`, `error.entitlementInactive` ("Subscription not active yet.").
 public enum FlowMachine {
+    /// Prefix of a `productsFailed` reason that is not a failure to load but a catalog with nothing
+    /// a paywall can sell; what follows says what it has (`2 consumables`, `no products`).
+    public static let nothingToSellPrefix = "nothingToSell:"
+
     /// Applies `event` to `model`; the effects are for the runner, whose results come back as events.
     public static func reduce(_ model: FlowModel, _ event: FlowEvent, context: FlowContext) -> (FlowModel, [FlowEffect]) {
         var step = FlowStep(model: model, context: context)
@@ -50,7 +54,7 @@ struct FlowStep {
         case let .configLoaded(config): configLoaded(config)
         case .configFailed: configFailed()
         case let .productsLoaded(plans): productsLoaded(plans)
-        case .productsFailed: productsFailed()
+        case let .productsFailed(reason): productsFailed(reason: reason)
         case let .entitlementRefreshed(entitlement): entitlementRefreshed(entitlement)
         case .entitlementRefreshFailed: entitlementRefreshFailed()
         case let .riskRefreshed(risk): riskRefreshed(risk)
@@ -108,8 +112,13 @@ struct FlowStep {
         finishStartupIfReady()
     }
 
-    mutating func productsFailed() {
+    mutating func productsFailed(reason: String) {
         guard model.awaiting.contains(.products), model.state == .configReady else { return }
+        if reason.hasPrefix(FlowMachine.nothingToSellPrefix) {
+            // Say what is true: loading worked, the catalog has nothing to sell; retrying cannot help.
+            fail("error.nothingToSell", [String(reason.dropFirst(FlowMachine.nothingToSellPrefix.count))], retry: nil)
+            return
+        }
         fail("error.productsFailed", retry: .loadProducts(model.config.allProductIDs))
     }
 

@@ -92,6 +92,17 @@ extension SimulatorSession {
         }
     }
 
+    /// What a catalog holds, in words: `2 consumables`, `no products`.
+    static func contents(of catalog: StoreCatalog) -> String {
+        let kinds: [(StoreProduct.Kind, String)] = [(.consumable, "consumable"), (.nonConsumable, "non-consumable"),
+                                                     (.nonRenewingSubscription, "non-renewing subscription"), (.autoRenewable, "subscription")]
+        let parts = kinds.compactMap { kind, name -> String? in
+            let count = catalog.products(ofKind: kind).count
+            return count == 0 ? nil : "\(count) \(name)\(count == 1 ? "" : "s")"
+        }
+        return parts.isEmpty ? "no products" : parts.joined(separator: ", ")
+    }
+
     /// Plans for the config's products; a catalog without them offers its own subscriptions.
     private func loadPlans(_ ids: [String]) -> FlowEvent {
         do {
@@ -104,7 +115,9 @@ extension SimulatorSession {
                                   storefront: settings.storefront.map(Storefront.resolve), usedIntroOfferGroups: used)
         var plans = factory.plans(for: ids)
         if plans.isEmpty { plans = factory.defaultPaywallPlans() }
-        guard !plans.isEmpty else { return .productsFailed(reason: "no products in \(settings.catalog.origin)") }
+        guard !plans.isEmpty else {
+            return .productsFailed(reason: FlowMachine.nothingToSellPrefix + Self.contents(of: settings.catalog))
+        }
         return .productsLoaded(plans)
     }
 }

@@ -107,13 +107,25 @@ struct CatalogErrorTests {
         #expect(noValue.message.contains("without \"value\""))
     }
 
-    @Test("missing sourceLanguage or strings, and duplicate keys, are refused")
+    @Test("missing sourceLanguage or strings are refused; a duplicate key is a warning and the last one wins")
     func missingFields() throws {
         #expect(refusal("{\"strings\":{}}")?.message.contains("sourceLanguage") == true)
         #expect(refusal("{\"sourceLanguage\":\"en\"}")?.message.contains("missing \"strings\"") == true)
-        let duplicate = try #require(refusal("{\"sourceLanguage\":\"en\",\"strings\":{\"a\":{},\"a\":{}}}"))
-        #expect(duplicate.message.contains("duplicate key \"a\""))
-        #expect(duplicate.column == 42)
+        // Xcode and Foundation accept a key given twice and keep the last: so does the simulator, with a warning.
+        let json = "{\"sourceLanguage\":\"en\",\"strings\":{\"a\":{},\"a\":{\"comment\":\"second\"}}}"
+        #expect(refusal(json) == nil)
+        let catalog = try StringCatalog.decode(Data(json.utf8), origin: "dup.xcstrings")
+        #expect(catalog.entries["a"]?.comment == "second")
+        #expect(catalog.keys == ["a"])
+        #expect(catalog.warnings == ["dup.xcstrings:1:42: warning: at strings: the key \"a\" is given twice; the last one is used (as Xcode and Foundation read it)"])
+    }
+
+    /// Fixture 10 (Whisky, 1,152 keys) has `tab.processes` twice: it loads, with one warning.
+    @Test("the real catalog with a duplicated key loads with a warning")
+    func realDuplicate() throws {
+        let url = try Fixtures.allURLs().first { $0.lastPathComponent.hasPrefix("10-") }
+        let catalog = try StringCatalog.load(contentsOf: try #require(url))
+        #expect(catalog.warnings.count == 1 && catalog.warnings[0].contains("the key \"tab.processes\" is given twice"), "\(catalog.warnings)")
     }
 
     @Test("a missing file names the file")

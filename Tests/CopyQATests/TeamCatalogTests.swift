@@ -10,7 +10,7 @@ struct TeamCatalogTests {
 
     @Test("the fixture catalogs are there")
     func fixturesExist() {
-        #expect(Self.fixtureNames.count == 8)
+        #expect(Self.fixtureNames.count >= 25, "the corpus of real String Catalogs (Tests/Fixtures/SOURCES.md)")
     }
 
     @Test("every fixture catalog loads and its missing and unused keys are listed", arguments: TeamCatalogTests.fixtureNames)
@@ -23,7 +23,8 @@ struct TeamCatalogTests {
         #expect(team.origin == path)
         #expect(!team.unused.isEmpty)
         #expect(Set(team.unused) == Set(catalog.keys).subtracting(CopySweep().appKeys))
-        #expect(team.missing.contains("paywall.title"))
+        // (One real catalog, fixture 20, happens to use the app's key paywall.title itself.)
+        #expect(team.missing.contains("paywall.title") == (catalog.entries["paywall.title"] == nil))
         #expect(Set(team.missing) == CopySweep().appKeys.subtracting(catalog.keys))
         let text = report.text()
         #expect(text.contains("team catalog \(path):"))

@@ -1,4 +1,5 @@
 import ArgumentParser
+import CopyDeck
 import CopyQA
 import Foundation
 
@@ -24,6 +25,10 @@ struct CopyCheckCommand: ParsableCommand {
         let report: CheckReport
         do {
             let inputs = sweep.inputs
+            // What the team's file was accepted with (a key given twice) goes to stderr, as a catalog's warnings do.
+            if let path = sweep.files.copy, let team = try? StringCatalog.load(contentsOf: URL(fileURLWithPath: path)) {
+                for warning in team.warnings { FileHandle.standardError.write(Data((warning + "\n").utf8)) }
+            }
             let copySweep = try inputs.sweep()
             report = CopyCheck.run(copySweep, matrix: inputs.matrix, origin: sweep.files.copy)
             if let html {

@@ -1,5 +1,6 @@
 import Foundation
 import PaywallCore
+import PaywallFoundation
 import StoreSim
 
 /// `store products`: the catalog's products with prices in the storefront's format.
@@ -39,15 +40,20 @@ struct ProductsReport: StoreOutput {
         self.storefront = storefront.code
         currency = storefront.currencyCode
         let locale = catalog.settings.locale
+        // Prices as the app draws them: the storefront's currency in the UI language, written the
+        // storefront region's way (`9,99 €` for DEU in English), one formatter for both.
+        let priceLocale = LocaleCode(locale)?.language ?? "en"
         products = catalog.products.map { product in
             let amount = product.price(in: storefront.code)
             let info = product.subscription
             return Product(
                 id: product.id, type: Self.typeName(product.kind), name: product.displayName(for: locale),
-                price: "\(amount)", displayPrice: PriceFormatter.format(amount, storefront: storefront),
+                price: product.isUnpriced ? "" : "\(amount)",
+                // One format everywhere: the storefront's currency in the UI locale (the catalog's `_locale`), as the paywall writes it.
+                displayPrice: product.isUnpriced ? PlanFactory.unpricedText : PriceFormatter.format(amount, storefront: storefront, locale: priceLocale),
                 period: info?.period.iso8601,
-                introOffer: info?.introductoryOffer.map { Self.offer($0, storefront) },
-                promotionalOffers: info?.promotionalOffers.map { Self.offer($0, storefront) } ?? [],
+                introOffer: info?.introductoryOffer.map { Self.offer($0, storefront, priceLocale) },
+                promotionalOffers: info?.promotionalOffers.map { Self.offer($0, storefront, priceLocale) } ?? [],
                 group: info?.groupID, level: info?.level)
         }
     }
@@ -84,9 +90,9 @@ struct ProductsReport: StoreOutput {
         "\(period.value) \(period.unit.rawValue)\(period.value == 1 ? "" : "s")"
     }
 
-    private static func offer(_ offer: SubscriptionOffer, _ storefront: Storefront) -> Offer {
+    private static func offer(_ offer: SubscriptionOffer, _ storefront: Storefront, _ locale: String) -> Offer {
         let amount = offer.price(in: storefront.code)
-        let price = PriceFormatter.format(amount, storefront: storefront)
+        let price = PriceFormatter.format(amount, storefront: storefront, locale: locale)
         let period = periodText(offer.period)
         let summary: String
         switch offer.paymentMode {

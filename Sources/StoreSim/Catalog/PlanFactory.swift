@@ -20,6 +20,9 @@ public struct PlanFactory: Sendable {
         self.usedIntroOfferGroups = usedIntroOfferGroups
     }
 
+    /// What an unpriced product shows where a price would be (never a made-up $0.00).
+    public static let unpricedText = "(no price)"
+
     /// Plans for `productIDs` in the given order; ids the catalog lacks are skipped.
     /// The subscription with the longest period is marked best value (see `markBestValue`).
     public func plans(for productIDs: [String]) -> [Plan] {
@@ -31,7 +34,7 @@ public struct PlanFactory: Sendable {
         let price = product.price(in: storefront.code)
         let period = product.subscription?.period
         return Plan(id: product.id, displayName: product.displayName(for: locale), price: price,
-                    currencyCode: storefront.currencyCode, displayPrice: format(price), period: period,
+                    currencyCode: storefront.currencyCode, displayPrice: product.isUnpriced ? Self.unpricedText : format(price), period: period,
                     trial: trial(for: product), isBestValue: false,
                     equivalent: period.flatMap { equivalent(of: price, per: $0) })
     }

@@ -83,6 +83,10 @@ struct StoreKitDocumentReader {
                 throw cursor.fail("duplicate productID \"\(product.id)\" (first at line \(first.line)), expected unique product ids")
             }
             seen[product.id] = cursor.location
+            if product.isUnpriced {
+                let at = (try? cursor.optional("displayPrice"))??.location ?? cursor.location
+                warnings.append("\(origin):\(at): warning: product \(product.id) has an empty displayPrice; shown as unpriced (Xcode accepts it; set a price to sell it)")
+            }
             products.append(product)
         }
 

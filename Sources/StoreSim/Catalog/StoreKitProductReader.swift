@@ -20,12 +20,41 @@ struct StoreKitProductReader {
             throw try cursor.required("productID", "").fail("empty productID, expected a product identifier")
         }
         let kind = try readKind(cursor, allowed: allowed, defaultKind: defaultKind)
-        let price = try cursor.required("displayPrice", "a price as a decimal string such as \"9.99\"").price()
+        // An empty price is what Xcode writes before one is set: an unpriced product (a warning), not an error.
+        let priceCursor = try cursor.required("displayPrice", "a price as a decimal string such as \"9.99\"")
+        let unpriced = Self.isEmptyText(priceCursor)
+        let price: Decimal
+        if unpriced { price = 0 } else if let signed = Self.priceWithoutCurrencySign(priceCursor) { price = signed } else { price = try priceCursor.price() }
         let referenceName = try cursor.optionalNonNull("referenceName")?.string() ?? id
         let familyShareable = try cursor.optionalNonNull("familyShareable")?.bool() ?? false
         let localizations = try readLocalizations(cursor)
-        return StoreProduct(id: id, referenceName: referenceName, kind: kind, price: price,
-                            familyShareable: familyShareable, localizations: localizations)
+        var product = StoreProduct(id: id, referenceName: referenceName, kind: kind, price: price,
+                                   familyShareable: familyShareable, localizations: localizations)
+        if unpriced { product.unpriced = true }
+        return product
+    }
+
+    /// An offer whose `paymentMode` is `"none"`: a slot with no offer in it.
+    static func isNoOffer(_ cursor: LocatedJSONCursor) throws(LocatedJSONShapeError) -> Bool {
+        guard let mode = try cursor.optionalNonNull("paymentMode") else { return false }
+        if case let .string(text) = mode.node.value { return text == "none" }
+        return false
+    }
+
+    /// A price written with a currency sign (`"$18.00"`, seen in a real hand-edited file) read as
+    /// its number; nil when the text has no sign to take off.
+    static func priceWithoutCurrencySign(_ cursor: LocatedJSONCursor) -> Decimal? {
+        guard case let .string(text) = cursor.node.value else { return nil }
+        let signs = CharacterSet(charactersIn: "$€£¥₩₹₽¢").union(.whitespaces)
+        let trimmed = text.trimmingCharacters(in: signs)
+        guard trimmed != text.trimmingCharacters(in: .whitespaces), let value = LocatedJSONCursor.parseDecimal(trimmed), value >= 0 else { return nil }
+        return value
+    }
+
+    /// Whether the cursor holds an empty (or all-blank) string.
+    static func isEmptyText(_ cursor: LocatedJSONCursor) -> Bool {
+        if case let .string(text) = cursor.node.value { return text.trimmingCharacters(in: .whitespaces).isEmpty }
+        return false
     }
 
     private func readKind(_ cursor: LocatedJSONCursor, allowed: [StoreProduct.Kind],
@@ -79,11 +108,14 @@ struct StoreKitProductReader {
         if level < 1, let levelCursor = try cursor.optional("groupNumber") {
             throw levelCursor.fail("found level \(level), expected a service level of 1 or more")
         }
-        let single = try cursor.optionalNonNull("introductoryOffer").map { c throws(LocatedJSONShapeError) in
-            try readOffer(c, kind: .introductory)
+        // `"paymentMode": "none"` is an intro offer slot left empty (seen in real files): no offer.
+        let single = try cursor.optionalNonNull("introductoryOffer").flatMap { c throws(LocatedJSONShapeError) in
+            try Self.isNoOffer(c) ? nil : readOffer(c, kind: .introductory)
         }
         var intros: [SubscriptionOffer] = []
-        for item in try cursor.optionalArray("introductoryOffers") { intros.append(try readOffer(item, kind: .introductory)) }
+        for item in try cursor.optionalArray("introductoryOffers") where try !Self.isNoOffer(item) {
+            intros.append(try readOffer(item, kind: .introductory))
+        }
         if intros.isEmpty, let single { intros = [single] }
         product.subscription = SubscriptionInfo(
             groupID: groupID, level: level, period: period,

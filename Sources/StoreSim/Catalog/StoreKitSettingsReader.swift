@@ -70,6 +70,9 @@ struct StoreKitSettingsReader {
     private func readErrors(_ cursor: LocatedJSONCursor) throws(LocatedJSONShapeError) -> [StoreKitErrorSetting] {
         var result: [StoreKitErrorSetting] = []
         for item in try cursor.optionalArray("_storeKitErrors") {
+            // Newer Xcode writes entries keyed by "setting" (e.g. "automatic-renewal-status") with no
+            // "name": not a simulated error; skipped.
+            if try item.optional("name") == nil, try item.optional("setting") != nil { continue }
             let name = try item.required("name", "the API name, e.g. \"Purchase\"").string()
             let enabled = try item.optionalNonNull("enabled")?.bool() ?? false
             var type: String?

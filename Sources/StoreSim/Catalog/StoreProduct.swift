@@ -26,6 +26,12 @@ public struct StoreProduct: Hashable, Codable, Sendable, Identifiable {
     /// `.storekit` files have one price; the embedded catalog adds local tiers (CHN ¥68.00, KOR ₩12,000).
     /// A storefront without an entry uses `price`.
     public var prices: [String: Decimal]
+    /// Set when the file gives no price (`"displayPrice": ""`, which Xcode accepts): the product is
+    /// shown as unpriced, never as free; nil or false: priced.
+    public var unpriced: Bool?
+
+    /// Whether the file gave the product no price.
+    public var isUnpriced: Bool { unpriced == true }
 
     public init(id: String, referenceName: String, kind: Kind, price: Decimal, familyShareable: Bool = false,
                 localizations: [ProductLocalization] = [], subscription: SubscriptionInfo? = nil,
