@@ -87,13 +87,20 @@ public enum CatalogLint {
         }
     }
 
+    /// Names that stay the same in every language (a device variation's "Mac", "iPhone"): never
+    /// "identical to the source".
+    public static let properNouns: Set<String> = [
+        "Mac", "iPhone", "iPad", "iPod", "iPod touch", "Apple Watch", "Apple TV", "Apple Vision Pro", "Vision Pro",
+        "macOS", "iOS", "iPadOS", "watchOS", "tvOS", "visionOS", "Apple", "App Store", "iCloud", "Siri", "Face ID", "Touch ID",
+    ]
+
     /// Translations identical to the source text (likely untranslated). Entries marked `shouldTranslate: false`,
     /// texts without letters, and languages sharing the source's language and script are skipped.
     public static func identicalToSource(in catalog: StringCatalog, includeStale: Bool = false) -> [UnitLocation] {
         units(in: catalog, includeStale: includeStale).filter { unit in
             guard !isSourceLanguage(unit.language, of: catalog),
                   catalog.entries[unit.key]?.isTranslatable ?? true,
-                  hasLetters(unit.value) else { return false }
+                  hasLetters(unit.value), !Self.properNouns.contains(unit.value) else { return false }
             return unit.value == sourceText(of: unit.key, path: unit.path, in: catalog)
         }
     }

@@ -142,9 +142,15 @@ public struct TeamCatalogKeys: Sendable, Codable, Hashable {
         unused = CatalogLint.unusedKeys(in: team, used: appKeys)
     }
 
+    /// A key as one line: newlines and tabs escaped (real catalogs have keys that span lines).
+    static func oneLine(_ key: String) -> String {
+        key.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\n", with: "\\n")
+            .replacingOccurrences(of: "\r", with: "\\r").replacingOccurrences(of: "\t", with: "\\t")
+    }
+
     func lines() -> [String] {
         ["", "team catalog \(origin):",
          "  \(missing.count) key(s) the app uses are missing (shown from the default deck): \(missing.joined(separator: ", "))",
-         "  \(unused.count) key(s) the app does not use (unused): \(unused.map { "“\($0)”" }.joined(separator: ", "))"]
+         "  \(unused.count) key(s) the app does not use (unused): \(unused.map { "“\(Self.oneLine($0))”" }.joined(separator: ", "))"]
     }
 }

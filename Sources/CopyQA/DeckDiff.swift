@@ -91,7 +91,7 @@ public struct DeckDiff: Sendable {
 
     /// The readable diff: changed keys, then per screen and state the changed lines.
     public func text() -> String {
-        var out = ["copy diff: \(changedKeys.count) key(s) differ: \(changedKeys.joined(separator: ", "))",
+        var out = ["copy diff: \(changedKeys.count) key(s) differ: \(changedKeys.map(TeamCatalogKeys.oneLine).joined(separator: ", "))",
                    "locales: \(locales.joined(separator: ", "))"]
         if changes.isEmpty {
             out.append("no screen changes")

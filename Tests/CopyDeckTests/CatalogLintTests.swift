@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import CopyDeck
 
@@ -112,5 +113,21 @@ struct CatalogLintTests {
         let superghost = CatalogLint.unitsNeedingWork(in: try Fixtures.catalog("05"))
         #expect(superghost.count == 3)
         #expect(superghost.allSatisfy { $0.path == "plural.other" && $0.state == .new })
+    }
+}
+
+/// Issue 13.11: a device name kept as it is in every language is not "identical to the source".
+@Suite("Proper nouns in device variations")
+struct ProperNounLintTests {
+    @Test func macInADeviceVariationIsNotUntranslated() throws {
+        let json = """
+        {"sourceLanguage":"en","strings":{"device":{"localizations":{
+          "en":{"variations":{"device":{"mac":{"stringUnit":{"state":"translated","value":"Mac"}},"other":{"stringUnit":{"state":"translated","value":"Phone"}}}}},
+          "de":{"variations":{"device":{"mac":{"stringUnit":{"state":"translated","value":"Mac"}},"other":{"stringUnit":{"state":"translated","value":"Phone"}}}}}}}},"version":"1.0"}
+        """
+        let catalog = try StringCatalog.decode(Data(json.utf8), origin: "devices.xcstrings")
+        let flagged = CatalogLint.identicalToSource(in: catalog).map(\.value)
+        #expect(!flagged.contains("Mac"), "a device's name is the same in German")
+        #expect(flagged.contains("Phone"), "an untranslated word still is flagged")
     }
 }

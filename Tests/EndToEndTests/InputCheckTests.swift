@@ -131,3 +131,20 @@ struct CopyDiffProfileTests {
         #expect(removed < added, "the old line first, then the new one")
     }
 }
+
+/// Issue 13.11: small ones.
+@Suite("Small: empty locale, keys with newlines")
+struct SmallInputTests {
+    @Test func anEmptyLocaleIsAUsageError() throws {
+        let result = try PaywallSimProcess.run(["--locale", ""])
+        #expect(result.exitCode == 64)
+    }
+
+    @Test func aKeyWithANewlineStaysOnOneLineInLists() throws {
+        let deck = FileManager.default.temporaryDirectory.appendingPathComponent("nl-\(UUID().uuidString).xcstrings")
+        try #"{"sourceLanguage":"en","strings":{"line one\nline two":{}},"version":"1.0"}"#.write(to: deck, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: deck) }
+        let result = try PaywallSimProcess.run(["copy", "check", "--copy", deck.path, "--locale", "en", "--theme", "dark", "--size", "80x24", "--offer", "A"])
+        #expect(result.stdout.contains(#"(unused): “line one\nline two”"#), "\(result.stdout)")
+    }
+}
