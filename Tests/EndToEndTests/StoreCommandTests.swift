@@ -63,6 +63,19 @@ struct StoreCommandTests {
         #expect(result.stderr.contains("warning: --storefront KOR: built-in:chat has no prices for it; prices shown in its own storefront CHN (CNY)"))
     }
 
+    /// Issue 13.10: every offer of a product, in the table and the JSON.
+    @Test func productsListEveryOfferCodeAndWinBack() throws {
+        let codes = PaywallSimProcess.fixtures.appendingPathComponent("storekit/03-revenuecat-purchasetester-codeoffers-v3.storekit").path
+        let table = try store("products", "--storekit", codes)
+        #expect(table.stdout.contains("Offers:"))
+        #expect(table.stdout.contains("code - (deema-offer-code-expired-subs-no-intro) — $0.99 every 1 week × 5 · for expired"), "\(table.stdout)")
+        let json = try PaywallSimProcess.run(["store", "products", "--storekit", codes, "--json", "--state", state.path])
+        #expect(json.stdout.contains("\"codeOffers\"") && json.stdout.contains("\"eligibility\""))
+        let winback = PaywallSimProcess.fixtures.appendingPathComponent("storekit/28-rc-kmp-winback-v4.storekit").path
+        let back = try PaywallSimProcess.run(["store", "products", "--storekit", winback, "--state", state.path + "-w"])
+        #expect(back.stdout.contains("winback winback1w0 (WinBack 1w0) — free 1 week"), "\(back.stdout)")
+    }
+
     @Test func productsJSONIsAStableDocument() throws {
         let document = try json("products")
         #expect(document["storefront"] as? String == "USA")

@@ -8,6 +8,11 @@ struct ProductsReport: StoreOutput {
     /// One offer on a subscription, priced in the storefront.
     struct Offer: Encodable {
         @Nullable var id: String?
+        /// `introductory`, `promotional`, `code` or `winback`.
+        var kind: String
+        @Nullable var referenceName: String?
+        /// Who may redeem it, as the file says (`new`, `existing`, `expired` for offer codes); empty: not stated.
+        var eligibility: [String]
         var paymentMode: String
         var period: String
         var periods: Int
@@ -26,6 +31,10 @@ struct ProductsReport: StoreOutput {
         @Nullable var period: String?
         @Nullable var introOffer: Offer?
         var promotionalOffers: [Offer]
+        /// Offer codes (`codeOffers`).
+        var codeOffers: [Offer]
+        /// Win-back offers (`winbackOffers`).
+        var winbackOffers: [Offer]
         @Nullable var group: String?
         @Nullable var level: Int?
     }
@@ -54,6 +63,8 @@ struct ProductsReport: StoreOutput {
                 period: info?.period.iso8601,
                 introOffer: info?.introductoryOffer.map { Self.offer($0, storefront, priceLocale) },
                 promotionalOffers: info?.promotionalOffers.map { Self.offer($0, storefront, priceLocale) } ?? [],
+                codeOffers: info?.codeOffers.map { Self.offer($0, storefront, priceLocale) } ?? [],
+                winbackOffers: info?.winbackOffers.map { Self.offer($0, storefront, priceLocale) } ?? [],
                 group: info?.groupID, level: info?.level)
         }
     }
@@ -67,11 +78,18 @@ struct ProductsReport: StoreOutput {
                        product.group.map { "\($0)/\(product.level ?? 0)" } ?? "-"])
         }
         var lines = ["\(catalog == "embedded" ? "Embedded catalog" : catalog) — storefront \(storefront) (\(currency)), \(products.count) product(s)", "", table.render()]
-        let promos = products.flatMap { product in product.promotionalOffers.map { (product.id, $0) } }
-        if !promos.isEmpty {
+        // Every offer besides the introductory one: promotional, offer codes, win-back.
+        let offers = products.flatMap { product in
+            (product.promotionalOffers + product.codeOffers + product.winbackOffers).map { (product.id, $0) }
+        }
+        if !offers.isEmpty {
             lines.append("")
-            lines.append("Promotional offers:")
-            for (productID, offer) in promos { lines.append("  \(productID): \(offer.id ?? "-") — \(offer.summary)") }
+            lines.append("Offers:")
+            for (productID, offer) in offers {
+                let name = offer.referenceName.map { " (\($0))" } ?? ""
+                let who = offer.eligibility.isEmpty ? "" : " · for \(offer.eligibility.joined(separator: ", "))"
+                lines.append("  \(productID): \(offer.kind) \(offer.id ?? "-")\(name) — \(offer.summary)\(who)")
+            }
         }
         return lines.joined(separator: "\n")
     }
@@ -100,7 +118,9 @@ struct ProductsReport: StoreOutput {
         case .payAsYouGo: summary = "\(price) every \(period) × \(offer.numberOfPeriods)"
         case .payUpFront: summary = "\(price) up front for \(offer.numberOfPeriods > 1 ? "\(offer.numberOfPeriods) × " : "")\(period)"
         }
-        return Offer(id: offer.offerID, paymentMode: offer.paymentMode.rawValue, period: offer.period.iso8601,
+        return Offer(id: offer.offerID, kind: offer.kind.rawValue,
+                     referenceName: offer.referenceName.isEmpty ? nil : offer.referenceName, eligibility: offer.eligibility,
+                     paymentMode: offer.paymentMode.rawValue, period: offer.period.iso8601,
                      periods: offer.numberOfPeriods, price: "\(amount)", displayPrice: price, summary: summary)
     }
 }

@@ -58,6 +58,8 @@ struct CorpusFactsTests {
                 #expect(product.subscription?.introductoryOffer != nil, "\(expected.id): its introductory offer")
             }
             #expect(product.subscription?.promotionalOffers.count ?? 0 == expected.offers.promotional, "\(expected.id): promotional offers")
+            #expect(product.subscription?.codeOffers.count ?? 0 == expected.offers.code, "\(expected.id): offer codes")
+            #expect(product.subscription?.winbackOffers.count ?? 0 == expected.offers.winback, "\(expected.id): win-back offers")
         }
         let unpriced = facts.products.filter { $0.displayPrice.trimmingCharacters(in: .whitespaces).isEmpty }.count
         #expect(catalog.warnings.filter { $0.contains("empty displayPrice") }.count == unpriced, "one warning per unpriced product, with its place")
