@@ -31,14 +31,16 @@ struct PaywallRules {
         }
         let prices = visible(.price)
         for plan in offer.plans {
-            guard let price = prices.first(where: { squash(shown($0)).contains(squash(plan.displayPrice)) }) else {
+            // Each plan's own row, from the record of what the renderer drew for it: never a search
+            // for a price (two plans at one price, or 9,99 € inside 59,99 €, would find the wrong row).
+            guard let price = prices.first(where: { $0.planID == plan.id && squash(shown($0)).contains(squash(plan.displayPrice)) }) else {
                 add(.pricePeriodMissing, "paywall.plan.price", plan.displayPrice, "the price of \(plan.displayName) (\(plan.displayPrice)) is not visible")
                 continue
             }
             if let period = plan.period, !squash(shown(price)).contains(squash(unitText(period))) {
                 add(.pricePeriodMissing, price.key, price.text, "the billing period of \(plan.displayName) (\(unitText(period))) is not shown with its price", price.rect)
             }
-            for equivalent in visible(.priceEquivalent) {
+            for equivalent in visible(.priceEquivalent) where equivalent.planID == plan.id {
                 guard let figure = plan.equivalent?.displayPrice, squash(shown(equivalent)).contains(squash(figure)) else { continue }
                 if prominence(price) <= prominence(equivalent) {
                     add(.equivalentTooProminent, equivalent.key, equivalent.text,

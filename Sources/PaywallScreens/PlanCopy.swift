@@ -17,17 +17,23 @@ extension ScreenWriter {
 
     /// The billed price: "$59.99 / year", or "$99.99 one-time"; bold in the price role.
     func price(_ plan: Plan) -> TextItem {
+        var item: TextItem
         if let period = plan.period {
-            return copy("paywall.plan.price", [.string(plan.displayPrice), .string(unitText(period))], role: .price, bold: true, slot: .price)
+            item = copy("paywall.plan.price", [.string(plan.displayPrice), .string(unitText(period))], role: .price, bold: true, slot: .price)
+        } else {
+            item = copy("paywall.plan.oneTime", [.string(plan.displayPrice)], role: .price, bold: true, slot: .price)
         }
-        return copy("paywall.plan.oneTime", [.string(plan.displayPrice)], role: .price, bold: true, slot: .price)
+        item.planID = plan.id
+        return item
     }
 
     /// The per-week or per-month comparison ("$1.15/week"), less prominent than the price.
     func equivalent(_ plan: Plan) -> TextItem? {
         guard let equivalent = plan.equivalent else { return nil }
-        return copy("paywall.plan.equivalent", [.string(equivalent.displayPrice), .string(text("period.\(equivalent.unit.rawValue)"))],
-                    role: .priceSecondary, slot: .priceEquivalent)
+        var item = copy("paywall.plan.equivalent", [.string(equivalent.displayPrice), .string(text("period.\(equivalent.unit.rawValue)"))],
+                        role: .priceSecondary, slot: .priceEquivalent)
+        item.planID = plan.id
+        return item
     }
 
     /// The short introductory offer ("1 week free trial").

@@ -28,6 +28,8 @@ public struct DrawnText: Sendable, Equatable {
     public var slotWidth: Int
     /// True when the layout had to cut it (ellipsis, or rows beyond the screen).
     public var truncated: Bool
+    /// The plan this text belongs to (a plan row's price, equivalent or trial terms); nil otherwise.
+    public var planID: String?
 
     public init(key: String?, copy: ResolvedCopy?, text: String, lines: [String], rect: Rect, role: StyleRole,
                 bold: Bool, slot: TextSlot, slotWidth: Int, truncated: Bool) {

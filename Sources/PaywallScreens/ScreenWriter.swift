@@ -9,6 +9,8 @@ struct TextItem: Sendable {
     var text: String
     var style: TextStyle
     var slot: TextSlot
+    /// The plan the text belongs to, recorded with what is drawn (the 3.1.2 checks read each plan's row from it).
+    var planID: String?
 }
 
 /// Turns copy keys and data into laid-out blocks for one render (deck, locale, theme).
@@ -48,9 +50,11 @@ struct ScreenWriter: Sendable {
         let width = lines.map(DisplayWidth.of).max() ?? 0
         // The record holds the text as drawn: no-break spaces (wrapping glue) are spaces on screen.
         let plain = { (text: String) in text.replacingOccurrences(of: "\u{00A0}", with: " ") }
-        return DrawnText(key: item.key, copy: item.copy, text: plain(item.text), lines: lines.map(plain),
+        var drawn = DrawnText(key: item.key, copy: item.copy, text: plain(item.text), lines: lines.map(plain),
                          rect: Rect(x: x, y: y, width: width, height: lines.count), role: item.style.role,
                          bold: item.style.bold, slot: item.slot, slotWidth: slotWidth, truncated: truncated)
+        drawn.planID = item.planID
+        return drawn
     }
 
     /// `item` wrapped to `width` columns and aligned; cut with an ellipsis after `maxLines`.

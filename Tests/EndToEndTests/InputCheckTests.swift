@@ -104,6 +104,44 @@ struct CopyCheckDefectTests {
         #expect(result.stdout.contains("1 error(s), 0 warning(s), 0 note(s): one per defect, seen 30 time(s)"))
     }
 
+    /// Issue 13.1: two plans at one price (monthly and weekly at 0,99 €) and one price inside
+    /// another (9,99 € in 59,99 €): each plan's row is read from what was drawn for that plan.
+    @Test func samePricesAndPricesInsidePricesAreNotFalse312Errors() throws {
+        let catalog = FileManager.default.temporaryDirectory.appendingPathComponent("same-\(UUID().uuidString).storekit")
+        try #"""
+        {
+          "identifier" : "S",
+          "nonRenewingSubscriptions" : [],
+          "products" : [],
+          "settings" : { "_storefront" : "DEU", "_locale" : "de" },
+          "subscriptionGroups" : [
+            {
+              "id" : "G1", "localizations" : [], "name" : "Pro",
+              "subscriptions" : [
+                { "adHocOffers" : [], "codeOffers" : [], "displayPrice" : "0.99", "familyShareable" : false, "groupNumber" : 1, "internalID" : "1",
+                  "introductoryOffer" : null, "localizations" : [ { "description" : "", "displayName" : "Monthly", "locale" : "en_US" } ],
+                  "productID" : "monthly", "recurringSubscriptionPeriod" : "P1M", "referenceName" : "Monthly", "subscriptionGroupID" : "G1", "type" : "RecurringSubscription" },
+                { "adHocOffers" : [], "codeOffers" : [], "displayPrice" : "0.99", "familyShareable" : false, "groupNumber" : 2, "internalID" : "2",
+                  "introductoryOffer" : null, "localizations" : [ { "description" : "", "displayName" : "Weekly", "locale" : "en_US" } ],
+                  "productID" : "weekly", "recurringSubscriptionPeriod" : "P1W", "referenceName" : "Weekly", "subscriptionGroupID" : "G1", "type" : "RecurringSubscription" },
+                { "adHocOffers" : [], "codeOffers" : [], "displayPrice" : "59.99", "familyShareable" : false, "groupNumber" : 3, "internalID" : "3",
+                  "introductoryOffer" : null, "localizations" : [ { "description" : "", "displayName" : "Yearly", "locale" : "en_US" } ],
+                  "productID" : "yearly", "recurringSubscriptionPeriod" : "P1Y", "referenceName" : "Yearly", "subscriptionGroupID" : "G1", "type" : "RecurringSubscription" },
+                { "adHocOffers" : [], "codeOffers" : [], "displayPrice" : "9.99", "familyShareable" : false, "groupNumber" : 4, "internalID" : "4",
+                  "introductoryOffer" : null, "localizations" : [ { "description" : "", "displayName" : "Weekly Plus", "locale" : "en_US" } ],
+                  "productID" : "weeklyplus", "recurringSubscriptionPeriod" : "P1W", "referenceName" : "Weekly Plus", "subscriptionGroupID" : "G1", "type" : "RecurringSubscription" }
+              ]
+            }
+          ],
+          "version" : { "major" : 3, "minor" : 0 }
+        }
+        """#.write(to: catalog, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: catalog) }
+        let result = try PaywallSimProcess.run(["copy", "check", "--storekit", catalog.path, "--locale", "en", "--theme", "dark", "--size", "100x30"])
+        #expect(!result.stdout.contains("is not shown with its price"), "\(result.stdout)")
+        #expect(result.stdout.contains("0 error(s)"), "\(result.stdout)")
+    }
+
     @Test func aSizeBelowTheMinimumIsAUsageError() throws {
         let result = try PaywallSimProcess.run(["copy", "check", "--size", "30x10"])
         #expect(result.exitCode == 64)
