@@ -37,11 +37,14 @@ struct StoreTimeRateTests {
         #expect(result.stderr.contains("unknown _timeRate 14"))
     }
 
-    @Test func unknownStorefrontWarnsAndShowsDollars() throws {
+    /// Issue 13.5: a storefront the simulator does not know is refused, never shown in dollars.
+    @Test func unknownStorefrontIsRefusedNotShownInDollars() throws {
         let result = try store(["products", "--storefront", "XYZ"])
-        #expect(result.exitCode == 0)
-        #expect(result.stderr.contains("--storefront XYZ: unknown storefront"))
-        #expect(result.stdout.contains("$9.99"))
+        #expect(result.exitCode == 64)
+        #expect(result.stderr.contains("--storefront XYZ: a storefront the simulator does not know"))
+        #expect(!result.stdout.contains("$9.99"))
+        let run = try PaywallSimProcess.run(["--storefront", "XYZ"])
+        #expect(run.exitCode == 64, "run refuses it too")
         let bad = try store(["products", "--storefront", "KOREA"])
         #expect(bad.exitCode != 0)
         #expect(bad.stderr.contains("alpha-3"))

@@ -1,4 +1,5 @@
 import ArgumentParser
+import StoreSim
 
 /// The app a command works on: an app profile and a `.storekit` catalog. Declared once, used by
 /// `run`, `play` (for tapes that set none), `copy` and `store`.
@@ -35,6 +36,11 @@ public struct StorefrontOptions: ParsableArguments {
     public func validate() throws {
         if let storefront, storefront.count != 3 || !storefront.allSatisfy(\.isLetter) {
             throw ValidationError("--storefront \(storefront): expected an ISO-3166 alpha-3 code such as USA, CHN or KOR")
+        }
+        // A storefront the simulator does not know is refused: its prices would be shown in dollars.
+        if let storefront, Storefront(code: storefront) == nil {
+            throw ValidationError("--storefront \(storefront): a storefront the simulator does not know, expected one of "
+                + Storefront.all.map(\.code).joined(separator: ", "))
         }
     }
 }

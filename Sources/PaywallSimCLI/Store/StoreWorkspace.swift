@@ -61,10 +61,6 @@ final class StoreWorkspace {
             lines.append("warning: --storefront \(code.uppercased()): \(catalog.origin) has no prices for it; prices shown in its own storefront "
                 + "\(catalog.settings.storefront) (\(Storefront.resolve(catalog.settings.storefront).currencyCode))")
         }
-        if let code = options.storefront, Storefront(code: code) == nil {
-            lines.append("warning: --storefront \(code): unknown storefront; prices shown in USD "
-                + "(known: \(Storefront.all.map(\.code).joined(separator: ", ")))")
-        }
         return lines
     }
 
