@@ -39,7 +39,7 @@ public struct SessionInputs: Sendable, Hashable {
     /// Loads every input; throws `InputError` naming the file and the problem.
     public func resolve(stateDirectory: URL) throws -> (settings: SessionSettings, theme: Theme) {
         // The catalog and profile the state directory was made with, unless these inputs name others.
-        let named = StateSetup(profile: profile.map(profileName), storekit: storekit.map(absolute))
+        let named = StateSetup.named(profile: profile, storekit: storekit, baseDirectory: baseDirectory)
         let setup: StateSetup
         do { setup = try StateSetup.reconcile(named, in: stateDirectory, switching: switchCatalog) }
         catch { throw InputError("\(error)") }
@@ -85,9 +85,8 @@ public struct SessionInputs: Sendable, Hashable {
                 + "the copy falls back to \(fallback), dates and prices follow \(locale)")
         }
         var storefront = self.storefront ?? Self.storefront(for: locale, catalog: catalog)
-        if let code = storefront, Storefront(code: code) != nil, !catalog.hasPrices(for: code) {
-            warnings.append("warning: storefront \(code.uppercased()): \(catalog.origin) has no prices for it; prices shown in its own storefront "
-                + "\(catalog.settings.storefront) (\(Storefront.resolve(catalog.settings.storefront).currencyCode))")
+        if let code = storefront, let warning = catalog.missingPricesWarning(for: code, label: "storefront") {
+            warnings.append(warning)
             storefront = nil
         }
         let loadedTheme: Theme
@@ -105,11 +104,6 @@ public struct SessionInputs: Sendable, Hashable {
         settings.onboardingOnce = !startChosen && start == .onboarding
         settings.warnings = warnings
         return (settings, loadedTheme)
-    }
-
-    /// A built-in profile's name as it is; a profile file's path made absolute.
-    func profileName(_ nameOrPath: String) -> String {
-        nameOrPath.contains("/") || nameOrPath.hasSuffix(".json") ? absolute(nameOrPath) : nameOrPath
     }
 
     /// A path made absolute against `baseDirectory`.

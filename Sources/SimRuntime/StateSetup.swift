@@ -19,6 +19,17 @@ public struct StateSetup: Codable, Hashable, Sendable {
         self.storekit = storekit
     }
 
+    /// The setup a command names: a built-in profile by name, a profile file and a `.storekit` by
+    /// absolute path (relative paths resolved against `baseDirectory`), so setups compare by file.
+    public static func named(profile: String?, storekit: String?, baseDirectory: String) -> StateSetup {
+        func absolute(_ path: String) -> String {
+            path.hasPrefix("/") ? URL(fileURLWithPath: path).standardized.path
+                : URL(fileURLWithPath: baseDirectory).appendingPathComponent(path).standardized.path
+        }
+        let profileName = profile.map { $0.contains("/") || $0.hasSuffix(".json") ? absolute($0) : $0 }
+        return StateSetup(profile: profileName, storekit: storekit.map(absolute))
+    }
+
     /// The catalog in words, for messages: the file, the profile's, or the embedded one.
     public var catalogDescription: String {
         if let storekit { return storekit }

@@ -32,7 +32,8 @@ final class StoreWorkspace {
         if let problem = FileErrorText.directoryProblem(stateDirectory) {
             throw StoreCLIError("\(stateDirectory.path): \(problem); expected a writable state directory (--state DIR)")
         }
-        let named = StateSetup(profile: options.profile.map(Self.profileName), storekit: options.storekit.map(Self.absolute))
+        let named = StateSetup.named(profile: options.profile, storekit: options.storekit,
+                                     baseDirectory: FileManager.default.currentDirectoryPath)
         // `store products` may show any catalog it names; naming none, it shows the state's own.
         let namesOne = options.profile != nil || options.storekit != nil
         setup = try StateSetup.reconcile(named, in: stateDirectory, switching: options.stateOptions.switchCatalog || (catalogOnly && namesOne))
@@ -57,9 +58,8 @@ final class StoreWorkspace {
     /// Problems worth a line on stderr: the catalog's warnings and an unknown `--storefront`.
     func warnings(_ options: StoreOptions) -> [String] {
         var lines = catalog.warnings
-        if let code = options.storefront, Storefront(code: code) != nil, !catalog.hasPrices(for: code) {
-            lines.append("warning: --storefront \(code.uppercased()): \(catalog.origin) has no prices for it; prices shown in its own storefront "
-                + "\(catalog.settings.storefront) (\(Storefront.resolve(catalog.settings.storefront).currencyCode))")
+        if let code = options.storefront, let warning = catalog.missingPricesWarning(for: code, label: "--storefront") {
+            lines.append(warning)
         }
         return lines
     }
@@ -73,12 +73,6 @@ final class StoreWorkspace {
             return storefront.map { StoreCatalog.embedded(storefront: $0) } ?? .embedded
         }
         return try StoreKitConfigurationLoader.load(contentsOf: URL(fileURLWithPath: path))
-    }
-
-    static func absolute(_ path: String) -> String { URL(fileURLWithPath: path).standardized.path }
-
-    static func profileName(_ nameOrPath: String) -> String {
-        nameOrPath.contains("/") || nameOrPath.hasSuffix(".json") ? absolute(nameOrPath) : nameOrPath
     }
 
     /// Saves what a command that succeeded leaves behind: the pinned or moved clock, and the

@@ -45,6 +45,14 @@ public struct StoreCatalog: Hashable, Codable, Sendable {
         let code = storefront.uppercased()
         return code == settings.storefront.uppercased() || products.contains { $0.prices[code] != nil }
     }
+
+    /// The warning for a known storefront the catalog has no prices for (`label` names where it was
+    /// asked for, e.g. `--storefront`); nil when it has them or the storefront is unknown.
+    public func missingPricesWarning(for storefront: String, label: String) -> String? {
+        guard Storefront(code: storefront) != nil, !hasPrices(for: storefront) else { return nil }
+        return "warning: \(label) \(storefront.uppercased()): \(origin) has no prices for it; prices shown in its own storefront "
+            + "\(settings.storefront) (\(Storefront.resolve(settings.storefront).currencyCode))"
+    }
 }
 
 /// A `.storekit` file's `version` block (`{"major": 4, "minor": 0}`).
