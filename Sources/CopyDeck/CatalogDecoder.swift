@@ -7,6 +7,11 @@ final class CatalogDecoder {
     let origin: String
     /// `FILE:LINE:COL: warning: …` lines for what is accepted but probably a mistake.
     private(set) var warnings: [String] = []
+    /// Where each key, localization and leaf unit starts (see `StringCatalog.lines`).
+    private(set) var lines: [String: Int] = [:]
+    private(set) var duplicates: [CatalogDuplicate] = []
+    private var currentKey = ""
+    private var currentLanguage = ""
 
     init(origin: String) { self.origin = origin }
 
@@ -30,6 +35,8 @@ final class CatalogDecoder {
             case "strings":
                 sawStrings = true
                 for (entryKey, entryNode) in try object(node, "strings", what: "\"strings\" (keys mapped to entries)") {
+                    currentKey = entryKey
+                    lines[StringCatalog.placeKey(entryKey)] = (entryNode.keyLocation ?? entryNode.location).line
                     strings[entryKey] = try entry(entryNode, "strings[\(quoted(entryKey))]")
                     order.append(entryKey)
                 }
@@ -47,6 +54,8 @@ final class CatalogDecoder {
         }
         var catalog = StringCatalog(sourceLanguage: sourceLanguage, version: version ?? "1.0", entries: strings, keyOrder: order)
         catalog.warnings = warnings
+        catalog.lines = lines
+        catalog.duplicates = duplicates
         return catalog
     }
 
@@ -61,7 +70,9 @@ final class CatalogDecoder {
             case "shouldTranslate": entry.shouldTranslate = try bool(child, childPath)
             case "localizations":
                 for (language, locNode) in try object(child, childPath, what: "languages mapped to localizations") {
-                    entry.localizations[language] = try localization(locNode, "\(childPath)[\(quoted(language))]")
+                    currentLanguage = language
+                    lines[StringCatalog.placeKey(currentKey, language)] = (locNode.keyLocation ?? locNode.location).line
+                    entry.localizations[language] = try localization(locNode, "\(childPath)[\(quoted(language))]", leaf: "")
                 }
             default: break
             }
@@ -69,16 +80,19 @@ final class CatalogDecoder {
         return entry
     }
 
-    private func localization(_ node: LocatedJSON, _ path: String) throws(CatalogError) -> Localization {
+    /// `leaf` is the variation path the localization sits at (`""`, `plural.one`, `substitutions.n.plural.few`).
+    private func localization(_ node: LocatedJSON, _ path: String, leaf: String) throws(CatalogError) -> Localization {
         var result = Localization()
         for (key, child) in try object(node, path, what: "a localization (\"stringUnit\" or \"variations\")") {
             let childPath = "\(path).\(key)"
             switch key {
-            case "stringUnit": result.stringUnit = try stringUnit(child, childPath)
-            case "variations": result.variations = try variations(child, childPath)
+            case "stringUnit":
+                lines[StringCatalog.placeKey(currentKey, currentLanguage, leaf)] = (child.keyLocation ?? child.location).line
+                result.stringUnit = try stringUnit(child, childPath)
+            case "variations": result.variations = try variations(child, childPath, leaf: leaf.isEmpty ? "" : leaf + ".")
             case "substitutions":
                 for (name, subNode) in try object(child, childPath, what: "substitution names mapped to substitutions") {
-                    result.substitutions[name] = try substitution(subNode, "\(childPath)[\(quoted(name))]")
+                    result.substitutions[name] = try substitution(subNode, "\(childPath)[\(quoted(name))]", leaf: "substitutions.\(name).")
                 }
             default: break
             }
@@ -102,7 +116,8 @@ final class CatalogDecoder {
         return StringUnit(state: state ?? .translated, value: value)
     }
 
-    private func variations(_ node: LocatedJSON, _ path: String) throws(CatalogError) -> Variations {
+    /// `leaf` is the prefix of the forms' variation paths (`""`, `device.ipad.`, `substitutions.n.`).
+    private func variations(_ node: LocatedJSON, _ path: String, leaf: String) throws(CatalogError) -> Variations {
         var result = Variations()
         for (key, child) in try object(node, path, what: "variations (\"plural\" or \"device\")") {
             let childPath = "\(path).\(key)"
@@ -114,13 +129,13 @@ final class CatalogDecoder {
                         throw error(formNode, "\(childPath).\(name)",
                                     "unknown plural category \"\(name)\"; expected one of zero, one, two, few, many, other")
                     }
-                    forms[category] = try localization(formNode, "\(childPath).\(name)")
+                    forms[category] = try localization(formNode, "\(childPath).\(name)", leaf: "\(leaf)plural.\(name)")
                 }
                 result.plural = forms
             case "device":
                 var forms: [String: Localization] = [:]
                 for (name, formNode) in try object(child, childPath, what: "devices mapped to forms") {
-                    forms[name] = try localization(formNode, "\(childPath).\(name)")
+                    forms[name] = try localization(formNode, "\(childPath).\(name)", leaf: "\(leaf)device.\(name)")
                 }
                 result.device = forms
             default: break
@@ -129,7 +144,7 @@ final class CatalogDecoder {
         return result
     }
 
-    private func substitution(_ node: LocatedJSON, _ path: String) throws(CatalogError) -> Substitution {
+    private func substitution(_ node: LocatedJSON, _ path: String, leaf: String) throws(CatalogError) -> Substitution {
         var argNum: Int?
         var specifier = "lld"
         var forms = Variations()
@@ -142,7 +157,7 @@ final class CatalogDecoder {
                 }
                 argNum = number
             case "formatSpecifier": specifier = try string(child, childPath)
-            case "variations": forms = try variations(child, childPath)
+            case "variations": forms = try variations(child, childPath, leaf: leaf)
             default: break
             }
         }
@@ -158,6 +173,7 @@ final class CatalogDecoder {
         for (index, member) in members.enumerated() {
             if last[member.key] != nil {
                 let place = member.value.keyLocation ?? member.value.location
+                duplicates.append(CatalogDuplicate(line: place.line, column: place.column, jsonPath: path, key: member.key))
                 warnings.append("\(origin):\(place.line):\(place.column): warning: at \(path.isEmpty ? "the top level" : path): "
                     + "the key \"\(member.key)\" is given twice; the last one is used (as Xcode and Foundation read it)")
             }

@@ -55,7 +55,8 @@ public enum CatalogLint {
         guard let entry = catalog.entries[key],
               let language = LocaleCode.bestMatch(for: catalog.sourceLanguage, in: entry.localizations.keys),
               let localization = entry.localizations[language] else { return key }
-        let leaves = localization.leaves
+        // An empty source value is no text: iOS shows the key.
+        let leaves = localization.leaves.filter { !$0.unit.value.isEmpty }
         if let exact = leaves.first(where: { $0.path == path }) { return exact.unit.value }
         if let other = leaves.first(where: { $0.path == otherPath(of: path) }) { return other.unit.value }
         if let plain = leaves.first(where: { $0.path.isEmpty }) { return plain.unit.value }
@@ -142,22 +143,29 @@ public enum CatalogLint {
         required.filter { catalog.entries[$0] == nil }.sorted(by: CatalogEncoder.xcodeOrder)
     }
 
+    /// Whether `language` is the catalog's source language (any region of its language and script).
+    public static func isSource(_ language: String, of catalog: StringCatalog) -> Bool {
+        isSourceLanguage(language, of: catalog)
+    }
+
     static func isSourceLanguage(_ language: String, of catalog: StringCatalog) -> Bool {
         LocaleCode.languageAndScript(of: language) == LocaleCode.languageAndScript(of: catalog.sourceLanguage)
     }
 
     /// A plural form other than `other`: it may leave out the number.
-    static func isPartialForm(_ path: String) -> Bool {
+    public static func isPartialForm(_ path: String) -> Bool {
         guard let last = path.split(separator: ".").last, let category = PluralCategory(rawValue: String(last)) else { return false }
         return path.contains("plural.") && category != .other
     }
 
-    static func otherPath(of path: String) -> String {
+    /// The `other` form's path of a plural form's path (`plural.few` → `plural.other`); other paths unchanged.
+    public static func otherPath(of path: String) -> String {
         guard isPartialForm(path), let dot = path.lastIndex(of: ".") else { return path }
         return path[..<dot] + ".other"
     }
 
-    static func hasLetters(_ text: String) -> Bool {
+    /// Whether the text has letters once its placeholders are taken out.
+    public static func hasLetters(_ text: String) -> Bool {
         let stripped = FormatSpecifier.parse(text).reduce(text) { $0.replacingOccurrences(of: $1.text, with: "") }
         return stripped.contains { $0.isLetter }
     }

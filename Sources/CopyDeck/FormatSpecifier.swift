@@ -63,6 +63,13 @@ public struct FormatSpecifier: Sendable, Equatable, Hashable {
         signature(of: source) != signature(of: translation)
     }
 
+    /// The kind of argument without its position: `text`, `integer`, `decimal`, `character`, `substitution:NAME`.
+    public var signatureKind: String {
+        let key = signatureKey
+        guard let colon = key.firstIndex(of: ":"), key[..<colon].allSatisfy(\.isNumber) else { return key }
+        return String(key[key.index(after: colon)...])
+    }
+
     var signatureKey: String {
         switch kind {
         case .object, .cString: return "\(argumentIndex):text"

@@ -18,6 +18,23 @@ public struct StringCatalog: Sendable, Equatable {
     private var keyOrder: [String]
     /// What reading the file accepted with a warning (a key given twice), `FILE:LINE:COL: warning: …`.
     public var warnings: [String] = []
+    /// The line each key, localization and leaf unit starts on in the file read, by `placeKey`; empty for a
+    /// catalog built in code. Not part of equality.
+    public var lines: [String: Int] = [:]
+    /// Keys a JSON object of the file gave twice (the last one is used); warnings, not errors.
+    public var duplicates: [CatalogDuplicate] = []
+
+    /// The `lines` key of an entry (`key`), a localization (`key`, `language`) or a leaf unit (`key`, `language`, `path`).
+    public static func placeKey(_ key: String, _ language: String? = nil, _ path: String? = nil) -> String {
+        [key, language, path].compactMap { $0 }.joined(separator: "\u{1F}")
+    }
+
+    /// The line of the most specific place known: the leaf, else the localization, else the key.
+    public func line(of key: String, language: String? = nil, path: String? = nil) -> Int? {
+        if let language, let path, let line = lines[Self.placeKey(key, language, path)] { return line }
+        if let language, let line = lines[Self.placeKey(key, language)] { return line }
+        return lines[Self.placeKey(key)]
+    }
 
     public init(sourceLanguage: String, version: String = "1.0", entries: [String: CatalogEntry] = [:], keyOrder: [String] = []) {
         self.sourceLanguage = sourceLanguage
@@ -80,4 +97,14 @@ public struct StringCatalog: Sendable, Equatable {
         writer.write(CatalogEncoder.json(for: self))
         return writer.output
     }
+}
+
+/// A key a JSON object of a catalog file gives twice, where it appears the second time.
+public struct CatalogDuplicate: Sendable, Equatable {
+    public var line: Int
+    public var column: Int
+    /// The object holding it (`strings`, `strings["Done"].localizations`); `""` for the top level.
+    public var jsonPath: String
+    /// The repeated key.
+    public var key: String
 }

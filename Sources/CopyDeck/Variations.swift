@@ -19,7 +19,8 @@ public struct Variations: Sendable, Equatable {
         self.device = device
     }
 
-    func leaves(prefix: String) -> [(path: String, unit: StringUnit)] {
+    /// Every leaf unit of the forms, with paths starting `prefix` (`plural.one`, `device.mac.plural.other`).
+    public func leaves(prefix: String) -> [(path: String, unit: StringUnit)] {
         var out: [(path: String, unit: StringUnit)] = []
         if let device {
             for name in device.keys.sorted() {

@@ -86,4 +86,27 @@ struct CLITests {
         #expect(diff.output.contains("paywall.notNow"))
         #expect(diff.output.contains("+ ") && diff.output.contains("Maybe later"))
     }
+
+    @Test("lint: exit 1 with the corpus file's Slavic plural errors, 0 for a clean file, 2 naming an unreadable one; json per file")
+    func lint() throws {
+        let icecubes = Support.fixtures.appendingPathComponent("09-icecubes-19-langs-slavic-plurals.xcstrings").path
+        let text = try Binary.run(["copy", "lint", icecubes, "--language", "uk"])
+        #expect(text.status == 1)
+        #expect(text.output.contains("\(icecubes):8969: error: “accessibility.tabs.timeline.unread-posts.label-%lld” [uk plural]: no few, many form"))
+        #expect(!text.output.contains("[pl"), "only uk was asked for")
+        let clean = Support.fixtures.appendingPathComponent("13-localization-tutorial-uk-plural-no-en.xcstrings").path
+        let ok = try Binary.run(["copy", "lint", clean])
+        #expect(ok.status == 0, "\(ok.output)")
+        #expect(ok.output.contains("0 error(s)"))
+        let json = try Binary.run(["copy", "lint", "--format", "json", clean, icecubes])
+        #expect(json.status == 1)
+        let object = try JSONSerialization.jsonObject(with: Data(json.output.utf8)) as? [String: Any]
+        let files = object?["files"] as? [[String: Any]] ?? []
+        #expect(files.map { $0["file"] as? String } == [clean, icecubes])
+        #expect(files.last?["errors"] as? Int == 51)
+        let missing = try Binary.run(["copy", "lint", "/nonexistent/Their.xcstrings", clean])
+        #expect(missing.status == 2)
+        #expect(missing.error.contains("/nonexistent/Their.xcstrings: cannot read the file"))
+        #expect(missing.output.contains("0 error(s)"), "the readable file is still linted")
+    }
 }

@@ -10,8 +10,8 @@ import TerminalKit
 public struct CopyCommand: ParsableCommand {
     public static let configuration = CommandConfiguration(
         commandName: "copy",
-        abstract: "QA the copy of every screen: check, export, screens, diff.",
-        subcommands: [CopyCheckCommand.self, CopyExportCommand.self, CopyScreensCommand.self, CopyDiffCommand.self])
+        abstract: "QA the copy of every screen (check, export, screens, diff) and lint String Catalogs (lint).",
+        subcommands: [CopyCheckCommand.self, CopyLintCommand.self, CopyExportCommand.self, CopyScreensCommand.self, CopyDiffCommand.self])
 
     public init() {}
 }

@@ -1,0 +1,79 @@
+import CopyDeck
+import Foundation
+
+/// The outcome of `copy lint` for one or more String Catalogs, as text or JSON.
+public struct LintReport: Sendable, Codable {
+    /// One linted file.
+    public struct FileReport: Sendable, Codable {
+        public var file: String
+        public var sourceLanguage: String
+        public var keys: Int
+        public var languages: [String]
+        public var errors: Int
+        public var warnings: Int
+        public var findings: [LintFinding]
+
+        public init(file: String, catalog: StringCatalog, findings: [LintFinding]) {
+            self.file = file
+            sourceLanguage = catalog.sourceLanguage
+            keys = catalog.entries.count
+            languages = catalog.languages
+            self.findings = findings
+            errors = findings.filter { $0.severity == .error }.count
+            warnings = findings.filter { $0.severity == .warning }.count
+        }
+    }
+
+    public var files: [FileReport]
+    public var errors: Int { files.reduce(0) { $0 + $1.errors } }
+    public var warnings: Int { files.reduce(0) { $0 + $1.warnings } }
+
+    public init(files: [FileReport]) {
+        self.files = files
+    }
+
+    /// Lints each catalog with `linter`.
+    public static func lint(_ catalogs: [(file: String, catalog: StringCatalog)], linter: CatalogLinter) -> LintReport {
+        LintReport(files: catalogs.map { FileReport(file: $0.file, catalog: $0.catalog, findings: linter.lint($0.catalog, file: $0.file)) })
+    }
+
+    /// One line per finding, errors first within a file, then a summary per file and in all.
+    public func text() -> String {
+        var out: [String] = []
+        for file in files {
+            let sorted = file.findings.enumerated().sorted { ($0.element.severity, $0.offset) < ($1.element.severity, $1.offset) }
+            out += sorted.map(\.element.text)
+            out.append(summary(of: file))
+        }
+        if files.count > 1 {
+            out.append("copy lint: \(files.count) files: \(errors) error(s), \(warnings) warning(s)")
+        }
+        return out.joined(separator: "\n") + "\n"
+    }
+
+    /// `FILE: 733 keys, 19 languages (en source): 12 error(s) (pluralForms 12), 900 warning(s) (missingTranslation 880, …)`.
+    func summary(of file: FileReport) -> String {
+        func byRule(_ severity: Severity) -> String {
+            let found = file.findings.filter { $0.severity == severity }
+            guard !found.isEmpty else { return "" }
+            let counts = Dictionary(grouping: found, by: \.rule).mapValues(\.count)
+            let parts = LintRule.allCases.compactMap { rule in counts[rule].map { "\(rule.rawValue) \($0)" } }
+            return " (\(parts.joined(separator: ", ")))"
+        }
+        return "\(file.file): \(file.keys) key(s), \(file.languages.count) language(s) (source \(file.sourceLanguage)): "
+            + "\(file.errors) error(s)\(byRule(.error)), \(file.warnings) warning(s)\(byRule(.warning))"
+    }
+
+    /// The report as JSON: per file its keys, languages, counts and findings; totals.
+    public func json() -> String {
+        struct Payload: Codable {
+            var files: [FileReport]
+            var errors: Int
+            var warnings: Int
+        }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        let data = (try? encoder.encode(Payload(files: files, errors: errors, warnings: warnings))) ?? Data("{}".utf8)
+        return String(decoding: data, as: UTF8.self) + "\n"
+    }
+}
