@@ -40,7 +40,7 @@ let package = Package(
             .product(name: "Crypto", package: "swift-crypto"),
         ]),
         // App profiles from the seeds (chat, voip, templates) and team profile files.
-        .target(name: "Profiles", dependencies: ["PaywallCore", "StoreSim", "CopyDeck", "PaywallFoundation"]),
+        .target(name: "Profiles", dependencies: ["PaywallCore", "StoreSim", "CopyDeck", "BuiltInCopy", "PaywallFoundation"]),
         // Runs the flow: the session, its effect runner and scheduler, the simulated clock. No UI.
         .target(name: "SimRuntime", dependencies: ["PaywallFoundation", "PaywallCore", "Persistence", "StoreSim", "CopyDeck", "Profiles"]),
         // Terminal toolkit: cell grid, display width, text layout, themes, keys, screens to draw on.

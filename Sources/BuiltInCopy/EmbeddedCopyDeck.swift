@@ -2729,6 +2729,29 @@ enum EmbeddedCopyDeck {
         }
       }
     },
+    "profile.unknownCommand" : {
+      "comment" : "Chat: answer to a slash command the app does not have. %1$@ the command typed, %2$@ the commands there are.",
+      "localizations" : {
+        "en" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "%1$@ is not a command here. Try: %2$@"
+          }
+        },
+        "ko" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "%1$@ 명령은 없습니다. 사용할 수 있는 명령: %2$@"
+          }
+        },
+        "zh-Hans" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "这里没有 %1$@ 命令。可以试试：%2$@"
+          }
+        }
+      }
+    },
     "proof.author.1" : {
       "comment" : "Proof screen: who said testimonial 1 (first name, job). Names may be transliterated.",
       "localizations" : {

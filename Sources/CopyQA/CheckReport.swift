@@ -8,18 +8,23 @@ public struct CheckReport: Sendable, Codable {
     public var findings: [Finding]
     /// Set when a team catalog (`--copy`) was layered over the default deck.
     public var teamCatalog: TeamCatalogKeys?
+    /// `copy lint` of the team's file for the languages swept.
+    public var teamLint: LintReport.FileReport?
 
-    public init(combinations: Int, screensRendered: Int, findings: [Finding], teamCatalog: TeamCatalogKeys? = nil) {
+    public init(combinations: Int, screensRendered: Int, findings: [Finding], teamCatalog: TeamCatalogKeys? = nil,
+                teamLint: LintReport.FileReport? = nil) {
         self.combinations = combinations
         self.screensRendered = screensRendered
         self.findings = findings
         self.teamCatalog = teamCatalog
+        self.teamLint = teamLint
     }
 
     /// Defects (groups) of each severity: one defect seen on several screens, states and
     /// combinations counts once.
-    public var errorCount: Int { groups.filter { $0.severity == .error }.count }
-    public var warningCount: Int { groups.filter { $0.severity == .warning }.count }
+    /// The team file's lint findings count one each.
+    public var errorCount: Int { groups.filter { $0.severity == .error }.count + (teamLint?.errors ?? 0) }
+    public var warningCount: Int { groups.filter { $0.severity == .warning }.count + (teamLint?.warnings ?? 0) }
     public var infoCount: Int { groups.filter { $0.severity == .info }.count }
 
     /// Findings of the same defect (key, kind, message), across screens, combinations and states.
@@ -64,6 +69,13 @@ public struct CheckReport: Sendable, Codable {
         var out: [String] = []
         out.append("copy check: \(combinations) combination(s), \(screensRendered) screen(s) rendered")
         if let team = teamCatalog { out += team.lines() }
+        if let lint = teamLint {
+            out.append("")
+            out.append("lint of \(lint.file) (copy lint):")
+            let sorted = lint.findings.enumerated().sorted { ($0.element.severity, $0.offset) < ($1.element.severity, $1.offset) }
+            out += sorted.map { "  " + $0.element.text }
+            out.append("  " + LintReport(files: [lint]).summary(of: lint))
+        }
         let groups = self.groups
         let screens = Dictionary(grouping: groups, by: \.screen)
         for screen in screens.keys.sorted(by: { screenOrder($0) < screenOrder($1) }) {
@@ -110,7 +122,7 @@ public struct CheckReport: Sendable, Codable {
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         let payload = JSONReport(combinations: combinations, screensRendered: screensRendered, errors: errorCount,
                                  warnings: warningCount, infos: infoCount, occurrences: findings.count, findings: findings,
-                                 teamCatalog: teamCatalog)
+                                 teamCatalog: teamCatalog, teamLint: teamLint)
         let data = (try? encoder.encode(payload)) ?? Data("{}".utf8)
         return String(decoding: data, as: UTF8.self) + "\n"
     }
@@ -125,6 +137,7 @@ public struct CheckReport: Sendable, Codable {
         var occurrences: Int
         var findings: [Finding]
         var teamCatalog: TeamCatalogKeys?
+        var teamLint: LintReport.FileReport?
     }
 }
 
@@ -135,11 +148,23 @@ public struct TeamCatalogKeys: Sendable, Codable, Hashable {
     public var missing: [String]
     /// Keys of the team catalog the app does not use.
     public var unused: [String]
+    /// How many screen keys the team's file supplies (directly or through `copyKeys`).
+    public var shown: Int
+    /// How many keys the team's file has.
+    public var teamKeys: Int
+    /// `copyKeys` team keys the file does not have.
+    public var unmapped: [String]
 
-    public init(team: StringCatalog, origin: String, appKeys: Set<String>) {
+    /// `team` is the catalog swept (the file with `copyKeys` applied); `raw` the file as read.
+    public init(team: StringCatalog, origin: String, appKeys: Set<String>, copyKeys: [String: String] = [:], raw: StringCatalog? = nil) {
         self.origin = origin
+        let file = raw ?? team
         missing = CatalogLint.missingKeys(in: team, required: appKeys)
-        unused = CatalogLint.unusedKeys(in: team, used: appKeys)
+        let mappedTeamKeys = Set(copyKeys.values)
+        unused = CatalogLint.unusedKeys(in: file, used: appKeys.union(mappedTeamKeys))
+        shown = appKeys.filter { team.entries[$0] != nil }.count
+        teamKeys = file.entries.count
+        unmapped = copyKeys.values.filter { file.entries[$0] == nil }.sorted()
     }
 
     /// A key as one line: newlines and tabs escaped (real catalogs have keys that span lines).
@@ -149,8 +174,17 @@ public struct TeamCatalogKeys: Sendable, Codable, Hashable {
     }
 
     func lines() -> [String] {
-        ["", "team catalog \(origin):",
-         "  \(missing.count) key(s) the app uses are missing (shown from the default deck): \(missing.joined(separator: ", "))",
+        var out = ["", "team catalog \(origin):"]
+        if !unmapped.isEmpty {
+            out.append("  copyKeys names \(unmapped.count) key(s) the file does not have: \(unmapped.map { "“\(Self.oneLine($0))”" }.joined(separator: ", "))")
+        }
+        if shown == 0 {
+            out.append("  none of its \(teamKeys) key(s) is a key the screens show (such as paywall.title, paywall.cta.trial): the screens show the built-in copy, which is not checked here; "
+                       + "map your keys onto screen slots with a profile file's \"copyKeys\" (docs/reference/profile-file.md)")
+            return out
+        }
+        return out + [
+         "  \(missing.count) key(s) the app uses are missing (shown from the default deck, not checked here): \(missing.joined(separator: ", "))",
          "  \(unused.count) key(s) the app does not use (unused): \(unused.map { "“\(Self.oneLine($0))”" }.joined(separator: ", "))"]
     }
 }

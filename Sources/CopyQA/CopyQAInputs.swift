@@ -59,6 +59,9 @@ public struct CopyQAInputs: Sendable {
         var sweep = CopySweep(team: setup?.copy(overlaidWith: team) ?? team, states: states, themes: themes)
         sweep.guidelineFindings = setup?.findings ?? []
         sweep.comparesTeamKeys = team != nil
+        sweep.teamCatalog = team
+        sweep.copyKeys = setup?.profile.copyKeys ?? [:]
+        sweep.checksBuiltInCopy = team == nil
         return sweep
     }
 
@@ -81,7 +84,16 @@ public enum CopyCheck {
                         message: "Guideline \(finding.guideline): \(finding.message)")
             }
         }
-        let team = sweep.fallback == nil || !sweep.comparesTeamKeys ? nil : TeamCatalogKeys(team: sweep.primary, origin: origin ?? "team catalog", appKeys: sweep.appKeys)
-        return CheckReport(combinations: combinations.count, screensRendered: rendered, findings: findings, teamCatalog: team)
+        let origin = origin ?? "team catalog"
+        let team = sweep.fallback == nil || !sweep.comparesTeamKeys ? nil
+            : TeamCatalogKeys(team: sweep.primary, origin: origin, appKeys: sweep.appKeys, copyKeys: sweep.copyKeys,
+                              raw: sweep.teamCatalog)
+        // The team's file in its own right, for the languages swept.
+        let lint = sweep.teamCatalog.map { raw in
+            LintReport.FileReport(file: origin, catalog: raw,
+                                  findings: CatalogLinter(languages: matrix.locales).lint(raw, file: origin))
+        }
+        return CheckReport(combinations: combinations.count, screensRendered: rendered, findings: findings, teamCatalog: team,
+                           teamLint: lint)
     }
 }

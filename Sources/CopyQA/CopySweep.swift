@@ -20,6 +20,13 @@ public struct CopySweep: Sendable {
     /// Whether the report compares the primary catalog's keys with the app's (a team's `--copy`;
     /// not a built-in profile's deck, whose extra keys belong to its own screens).
     public var comparesTeamKeys = true
+    /// The team's file as read (`--copy`), for its lint; nil without one.
+    public var teamCatalog: StringCatalog?
+    /// A profile's `copyKeys`: screen key → the team's key.
+    public var copyKeys: [String: String] = [:]
+    /// Whether copy from the built-in deck is checked: not when a team's file is swept (the
+    /// built-in text fills only what their file lacks, and is not theirs to fix).
+    public var checksBuiltInCopy = true
 
     /// A sweep of `team` layered over `defaults` (the shipped deck when nil), or of the shipped deck alone.
     public init(team: StringCatalog? = nil, defaults: StringCatalog? = nil, states: ScreenStates = ScreenStates(),
@@ -85,7 +92,7 @@ public struct CopySweep: Sendable {
         var findings: [Finding] = []
         var seen = Set<String>()
         var drawnKeys: [String: Set<String>] = [:]
-        let checker = ScreenChecker(lint: lint)
+        let checker = ScreenChecker(lint: lint, skipsFallbackCopy: !checksBuiltInCopy)
         var decks: [String: CopyDeck] = [:]
         var dates = DateTexts()
         render(combinations) { combination, state, screen in
@@ -119,6 +126,7 @@ public struct CopySweep: Sendable {
             let drawn = drawnKeys[locale] ?? []
             for key in appKeys.sorted() where !drawn.contains(key) {
                 let copy = deck.resolve(key, locale: locale)
+                if !checksBuiltInCopy, copy.fromFallbackDeck { continue }
                 out += ScreenChecker.copyFindings(copy, lint: lint, screen: "composed", state: "inside other copy or off-screen",
                                                   combination: combination, rect: nil, checkArguments: false)
             }

@@ -6,6 +6,8 @@ import TerminalKit
 /// Checks one rendered screen: every drawn text, then the App Store rules when it is a paywall.
 struct ScreenChecker: Sendable {
     let lint: LintIndex
+    /// Skip texts drawn from the fallback (built-in) deck under a team's catalog.
+    var skipsFallbackCopy = false
 
     /// The deck's own width limits (README.d/deck.md): CTAs and buttons 16 columns, badges 12.
     static let widthLimits: [TextSlot: Int] = [.cta: 16, .sheetButton: 16, .badge: 12]
@@ -30,6 +32,7 @@ struct ScreenChecker: Sendable {
 
     func textFindings(_ text: DrawnText, screen: String, state: String, combination: SweepCombination) -> [Finding] {
         var out: [Finding] = []
+        if skipsFallbackCopy, text.copy?.fromFallbackDeck == true { return out }
         let rect = FindingRect(text.rect)
         func add(_ severity: Severity, _ kind: FindingKind, _ message: String) {
             out.append(Finding(severity: severity, kind: kind, screen: screen, state: state, combination: combination,

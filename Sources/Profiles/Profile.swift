@@ -26,6 +26,9 @@ public struct Profile: Hashable, Codable, Sendable {
     /// The products that make a user premium (the backend grants premium for these only); nil:
     /// every subscription and non-consumable. Seed 002: only Pro, not the single templates.
     public var premiumProducts: [String]?
+    /// The team's own String Catalog keys for screen slots: screen key → team key
+    /// (`"paywall.title": "subscription_title"`), so the team's real text is shown and swept.
+    public var copyKeys: [String: String]
     /// Folder that relative paths in the profile are resolved against (the profile file's folder).
     public var baseDirectory: String?
     /// The profile file as it was named (for messages); nil for built-in profiles.
@@ -33,7 +36,7 @@ public struct Profile: Hashable, Codable, Sendable {
 
     public init(name: String, appName: String, catalog: CatalogSource, copy: String? = nil, config: String? = nil,
                 limits: ProfileLimits = ProfileLimits(), features: [String] = [], screens: [ProfileScreen] = ProfileScreen.coreFlow,
-                applePay: ApplePayConfig? = nil, premiumProducts: [String]? = nil, baseDirectory: String? = nil, sourceFile: String? = nil) {
+                applePay: ApplePayConfig? = nil, premiumProducts: [String]? = nil, copyKeys: [String: String] = [:], baseDirectory: String? = nil, sourceFile: String? = nil) {
         self.name = name
         self.appName = appName
         self.catalog = catalog
@@ -44,6 +47,7 @@ public struct Profile: Hashable, Codable, Sendable {
         self.screens = screens
         self.applePay = applePay
         self.premiumProducts = premiumProducts
+        self.copyKeys = copyKeys
         self.baseDirectory = baseDirectory
         self.sourceFile = sourceFile
     }

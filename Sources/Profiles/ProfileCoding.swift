@@ -6,7 +6,7 @@ import Foundation
 /// writing a profile back out and for decoding profiles embedded in other JSON.
 extension Profile {
     enum CodingKeys: String, CodingKey, CaseIterable {
-        case name, appName, storekit, catalog, copy, config, limits, features, screens, applePay, premiumProducts
+        case name, appName, storekit, catalog, copy, config, limits, features, screens, applePay, premiumProducts, copyKeys
     }
 
     public init(from decoder: any Decoder) throws {
@@ -27,7 +27,8 @@ extension Profile {
                   features: try c.decodeIfPresent([String].self, forKey: .features) ?? [],
                   screens: try c.decodeIfPresent([ProfileScreen].self, forKey: .screens) ?? ProfileScreen.coreFlow,
                   applePay: try c.decodeIfPresent(ApplePayConfig.self, forKey: .applePay),
-                  premiumProducts: try c.decodeIfPresent([String].self, forKey: .premiumProducts))
+                  premiumProducts: try c.decodeIfPresent([String].self, forKey: .premiumProducts),
+                  copyKeys: try c.decodeIfPresent([String: String].self, forKey: .copyKeys) ?? [:])
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -45,5 +46,6 @@ extension Profile {
         try c.encode(screens, forKey: .screens)
         try c.encodeIfPresent(applePay, forKey: .applePay)
         try c.encodeIfPresent(premiumProducts, forKey: .premiumProducts)
+        if !copyKeys.isEmpty { try c.encode(copyKeys, forKey: .copyKeys) }
     }
 }

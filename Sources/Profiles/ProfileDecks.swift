@@ -1,3 +1,4 @@
+import BuiltInCopy
 import CopyDeck
 import Foundation
 
@@ -14,4 +15,11 @@ public enum ProfileDecks {
         guard let text = catalogText(name) else { return nil }
         return try? StringCatalog.decode(Data(text.utf8), origin: "profiles/\(name).xcstrings (built in)")
     }
+
+    /// Every key a screen may show: the default deck's and each built-in profile's deck's.
+    public static let screenKeys: Set<String> = {
+        var keys = Set(DefaultCopyDeck.catalog?.entries.keys.map { $0 } ?? [])
+        for name in EmbeddedProfileDecks.sources.keys { keys.formUnion(catalog(name)?.entries.keys.map { $0 } ?? []) }
+        return keys
+    }()
 }

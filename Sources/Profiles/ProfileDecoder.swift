@@ -46,10 +46,12 @@ public enum ProfileDecoder {
         let screens = try optional(top["screens"]) { value throws(ProfileError) in try reader.screens(value) } ?? ProfileScreen.coreFlow
         let applePay = try optional(top["applePay"]) { value throws(ProfileError) in try reader.applePay(value) }
         let premium = try optional(top["premiumProducts"]) { value throws(ProfileError) in try reader.strings(value, path: "premiumProducts") }
+        let copyKeys = try optional(top["copyKeys"]) { value throws(ProfileError) in try reader.copyKeys(value) } ?? [:]
         var places: [String: LineColumn] = [:]
         for key in ["storekit", "copy", "config"] { places[key] = top[key]?.location }
         return (Profile(name: name, appName: appName, catalog: source, copy: copy, config: config, limits: limits,
-                        features: features, screens: screens, applePay: applePay, premiumProducts: premium), places)
+                        features: features, screens: screens, applePay: applePay, premiumProducts: premium,
+                        copyKeys: copyKeys), places)
     }
 }
 
@@ -106,6 +108,22 @@ private struct Reader {
             throw fail(value, path, "found \"\(text)\", expected letters, digits, '-', '_' or '.' such as \"acme-notes\"")
         }
         return text
+    }
+
+    /// `copyKeys`: screen keys (keys of the built-in copy or a built-in profile's deck) mapped to the team's keys.
+    func copyKeys(_ value: LocatedJSON) throws(ProfileError) -> [String: String] {
+        let members = try object(value, path: "copyKeys", allowed: [])
+        let screenKeys = ProfileDecks.screenKeys
+        var result: [String: String] = [:]
+        for (screenKey, teamKey) in members.sorted(by: { $0.key < $1.key }) {
+            guard screenKeys.contains(screenKey) else {
+                let near = Spelling.suggestion(for: screenKey, in: screenKeys.sorted())
+                throw fail(teamKey, "copyKeys.\(screenKey)", "no screen shows the key \"\(screenKey)\", expected a key of the built-in copy"
+                           + (near.map { " (did you mean '\($0)'?)" } ?? " such as paywall.title (paywall-sim copy export lists the keys of every screen)"))
+            }
+            result[screenKey] = try nonEmptyString(teamKey, path: "copyKeys.\(screenKey)")
+        }
+        return result
     }
 
     func strings(_ value: LocatedJSON, path: String) throws(ProfileError) -> [String] {

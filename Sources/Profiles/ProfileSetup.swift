@@ -33,11 +33,26 @@ public struct ProfileSetup: Sendable {
 extension ProfileSetup {
     /// The copy to layer over the default deck when a team also gives `--copy`: the team's entries
     /// over the profile's deck (team keys win; the team's source language). Nil when neither exists.
+    /// The profile's `copyKeys` then give screen keys the team's entries.
     public func copy(overlaidWith team: StringCatalog?) -> StringCatalog? {
-        guard let team else { return copyCatalog }
-        guard let base = copyCatalog else { return team }
+        guard let team else { return copyCatalog.map(mapped) }
+        guard let base = copyCatalog else { return mapped(team) }
         let entries = base.entries.merging(team.entries) { _, teamEntry in teamEntry }
         let order = base.keys + team.keys.filter { base.entries[$0] == nil }
-        return StringCatalog(sourceLanguage: team.sourceLanguage, version: team.version, entries: entries, keyOrder: order)
+        return mapped(StringCatalog(sourceLanguage: team.sourceLanguage, version: team.version, entries: entries, keyOrder: order))
+    }
+
+    /// `catalog` with each `copyKeys` screen key given its team key's entry (a team key the catalog lacks maps nothing).
+    func mapped(_ catalog: StringCatalog) -> StringCatalog {
+        var out = catalog
+        for (screenKey, teamKey) in profile.copyKeys.sorted(by: { $0.key < $1.key }) {
+            if let entry = catalog.entries[teamKey] { out[screenKey] = entry }
+        }
+        return out
+    }
+
+    /// `copyKeys` team keys `catalog` does not have, sorted: mapped onto nothing.
+    public func unmappedCopyKeys(in catalog: StringCatalog) -> [String] {
+        profile.copyKeys.values.filter { catalog.entries[$0] == nil }.sorted()
     }
 }

@@ -1,4 +1,5 @@
 import CopyDeck
+import PaywallFoundation
 import Foundation
 import Testing
 @testable import CopyQA
@@ -28,8 +29,21 @@ struct TeamCatalogTests {
         #expect(Set(team.missing) == CopySweep().appKeys.subtracting(catalog.keys))
         let text = report.text()
         #expect(text.contains("team catalog \(path):"))
-        #expect(text.contains("key(s) the app does not use (unused)"))
-        #expect(text.contains("key(s) the app uses are missing"))
+        #expect(team.shown == CopySweep().appKeys.intersection(catalog.keys).count)
+        if team.shown == 0 {
+            // Their keys are not the screens' keys: one line says so, and nothing about the built-in copy is reported.
+            #expect(text.contains("none of its \(catalog.entries.count) key(s) is a key the screens show"))
+            #expect(!text.contains("key(s) the app uses are missing"))
+            #expect(report.findings.allSatisfy { $0.key == nil || catalog.entries[$0.key ?? ""] != nil }, "\(report.findings.prefix(3))")
+        } else {
+            #expect(text.contains("key(s) the app does not use (unused)"))
+            #expect(text.contains("key(s) the app uses are missing"))
+        }
+        // The team's own file is linted for the languages swept (en here).
+        let lint = try #require(report.teamLint)
+        #expect(lint.keys == catalog.entries.count)
+        #expect(lint.findings.allSatisfy { $0.language == nil || LocaleCode.language(of: $0.language ?? "") == "en" })
+        #expect(text.contains("lint of \(path) (copy lint):"))
         let json = try JSONSerialization.jsonObject(with: Data(report.json().utf8)) as? [String: Any]
         let teamJSON = try #require(json?["teamCatalog"] as? [String: Any])
         #expect((teamJSON["unused"] as? [String])?.count == team.unused.count)
@@ -62,6 +76,46 @@ struct TeamCatalogTests {
         #expect(throws: CopyQAError.self) { try CopyQAInputs(copyPath: file.path).sweep() }
         do { _ = try CopyQAInputs(copyPath: file.path).sweep() } catch {
             #expect("\(error)".contains("Team.xcstrings:3:"))
+        }
+    }
+
+    @Test("a profile's copyKeys put the team's own keys on screen slots: their text is drawn and swept, mapped keys are used, an absent one is named")
+    func copyKeys() throws {
+        let dir = Support.tempDirectory("copykeys")
+        let profile = dir.appendingPathComponent("team.json")
+        try Data("""
+        { "name": "paywallkit", "copyKeys": { "paywall.title": "paywall_title", "paywall.restore": "paywall_restore_button",
+          "paywall.notNow": "no_such_key" } }
+        """.utf8).write(to: profile)
+        let file = Support.fixtures.appendingPathComponent("06-paywallkit-keyed-6-langs.xcstrings").path
+        let inputs = CopyQAInputs(copyPath: file, profile: profile.path, matrix: Support.small(["de"]))
+        let sweep = try inputs.sweep()
+        var drawn: [String: Set<String>] = [:]
+        sweep.render(inputs.matrix.combinations) { _, state, screen in
+            guard state.screen == "paywall" else { return }
+            for text in screen.drawn { if let key = text.key { drawn[key, default: []].insert(text.text) } }
+        }
+        #expect(drawn["paywall.title"] == ["Premium werden"], "the de text of their paywall_title")
+        #expect(drawn["paywall.restore"]?.allSatisfy { $0.contains("Käufe wiederherstellen") } == true)
+        let report = CopyCheck.run(sweep, matrix: inputs.matrix, origin: file)
+        let team = try #require(report.teamCatalog)
+        #expect(team.shown == 2)
+        #expect(!team.unused.contains("paywall_title") && team.unused.contains("paywall_subtitle"))
+        #expect(team.unmapped == ["no_such_key"])
+        #expect(report.text().contains("copyKeys names 1 key(s) the file does not have: “no_such_key”"))
+    }
+
+    @Test("copyKeys naming a key no screen shows is refused at its line, with the closest key")
+    func copyKeysUnknownScreenKey() throws {
+        let dir = Support.tempDirectory("copykeys-bad")
+        let profile = dir.appendingPathComponent("team.json")
+        try Data("{\n  \"name\": \"x\",\n  \"copyKeys\": { \"paywall.titel\": \"title\" }\n}\n".utf8).write(to: profile)
+        do {
+            _ = try CopyQAInputs(profile: profile.path, matrix: Support.small()).sweep()
+            Issue.record("accepted an unknown screen key")
+        } catch {
+            #expect("\(error)".contains("team.json:3:34: at copyKeys.paywall.titel: no screen shows the key \"paywall.titel\""), "\(error)")
+            #expect("\(error)".contains("did you mean 'paywall.title'?"))
         }
     }
 }

@@ -180,7 +180,7 @@ struct SmallInputTests {
 
     @Test func aKeyWithANewlineStaysOnOneLineInLists() throws {
         let deck = FileManager.default.temporaryDirectory.appendingPathComponent("nl-\(UUID().uuidString).xcstrings")
-        try #"{"sourceLanguage":"en","strings":{"line one\nline two":{}},"version":"1.0"}"#.write(to: deck, atomically: true, encoding: .utf8)
+        try #"{"sourceLanguage":"en","strings":{"line one\nline two":{},"paywall.title":{}},"version":"1.0"}"#.write(to: deck, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(at: deck) }
         let result = try PaywallSimProcess.run(["copy", "check", "--copy", deck.path, "--locale", "en", "--theme", "dark", "--size", "80x24", "--offer", "A"])
         #expect(result.stdout.contains(#"(unused): “line one\nline two”"#), "\(result.stdout)")

@@ -906,29 +906,6 @@ enum EmbeddedProfileDecks {
         }
       }
     },
-    "profile.unknownCommand" : {
-      "comment" : "Chat: answer to a slash command the app does not have. %1$@ the command typed, %2$@ the commands there are.",
-      "localizations" : {
-        "en" : {
-          "stringUnit" : {
-            "state" : "translated",
-            "value" : "%1$@ is not a command here. Try: %2$@"
-          }
-        },
-        "ko" : {
-          "stringUnit" : {
-            "state" : "translated",
-            "value" : "%1$@ 명령은 없습니다. 사용할 수 있는 명령: %2$@"
-          }
-        },
-        "zh-Hans" : {
-          "stringUnit" : {
-            "state" : "translated",
-            "value" : "这里没有 %1$@ 命令。可以试试：%2$@"
-          }
-        }
-      }
-    },
     "purchased.title" : {
       "comment" : "Purchased screen: title. At most 40 columns.",
       "localizations" : {
@@ -1739,29 +1716,6 @@ enum EmbeddedProfileDecks {
           "stringUnit" : {
             "state" : "translated",
             "value" : "解锁 Templa Pro"
-          }
-        }
-      }
-    },
-    "profile.unknownCommand" : {
-      "comment" : "Chat: answer to a slash command the app does not have. %1$@ the command typed, %2$@ the commands there are.",
-      "localizations" : {
-        "en" : {
-          "stringUnit" : {
-            "state" : "translated",
-            "value" : "%1$@ is not a command here. Try: %2$@"
-          }
-        },
-        "ko" : {
-          "stringUnit" : {
-            "state" : "translated",
-            "value" : "%1$@ 명령은 없습니다. 사용할 수 있는 명령: %2$@"
-          }
-        },
-        "zh-Hans" : {
-          "stringUnit" : {
-            "state" : "translated",
-            "value" : "这里没有 %1$@ 命令。可以试试：%2$@"
           }
         }
       }
@@ -3151,29 +3105,6 @@ enum EmbeddedProfileDecks {
           "stringUnit" : {
             "state" : "translated",
             "value" : "升级 Callio 套餐"
-          }
-        }
-      }
-    },
-    "profile.unknownCommand" : {
-      "comment" : "Chat: answer to a slash command the app does not have. %1$@ the command typed, %2$@ the commands there are.",
-      "localizations" : {
-        "en" : {
-          "stringUnit" : {
-            "state" : "translated",
-            "value" : "%1$@ is not a command here. Try: %2$@"
-          }
-        },
-        "ko" : {
-          "stringUnit" : {
-            "state" : "translated",
-            "value" : "%1$@ 명령은 없습니다. 사용할 수 있는 명령: %2$@"
-          }
-        },
-        "zh-Hans" : {
-          "stringUnit" : {
-            "state" : "translated",
-            "value" : "这里没有 %1$@ 命令。可以试试：%2$@"
           }
         }
       }
