@@ -24,10 +24,19 @@ public struct PluralCategorySet: Sendable, Equatable {
         return shape
     }
 
-    /// Language names for messages (`uk` → Ukrainian), falling back to the code.
+    /// Language names for messages (`uk` → Ukrainian), falling back to the code. Read once for every
+    /// language of the table: Foundation's locale names are not asked from several threads at once.
     public static func languageName(_ locale: String) -> String {
-        Locale(identifier: "en").localizedString(forIdentifier: locale) ?? locale
+        let language = LocaleCode.language(of: LocaleCode.normalize(locale))
+        return names[language] ?? locale
     }
+
+    private static let names: [String: String] = {
+        let english = Locale(identifier: "en")
+        var out: [String: String] = [:]
+        for language in shapeByLanguage.keys { out[language] = english.localizedString(forLanguageCode: language) ?? language }
+        return out
+    }()
 
     private static let otherOnly = PluralCategorySet(whole: [.other], rare: [])
     private static let oneOther = PluralCategorySet(whole: [.one, .other], rare: [])

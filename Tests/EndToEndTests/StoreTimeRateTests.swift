@@ -41,7 +41,7 @@ struct StoreTimeRateTests {
     @Test func unknownStorefrontIsRefusedNotShownInDollars() throws {
         let result = try store(["products", "--storefront", "XYZ"])
         #expect(result.exitCode == 64)
-        #expect(result.stderr.contains("--storefront XYZ: a storefront the simulator does not know"))
+        #expect(result.stderr.contains("--storefront XYZ: unknown storefront \"XYZ\""))
         #expect(!result.stdout.contains("$9.99"))
         let run = try PaywallSimProcess.run(["--storefront", "XYZ"])
         #expect(run.exitCode == 64, "run refuses it too")

@@ -39,8 +39,7 @@ public struct StorefrontOptions: ParsableArguments {
         }
         // A storefront the simulator does not know is refused: its prices would be shown in dollars.
         if let storefront, Storefront(code: storefront) == nil {
-            throw ValidationError("--storefront \(storefront): a storefront the simulator does not know, expected one of "
-                + Storefront.all.map(\.code).joined(separator: ", "))
+            throw ValidationError("--storefront \(storefront): " + Storefront.unknownMessage(storefront))
         }
     }
 }

@@ -8,7 +8,7 @@ import Foundation
 /// storefront's; well-known currencies use their short symbol (`¥`, not `CN¥`); the currency's own
 /// fraction digits are used (none for KRW and JPY) unless the amount has more, which are then kept
 /// rather than rounded away (JPY 4.80 → `¥4.80`); non-breaking spaces become plain spaces so terminal
-/// goldens stay readable.
+/// goldens stay readable, and direction marks are left out.
 public enum PriceFormatter {
     /// Short symbols for currencies whose ICU symbol in foreign locales is prefixed (`CN¥`, `US$`, `₩`).
     public static let shortSymbols: [String: String] = [
@@ -37,7 +37,10 @@ public enum PriceFormatter {
         formatter.minimumFractionDigits = digits
         formatter.maximumFractionDigits = digits
         let text = formatter.string(from: amount as NSDecimalNumber) ?? "\(amount) \(currencyCode)"
-        return text.replacingOccurrences(of: "\u{00A0}", with: " ").replacingOccurrences(of: "\u{202F}", with: " ")
+        return String(String.UnicodeScalarView(text.unicodeScalars.compactMap { scalar -> Unicode.Scalar? in
+            if scalar == "\u{00A0}" || scalar == "\u{202F}" { return " " }
+            return invisibleMarks.contains(scalar) ? nil : scalar
+        }))
     }
 
     /// The Foundation locale used for `locale` in `storefront`: its language and script, its region or the storefront's.
@@ -46,6 +49,10 @@ public enum PriceFormatter {
         if code.region == nil { code.region = storefront.regionCode }
         return code.identifier
     }
+
+    /// Direction marks ICU puts around right-to-left prices (`‏٩٫٩٩ ر.س.‏`): invisible, so a terminal
+    /// cell count would be wrong; the terminal lays the text out itself.
+    public static let invisibleMarks: Set<Unicode.Scalar> = ["\u{200E}", "\u{200F}", "\u{061C}", "\u{2066}", "\u{2067}", "\u{2068}", "\u{2069}"]
 
     /// Currencies shown without decimals (ISO 4217 minor unit 0, plus those Apple prices in whole units).
     public static let zeroDecimalCurrencies: Set<String> = [

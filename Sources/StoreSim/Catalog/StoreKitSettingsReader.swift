@@ -16,10 +16,8 @@ struct StoreKitSettingsReader {
         _ = try cursor.members()
         if let storefront = try cursor.optionalNonNull("_storefront") {
             let code = try storefront.string().uppercased()
-            if Storefront(code: code) == nil {
-                warn(storefront, "unknown storefront \"\(code)\"; prices are shown in USD. Known: "
-                     + Storefront.all.map(\.code).joined(separator: ", "))
-            }
+            // Never shown in another storefront's currency: a code that is no App Store storefront is refused.
+            guard Storefront.isKnown(code) else { throw storefront.fail(Storefront.unknownMessage(code)) }
             settings.storefront = code
         }
         if let locale = try cursor.optionalNonNull("_locale") { settings.locale = try locale.string() }

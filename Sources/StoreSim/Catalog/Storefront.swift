@@ -1,7 +1,7 @@
 import PaywallFoundation
 import Foundation
 
-/// An App Store storefront: ISO-3166 alpha-3 code, its currency and the locale prices default to.
+/// An App Store storefront: ISO-3166 alpha-3 code, the currency the App Store charges there and the locale prices default to.
 public struct Storefront: Hashable, Codable, Sendable {
     /// ISO-3166 alpha-3, e.g. `USA`, `CHN`, `KOR`.
     public var code: String
@@ -22,45 +22,47 @@ public struct Storefront: Hashable, Codable, Sendable {
         self = known
     }
 
-    /// The storefront for `code`, or a USD storefront with that code when it is not known.
+    /// The storefront for `code`; an unknown code (which every surface refuses before it gets here)
+    /// keeps its code with the USA's currency and locale.
     public static func resolve(_ code: String) -> Storefront {
         Storefront(code: code) ?? Storefront(code: code.uppercased(), currencyCode: "USD", defaultLocale: "en_US")
     }
+
+    /// Whether `code` (any case) is an App Store storefront.
+    public static func isKnown(_ code: String) -> Bool { byCode[code.uppercased()] != nil }
+
+    /// `unknown storefront "XYZ"` with the closest code, for errors on every surface.
+    public static func unknownMessage(_ code: String) -> String {
+        let near = Spelling.suggestion(for: code.uppercased(), in: all.map(\.code))
+        return "unknown storefront \"\(code)\"" + (near.map { " (did you mean '\($0)'?)" } ?? "")
+            + ", expected one of the \(all.count) App Store storefronts' ISO-3166 alpha-3 codes such as USA, DEU, JPN or NOR"
+    }
+
+    /// Apple's numeric storefront id (`143441` for USA), as the App Store Server API's `storefrontId` gives it.
+    public var storefrontID: String { Self.recordByCode[code]?.storefrontID ?? "143441" }
+
+    /// ISO-3166 alpha-2 (`US`).
+    public var alpha2: String? { Self.recordByCode[code]?.alpha2 }
+
+    /// The English name (`Norway`).
+    public var name: String { Self.recordByCode[code]?.name ?? code }
 
     /// ISO-3166 alpha-2 region of the default locale (`US`, `CN`), used to complete a bare language code.
     public var regionCode: String? { LocaleCode(defaultLocale)?.region }
 
     public static let usa = Storefront(code: "USA", currencyCode: "USD", defaultLocale: "en_US")
 
-    /// The storefronts the simulator knows, by alpha-3 code.
-    public static let all: [Storefront] = [
-        usa,
-        Storefront(code: "CHN", currencyCode: "CNY", defaultLocale: "zh_Hans_CN"),
-        Storefront(code: "KOR", currencyCode: "KRW", defaultLocale: "ko_KR"),
-        Storefront(code: "JPN", currencyCode: "JPY", defaultLocale: "ja_JP"),
-        Storefront(code: "DEU", currencyCode: "EUR", defaultLocale: "de_DE"),
-        Storefront(code: "FRA", currencyCode: "EUR", defaultLocale: "fr_FR"),
-        Storefront(code: "ESP", currencyCode: "EUR", defaultLocale: "es_ES"),
-        Storefront(code: "ITA", currencyCode: "EUR", defaultLocale: "it_IT"),
-        Storefront(code: "NLD", currencyCode: "EUR", defaultLocale: "nl_NL"),
-        Storefront(code: "AUT", currencyCode: "EUR", defaultLocale: "de_AT"),
-        Storefront(code: "BEL", currencyCode: "EUR", defaultLocale: "nl_BE"),
-        Storefront(code: "FIN", currencyCode: "EUR", defaultLocale: "fi_FI"),
-        Storefront(code: "IRL", currencyCode: "EUR", defaultLocale: "en_IE"),
-        Storefront(code: "PRT", currencyCode: "EUR", defaultLocale: "pt_PT"),
-        Storefront(code: "GBR", currencyCode: "GBP", defaultLocale: "en_GB"),
-        Storefront(code: "CAN", currencyCode: "CAD", defaultLocale: "en_CA"),
-        Storefront(code: "AUS", currencyCode: "AUD", defaultLocale: "en_AU"),
-        Storefront(code: "SGP", currencyCode: "SGD", defaultLocale: "en_SG"),
-        Storefront(code: "HKG", currencyCode: "HKD", defaultLocale: "zh_Hant_HK"),
-        Storefront(code: "TWN", currencyCode: "TWD", defaultLocale: "zh_Hant_TW"),
-        Storefront(code: "IND", currencyCode: "INR", defaultLocale: "en_IN"),
-        Storefront(code: "BRA", currencyCode: "BRL", defaultLocale: "pt_BR"),
-        Storefront(code: "MEX", currencyCode: "MXN", defaultLocale: "es_MX"),
-        Storefront(code: "TUR", currencyCode: "TRY", defaultLocale: "tr_TR"),
-        Storefront(code: "CHE", currencyCode: "CHF", defaultLocale: "de_CH"),
-        Storefront(code: "SWE", currencyCode: "SEK", defaultLocale: "sv_SE"),
-    ]
+    /// Every App Store storefront (175), by alpha-3 code order of `StorefrontTable.swift`.
+    public static let all: [Storefront] = table.map { Storefront(code: $0.alpha3, currencyCode: $0.currency, defaultLocale: $0.locale) }
 
     private static let byCode: [String: Storefront] = Dictionary(uniqueKeysWithValues: all.map { ($0.code, $0) })
+    private static let recordByCode: [String: Record] = Dictionary(uniqueKeysWithValues: table.map { ($0.alpha3, $0) })
+
+    /// One row of the storefront table.
+    struct Record: Sendable {
+        var alpha3, alpha2, storefrontID, currency, locale, name: String
+        init(_ alpha3: String, _ alpha2: String, _ storefrontID: String, _ currency: String, _ locale: String, _ name: String) {
+            (self.alpha3, self.alpha2, self.storefrontID, self.currency, self.locale, self.name) = (alpha3, alpha2, storefrontID, currency, locale, name)
+        }
+    }
 }

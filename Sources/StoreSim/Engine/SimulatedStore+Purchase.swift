@@ -172,7 +172,7 @@ extension SimulatedStore {
             revocationReason: nil, revocationDate: nil, isUpgraded: nil,
             offerType: offer?.type, offerIdentifier: offer?.0.offerID, offerDiscountType: discount,
             environment: environment, storefront: settings.storefront,
-            storefrontId: StorefrontInfo.storefrontID(settings.storefront),
+            storefrontId: Storefront.resolve(settings.storefront).storefrontID,
             transactionReason: renewal ? "RENEWAL" : "PURCHASE",
             price: TransactionPayload.milliunits(offer?.0.price(in: settings.storefront) ?? product.price(in: settings.storefront)),
             currency: Storefront.resolve(settings.storefront).currencyCode)

@@ -64,19 +64,3 @@ public struct TransactionPayload: Codable, Hashable, Sendable {
         }
     }
 }
-
-/// The Apple storefront id of an ISO-3166 alpha-3 storefront (currencies come from `Storefront`).
-enum StorefrontInfo {
-    static func storefrontID(_ storefront: String) -> String {
-        switch storefront.uppercased() {
-        case "USA": return "143441"
-        case "CHN": return "143465"
-        case "KOR": return "143466"
-        case "JPN": return "143462"
-        case "GBR": return "143444"
-        case "DEU": return "143443"
-        case "FRA": return "143442"
-        default: return "143441"
-        }
-    }
-}

@@ -68,13 +68,18 @@ struct PriceFormatterTests {
 struct StorefrontTableTests {
     @Test("every known storefront formats a price with its currency and a parseable default locale")
     func everyStorefront() throws {
-        #expect(Storefront.all.count == 26)
+        #expect(Storefront.all.count == 175)
         #expect(Set(Storefront.all.map(\.code)).count == Storefront.all.count)
         for storefront in Storefront.all {
             #expect(storefront.regionCode != nil, "\(storefront.code)")
+            // In the storefront's own locale: its digits (Arabic-Indic in Saudi Arabia), never a bidi mark or NBSP.
             let text = PriceFormatter.format(Decimal(string: "9.99")!, storefront: storefront)
-            #expect(text.contains("9"), "\(storefront.code): \(text)")
-            #expect(!text.contains("\u{00A0}") && !text.contains("\u{202F}"))
+            #expect(text.contains { $0.isNumber }, "\(storefront.code): \(text)")
+            #expect(!text.unicodeScalars.contains { PriceFormatter.invisibleMarks.contains($0) }, "\(storefront.code): \(text)")
+            // In US English: the currency's minor units.
+            let english = PriceFormatter.format(Decimal(string: "9")!, storefront: storefront, locale: "en_US")
+            let digits = PriceFormatter.fractionDigits(forCurrency: storefront.currencyCode)
+            #expect(english.contains(digits == 0 ? "9" : "9." + String(repeating: "0", count: digits)) , "\(storefront.code): \(english)")
         }
     }
 }
