@@ -2103,6 +2103,100 @@ enum EmbeddedCopyDeck {
         }
       }
     },
+    "paywall.plans.above" : {
+      "comment" : "Above a plan list scrolled on a short screen: how many plans are above the ones shown (↑ moves to them). Plural: one / other.",
+      "localizations" : {
+        "en" : {
+          "variations" : {
+            "plural" : {
+              "one" : {
+                "stringUnit" : {
+                  "state" : "translated",
+                  "value" : "↑ %lld more plan"
+                }
+              },
+              "other" : {
+                "stringUnit" : {
+                  "state" : "translated",
+                  "value" : "↑ %lld more plans"
+                }
+              }
+            }
+          }
+        },
+        "ko" : {
+          "variations" : {
+            "plural" : {
+              "other" : {
+                "stringUnit" : {
+                  "state" : "translated",
+                  "value" : "↑ 요금제 %lld개 더 보기"
+                }
+              }
+            }
+          }
+        },
+        "zh-Hans" : {
+          "variations" : {
+            "plural" : {
+              "other" : {
+                "stringUnit" : {
+                  "state" : "translated",
+                  "value" : "↑ 还有 %lld 个方案"
+                }
+              }
+            }
+          }
+        }
+      }
+    },
+    "paywall.plans.below" : {
+      "comment" : "Below a plan list scrolled on a short screen: how many plans are below the ones shown (↓ moves to them). Plural: one / other.",
+      "localizations" : {
+        "en" : {
+          "variations" : {
+            "plural" : {
+              "one" : {
+                "stringUnit" : {
+                  "state" : "translated",
+                  "value" : "↓ %lld more plan"
+                }
+              },
+              "other" : {
+                "stringUnit" : {
+                  "state" : "translated",
+                  "value" : "↓ %lld more plans"
+                }
+              }
+            }
+          }
+        },
+        "ko" : {
+          "variations" : {
+            "plural" : {
+              "other" : {
+                "stringUnit" : {
+                  "state" : "translated",
+                  "value" : "↓ 요금제 %lld개 더 보기"
+                }
+              }
+            }
+          }
+        },
+        "zh-Hans" : {
+          "variations" : {
+            "plural" : {
+              "other" : {
+                "stringUnit" : {
+                  "state" : "translated",
+                  "value" : "↓ 还有 %lld 个方案"
+                }
+              }
+            }
+          }
+        }
+      }
+    },
     "paywall.privacy" : {
       "comment" : "Paywall: link to the privacy policy, at the bottom",
       "localizations" : {

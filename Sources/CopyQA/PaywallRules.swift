@@ -30,7 +30,10 @@ struct PaywallRules {
             return out
         }
         let prices = visible(.price)
-        for plan in offer.plans {
+        // Plans a short screen scrolled out of view, behind a visible "↓ 3 more plans" line: each is
+        // checked in the state where it is selected (the list scrolls to it), not here.
+        let scrolledAway = Set(visible(.planScroll).flatMap(\.hiddenPlanIDs))
+        for plan in offer.plans where !scrolledAway.contains(plan.id) {
             // Each plan's own row, from the record of what the renderer drew for it: never a search
             // for a price (two plans at one price, or 9,99 € inside 59,99 €, would find the wrong row).
             guard let price = prices.first(where: { $0.planID == plan.id && squash(shown($0)).contains(squash(plan.displayPrice)) }) else {

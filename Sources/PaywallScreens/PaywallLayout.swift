@@ -11,51 +11,88 @@ extension ScreenLayout {
         return offer.plans.first { $0.id == id } ?? offer.plans.first { $0.id == offer.defaultPlanID } ?? offer.plans.first
     }
 
-    /// The whole paywall for `offer`.
-    func paywall(_ offer: Offer) -> [Block] {
+    /// The whole paywall for `offer` in `rows` rows (nil: as tall as it needs).
+    ///
+    /// What the App Store asks of a paywall always fits: the call to action, Restore, Terms, Privacy
+    /// and the selected plan's complete price, trial and renewal terms. When the screen is short,
+    /// the benefits go first, then the promise, then the plan list turns to compact rows (only the
+    /// selected plan keeps its second line), then it scrolls to keep the selection in view with
+    /// "↑ 2 more plans" / "↓ 3 more plans" lines, and last the title goes.
+    func paywall(_ offer: Offer, rows: Int? = nil) -> [Block] {
         let selected = selectedPlan(in: offer)
         let promiseKey = offer.personalPromiseKey ?? (model.paywallReason == .messageLimit ? "paywall.promise.limit" : "paywall.promise.default")
         let promiseArgs: [CopyArgument] = promiseKey == "paywall.promise.limit" ? [.integer(model.config.dailyMessageLimit)] : []
         let promise = writer.paragraph(writer.copy(promiseKey, promiseArgs, role: .accent, slot: .subtitle), width: textWidth)
             .shifted(by: (width - textWidth) / 2)
-        var blocks: [Block] = [title("paywall.title"), promise, .spacer(1, priority: 3), benefitGrid(width: min(width, 64)), .spacer(1, priority: 4)]
-        blocks.append(plans(offer, selected: selected))
-        blocks.append(.spacer(1, priority: 2))
+        let heading = title("paywall.title")
+        let benefits = benefitGrid(width: min(width, 64))
+        var terms: [Block] = []
         if let selected {
             for item in writer.terms(selected, now: context.now) {
-                blocks.append(writer.paragraph(item, width: textWidth).shifted(by: (width - textWidth) / 2))
+                terms.append(writer.paragraph(item, width: textWidth).shifted(by: (width - textWidth) / 2))
             }
         }
-        blocks.append(.spacer(1, priority: 5))
-        blocks.append(writer.button(writer.cta(selected), width: width))
+        var actions = [writer.button(writer.cta(selected), width: width)]
         if let extra = context.paywallButton {
-            blocks.append(writer.line(writer.copy(extra.copyKey, role: .accent, bold: true, slot: .body), width: width))
+            actions.append(writer.line(writer.copy(extra.copyKey, role: .accent, bold: true, slot: .body), width: width))
         }
-        blocks.append(.spacer(1, priority: 1))
-        blocks.append(writer.flow([
+        let links = writer.flow([
             writer.copy("paywall.restore", role: .link, slot: .restore),
             writer.copy("paywall.termsOfUse", role: .link, slot: .terms),
             writer.copy("paywall.privacy", role: .link, slot: .privacy),
             writer.copy("paywall.notNow", role: .muted, slot: .notNow),
-        ], width: width))
-        if let notice = notice() {
+        ], width: width)
+        let notice = notice()
+
+        // What must fit, without spacers (they collapse first anyway).
+        let essential = (terms + actions + [links] + [notice].compactMap { $0 }).map(\.height).reduce(0, +)
+        var showHeading = true, showPromise = true, showBenefits = true
+        func head() -> Int { (showHeading ? heading.height : 0) + (showPromise ? promise.height : 0) + (showBenefits ? benefits.height : 0) }
+        var planBlock = plans(offer, selected: selected, maxHeight: nil)
+        if let rows {
+            if essential + head() + planBlock.height > rows { showBenefits = false }
+            if essential + head() + planBlock.height > rows { showPromise = false }
+            if essential + head() + planBlock.height > rows {
+                planBlock = plans(offer, selected: selected, maxHeight: rows - essential - head())
+                if essential + head() + planBlock.height > rows {
+                    showHeading = false
+                    planBlock = plans(offer, selected: selected, maxHeight: rows - essential)
+                }
+            }
+        }
+
+        var blocks: [Block] = []
+        if showHeading { blocks.append(heading) }
+        if showPromise { blocks.append(promise) }
+        if showBenefits { blocks += [.spacer(1, priority: 3), benefits] }
+        blocks += [.spacer(1, priority: 4), planBlock, .spacer(1, priority: 2)]
+        blocks += terms
+        blocks.append(.spacer(1, priority: 5))
+        blocks += actions
+        blocks += [.spacer(1, priority: 1), links]
+        if let notice {
             blocks.append(.spacer(1, priority: 0))
             blocks.append(notice)
         }
         return blocks
     }
 
-    /// The plans in the offer's layout; cards fall back to a list when they would be too narrow.
-    func plans(_ offer: Offer, selected: Plan?) -> Block {
+    /// The plans in the offer's layout, in at most `maxHeight` rows; cards fall back to a list when
+    /// they would be too narrow or too tall.
+    func plans(_ offer: Offer, selected: Plan?, maxHeight: Int?) -> Block {
         switch offer.layoutVariant {
-        case .list: return planList(offer.plans, selected: selected, preferSaving: false)
-        case .cards: return planCards(offer.plans, selected: selected) ?? planList(offer.plans, selected: selected, preferSaving: false)
-        case .focus: return planFocus(offer.plans, selected: selected)
+        case .list: return planList(offer.plans, selected: selected, preferSaving: false, maxHeight: maxHeight)
+        case .cards:
+            if let cards = planCards(offer.plans, selected: selected), cards.height <= maxHeight ?? Int.max { return cards }
+            return planList(offer.plans, selected: selected, preferSaving: false, maxHeight: maxHeight)
+        case .focus: return planFocus(offer.plans, selected: selected, maxHeight: maxHeight)
         }
     }
 
     /// A: one row per plan (radio, name, billed price, badge) with the equivalent and trial below.
-    func planList(_ plans: [Plan], selected: Plan?, preferSaving: Bool) -> Block {
+    /// Too tall for `maxHeight`: compact rows (only the selected plan keeps its second line), then a
+    /// window around the selected plan with a line for the plans above and below it.
+    func planList(_ plans: [Plan], selected: Plan?, preferSaving: Bool, maxHeight: Int? = nil) -> Block {
         let listWidth = min(width, 56)
         let left = (width - listWidth) / 2
         let names = plans.map { writer.data($0.displayName, role: .text, bold: $0.id == selected?.id, slot: .planName) }
@@ -67,8 +104,8 @@ extension ScreenLayout {
         let nameX = 2 + radioWidth + 1
         let nameWidth = max(8, listWidth - nameX - priceWidth - badgeWidth - 4)
         let priceX = nameX + nameWidth + 2
-        var block = Block()
-        for (index, plan) in plans.enumerated() {
+        func row(_ index: Int, withDetails: Bool) -> Block {
+            let plan = plans[index]
             let isSelected = plan.id == selected?.id
             var columns: [(item: TextItem, x: Int, width: Int, align: TextAlignment)] = [
                 (names[index], left + nameX, nameWidth, .left),
@@ -80,13 +117,45 @@ extension ScreenLayout {
             row.rows[0].append(Piece(text: isSelected ? writer.glyphs.radioOn : writer.glyphs.radioOff, x: left + 2,
                                      style: TextStyle(isSelected ? .accent : .muted, bold: isSelected)))
             let extras = [writer.equivalent(plan), writer.trialOffer(plan)].compactMap { $0 }
-            if !extras.isEmpty {
+            if withDetails, !extras.isEmpty {
                 row.append(writer.flow(extras, width: listWidth - nameX, align: .left).shifted(by: left + nameX))
             }
-            if index > 0 && plans.count <= 3 { block.append(.spacer(1, priority: 0)) }
-            block.append(row)
+            return row
+        }
+        var full = Block()
+        for index in plans.indices {
+            if index > 0 && plans.count <= 3 { full.append(.spacer(1, priority: 0)) }
+            full.append(row(index, withDetails: true))
+        }
+        guard let maxHeight, full.height > maxHeight else { return full }
+        let selectedIndex = plans.firstIndex { $0.id == selected?.id } ?? 0
+        let compactRows = plans.indices.map { row($0, withDetails: $0 == selectedIndex) }
+        if compactRows.map(\.height).reduce(0, +) <= maxHeight { return Block.stack(compactRows) }
+        // Scroll: the widest window around the selection that fits with its "more" lines.
+        var low = selectedIndex, high = selectedIndex + 1
+        func height(_ low: Int, _ high: Int) -> Int {
+            compactRows[low..<high].map(\.height).reduce(0, +) + (low > 0 ? 1 : 0) + (high < plans.count ? 1 : 0)
+        }
+        var grew = true
+        while grew {
+            grew = false
+            if high < plans.count, height(low, high + 1) <= maxHeight { high += 1; grew = true }
+            if low > 0, height(low - 1, high) <= maxHeight { low -= 1; grew = true }
+        }
+        var block = Block()
+        if low > 0 { block.append(scrollLine("paywall.plans.above", hidden: plans[..<low].map(\.id), x: left + nameX, width: listWidth - nameX)) }
+        for index in low..<high { block.append(compactRows[index]) }
+        if high < plans.count {
+            block.append(scrollLine("paywall.plans.below", hidden: plans[high...].map(\.id), x: left + nameX, width: listWidth - nameX))
         }
         return block
+    }
+
+    /// "↑ 2 more plans" / "↓ 3 more plans": the plans a scrolled list does not show on that side.
+    func scrollLine(_ key: String, hidden: [String], x: Int, width: Int) -> Block {
+        var item = writer.copy(key, [.integer(hidden.count)], role: .muted, slot: .planScroll)
+        item.hiddenPlanIDs = hidden
+        return writer.line(item, width: width, align: .left).shifted(by: x)
     }
 
     /// B: plans side by side as cards with the badge on the top edge; nil when cards would be too narrow.
@@ -128,7 +197,8 @@ extension ScreenLayout {
     }
 
     /// C: the selected plan large in a frame (badge on its edge), the others as compact lines.
-    func planFocus(_ plans: [Plan], selected: Plan?) -> Block {
+    /// Too tall for `maxHeight`: the other plans' lines scroll, with a line for those not shown.
+    func planFocus(_ plans: [Plan], selected: Plan?, maxHeight: Int? = nil) -> Block {
         guard let selected else { return Block() }
         let boxWidth = min(width, 44)
         let inner = boxWidth - 4
@@ -152,7 +222,19 @@ extension ScreenLayout {
                                      width: width, separator: "  ", align: .left))
         }
         let widest = lines.flatMap { $0.drawn }.map { $0.rect.x + $0.rect.width }.max() ?? 0
-        for line in lines { block.append(line.shifted(by: max(0, (width - widest) / 2))) }
+        let others = plans.filter { $0.id != selected.id }
+        var shown = lines.count
+        if let maxHeight, block.height + lines.map(\.height).reduce(0, +) > maxHeight {
+            // Keep the lines that fit with the "more" line under them.
+            shown = 0
+            var used = block.height + 1
+            while shown < lines.count, used + lines[shown].height <= maxHeight { used += lines[shown].height; shown += 1 }
+        }
+        for line in lines.prefix(shown) { block.append(line.shifted(by: max(0, (width - widest) / 2))) }
+        if shown < lines.count {
+            block.append(scrollLine("paywall.plans.below", hidden: others[shown...].map(\.id), x: max(0, (width - widest) / 2),
+                                    width: width - max(0, (width - widest) / 2)))
+        }
         return block
     }
 }

@@ -7,6 +7,8 @@ public enum TextSlot: String, Sendable, Hashable, CaseIterable {
     case brand, title, subtitle, body, step, benefit, quote, author, planName, price, priceEquivalent
     case trialOffer, trialTerms, renewalTerms, badge, cta, restore, terms, privacy, notNow, notice, hint
     case label, value, error, chatLine, input, spinner, sheetButton
+    /// "↓ 3 more plans": a plan list scrolled to keep the selection visible at a small size.
+    case planScroll
 }
 
 /// One text the renderer drew: what, where, from which copy key, and whether it fit.
@@ -30,6 +32,8 @@ public struct DrawnText: Sendable, Equatable {
     public var truncated: Bool
     /// The plan this text belongs to (a plan row's price, equivalent or trial terms); nil otherwise.
     public var planID: String?
+    /// For a `planScroll` indicator: the plans scrolled out of view on its side.
+    public var hiddenPlanIDs: [String] = []
 
     public init(key: String?, copy: ResolvedCopy?, text: String, lines: [String], rect: Rect, role: StyleRole,
                 bold: Bool, slot: TextSlot, slotWidth: Int, truncated: Bool) {

@@ -34,13 +34,15 @@ struct ScreenLayout: Sendable {
         case .paywall(let offer):
             let keys = offer.layoutVariant == .cards ? ["paywall.hint.cards", "hint.help", "hint.quit"]
                 : ["paywall.hint", "hint.back", "hint.help", "hint.quit"]
-            canvas.place(body: paywall(offer), footer: hints(keys), in: rect)
+            let footer = hints(keys)
+            canvas.place(body: paywall(offer, rows: rect.height - footer.height), footer: footer, in: rect)
             return "paywall"
         case .purchasing(let plan):
             if model.purchasePhase == .awaitingConfirmation {
                 let offer = model.offer ?? Offer(id: .A, layoutVariant: .list, plans: [plan], defaultPlanID: plan.id)
                 // The sheet says its own keys; the row below keeps only what works everywhere.
-                canvas.place(body: paywall(offer), footer: hints(["hint.help", "hint.quit"]), in: rect)
+                let footer = hints(["hint.help", "hint.quit"])
+                canvas.place(body: paywall(offer, rows: rect.height - footer.height), footer: footer, in: rect)
                 canvas.modal(sheet(plan), in: Rect(x: rect.x - 3, y: rect.y - 1, width: rect.width + 6, height: rect.height + 2))
                 return "sheet"
             }

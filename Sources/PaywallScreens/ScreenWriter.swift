@@ -11,6 +11,8 @@ struct TextItem: Sendable {
     var slot: TextSlot
     /// The plan the text belongs to, recorded with what is drawn (the 3.1.2 checks read each plan's row from it).
     var planID: String?
+    /// For a scroll indicator: the plans it stands for.
+    var hiddenPlanIDs: [String] = []
 }
 
 /// Turns copy keys and data into laid-out blocks for one render (deck, locale, theme).
@@ -54,6 +56,7 @@ struct ScreenWriter: Sendable {
                          rect: Rect(x: x, y: y, width: width, height: lines.count), role: item.style.role,
                          bold: item.style.bold, slot: item.slot, slotWidth: slotWidth, truncated: truncated)
         drawn.planID = item.planID
+        drawn.hiddenPlanIDs = item.hiddenPlanIDs
         return drawn
     }
 
