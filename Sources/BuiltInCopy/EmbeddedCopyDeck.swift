@@ -1482,29 +1482,6 @@ enum EmbeddedCopyDeck {
         }
       }
     },
-    "notice.askToBuyDeclined" : {
-      "comment" : "Notice banner: the family organiser declined the Ask to Buy request",
-      "localizations" : {
-        "en" : {
-          "stringUnit" : {
-            "state" : "translated",
-            "value" : "The purchase request was declined."
-          }
-        },
-        "ko" : {
-          "stringUnit" : {
-            "state" : "translated",
-            "value" : "구매 요청이 거절되었어요."
-          }
-        },
-        "zh-Hans" : {
-          "stringUnit" : {
-            "state" : "translated",
-            "value" : "购买请求已被拒绝。"
-          }
-        }
-      }
-    },
     "notice.cachedEntitlement" : {
       "comment" : "Notice banner: offline, the last verified entitlement from the cache is used",
       "localizations" : {

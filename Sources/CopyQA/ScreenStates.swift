@@ -102,7 +102,7 @@ public struct ScreenStates: Sendable {
             }, locale))
         }
         for notice in [Notice.purchasesDisabled, .pendingApproval(productID: selected?.id ?? ""),
-                       .askToBuyDeclined(productID: selected?.id ?? ""), .restoreFailed(reason: "cancelled")] {
+                       .restoreFailed(reason: "cancelled")] {
             out.append(state("paywall", "\(layout) · \(notice.key)", id, with(base) {
                 $0.state = .paywall(offer: offer)
                 $0.notice = notice

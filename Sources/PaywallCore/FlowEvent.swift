@@ -28,7 +28,6 @@ public enum FlowEvent: Hashable, Sendable {
     case transactionVerified(TransactionVerification)
     /// A transaction from the store's updates stream (Ask to Buy approved, redelivered unfinished).
     case transactionUpdated(SignedTransaction, verified: Bool)
-    case askToBuyDeclined(productID: String)
     case restore
     case restoreCompleted(RestoreResult)
     case retry

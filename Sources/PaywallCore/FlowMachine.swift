@@ -71,7 +71,6 @@ struct FlowStep {
         case let .purchaseCompleted(result): purchaseCompleted(result)
         case let .transactionVerified(verification): transactionVerified(verification)
         case let .transactionUpdated(transaction, verified): transactionUpdated(transaction, verified: verified)
-        case let .askToBuyDeclined(productID): askToBuyDeclined(productID: productID)
         case .restore: restore()
         case let .restoreCompleted(result): restoreCompleted(result)
         case .retry: retry()

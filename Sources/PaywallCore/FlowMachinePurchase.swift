@@ -182,15 +182,6 @@ extension FlowStep {
         emit(.postTransaction(transaction, offerID: offerID?.rawValue ?? "update"))
     }
 
-    mutating func askToBuyDeclined(productID: String) {
-        guard model.pendingProductID == productID else { return }
-        model.pendingProductID = nil
-        model.notice = .askToBuyDeclined(productID: productID)
-        if let offer = model.offer {
-            track(.purchaseFail(offer: offer.id, plan: productID, reason: "ask_to_buy_declined"))
-        }
-    }
-
     mutating func retry() {
         guard case .error = model.state, let target = model.retryTarget else { return }
         model.retryTarget = nil

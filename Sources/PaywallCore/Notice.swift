@@ -2,7 +2,7 @@ import Foundation
 
 /// A message shown on the current screen, as a copy key plus its arguments.
 ///
-/// Keys: `notice.pendingApproval` (product id), `notice.askToBuyDeclined` (product id),
+/// Keys: `notice.pendingApproval` (product id; it stays after a decline, which StoreKit does not report),
 /// `notice.restored`, `notice.nothingToRestore`, `notice.restoreFailed` (reason),
 /// `notice.purchasesDisabled`, `notice.verificationFailed` (reason), `chat.limitReached` (limit),
 /// `notice.alreadyPremium`, `notice.cachedEntitlement`, `notice.restoring`.
@@ -17,8 +17,6 @@ public struct Notice: Hashable, Sendable {
 
     /// Ask to Buy: the purchase waits for a parent's approval.
     public static func pendingApproval(productID: String) -> Notice { Notice(key: "notice.pendingApproval", arguments: [productID]) }
-    /// Ask to Buy: the parent declined.
-    public static func askToBuyDeclined(productID: String) -> Notice { Notice(key: "notice.askToBuyDeclined", arguments: [productID]) }
     /// A restore found a premium entitlement.
     public static let restored = Notice(key: "notice.restored")
     /// A restore finished but found nothing premium.

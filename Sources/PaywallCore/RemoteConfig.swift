@@ -21,6 +21,10 @@ public struct RemoteConfig: Hashable, Codable, Sendable {
     public var cannedReplyCount: Int
     /// How long a cached entitlement may stand in for an unreachable backend, in seconds.
     public var entitlementStalenessLimitSec: Int
+    /// How long the app grants each non-renewing subscription, as ISO-8601 durations by product id
+    /// (`{"com.acme.season": "P3M"}`): Apple's transactions for them carry no expiry, so the app
+    /// decides. Products not named get one year.
+    public var nonRenewingAccess: [String: String] = [:]
 
     public init(onboardingPages: [String], offers: [OfferConfig], rules: [OfferRule], defaultOffer: OfferID,
                 dailyMessageLimit: Int, purchasesEnabled: Bool, cannedReplyCount: Int,
@@ -53,7 +57,7 @@ public struct RemoteConfig: Hashable, Codable, Sendable {
 
     private enum CodingKeys: String, CodingKey {
         case onboardingPages, offers, rules, defaultOffer, dailyMessageLimit, purchasesEnabled,
-             cannedReplyCount, entitlementStalenessLimitSec
+             cannedReplyCount, entitlementStalenessLimitSec, nonRenewingAccess
     }
 
     public init(from decoder: any Decoder) throws {
@@ -68,6 +72,12 @@ public struct RemoteConfig: Hashable, Codable, Sendable {
         cannedReplyCount = try c.decodeIfPresent(Int.self, forKey: .cannedReplyCount) ?? base.cannedReplyCount
         entitlementStalenessLimitSec = try c.decodeIfPresent(Int.self, forKey: .entitlementStalenessLimitSec)
             ?? base.entitlementStalenessLimitSec
+        nonRenewingAccess = try c.decodeIfPresent([String: String].self, forKey: .nonRenewingAccess) ?? [:]
+    }
+
+    /// `nonRenewingAccess` as periods (entries that do not parse are left out; `validate` refuses them).
+    public var nonRenewingPeriods: [String: BillingPeriod] {
+        nonRenewingAccess.compactMapValues { BillingPeriod(iso8601: $0) }
     }
 }
 

@@ -64,6 +64,9 @@ extension RemoteConfig {
         if self.offer(defaultOffer) == nil {
             throw fail("\"defaultOffer\" \(defaultOffer.rawValue) is not among the offers \(offers.map(\.id.rawValue))")
         }
+        for (product, text) in nonRenewingAccess.sorted(by: { $0.key < $1.key }) where BillingPeriod(iso8601: text) == nil {
+            throw fail("nonRenewingAccess[\"\(product)\"]: \"\(text)\" is no duration, expected ISO-8601 such as P1M or P1Y")
+        }
         for (index, rule) in rules.enumerated() where self.offer(rule.offer) == nil {
             throw fail("rules[\(index)] names offer \(rule.offer.rawValue), which is not among the offers")
         }

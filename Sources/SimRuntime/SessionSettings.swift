@@ -69,8 +69,12 @@ public struct StoreSwitches: Sendable, Hashable {
     public var failPurchases: String?
     public var unverified: Bool?
     public var timeRate: TimeRate?
+    /// The billing grace period: 0 turns it off, 3, 16 or 28 days turn it on (nil: the catalog's).
+    public var gracePeriodDays: Int?
 
-    public init(askToBuy: Bool? = nil, failPurchases: String? = nil, unverified: Bool? = nil, timeRate: TimeRate? = nil) {
+    public init(askToBuy: Bool? = nil, failPurchases: String? = nil, unverified: Bool? = nil, timeRate: TimeRate? = nil,
+                gracePeriodDays: Int? = nil) {
+        self.gracePeriodDays = gracePeriodDays
         self.askToBuy = askToBuy
         self.failPurchases = failPurchases
         self.unverified = unverified
@@ -83,6 +87,10 @@ public struct StoreSwitches: Sendable, Hashable {
         if let askToBuy { s.askToBuyEnabled = askToBuy }
         if let unverified { s.unverifiedTransactions = unverified }
         if let timeRate { s.timeRate = timeRate }
+        if let gracePeriodDays {
+            s.billingGracePeriodEnabled = gracePeriodDays > 0
+            s.gracePeriodDays = gracePeriodDays > 0 ? gracePeriodDays : nil
+        }
         if let failPurchases {
             if failPurchases.isEmpty {
                 s.failTransactionsEnabled = false

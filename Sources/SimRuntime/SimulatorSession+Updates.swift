@@ -10,8 +10,6 @@ extension SimulatorSession {
             switch update.reason {
             case .restore:
                 continue // a restore posts what it re-delivers itself
-            case .askToBuyDeclined:
-                send(.askToBuyDeclined(productID: update.productID))
             case .revocation, .expiry:
                 if let transaction = update.transaction {
                     _ = backend.post(jws: transaction.jws, appAccountToken: appAccountToken, offerID: "update")
@@ -24,6 +22,7 @@ extension SimulatorSession {
             }
         }
         let now = clock.now()
+        if syncGracePeriods() { entitlementChanged = true }
         // A premium entitlement past its expiry is refreshed, unless a transaction (the renewal
         // that replaces it) is still with the backend: its answer updates the entitlement, so
         // access does not drop to free for the backend's latency at every renewal.
@@ -33,5 +32,18 @@ extension SimulatorSession {
         if entitlementChanged {
             send(.entitlementRefreshed(entitlements.entitlement(now: now)))
         }
+    }
+
+    /// Tells the backend which subscriptions the App Store has in their billing grace period, as
+    /// App Store Server Notifications do (`DID_FAIL_TO_RENEW` / `GRACE_PERIOD`, then `DID_RENEW` or
+    /// `GRACE_PERIOD_EXPIRED`): Apple keeps full service through grace. Returns whether any changed.
+    func syncGracePeriods() -> Bool {
+        var changed = false
+        for group in settings.catalog.groups {
+            guard let status = store.subscriptionStatus(groupID: group.id) else { continue }
+            let ends = status.state == .inGracePeriod ? status.gracePeriodExpiresDate : nil
+            if backend.recordGracePeriod(originalTransactionID: status.transaction.originalID, endsAt: ends) { changed = true }
+        }
+        return changed
     }
 }

@@ -55,6 +55,7 @@ public final class SimulatorSession {
                                           bundleID: store.bundleID, userAppAccountToken: appAccountToken, clock: clock)
         backend.isUp = settings.backendUp
         backend.premiumProductIDs = settings.profile?.premiumProducts.map(Set.init)
+        backend.nonRenewingAccess = settings.config.nonRenewingPeriods
         entitlements = CachedEntitlementProvider(backend: backend, stateDirectory: backendDir,
                                                  stalenessLimit: TimeInterval(settings.config.entitlementStalenessLimitSec))
         quotaBase = try appState.loadQuota()

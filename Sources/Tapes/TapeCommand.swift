@@ -40,6 +40,8 @@ public enum TapeCommand: Hashable, Sendable {
     case setStoreUnverified(Bool)
     /// `Set Store TimeRate NAME`: an `SKTestSession.TimeRate` case name.
     case setStoreTimeRate(TimeRate)
+    /// `Set Store GracePeriod off|3d|16d|28d`: 0 for off.
+    case setStoreGracePeriod(days: Int)
     /// `Set Backend up|down`: true when up.
     case setBackendUp(Bool)
     /// `Set Profile NAME|PATH`.

@@ -115,6 +115,9 @@ extension TapeLineParser {
         case "TimeRate":
             return oneOf(TapeVocabulary.timeRates, after: command, what: "time rate")
                 .flatMap { name in TimeRate.allCases.first { "\($0)" == name } }.map { .setStoreTimeRate($0) }
+        case "GracePeriod":
+            return oneOf(TapeVocabulary.gracePeriods, after: command, what: "grace period (App Store Connect offers 3, 16 or 28 days)")
+                .map { .setStoreGracePeriod(days: $0 == "off" ? 0 : Int($0.dropLast()) ?? 16) }
         case "Fail":
             guard let error = oneOf(TapeVocabulary.storeErrors + ["off"], after: command, what: "StoreKit error")
             else { return nil }

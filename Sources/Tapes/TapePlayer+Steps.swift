@@ -135,7 +135,7 @@ extension TapePlayer {
     func applyMidTape(_ command: TapeCommand) {
         guard let controller else { return }
         switch command {
-        case .setStoreAskToBuy, .setStoreFail, .setStoreUnverified, .setStoreTimeRate:
+        case .setStoreAskToBuy, .setStoreFail, .setStoreUnverified, .setStoreTimeRate, .setStoreGracePeriod:
             controller.session.setStoreSwitches(settings.inputs.switches)
         case let .setBackendUp(up):
             controller.session.setBackend(up: up)

@@ -66,6 +66,7 @@ public struct TapeSettings: Hashable, Sendable {
         case .setStoreFail(let value): inputs.switches.failPurchases = value ?? ""
         case .setStoreUnverified(let value): inputs.switches.unverified = value
         case .setStoreTimeRate(let value): inputs.switches.timeRate = value
+        case .setStoreGracePeriod(let days): inputs.switches.gracePeriodDays = days
         case .setBackendUp(let value): inputs.backendUp = value
         case .setProfile(let value): inputs.profile = value.text
         default: return false
@@ -98,6 +99,7 @@ public struct TapeSettings: Hashable, Sendable {
             lines.append("Set Store Unverified \(unverified ? "on" : "off")")
         }
         if let rate = switches.timeRate, rate != defaults.switches.timeRate { lines.append("Set Store TimeRate \(rate)") }
+        if let days = switches.gracePeriodDays { lines.append("Set Store GracePeriod \(days == 0 ? "off" : "\(days)d")") }
         if !inputs.backendUp { lines.append("Set Backend down") }
         return lines
     }

@@ -17,7 +17,9 @@ public enum TapeVocabulary {
     ]
 
     /// Store settings after `Set Store`.
-    public static let storeSettings = ["AskToBuy", "Fail", "Unverified", "TimeRate"]
+    public static let storeSettings = ["AskToBuy", "Fail", "Unverified", "TimeRate", "GracePeriod"]
+    /// `Set Store GracePeriod` values: App Store Connect's choices, or off.
+    public static let gracePeriods = ["off", "3d", "16d", "28d"]
 
     /// Flow state names `ExpectState` accepts (`PaywallCore.FlowState.name`).
     public static let flowStates = [

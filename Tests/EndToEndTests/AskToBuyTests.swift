@@ -49,9 +49,11 @@ struct AskToBuyTests {
         let unknown = try store(["approve", "req-9"])
         #expect(unknown.exitCode != 0)
         #expect(unknown.stderr.contains("expected one of: req-1 (weekly_9_99)"))
+        #expect(declined.stdout.contains("As in StoreKit, the app is not told: its purchase stays pending"))
         let after = try store(["transactions"])
         #expect(after.stdout.contains("No transactions."))
-        #expect(!after.stdout.contains("req-2"))
+        #expect(after.stdout.contains("Declined Ask to Buy requests (StoreKit does not tell the app):"))
+        #expect(after.stdout.contains("req-2") && !after.stdout.contains("Waiting outside the app:\nREQUEST  KIND          PRODUCT       REQUESTED\nreq-2"))
     }
 
     @Test func approveByRequestID() throws {
@@ -61,6 +63,6 @@ struct AskToBuyTests {
         #expect(approved.stdout.contains("Approved Ask to Buy request req-2 for monthly_14_99."))
         let declined = try store(["decline"])
         #expect(declined.stdout.contains("Declined Ask to Buy request req-1 for weekly_9_99."))
-        #expect(declined.stdout.contains("askToBuyDeclined"))
+        #expect(!declined.stdout.contains("UPDATE"), "a decline queues no update for the app")
     }
 }

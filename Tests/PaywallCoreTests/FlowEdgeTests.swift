@@ -100,10 +100,4 @@ import Testing
         #expect(effects.first == .persist(.quota(limited.quota)))
         #expect(effects.dropFirst().first == .track(.messageLimitReached(limit: 0)))
     }
-
-    @Test func askToBuyDeclinedForAnotherProductIsIgnored() {
-        var model = F.onPaywall()
-        model.pendingProductID = "yearly_59_99"
-        #expect(F.reduce(model, .askToBuyDeclined(productID: "weekly_9_99")) == (model, []))
-    }
 }

@@ -167,7 +167,7 @@ import Testing
             (F.onPaywall(), .sheetCancelled), (F.onPaywall(), .purchaseCompleted(.userCancelled)),
             (F.onPaywall(), .transactionVerified(.verified(F.premium))), (F.onPaywall(), .retry),
             (F.onPaywall(), .restoreCompleted(.cancelled)), (F.onPaywall(), .sendMessage("hi")),
-            (F.onPaywall(), .askToBuyDeclined(productID: "yearly_59_99")), (FlowModel(), .next),
+            (FlowModel(), .next),
         ]
         for (model, event) in cases {
             let (next, effects) = F.reduce(model, event)

@@ -187,14 +187,6 @@ import Testing
         #expect(effects.isEmpty)
     }
 
-    @Test func askToBuyDeclinedShowsANotice() {
-        let (model, effects) = F.reduce(pending(), .askToBuyDeclined(productID: "yearly_59_99"))
-        var expected = F.onPaywall()
-        expected.notice = .askToBuyDeclined(productID: "yearly_59_99")
-        #expect(model == expected)
-        #expect(effects == [.track(.purchaseFail(offer: .A, plan: "yearly_59_99", reason: "ask_to_buy_declined"))])
-    }
-
     @Test func unverifiedUpdateNeverUnlocks() {
         let (model, effects) = F.reduce(pending(), .transactionUpdated(F.transaction("2000"), verified: false))
         var expected = F.onPaywall()

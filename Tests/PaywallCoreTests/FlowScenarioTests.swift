@@ -95,7 +95,7 @@ import Testing
         .transactionVerified(.verified(Fixtures.premium)), .transactionVerified(.verified(.free)),
         .transactionVerified(.rejected(reason: "r")), .transactionVerified(.unavailable(reason: "u")),
         .transactionUpdated(Fixtures.transaction("3"), verified: true),
-        .transactionUpdated(Fixtures.transaction("4"), verified: false), .askToBuyDeclined(productID: "yearly_59_99"),
+        .transactionUpdated(Fixtures.transaction("4"), verified: false),
         .restore, .restoreCompleted(.completed(Fixtures.premium)), .restoreCompleted(.completed(.free)),
         .restoreCompleted(.cancelled), .restoreCompleted(.failed(reason: "f")), .retry, .dismissNotice,
         .sendMessage("hi"), .sendMessage("hi"), .sendMessage("hi"),

@@ -20,6 +20,71 @@ struct BackendTests {
         #expect(!later.isPremium)
     }
 
+    /// Apple: full service through the billing grace period; none in billing retry.
+    @Test func gracePeriodKeepsPremiumUntilItEnds() throws {
+        let (store, clock, dir) = try Fixture.store(StoreSettings(renewalBillingIssuesEnabled: true, billingGracePeriodEnabled: true))
+        let backend = try Fixture.backend(for: store, dir: dir, clock: clock)
+        let t = try #require(store.purchase(productID: "weekly_9_99", options: Fixture.options).transaction)
+        _ = backend.post(jws: t.jws, appAccountToken: Fixture.user, offerID: "A")
+        clock.advance(by: 8 * 86_400)
+        try store.process(now: clock.now())
+        let status = try #require(store.subscriptionStatus(groupID: "premium"))
+        #expect(status.state == .inGracePeriod)
+        let graceEnds = try #require(status.gracePeriodExpiresDate)
+        #expect(graceEnds == t.expirationDate?.addingTimeInterval(16 * 86_400), "16 days by default")
+        #expect(backend.recordGracePeriod(originalTransactionID: t.originalID, endsAt: graceEnds))
+        #expect(!backend.recordGracePeriod(originalTransactionID: t.originalID, endsAt: graceEnds), "unchanged: no write")
+        guard case let .verified(inGrace) = backend.refreshEntitlement(now: clock.now()) else { Issue.record("refresh failed"); return }
+        #expect(inGrace.isPremium && inGrace.expiresAt == graceEnds)
+        // Another process (the app after a relaunch) reads the grace from the ledger.
+        let reopened = try Fixture.backend(for: store, dir: dir, clock: clock)
+        guard case let .verified(again) = reopened.refreshEntitlement(now: clock.now()) else { Issue.record("refresh failed"); return }
+        #expect(again.isPremium)
+        clock.advance(by: 17 * 86_400)
+        try store.process(now: clock.now())
+        #expect(store.subscriptionStatus(groupID: "premium")?.state == .inBillingRetryPeriod)
+        guard case let .verified(retry) = backend.refreshEntitlement(now: clock.now()) else { Issue.record("refresh failed"); return }
+        #expect(!retry.isPremium, "billing retry: no service")
+    }
+
+    @Test func gracePeriodLengthIsTheCatalogsChoice() throws {
+        var settings = StoreSettings(renewalBillingIssuesEnabled: true, billingGracePeriodEnabled: true)
+        settings.gracePeriodDays = 3
+        let (store, clock, _) = try Fixture.store(settings)
+        let t = try #require(store.purchase(productID: "weekly_9_99", options: Fixture.options).transaction)
+        clock.advance(by: 8 * 86_400)
+        try store.process(now: clock.now())
+        #expect(store.subscriptionStatus(groupID: "premium")?.gracePeriodExpiresDate == t.expirationDate?.addingTimeInterval(3 * 86_400))
+    }
+
+    /// Apple's non-renewing transactions carry no expiration; the app decides how long they last.
+    @Test func nonRenewingHasNoExpiryAndTheAppDecidesItsLength() throws {
+        let (store, clock, dir) = try Fixture.store()
+        let backend = try Fixture.backend(for: store, dir: dir, clock: clock)
+        let t = try #require(store.purchase(productID: "season_pass", options: Fixture.options).transaction)
+        #expect(t.expirationDate == nil, "as Apple has it")
+        #expect(store.payload(transactionID: t.id)?.expiresDate == nil)
+        _ = backend.post(jws: t.jws, appAccountToken: Fixture.user, offerID: "A")
+        // The app's default: a year.
+        clock.advance(by: 300 * 86_400)
+        guard case let .verified(withinYear) = backend.refreshEntitlement(now: clock.now()) else { Issue.record("refresh failed"); return }
+        #expect(withinYear.isPremium)
+        clock.advance(by: 70 * 86_400)
+        guard case let .verified(afterYear) = backend.refreshEntitlement(now: clock.now()) else { Issue.record("refresh failed"); return }
+        #expect(!afterYear.isPremium)
+        // currentEntitlements still lists it: StoreKit cannot know; the app decides.
+        #expect(store.currentEntitlements().map(\.id).contains(t.id))
+        // The remote config names another length.
+        backend.nonRenewingAccess = ["season_pass": BillingPeriod(value: 3, unit: .month)]
+        guard case let .verified(configured) = backend.refreshEntitlement(now: clock.now()) else { Issue.record("refresh failed"); return }
+        #expect(!configured.isPremium)
+        let config = try RemoteConfig.decode(from: Data(#"{"offers":[{"id":"A","layoutVariant":"list","productIDs":["x"],"defaultProductID":"x"}],"nonRenewingAccess":{"season_pass":"P3M"}}"#.utf8), path: "c.json")
+        #expect(config.nonRenewingPeriods == ["season_pass": BillingPeriod(value: 3, unit: .month)])
+        #expect(throws: RemoteConfigError.self) {
+            try RemoteConfig.decode(from: Data(#"{"offers":[{"id":"A","layoutVariant":"list","productIDs":["x"],"defaultProductID":"x"}],"nonRenewingAccess":{"season_pass":"3 months"}}"#.utf8), path: "c.json")
+        }
+    }
+
     @Test func replayedTransactionIsNotGrantedTwice() throws {
         let (store, clock, dir) = try Fixture.store()
         let backend = try Fixture.backend(for: store, dir: dir, clock: clock)

@@ -96,14 +96,16 @@ struct PurchaseTests {
         #expect(store.pendingPurchases.isEmpty)
     }
 
-    @Test func askToBuyDeclinedArrivesWithoutTransaction() throws {
+    /// StoreKit 2: a declined request produces no transaction and no update; the app never learns of it.
+    @Test func askToBuyDeclineReachesNoApp() throws {
         let (store, _, _) = try Fixture.store(StoreSettings(askToBuyEnabled: true))
         #expect(store.purchase(productID: "lifetime") == .pending)
         try store.declineAskToBuy(requestID: "req-1")
-        let updates = store.takeUpdates()
-        #expect(updates.map(\.reason) == [.askToBuyDeclined])
-        #expect(updates.first?.transaction == nil)
+        #expect(store.takeUpdates().isEmpty)
         #expect(store.allTransactions.isEmpty)
+        #expect(store.pendingPurchases.isEmpty)
+        #expect(store.declinedRequests.map(\.requestID) == ["req-1"])
+        #expect(store.declinedRequests.first?.productID == "lifetime")
         #expect(throws: StoreControlError.self) { try store.approveAskToBuy(requestID: "req-1") }
     }
 

@@ -52,7 +52,7 @@ struct StoreDeclineCommand: StoreControlCommand {
         abstract: "Decline an Ask to Buy request (default: the oldest). No transaction is made.")
     static let control = StoreControl.decline
     static let reportsChanges = false
-    static let note = "The request is gone; the app's purchase stays pending until it checks again."
+    static let note = "As in StoreKit, the app is not told: its purchase stays pending (store transactions lists the decline)."
 
     @OptionGroup var options: StoreOptions
     @Argument(help: ArgumentHelp("A request id or product id; default: the oldest pending request.", valueName: "REQUEST|PRODUCT"))

@@ -33,6 +33,15 @@ struct TransactionsReport: StoreOutput {
     var now: String
     var transactions: [Transaction]
     var pending: [Pending]
+    /// Ask to Buy requests a parent declined (the app is never told).
+    var declined: [Declined]
+
+    struct Declined: Encodable {
+        var requestID: String
+        var productID: String
+        var requestedAt: String
+        var declinedAt: String
+    }
 
     init(store: SimulatedStore, now: Date) {
         self.now = StoreDate.string(now)
@@ -49,6 +58,10 @@ struct TransactionsReport: StoreOutput {
         }
         pending = store.pendingPurchases.map {
             Pending(requestID: $0.requestID, kind: $0.kind.rawValue, productID: $0.productID, requestedAt: StoreDate.string($0.requestedAt))
+        }
+        declined = store.declinedRequests.map {
+            Declined(requestID: $0.requestID, productID: $0.productID, requestedAt: StoreDate.string($0.requestedAt),
+                     declinedAt: StoreDate.string($0.declinedAt))
         }
     }
 
@@ -68,6 +81,11 @@ struct TransactionsReport: StoreOutput {
             var table = TextTable(["REQUEST", "KIND", "PRODUCT", "REQUESTED"])
             for p in pending { table.add([p.requestID, p.kind, p.productID, p.requestedAt]) }
             lines += ["", "Waiting outside the app:", table.render()]
+        }
+        if !declined.isEmpty {
+            var table = TextTable(["REQUEST", "PRODUCT", "REQUESTED", "DECLINED"])
+            for d in declined { table.add([d.requestID, d.productID, d.requestedAt, d.declinedAt]) }
+            lines += ["", "Declined Ask to Buy requests (StoreKit does not tell the app):", table.render()]
         }
         return lines.joined(separator: "\n")
     }

@@ -17,6 +17,9 @@ struct BackendState: Codable, Hashable, Sendable, JournaledState {
     /// Transaction ids in the order they were granted; each appears once.
     var grants: [String] = []
     var lastVerified: Entitlement?
+    /// Subscriptions the App Store reports in their billing grace period: original transaction id →
+    /// when the grace ends (nil in ledgers written before it was kept).
+    var gracePeriods: [String: Date]?
     /// The last journal change folded in (see `JournaledLedger`).
     var journalSeq: Int?
 
@@ -25,6 +28,7 @@ struct BackendState: Codable, Hashable, Sendable, JournaledState {
         var upserts: [BackendRecord]
         var newGrants: [String]
         var lastVerified: Entitlement?
+        var gracePeriods: [String: Date]?
     }
 
     mutating func apply(_ changes: [Change]) {
@@ -32,6 +36,7 @@ struct BackendState: Codable, Hashable, Sendable, JournaledState {
             for record in change.upserts { records[record.transactionID] = record }
             grants += change.newGrants
             lastVerified = change.lastVerified
+            if let periods = change.gracePeriods { gracePeriods = periods }
         }
     }
 }

@@ -21,6 +21,11 @@ public final class VerificationBackend {
     /// The products that make a user premium; nil: every non-consumable and subscription does.
     /// (Seed 002's templates are non-consumables that unlock one template each, not premium.)
     public var premiumProductIDs: Set<String>?
+    /// How long the app grants a non-renewing subscription (Apple's transactions carry no expiry):
+    /// by product id, from the remote config's `nonRenewingAccess`; products not named get `defaultNonRenewingAccess`.
+    public var nonRenewingAccess: [String: BillingPeriod] = [:]
+    /// The access a non-renewing subscription gives when the config names no length: one year.
+    public var defaultNonRenewingAccess = BillingPeriod(value: 1, unit: .year)
 
     private let trustedKeys: [String: P256.Signing.PublicKey]
     private let clock: any Clock
@@ -148,6 +153,31 @@ public final class VerificationBackend {
         }
     }
 
+    static let calendar: Calendar = {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC") ?? .current
+        return calendar
+    }()
+
+    /// What the App Store says of a subscription's billing (a `DID_FAIL_TO_RENEW` notification with
+    /// subtype `GRACE_PERIOD` gives the grace's end; recovery or expiry clears it). Returns whether it changed.
+    @discardableResult
+    public func recordGracePeriod(originalTransactionID: String, endsAt: Date?) -> Bool {
+        guard state.gracePeriods?[originalTransactionID] != endsAt else { return false }
+        var changed = false
+        _ = exclusive {
+            guard state.gracePeriods?[originalTransactionID] != endsAt else { return .verified(state.lastVerified ?? .free) }
+            var periods = state.gracePeriods ?? [:]
+            periods[originalTransactionID] = endsAt
+            state.gracePeriods = periods
+            changed = true
+            do { try save() } catch { return refuse(unavailable: "backend storage failed: \(error)") }
+            return .verified(state.lastVerified ?? .free)
+        }
+        if changed { note("grace period of \(originalTransactionID): \(endsAt.map { "until \($0.formatted(.iso8601))" } ?? "over")") }
+        return changed
+    }
+
     /// Premium when a stored unrevoked, not upgraded-away transaction is a non-consumable or unexpired at `now`.
     public func compute(now: Date, source: Entitlement.Source) -> Entitlement {
         // One pass, no sort: the lowest-id live non-consumable wins outright; otherwise the
@@ -163,7 +193,17 @@ public final class VerificationBackend {
                 if lifetime == nil || record.transactionID < lifetime!.transactionID { lifetime = record }
                 continue
             }
-            guard let expires = p.expires, expires > now else { continue }
+            // Non-renewing: no expiry from Apple; the app's own length from the purchase date.
+            if p.type == "Non-Renewing Subscription" {
+                let access = nonRenewingAccess[p.productId] ?? defaultNonRenewingAccess
+                let until = access.advance(p.purchase, in: Self.calendar)
+                if until > now, bestExpiry == nil || until > bestExpiry! { best = record; bestExpiry = until }
+                continue
+            }
+            // Apple: full service through the billing grace period (until the App Store says it ends).
+            guard var expires = p.expires else { continue }
+            if expires <= now, let grace = state.gracePeriods?[p.originalTransactionId], grace > now { expires = grace }
+            guard expires > now else { continue }
             if bestExpiry == nil || expires > bestExpiry! || (expires == bestExpiry! && record.transactionID < best!.transactionID) {
                 best = record
                 bestExpiry = expires
@@ -181,7 +221,8 @@ public final class VerificationBackend {
     /// Saves the records and grants changed since the last save (a journal line, or a snapshot).
     private func save() throws {
         let change = BackendState.Change(upserts: dirty.sorted().compactMap { state.records[$0] },
-                                         newGrants: Array(state.grants.dropFirst(savedGrants)), lastVerified: state.lastVerified)
+                                         newGrants: Array(state.grants.dropFirst(savedGrants)), lastVerified: state.lastVerified,
+                                         gracePeriods: state.gracePeriods)
         try ledger.save(&state, change: change)
         dirty = []
         savedGrants = state.grants.count

@@ -14,6 +14,9 @@ public struct StoreSettings: Hashable, Codable, Sendable {
     public var billingIssuesEnabled: Bool
     public var renewalBillingIssuesEnabled: Bool
     public var billingGracePeriodEnabled: Bool
+    /// Days of the billing grace period when it is on: 3, 16 or 28 (App Store Connect's choices);
+    /// nil: 16, what `_billingGracePeriodEnabled` gives.
+    public var gracePeriodDays: Int?
     /// The simulator's switch: sign purchases with a key the backend does not trust.
     public var unverifiedTransactions: Bool
     /// The simulator's switch: purchases are interrupted (need an action outside the app).
@@ -50,6 +53,12 @@ public struct StoreSettings: Hashable, Codable, Sendable {
         self.legacyStoreKitErrorCode = legacyStoreKitErrorCode
         self.compatibilityTimeRate = compatibilityTimeRate
     }
+
+    /// The grace period's length in days when on (16 unless set).
+    public var effectiveGracePeriodDays: Int { gracePeriodDays ?? 16 }
+
+    /// App Store Connect's billing grace period choices, in days.
+    public static let gracePeriodChoices = [3, 16, 28]
 }
 
 /// One entry of `_storeKitErrors`: an API (`Purchase`, `Load Products`, …) and the error Xcode remembers for it.

@@ -45,8 +45,18 @@ extension SimulatedStore {
             try refund(transactionID: transaction.id)
             return "Refunded transaction \(transaction.id) (\(transaction.productID))."
         case .billingIssue:
-            try setBillingIssue(true)
-            return "Billing issues on: the next renewal fails into billing retry."
+            switch target?.lowercased() {
+            case nil, "on":
+                try setBillingIssue(true)
+                return settings.billingGracePeriodEnabled
+                    ? "Billing issues on: the next renewal fails into the \(settings.effectiveGracePeriodDays)-day grace period, then billing retry."
+                    : "Billing issues on: the next renewal fails into billing retry."
+            case "off":
+                try setBillingIssue(false)
+                return "Billing issues off: subscriptions in grace or billing retry renew now."
+            default:
+                throw StoreControlError("BillingIssue \(target ?? ""): expected on or off")
+            }
         }
     }
 }

@@ -31,16 +31,18 @@ extension SimulatedStore {
         try completePending(requestID, kind: .interrupted, reason: .interruptedCompleted)
     }
 
-    /// Declines an Ask to Buy request: an update with no transaction.
+    /// Declines an Ask to Buy request. As in StoreKit 2 the app learns nothing (no transaction, no
+    /// update: its purchase stays pending); the store records the decline for `store transactions`.
     public func declineAskToBuy(requestID: String) throws {
         try exclusive {
             guard let index = state.pending.firstIndex(where: { $0.requestID == requestID && $0.kind == .askToBuy }) else {
                 throw StoreControlError("decline: no Ask to Buy request \(requestID)")
             }
             let request = state.pending.remove(at: index)
+            state.declined = (state.declined ?? []) + [DeclinedRequest(requestID: request.requestID, productID: request.productID,
+                                                                      requestedAt: request.requestedAt, declinedAt: clock.now())]
             try save()
-            updates.append(TransactionUpdate(reason: .askToBuyDeclined, productID: request.productID, transaction: nil, verified: false))
-            note("Ask to Buy \(requestID) declined")
+            note("Ask to Buy \(requestID) declined (the app is not told)")
         }
     }
 

@@ -73,8 +73,8 @@ extension SimulatedStore {
                 result = (try append(product, purchase: now, expires: nil, original: nil, token: options.appAccountToken), true)
             }
         case .nonRenewingSubscription:
-            let expires = settings.timeRate.advance(now, by: nonRenewingPeriod)
-            result = (try append(product, purchase: now, expires: expires, original: nil, token: options.appAccountToken), true)
+            // Apple's non-renewing transactions carry no expiration: how long they last is the app's call.
+            result = (try append(product, purchase: now, expires: nil, original: nil, token: options.appAccountToken), true)
         case .autoRenewable:
             result = try subscribe(product, options: options, now: now)
         }

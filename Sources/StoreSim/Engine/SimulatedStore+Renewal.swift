@@ -2,8 +2,6 @@ import Foundation
 import PaywallCore
 
 extension SimulatedStore {
-    /// Days of grace Apple gives before billing retry alone (16 days; scaled by the time rate).
-    public static let gracePeriodDays = 16
     /// Days of billing retry before a subscription expires (60 days; scaled by the time rate).
     public static let billingRetryDays = 60
 
@@ -44,7 +42,7 @@ extension SimulatedStore {
             if billingIssue {
                 let rate = settings.timeRate
                 line.retryStartedAt = line.expires
-                line.graceEnds = settings.billingGracePeriodEnabled ? line.expires.addingTimeInterval(rate.scaledDays(Self.gracePeriodDays)) : nil
+                line.graceEnds = settings.billingGracePeriodEnabled ? line.expires.addingTimeInterval(rate.scaledDays(settings.effectiveGracePeriodDays)) : nil
                 line.retryEnds = line.expires.addingTimeInterval(rate.scaledDays(Self.billingRetryDays))
                 note("\(line.groupID): renewal failed (billing issue); \(line.graceEnds == nil ? "billing retry" : "grace period")")
                 try renew(&line, now: now)

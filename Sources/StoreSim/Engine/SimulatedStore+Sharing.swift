@@ -15,8 +15,8 @@ extension SimulatedStore {
         return updates.count != queued || state.journalSeq != before
     }
 
-    /// Queues an update for every unfinished transaction another process added or changed, and a
-    /// decline for every Ask to Buy request that went away without a transaction.
+    /// Queues an update for every unfinished transaction another process added or changed (a declined
+    /// Ask to Buy request goes away with no update, as in StoreKit).
     func queueOutsideChanges(since before: StoreState) {
         var known: [String: String] = [:]
         for record in before.records { known[record.payload.transactionId] = record.jws }
@@ -42,10 +42,7 @@ extension SimulatedStore {
             }
             updates.append(update(reason, record))
         }
-        guard !cleared else { return }
-        for request in vanished where request.kind == .askToBuy {
-            updates.append(TransactionUpdate(reason: .askToBuyDeclined, productID: request.productID, transaction: nil, verified: false))
-        }
+        _ = cleared
         if !updates.isEmpty { note("changes saved by another process: \(updates.count) update(s)") }
     }
 }

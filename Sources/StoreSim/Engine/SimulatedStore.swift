@@ -13,8 +13,6 @@ public final class SimulatedStore {
     /// `Xcode` (StoreKit Testing) or `Sandbox`.
     public let environment: String
     public let keys: StoreSigningKeys
-    /// How long a non-renewing subscription lasts (Apple leaves it to the app); default one year.
-    public var nonRenewingPeriod = BillingPeriod(value: 1, unit: .year)
     /// Lines the debug view can show: every refusal and control, in order.
     public private(set) var log: [String] = []
 
@@ -114,6 +112,8 @@ public final class SimulatedStore {
 
     /// Purchases waiting outside the app (Ask to Buy, interrupted).
     public var pendingPurchases: [PendingPurchase] { state.pending }
+    /// Ask to Buy requests a parent declined, oldest first (the app never hears of them).
+    public var declinedRequests: [DeclinedRequest] { state.declined ?? [] }
 
     /// When `process(now:)` last ran.
     public var lastProcessed: Date? { state.lastProcessed }
@@ -123,16 +123,16 @@ public final class SimulatedStore {
         !state.records.contains { $0.payload.subscriptionGroupIdentifier == groupID }
     }
 
-    /// `Transaction.currentEntitlements`: non-consumables, unexpired non-renewing, and the latest
-    /// transaction of each group that is subscribed or in its grace period; never revoked ones.
+    /// `Transaction.currentEntitlements`: non-consumables, non-renewing subscriptions (they have no
+    /// expiration: the app decides whether one still grants access, as Apple documents), and the
+    /// latest transaction of each group that is subscribed or in its grace period; never revoked ones.
     public func currentEntitlements() -> [SignedTransaction] {
         let now = clock.now()
         var result: [SignedTransaction] = []
         for record in state.records where record.payload.revocationDate == nil {
             switch record.payload.type {
             case "Non-Consumable": result.append(signed(record))
-            case "Non-Renewing Subscription":
-                if let expires = record.payload.expires, expires > now { result.append(signed(record)) }
+            case "Non-Renewing Subscription": result.append(signed(record))
             default: break
             }
         }

@@ -32,6 +32,8 @@ struct StoreState: Codable, Hashable, Sendable, JournaledState {
     var nextRequestNumber: Int = 1
     var records: [TransactionRecord] = []
     var pending: [PendingPurchase] = []
+    /// Ask to Buy requests the parent declined (nil in ledgers written before it was kept).
+    var declined: [DeclinedRequest]?
     var lines: [String: SubscriptionLine] = [:]
     /// Switches changed at run time; nil means the catalog's settings.
     var settings: StoreSettings?

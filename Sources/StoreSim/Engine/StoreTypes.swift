@@ -35,16 +35,25 @@ public struct StoreKitFailure: Error, Hashable, Sendable, CustomStringConvertibl
 public struct TransactionUpdate: Hashable, Sendable {
     /// Why the update arrived.
     public enum Reason: String, Codable, Sendable, Hashable {
-        case askToBuyApproved, askToBuyDeclined, interruptedCompleted, renewal, revocation, expiry
+        case askToBuyApproved, interruptedCompleted, renewal, revocation, expiry
         case redelivery, outsideApp, upgrade, restore
     }
 
     public var reason: Reason
     public var productID: String
-    /// The transaction; nil for a declined Ask to Buy request.
+    /// The transaction (every update carries one; optional for the queue's older shape).
     public var transaction: SignedTransaction?
     /// False when the transaction's signature does not verify with the store key.
     public var verified: Bool
+}
+
+/// An Ask to Buy request the parent declined. StoreKit tells the app nothing of it: the purchase
+/// simply never completes (no transaction, no update); the store keeps the record for QA.
+public struct DeclinedRequest: Codable, Hashable, Sendable {
+    public var requestID: String
+    public var productID: String
+    public var requestedAt: Date
+    public var declinedAt: Date
 }
 
 /// A purchase waiting outside the app: an Ask to Buy request or an interrupted purchase.
