@@ -71,6 +71,10 @@ public struct StoreSwitches: Sendable, Hashable {
     public var timeRate: TimeRate?
     /// The billing grace period: 0 turns it off, 3, 16 or 28 days turn it on (nil: the catalog's).
     public var gracePeriodDays: Int?
+    /// Interrupted purchases (they wait until `Store Resolve`); nil: the catalog's.
+    public var interrupted: Bool?
+    /// The App Store sheet shown (`true`) or skipped (`false`: `disableDialogs`); nil: the catalog's.
+    public var dialogs: Bool?
 
     public init(askToBuy: Bool? = nil, failPurchases: String? = nil, unverified: Bool? = nil, timeRate: TimeRate? = nil,
                 gracePeriodDays: Int? = nil) {
@@ -87,6 +91,8 @@ public struct StoreSwitches: Sendable, Hashable {
         if let askToBuy { s.askToBuyEnabled = askToBuy }
         if let unverified { s.unverifiedTransactions = unverified }
         if let timeRate { s.timeRate = timeRate }
+        if let interrupted { s.interruptedPurchases = interrupted }
+        if let dialogs { s.disableDialogs = !dialogs }
         if let gracePeriodDays {
             s.billingGracePeriodEnabled = gracePeriodDays > 0
             s.gracePeriodDays = gracePeriodDays > 0 ? gracePeriodDays : nil

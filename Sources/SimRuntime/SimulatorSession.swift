@@ -88,6 +88,10 @@ public final class SimulatorSession {
             for effect in effects {
                 queue.append(contentsOf: run(effect))
             }
+            // `disableDialogs` (StoreKit Testing): purchases complete without the App Store sheet.
+            if queue.isEmpty, store.settings.disableDialogs, model.purchasePhase == .awaitingConfirmation, case .purchasing = model.state {
+                queue.append(.sheetConfirmed)
+            }
         }
     }
 

@@ -11,6 +11,7 @@ extension TapeCommand {
             return "the screen shows \(matcher) within \(TapeDuration.format(milliseconds: timeout))"
         case .expectState(let name): return "flow state \(name)"
         case .expectEntitled(let entitled): return entitled ? "entitled" : "not entitled"
+        case .expectStatus(let group, let state): return "subscription group \(group) \(state)"
         case .expectEvent(let name): return "an analytics event \(name)"
         case .expectQuota(let left): return "\(left) free message\(left == 1 ? "" : "s") left today"
         case .snapshot(let name): return "the screen matches golden \(name)"

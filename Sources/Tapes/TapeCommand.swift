@@ -42,6 +42,10 @@ public enum TapeCommand: Hashable, Sendable {
     case setStoreTimeRate(TimeRate)
     /// `Set Store GracePeriod off|3d|16d|28d`: 0 for off.
     case setStoreGracePeriod(days: Int)
+    /// `Set Store Interrupted on|off`.
+    case setStoreInterrupted(Bool)
+    /// `Set Store Dialogs on|off` (off: `disableDialogs`).
+    case setStoreDialogs(Bool)
     /// `Set Backend up|down`: true when up.
     case setBackendUp(Bool)
     /// `Set Profile NAME|PATH`.
@@ -62,6 +66,8 @@ public enum TapeCommand: Hashable, Sendable {
     case expectState(String)
     /// `ExpectEntitled yes|no`.
     case expectEntitled(Bool)
+    /// `ExpectStatus GROUP none|subscribed|expired|inBillingRetryPeriod|inGracePeriod|revoked`.
+    case expectStatus(group: String, state: String)
     /// `ExpectEvent NAME`: an analytics event of that name has been recorded.
     case expectEvent(String)
     /// `ExpectQuota N`: free messages left today.

@@ -115,6 +115,8 @@ extension TapeLineParser {
         case "TimeRate":
             return oneOf(TapeVocabulary.timeRates, after: command, what: "time rate")
                 .flatMap { name in TimeRate.allCases.first { "\($0)" == name } }.map { .setStoreTimeRate($0) }
+        case "Interrupted": return flag(after: command, yes: "on", no: "off").map { .setStoreInterrupted($0) }
+        case "Dialogs": return flag(after: command, yes: "on", no: "off").map { .setStoreDialogs($0) }
         case "GracePeriod":
             return oneOf(TapeVocabulary.gracePeriods, after: command, what: "grace period (App Store Connect offers 3, 16 or 28 days)")
                 .map { .setStoreGracePeriod(days: $0 == "off" ? 0 : Int($0.dropLast()) ?? 16) }

@@ -43,6 +43,10 @@ struct TapeLineParser {
         case "ExpectEvent":
             return argument(after: "ExpectEvent", expected: "an analytics event name like paywall_viewed")
                 .map { .expectEvent($0.text) }
+        case "ExpectStatus":
+            guard let group = argument(after: "ExpectStatus", expected: "a subscription group id of the catalog, such as premium") else { return nil }
+            return oneOf(TapeVocabulary.subscriptionStates, after: "ExpectStatus \(group.text)", what: "subscription state")
+                .map { .expectStatus(group: group.text, state: $0) }
         case "ExpectQuota":
             return number(after: "ExpectQuota", range: 0...1_000_000, what: "a number of messages").map { .expectQuota($0) }
         case "Store": return storeCommand()
@@ -87,7 +91,13 @@ struct TapeLineParser {
         guard let name = oneOf(actions, after: "Store", what: "store action"),
               let action = StoreControl(rawValue: name) else { return nil }
         guard scanner.peek() != nil else { return .store(action, product: nil) }
-        return argument(after: "Store \(name)", expected: "a product id").map { .store(action, product: $0.text) }
+        // Up to three words: `Store Refund yearly_59_99 appIssue`, `Store AutoRenew off premium`.
+        var words: [String] = []
+        while scanner.peek() != nil, words.count < 3 {
+            guard let token = argument(after: "Store \(name)", expected: "a product, group, transaction or request id") else { return nil }
+            words.append(token.text)
+        }
+        return .store(action, product: words.joined(separator: " "))
     }
 
     private mutating func snapshotCommand() -> TapeCommand? {

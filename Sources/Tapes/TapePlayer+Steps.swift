@@ -51,6 +51,10 @@ extension TapePlayer {
         case let .expectEntitled(expected):
             let actual = session.model.entitlement.isPremium
             if actual != expected { fail(step, actual: actual ? "entitled (premium)" : "not entitled (free)") }
+        case let .expectStatus(group, expected):
+            session.pump()
+            let actual = session.store.subscriptionStatus(groupID: group)?.state.rawValue ?? "none"
+            if actual != expected { fail(step, actual: "subscription group \(group) \(actual)") }
         case let .expectEvent(name):
             let names = session.analytics.events.map(\.name)
             if !names.contains(name) {
@@ -135,7 +139,7 @@ extension TapePlayer {
     func applyMidTape(_ command: TapeCommand) {
         guard let controller else { return }
         switch command {
-        case .setStoreAskToBuy, .setStoreFail, .setStoreUnverified, .setStoreTimeRate, .setStoreGracePeriod:
+        case .setStoreAskToBuy, .setStoreFail, .setStoreUnverified, .setStoreTimeRate, .setStoreGracePeriod, .setStoreInterrupted, .setStoreDialogs:
             controller.session.setStoreSwitches(settings.inputs.switches)
         case let .setBackendUp(up):
             controller.session.setBackend(up: up)

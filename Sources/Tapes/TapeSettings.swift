@@ -67,6 +67,8 @@ public struct TapeSettings: Hashable, Sendable {
         case .setStoreUnverified(let value): inputs.switches.unverified = value
         case .setStoreTimeRate(let value): inputs.switches.timeRate = value
         case .setStoreGracePeriod(let days): inputs.switches.gracePeriodDays = days
+        case .setStoreInterrupted(let value): inputs.switches.interrupted = value
+        case .setStoreDialogs(let value): inputs.switches.dialogs = value
         case .setBackendUp(let value): inputs.backendUp = value
         case .setProfile(let value): inputs.profile = value.text
         default: return false
@@ -99,6 +101,8 @@ public struct TapeSettings: Hashable, Sendable {
             lines.append("Set Store Unverified \(unverified ? "on" : "off")")
         }
         if let rate = switches.timeRate, rate != defaults.switches.timeRate { lines.append("Set Store TimeRate \(rate)") }
+        if let interrupted = switches.interrupted { lines.append("Set Store Interrupted \(interrupted ? "on" : "off")") }
+        if let dialogs = switches.dialogs { lines.append("Set Store Dialogs \(dialogs ? "on" : "off")") }
         if let days = switches.gracePeriodDays { lines.append("Set Store GracePeriod \(days == 0 ? "off" : "\(days)d")") }
         if !inputs.backendUp { lines.append("Set Backend down") }
         return lines

@@ -6,7 +6,7 @@ import StoreSim
 public enum TapeVocabulary {
     /// Command names that start a line.
     public static let commands = [
-        "Set", "Key", "Type", "Sleep", "Wait", "Expect", "ExpectNot", "ExpectState", "ExpectEntitled",
+        "Set", "Key", "Type", "Sleep", "Wait", "Expect", "ExpectNot", "ExpectState", "ExpectEntitled", "ExpectStatus",
         "ExpectEvent", "ExpectQuota", "Store", "Relaunch", "Snapshot", "Include",
     ]
 
@@ -17,7 +17,9 @@ public enum TapeVocabulary {
     ]
 
     /// Store settings after `Set Store`.
-    public static let storeSettings = ["AskToBuy", "Fail", "Unverified", "TimeRate", "GracePeriod"]
+    public static let storeSettings = ["AskToBuy", "Fail", "Unverified", "TimeRate", "GracePeriod", "Interrupted", "Dialogs"]
+    /// `ExpectStatus` states: StoreKit's `RenewalState`, or `none` (never subscribed).
+    public static let subscriptionStates = ["none", "subscribed", "expired", "inBillingRetryPeriod", "inGracePeriod", "revoked"]
     /// `Set Store GracePeriod` values: App Store Connect's choices, or off.
     public static let gracePeriods = ["off", "3d", "16d", "28d"]
 

@@ -39,8 +39,14 @@ import Testing
         let tmux = try TmuxDriver(command: "\(TmuxDriver.binary.path) --state \(state.path) --now \(Self.now) \(c.arguments)",
                                   width: size.0, height: size.1)
         try tmux.waitFor(c.marker)
+        let before = try tmux.capture()
         for key in c.keys { try tmux.send(key) }
-        if !c.keys.isEmpty { Thread.sleep(forTimeInterval: 0.4) }
+        if !c.keys.isEmpty {
+            // Under a loaded test run the app may take a moment: wait for the screen to change, then settle.
+            let deadline = Date().addingTimeInterval(5)
+            while try tmux.capture() == before, Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
+            Thread.sleep(forTimeInterval: 0.3)
+        }
         let live = try tmux.capture()
 
         let source = (["Set Size \(size.0)x\(size.1)", "Set Now \(Self.now)"] + c.tapeLines).joined(separator: "\n")

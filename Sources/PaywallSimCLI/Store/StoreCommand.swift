@@ -16,6 +16,7 @@ public struct StoreCommand: ParsableCommand {
             StoreProductsCommand.self, StoreTransactionsCommand.self, StoreEntitlementsCommand.self,
             StoreApproveCommand.self, StoreDeclineCommand.self, StoreExpireCommand.self, StoreRefundCommand.self,
             StoreRenewCommand.self, StoreBuyCommand.self, StoreAdvanceCommand.self, StoreResetCommand.self,
+            StoreBillingIssueCommand.self, StoreAutoRenewCommand.self, StoreResolveCommand.self, StoreDeleteCommand.self,
         ])
 
     public init() {}

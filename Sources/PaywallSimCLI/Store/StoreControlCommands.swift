@@ -92,6 +92,67 @@ struct StoreRefundCommand: StoreControlCommand {
 
     @OptionGroup var options: StoreOptions
     @Argument(help: ArgumentHelp("A transaction id or product id.", valueName: "TRANSACTION|PRODUCT"))
+    var transaction: String?
+    @Option(name: .long, help: ArgumentHelp("Apple's revocation reason: other (0) or appIssue (1).", valueName: "other|appIssue"))
+    var reason: String = "other"
+
+    func validate() throws {
+        guard ["other", "appissue"].contains(reason.lowercased()) else { throw ValidationError("--reason \(reason): expected other or appIssue") }
+    }
+
+    var target: String? { [transaction, reason].compactMap { $0 }.joined(separator: " ") }
+}
+
+/// `store billing-issue on|off`: renewals fail with a billing issue, or the billing is fixed.
+struct StoreBillingIssueCommand: StoreControlCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "billing-issue",
+        abstract: "Turn billing issues on (renewals fail into the grace period, then billing retry) or off (fixed: what is in grace or retry renews now).")
+    static let control = StoreControl.billingIssue
+
+    @OptionGroup var options: StoreOptions
+    @Argument(help: ArgumentHelp("on or off.", valueName: "on|off"))
+    var target: String?
+}
+
+/// `store auto-renew on|off [PRODUCT|GROUP]`: Manage Subscriptions' auto-renew switch.
+struct StoreAutoRenewCommand: StoreControlCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "auto-renew",
+        abstract: "Turn auto-renew on or off for a subscription (default: the latest subscription's group); off, it expires at the end of its period.")
+    static let control = StoreControl.autoRenew
+
+    @OptionGroup var options: StoreOptions
+    @Argument(help: ArgumentHelp("on or off.", valueName: "on|off"))
+    var flag: String
+    @Argument(help: ArgumentHelp("A subscription product or group id.", valueName: "PRODUCT|GROUP"))
+    var group: String?
+
+    var target: String? { [flag, group].compactMap { $0 }.joined(separator: " ") }
+}
+
+/// `store resolve [REQUEST|PRODUCT]`: the buyer completes an interrupted purchase.
+struct StoreResolveCommand: StoreControlCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "resolve",
+        abstract: "Complete an interrupted purchase (default: the oldest): the buyer did what the App Store asked; the app gets it as an update.")
+    static let control = StoreControl.resolve
+    static let reportsChanges = false
+
+    @OptionGroup var options: StoreOptions
+    @Argument(help: ArgumentHelp("A request id or product id.", valueName: "REQUEST|PRODUCT"))
+    var target: String?
+}
+
+/// `store delete TRANSACTION|PRODUCT`: removes a transaction, as `SKTestSession.deleteTransaction` does.
+struct StoreDeleteCommand: StoreControlCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "delete",
+        abstract: "Delete a transaction (a product's latest, or by id); a group with none left is eligible for its introductory offer again.")
+    static let control = StoreControl.delete
+
+    @OptionGroup var options: StoreOptions
+    @Argument(help: ArgumentHelp("A transaction id or product id.", valueName: "TRANSACTION|PRODUCT"))
     var target: String?
 }
 

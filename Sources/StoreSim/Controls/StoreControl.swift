@@ -13,8 +13,19 @@ public enum StoreControl: String, Sendable, CaseIterable {
     case refund = "Refund"
     /// Force a renewal of the subscription now.
     case renew = "Renew"
-    /// Turn billing issues on: the next renewal fails into billing retry (or grace).
+    /// Billing issues `on` (the next renewal fails into grace or billing retry) or `off` (fixed: renew now).
     case billingIssue = "BillingIssue"
+    /// Auto-renew `on|off` for a group (Manage Subscriptions), e.g. `AutoRenew off premium`.
+    case autoRenew = "AutoRenew"
+    /// Complete an interrupted purchase (the buyer acted outside the app): it arrives as an update.
+    case resolve = "Resolve"
+    /// Delete a transaction (`SKTestSession.deleteTransaction`): a group with none left is eligible for its intro offer again.
+    case delete = "Delete"
+
+    /// A control's target as words: `Refund yearly_59_99 appIssue` → ["yearly_59_99", "appIssue"].
+    static func words(_ target: String?) -> [String] {
+        (target ?? "").split(separator: " ").map(String.init)
+    }
 }
 
 extension SimulatedStore {
@@ -41,9 +52,30 @@ extension SimulatedStore {
             try forceRenewal(groupID: group)
             return "Renewed the subscription in group \(group)."
         case .refund:
-            let transaction = try resolve.refundable(target)
-            try refund(transactionID: transaction.id)
-            return "Refunded transaction \(transaction.id) (\(transaction.productID))."
+            // `[TRANSACTION|PRODUCT] [other|appIssue]`: Apple's revocation reasons 0 and 1.
+            var words = StoreControl.words(target)
+            var reason = 0
+            if let last = words.last, let code = ["other": 0, "appissue": 1][last.lowercased()] { reason = code; words.removeLast() }
+            let transaction = try resolve.refundable(words.first)
+            try refund(transactionID: transaction.id, reason: reason)
+            return "Refunded transaction \(transaction.id) (\(transaction.productID)), reason \(reason == 1 ? "appIssue" : "other")."
+        case .autoRenew:
+            var words = StoreControl.words(target)
+            guard let flag = words.first?.lowercased(), ["on", "off"].contains(flag) else {
+                throw StoreControlError("AutoRenew \(target ?? ""): expected on or off, then optionally a subscription product or group")
+            }
+            words.removeFirst()
+            let group = try resolve.group(words.first)
+            try setAutoRenew(groupID: group, flag == "on")
+            return "Auto-renew \(flag) for the subscription in group \(group)."
+        case .resolve:
+            let request = try resolve.interruptedPurchase(target)
+            try completeInterruptedPurchase(requestID: request.requestID)
+            return "Completed interrupted purchase \(request.requestID) for \(request.productID)."
+        case .delete:
+            let transaction = try resolve.deletable(target)
+            try deleteTransaction(transactionID: transaction.id)
+            return "Deleted transaction \(transaction.id) (\(transaction.productID))."
         case .billingIssue:
             switch target?.lowercased() {
             case nil, "on":

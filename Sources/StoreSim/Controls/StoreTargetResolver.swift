@@ -59,6 +59,24 @@ public struct StoreTargetResolver {
         return latest
     }
 
+    /// The interrupted purchase with this id or for this product; the oldest when `target` is nil.
+    public func interruptedPurchase(_ target: String?) throws -> PendingPurchase {
+        let requests = store.pendingPurchases.filter { $0.kind == .interrupted }
+        if let target, let request = requests.first(where: { $0.requestID == target || $0.productID == target }) { return request }
+        guard target == nil, let oldest = requests.first else {
+            throw StoreControlError("no interrupted purchase\(target.map { " for \($0)" } ?? "") is waiting; expected one made with interrupted purchases on")
+        }
+        return oldest
+    }
+
+    /// The transaction `target` names (an id), or the latest of that product; required.
+    public func deletable(_ target: String?) throws -> SignedTransaction {
+        guard let target else { throw StoreControlError("delete: expected a transaction id or a product") }
+        if let transaction = store.allTransactions.first(where: { $0.id == target }) { return transaction }
+        if let latest = store.allTransactions.last(where: { $0.productID == target }) { return latest }
+        throw StoreControlError("delete: no transaction \(target); expected a transaction id or a product with a transaction (see `store transactions`)")
+    }
+
     /// Refuses a product id the catalog does not sell.
     public static func requireProduct(_ id: String, in catalog: StoreCatalog) throws {
         guard catalog.product(id) == nil else { return }

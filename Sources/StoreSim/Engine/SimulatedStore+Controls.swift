@@ -153,6 +153,32 @@ extension SimulatedStore {
         }
     }
 
+    /// Deletes one transaction (`SKTestSession.deleteTransaction(identifier:)`). A subscription line
+    /// whose transactions are all gone goes too, so the group's introductory offer is open again.
+    public func deleteTransaction(transactionID: String) throws {
+        try exclusive {
+            guard let index = state.records.firstIndex(where: { $0.payload.transactionId == transactionID }) else {
+                throw StoreControlError("delete: no transaction \(transactionID)")
+            }
+            let removed = state.records.remove(at: index)
+            dirty = nil // removals are not journaled: a fresh snapshot
+            if let group = removed.payload.subscriptionGroupIdentifier, var line = state.lines[group] {
+                let left = state.records.filter { $0.payload.subscriptionGroupIdentifier == group }
+                if let latest = left.last {
+                    if line.latestTransactionID == transactionID {
+                        line.latestTransactionID = latest.payload.transactionId
+                        line.expires = latest.payload.expires ?? line.expires
+                    }
+                    state.lines[group] = line
+                } else {
+                    state.lines.removeValue(forKey: group)
+                }
+            }
+            try save()
+            note("transaction \(transactionID) deleted")
+        }
+    }
+
     /// Deletes every transaction and pending request (`clearTransactions`); ids keep counting up.
     public func clearTransactions() throws {
         try exclusive {
