@@ -1,3 +1,4 @@
+import Crypto
 import Foundation
 import PaywallCore
 import Testing
@@ -71,12 +72,25 @@ struct PurchaseTests {
         #expect(try store.products(for: ["yearly_59_99", "missing", "coins_100"]).map(\.id) == ["yearly_59_99", "coins_100"])
     }
 
+    /// `promotionalOffer(_:compactJWS:)`: the JWS must be the team's key's signature of this product and offer, fresh.
     @Test func promotionalOfferChecks() throws {
-        let (store, _, _) = try Fixture.store()
-        #expect(store.purchase(productID: "yearly_59_99", options: StorePurchaseOptions(promotionalOfferID: "bogus")) == .failed(error: "invalidOfferIdentifier"))
-        #expect(store.purchase(productID: "yearly_59_99", options: StorePurchaseOptions(promotionalOfferID: "winback50", offerSignatureValid: false))
-            == .failed(error: "invalidOfferSignature"))
-        let t = try #require(store.purchase(productID: "yearly_59_99", options: StorePurchaseOptions(promotionalOfferID: "winback50")).transaction)
+        let (store, clock, _) = try Fixture.store()
+        let signer = OfferSignatureVerifier(key: try store.offerSigningKey(), bundleID: store.bundleID)
+        func sign(_ product: String = "yearly_59_99", _ offer: String = "winback50", at date: Date? = nil) throws -> String {
+            try signer.sign(productID: product, offerID: offer, nonce: UUID(), at: date ?? clock.now())
+        }
+        func buy(_ jws: String?, offer: String = "winback50") -> StorePurchaseResult {
+            store.purchase(productID: "yearly_59_99", options: StorePurchaseOptions(promotionalOfferID: offer, promotionalOfferSignature: jws))
+        }
+        #expect(buy(try sign(), offer: "bogus") == .failed(error: "invalidOfferIdentifier"))
+        #expect(buy(nil) == .failed(error: "missingOfferParameters"))
+        #expect(buy(try sign("monthly_14_99")) == .failed(error: "invalidOfferSignature"))
+        #expect(buy(try sign(at: clock.now().addingTimeInterval(-2 * 86_400))) == .failed(error: "invalidOfferSignature"))
+        let otherKey = OfferSigningKey(keyID: "SIMOFFER01", issuerID: OfferSigningKey.simulatorIssuerID, privateKey: P256.Signing.PrivateKey())
+        let forged = try OfferSignatureVerifier(key: otherKey, bundleID: store.bundleID).sign(productID: "yearly_59_99", offerID: "winback50", nonce: UUID(), at: clock.now())
+        #expect(buy(forged) == .failed(error: "invalidOfferSignature"))
+        #expect(store.log.contains { $0.contains("does not verify") })
+        let t = try #require(buy(try sign()).transaction)
         let payload = try #require(store.payload(transactionID: t.id))
         #expect(payload.offerType == 2)
         #expect(payload.offerIdentifier == "winback50")

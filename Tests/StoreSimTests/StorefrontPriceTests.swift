@@ -23,7 +23,10 @@ struct StorefrontPriceTests {
 
     @Test func promotionalOfferRecordsTheStorefrontsOfferPrice() throws {
         let store = try store(storefront: "KOR", locale: "ko")
-        let options = StorePurchaseOptions(appAccountToken: Fixture.user, promotionalOfferID: "yearly_comeback_50")
+        let signature = try OfferSignatureVerifier(key: try store.offerSigningKey(), bundleID: store.bundleID)
+            .sign(productID: "yearly_59_99", offerID: "yearly_comeback_50", nonce: UUID(), at: Fixture.start)
+        let options = StorePurchaseOptions(appAccountToken: Fixture.user, promotionalOfferID: "yearly_comeback_50",
+                                           promotionalOfferSignature: signature)
         let transaction = try #require(store.purchase(productID: "yearly_59_99", options: options).transaction)
         let payload = try #require(store.payload(transactionID: transaction.id))
         #expect(payload.currency == "KRW")

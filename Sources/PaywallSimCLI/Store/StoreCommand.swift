@@ -17,6 +17,7 @@ public struct StoreCommand: ParsableCommand {
             StoreApproveCommand.self, StoreDeclineCommand.self, StoreExpireCommand.self, StoreRefundCommand.self,
             StoreRenewCommand.self, StoreBuyCommand.self, StoreAdvanceCommand.self, StoreResetCommand.self,
             StoreBillingIssueCommand.self, StoreAutoRenewCommand.self, StoreResolveCommand.self, StoreDeleteCommand.self,
+            StoreOfferKeyCommand.self, StoreSignOfferCommand.self,
         ])
 
     public init() {}

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import PaywallCore
 import StoreSim
 
 /// A `store` command that performs one `StoreControl` (the same controls a tape's `Store …` line
@@ -165,17 +166,101 @@ struct StoreBuyCommand: ParsableCommand {
     @OptionGroup var options: StoreOptions
     @Argument(help: ArgumentHelp("The product id.", valueName: "PRODUCT"))
     var product: String
+    @Option(name: .long, help: ArgumentHelp("A promotional offer of the product to redeem (needs --offer-signature).", valueName: "OFFER_ID"))
+    var offer: String?
+    @Option(name: .long, help: ArgumentHelp("The offer's compact JWS from the team's server (store sign-offer, or Apple's PromotionalOfferV2SignatureCreator).", valueName: "JWS"))
+    var offerSignature: String?
 
     func run() throws {
         try StoreRunner.run(options) { workspace in
             let store = try workspace.openStore()
             try StoreTargetResolver.requireProduct(product, in: store.catalog)
             let before = EntitlementsReport.statuses(store)
-            let transaction = try store.buyOutsideApp(productID: product)
+            let transaction: SignedTransaction
+            if offer != nil || offerSignature != nil {
+                // Through the purchase API, as `promotionalOffer(_:compactJWS:)` is: the App Store checks the signature.
+                let options = StorePurchaseOptions(promotionalOfferID: offer, promotionalOfferSignature: offerSignature)
+                switch store.purchase(productID: product, options: options) {
+                case let .success(signed, _): transaction = signed
+                case let .failed(error):
+                    // The store's note says why: `invalidOfferSignature (offer X: iat … is more than a day …)`.
+                    let why = store.log.last?.components(separatedBy: "refused: ").last ?? error
+                    throw StoreControlError("the App Store refused the purchase: \(why)")
+                default: throw StoreControlError("the purchase did not complete (Ask to Buy or an interrupted purchase is on)")
+                }
+            } else {
+                transaction = try store.buyOutsideApp(productID: product)
+            }
             return ControlReport(action: "buy", now: workspace.clock.now(),
-                                 summary: ["Bought \(product) outside the app: transaction \(transaction.id)."],
+                                 summary: ["Bought \(product) outside the app\(offer.map { " with promotional offer \($0) (signature verified)" } ?? ""): transaction \(transaction.id)."],
                                  updates: store.takeUpdates(),
                                  changes: ControlReport.changes(from: before, to: EntitlementsReport.statuses(store)))
+        }
+    }
+}
+
+/// `store offer-key`: the team's In-App Purchase key promotional offers are checked against.
+struct StoreOfferKeyCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "offer-key",
+        abstract: "Show the In-App Purchase key promotional offer signatures are checked against, or use the team's own (--use KEY_ID:FILE.p8).",
+        discussion: "Without --use the simulator's key is shown (made on first use), with its PEM for a server or Apple's App Store Server Library to sign with.")
+
+    @OptionGroup var options: StoreOptions
+    @Option(name: .long, help: ArgumentHelp("The team's key: its id in App Store Connect and the downloaded .p8 file.", valueName: "KEY_ID:FILE.p8"))
+    var use: String?
+    @Option(name: .long, help: ArgumentHelp("The team's issuer id (App Store Connect → Users and Access → Integrations).", valueName: "ISSUER_ID"))
+    var issuer: String?
+
+    struct Output: StoreOutput {
+        var keyID: String
+        var issuerID: String
+        var bundleID: String
+        var pem: String
+        var text: String {
+            ["Key id:    \(keyID)", "Issuer id: \(issuerID)", "Bundle id: \(bundleID)",
+             "Private key (PKCS#8 PEM, as App Store Connect's .p8 file):", pem].joined(separator: "\n")
+        }
+    }
+
+    func run() throws {
+        try StoreRunner.run(options) { workspace in
+            let store = try workspace.openStore()
+            if let use {
+                try store.useOfferSigningKey(try OfferSigningKey.team(use, issuerID: issuer ?? OfferSigningKey.simulatorIssuerID))
+            }
+            let key = try store.offerSigningKey()
+            return Output(keyID: key.keyID, issuerID: key.issuerID, bundleID: store.bundleID, pem: key.pem)
+        }
+    }
+}
+
+/// `store sign-offer PRODUCT OFFER_ID`: a promotional offer signature as the team's server makes one.
+struct StoreSignOfferCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "sign-offer",
+        abstract: "Sign a promotional offer as the team's server would (ES256 JWS with the offer key, at the store's clock); pass it to store buy --offer-signature.")
+
+    @OptionGroup var options: StoreOptions
+    @Argument(help: ArgumentHelp("The product id.", valueName: "PRODUCT"))
+    var product: String
+    @Argument(help: ArgumentHelp("The promotional offer's id in the catalog.", valueName: "OFFER_ID"))
+    var offer: String
+    @Option(name: .long, help: ArgumentHelp("A transaction of the customer (optional, recommended by Apple).", valueName: "TRANSACTION"))
+    var transaction: String?
+
+    struct Output: StoreOutput {
+        var jws: String
+        var text: String { jws }
+    }
+
+    func run() throws {
+        try StoreRunner.run(options) { workspace in
+            let store = try workspace.openStore()
+            try StoreTargetResolver.requireProduct(product, in: store.catalog)
+            let verifier = OfferSignatureVerifier(key: try store.offerSigningKey(), bundleID: store.bundleID)
+            return Output(jws: try verifier.sign(productID: product, offerID: offer, transactionID: transaction,
+                                                 nonce: try store.makeAppAccountToken(), at: workspace.clock.now()))
         }
     }
 }

@@ -23,7 +23,14 @@ extension SimulatedStore {
             guard product.subscription?.promotionalOffers.contains(where: { $0.offerID == offerID }) == true else {
                 return refuse("invalidOfferIdentifier", "no promotional offer \(offerID)")
             }
-            guard options.offerSignatureValid else { return refuse("invalidOfferSignature", "offer \(offerID) signature invalid") }
+            guard let jws = options.promotionalOfferSignature else {
+                return refuse("missingOfferParameters", "offer \(offerID) without its signature (compactJWS)")
+            }
+            let key: OfferSigningKey
+            do { key = try offerSigningKey() } catch { return refuse("systemError", "\(error)") }
+            if case .failure(let why) = OfferSignatureVerifier(key: key, bundleID: bundleID).verify(jws, productID: productID, offerID: offerID, now: clock.now()) {
+                return refuse("invalidOfferSignature", "offer \(offerID): \(why)")
+            }
         }
         sheet = (productID, options)
         return nil

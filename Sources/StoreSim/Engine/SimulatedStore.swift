@@ -26,6 +26,8 @@ public final class SimulatedStore {
     var updates: [TransactionUpdate] = []
     /// The purchase whose sheet is open, if any (one purchase in flight at a time).
     var sheet: (productID: String, options: StorePurchaseOptions)?
+    /// Where the store keeps its files.
+    let stateDirectory: URL
 
     /// Opens the store in `stateDirectory`; unfinished transactions are queued as redelivered updates.
     public init(catalog: StoreCatalog, stateDirectory: URL, clock: any Clock, seed: UInt64 = 1,
@@ -43,6 +45,7 @@ public final class SimulatedStore {
             return (keys, try ledger.load() ?? StoreState(rng: rng))
         }
         self.ledger = ledger
+        self.stateDirectory = stateDirectory
         for record in state.records where !record.finished {
             updates.append(update(.redelivery, record))
         }
@@ -67,6 +70,26 @@ public final class SimulatedStore {
             try save()
             return token
         }
+    }
+
+    /// The team's In-App Purchase key promotional offers are checked against (made on first use,
+    /// kept in `offer-key.json`; a team's own replaces it with `useOfferSigningKey`).
+    public func offerSigningKey() throws -> OfferSigningKey {
+        try exclusive {
+            // From the store's seeded generator, so a seeded run makes the same key every time.
+            var generator = state.rng
+            let key = try OfferSigningKey.loadOrCreate(in: stateDirectory, generator: &generator)
+            if generator != state.rng {
+                state.rng = generator
+                try save()
+            }
+            return key
+        }
+    }
+
+    /// Makes `key` (a team's `.p8`) the key promotional offers are checked against.
+    public func useOfferSigningKey(_ key: OfferSigningKey) throws {
+        try lock.withLock { try key.save(in: stateDirectory) }
     }
 
     /// The public keys a verifier should trust, by key id.

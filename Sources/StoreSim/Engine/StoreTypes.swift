@@ -12,15 +12,16 @@ public struct StorePurchaseOptions: Codable, Sendable, Hashable {
     public var appAccountToken: UUID?
     /// A promotional offer to redeem, by identifier.
     public var promotionalOfferID: String?
-    /// Whether the promotional offer's signature is valid (false → `invalidOfferSignature`).
-    public var offerSignatureValid: Bool
+    /// The offer's compact JWS from the team's server (`promotionalOffer(_:compactJWS:)`), checked
+    /// against the team's In-App Purchase key; missing → `missingOfferParameters`, wrong → `invalidOfferSignature`.
+    public var promotionalOfferSignature: String?
 
     public init(sheet: PurchaseSheetDecision = .confirm, appAccountToken: UUID? = nil,
-                promotionalOfferID: String? = nil, offerSignatureValid: Bool = true) {
+                promotionalOfferID: String? = nil, promotionalOfferSignature: String? = nil) {
         self.sheet = sheet
         self.appAccountToken = appAccountToken
         self.promotionalOfferID = promotionalOfferID
-        self.offerSignatureValid = offerSignatureValid
+        self.promotionalOfferSignature = promotionalOfferSignature
     }
 }
 
