@@ -19,8 +19,7 @@ struct ArgumentUse: Sendable, Equatable {
         for text in outer {
             read(text) { name, index in
                 guard let substitution = localization.substitutions[name] else { return nil }
-                let kind = FormatSpecifier.parse("%" + substitution.formatSpecifier).first?.signatureKind ?? substitution.formatSpecifier
-                return (substitution.argNum ?? index, kind)
+                return (substitution.argNum ?? index, CatalogLinter.specifierKind(substitution.formatSpecifier))
             }
         }
         for name in localization.substitutions.keys.sorted() {

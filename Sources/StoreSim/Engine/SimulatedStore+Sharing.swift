@@ -20,7 +20,6 @@ extension SimulatedStore {
     func queueOutsideChanges(since before: StoreState) {
         var known: [String: String] = [:]
         for record in before.records { known[record.payload.transactionId] = record.jws }
-        let cleared = state.records.count < before.records.count
         var vanished = before.pending.filter { request in !state.pending.contains { $0.requestID == request.requestID } }
         let now = clock.now()
         for record in state.records where !record.finished {
@@ -42,7 +41,6 @@ extension SimulatedStore {
             }
             updates.append(update(reason, record))
         }
-        _ = cleared
         if !updates.isEmpty { note("changes saved by another process: \(updates.count) update(s)") }
     }
 }
