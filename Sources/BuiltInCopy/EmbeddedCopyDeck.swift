@@ -1459,6 +1459,305 @@ enum EmbeddedCopyDeck {
         }
       }
     },
+    "message.billingIssue.accept" : {
+      "comment" : "StoreKit message, billing issue: button that opens the payment update.",
+      "localizations" : {
+        "en" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "Update"
+          }
+        },
+        "ko" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "업데이트"
+          }
+        },
+        "zh-Hans" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "更新"
+          }
+        }
+      }
+    },
+    "message.billingIssue.body" : {
+      "comment" : "StoreKit message, billing issue: body. %@ = subscription name.",
+      "localizations" : {
+        "en" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "We couldn’t renew %@. Update your payment method to keep your subscription."
+          }
+        },
+        "ko" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "%@을(를) 갱신하지 못했어요. 구독을 유지하려면 결제 수단을 업데이트하세요."
+          }
+        },
+        "zh-Hans" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "无法续订 %@。请更新付款方式以保留订阅。"
+          }
+        }
+      }
+    },
+    "message.billingIssue.decline" : {
+      "comment" : "StoreKit message, billing issue: dismiss button.",
+      "localizations" : {
+        "en" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "Not now"
+          }
+        },
+        "ko" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "나중에"
+          }
+        },
+        "zh-Hans" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "以后再说"
+          }
+        }
+      }
+    },
+    "message.billingIssue.title" : {
+      "comment" : "StoreKit message, billing issue: title.",
+      "localizations" : {
+        "en" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "Your payment didn’t go through"
+          }
+        },
+        "ko" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "결제가 완료되지 않았어요"
+          }
+        },
+        "zh-Hans" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "付款未成功"
+          }
+        }
+      }
+    },
+    "message.hint" : {
+      "comment" : "Hint line, StoreKit message sheet. Keep Enter and Esc as is.",
+      "localizations" : {
+        "en" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "Enter Accept · Esc Not now"
+          }
+        },
+        "ko" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "Enter 수락 · Esc 나중에"
+          }
+        },
+        "zh-Hans" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "Enter 接受 · Esc 以后再说"
+          }
+        }
+      }
+    },
+    "message.priceIncrease.accept" : {
+      "comment" : "StoreKit message, price increase: agree button.",
+      "localizations" : {
+        "en" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "Agree"
+          }
+        },
+        "ko" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "동의"
+          }
+        },
+        "zh-Hans" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "同意"
+          }
+        }
+      }
+    },
+    "message.priceIncrease.body" : {
+      "comment" : "StoreKit message, price increase: body. %1$@ = subscription name, %2$@ = new price per period.",
+      "localizations" : {
+        "en" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "%1$@ will renew at %2$@ from your next billing date. If you don’t agree, it ends then."
+          }
+        },
+        "ko" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "%1$@은(는) 다음 결제일부터 %2$@에 갱신돼요. 동의하지 않으면 그때 종료돼요."
+          }
+        },
+        "zh-Hans" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "%1$@ 将从下个扣费日起按 %2$@ 续订。如不同意，订阅将在那时结束。"
+          }
+        }
+      }
+    },
+    "message.priceIncrease.decline" : {
+      "comment" : "StoreKit message, price increase: decline button.",
+      "localizations" : {
+        "en" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "Don’t agree"
+          }
+        },
+        "ko" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "동의 안 함"
+          }
+        },
+        "zh-Hans" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "不同意"
+          }
+        }
+      }
+    },
+    "message.priceIncrease.title" : {
+      "comment" : "StoreKit message, price increase needing consent: title.",
+      "localizations" : {
+        "en" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "Subscription price increase"
+          }
+        },
+        "ko" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "구독 가격 인상"
+          }
+        },
+        "zh-Hans" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "订阅价格上涨"
+          }
+        }
+      }
+    },
+    "message.winBack.accept" : {
+      "comment" : "StoreKit message, win-back offer: take the offer (opens the purchase).",
+      "localizations" : {
+        "en" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "Redeem"
+          }
+        },
+        "ko" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "받기"
+          }
+        },
+        "zh-Hans" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "领取"
+          }
+        }
+      }
+    },
+    "message.winBack.body" : {
+      "comment" : "StoreKit message, win-back offer: body. %1$@ = subscription name, %2$@ = offer terms, e.g. “$7.49 per month for 3 months”.",
+      "localizations" : {
+        "en" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "Resubscribe to %1$@: %2$@."
+          }
+        },
+        "ko" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "%1$@ 다시 구독하기: %2$@."
+          }
+        },
+        "zh-Hans" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "重新订阅 %1$@：%2$@。"
+          }
+        }
+      }
+    },
+    "message.winBack.decline" : {
+      "comment" : "StoreKit message, win-back offer: dismiss button.",
+      "localizations" : {
+        "en" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "Not now"
+          }
+        },
+        "ko" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "나중에"
+          }
+        },
+        "zh-Hans" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "以后再说"
+          }
+        }
+      }
+    },
+    "message.winBack.title" : {
+      "comment" : "StoreKit message, win-back offer: title.",
+      "localizations" : {
+        "en" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "Come back to Premium"
+          }
+        },
+        "ko" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "프리미엄으로 돌아오세요"
+          }
+        },
+        "zh-Hans" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "欢迎回到高级版"
+          }
+        }
+      }
+    },
     "notice.alreadyPremium" : {
       "comment" : "Notice banner: the user opened the paywall but already has Premium",
       "localizations" : {
@@ -1505,6 +1804,29 @@ enum EmbeddedCopyDeck {
         }
       }
     },
+    "notice.changePlan" : {
+      "comment" : "Notice banner: a subscriber opened the paywall to change plan. %@ = current plan name.",
+      "localizations" : {
+        "en" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "You’re on %@. Pick another plan to switch: upgrades start now, others at your next renewal."
+          }
+        },
+        "ko" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "현재 %@ 이용 중이에요. 다른 플랜을 고르면 변경돼요. 업그레이드는 바로, 그 외는 다음 갱신일에 적용돼요."
+          }
+        },
+        "zh-Hans" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "你当前使用 %@。选择其他方案即可更换：升级立即生效，其他在下次续订时生效。"
+          }
+        }
+      }
+    },
     "notice.nothingToRestore" : {
       "comment" : "Notice banner: restore found nothing for this account",
       "localizations" : {
@@ -1547,6 +1869,29 @@ enum EmbeddedCopyDeck {
           "stringUnit" : {
             "state" : "translated",
             "value" : "正在等待批准。购买获批后，高级版会立即解锁。"
+          }
+        }
+      }
+    },
+    "notice.planChangesAtRenewal" : {
+      "comment" : "Notice banner: a downgrade or crossgrade was accepted. %@ = new plan name.",
+      "localizations" : {
+        "en" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "%@ starts at your next renewal."
+          }
+        },
+        "ko" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "%@ 플랜은 다음 갱신일부터 시작돼요."
+          }
+        },
+        "zh-Hans" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "%@ 将在下次续订时生效。"
           }
         }
       }

@@ -13,6 +13,8 @@ public enum AnalyticsEvent: Hashable, Sendable {
     case onboardingStep(step: Int, screen: String)
     case messageSent(countToday: Int)
     case messageLimitReached(limit: Int)
+    /// A StoreKit message shown, accepted or declined.
+    case storeMessage(reason: String, productID: String, answer: String)
 
     /// The event's wire name.
     public var name: String {
@@ -28,6 +30,7 @@ public enum AnalyticsEvent: Hashable, Sendable {
         case .onboardingStep: return "onboarding_step"
         case .messageSent: return "message_sent"
         case .messageLimitReached: return "message_limit_reached"
+        case .storeMessage: return "store_message"
         }
     }
 
@@ -44,6 +47,7 @@ public enum AnalyticsEvent: Hashable, Sendable {
         case let .onboardingStep(step, screen): return ["step": String(step), "screen": screen]
         case let .messageSent(count): return ["count_today": String(count)]
         case let .messageLimitReached(limit): return ["limit": String(limit)]
+        case let .storeMessage(reason, product, answer): return ["reason": reason, "product_id": product, "answer": answer]
         }
     }
 }

@@ -36,6 +36,10 @@ public enum FlowEvent: Hashable, Sendable {
     /// Another process sharing the state directory changed the quota or the paywall views
     /// (what is now on disk, merged with this run's own changes).
     case sharedStateChanged(quota: MessageQuota, paywallViews: PaywallViewHistory)
+    /// The App Store sent a StoreKit message: it is shown over the current screen.
+    case storeMessageReceived(StoreKitMessage)
+    /// The user answered the message shown: Enter (`accepted`) or Esc.
+    case storeMessageAnswered(accepted: Bool)
 }
 
 /// Part of the model the runner writes to the state directory.
@@ -67,4 +71,6 @@ public enum FlowEffect: Hashable, Sendable {
     case track(AnalyticsEvent)
     /// Writes part of the model to the state directory.
     case persist(PersistedSlice)
+    /// Tells the store how the user answered a StoreKit message (update payment, agree to the price, take the offer).
+    case answerStoreMessage(StoreKitMessage, accepted: Bool)
 }

@@ -79,6 +79,14 @@ struct FlowStep {
         case let .sharedStateChanged(quota, views):
             model.quota = quota
             model.paywallViews = views
+        case let .storeMessageReceived(message):
+            if !model.storeMessages.contains(message) { model.storeMessages.append(message) }
+            track(.storeMessage(reason: message.reason.rawValue, productID: message.productID, answer: "shown"))
+        case let .storeMessageAnswered(accepted):
+            guard !model.storeMessages.isEmpty else { return }
+            let message = model.storeMessages.removeFirst()
+            track(.storeMessage(reason: message.reason.rawValue, productID: message.productID, answer: accepted ? "accepted" : "declined"))
+            emit(.answerStoreMessage(message, accepted: accepted))
         }
     }
 

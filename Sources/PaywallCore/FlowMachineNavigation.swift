@@ -92,7 +92,8 @@ extension FlowStep {
 
     /// Decides the offer, shows the paywall, counts the view; a premium user goes to chat instead.
     mutating func presentPaywall(reason: PaywallReason, promiseKey: String?) {
-        if model.entitlement.isPremium {
+        let changingPlan = model.entitlement.isPremium && reason != .flow && model.currentSubscriptionPlan != nil
+        if model.entitlement.isPremium, !changingPlan {
             go(.chat)
             if reason != .flow { model.notice = .alreadyPremium }
             return
@@ -113,6 +114,16 @@ extension FlowStep {
         go(.paywall(offer: offer))
         model.offer = offer
         model.selectedPlanID = offer.plans.isEmpty ? nil : offer.defaultPlanID
+        if changingPlan, let current = model.currentSubscriptionPlan {
+            // A subscriber changes plan here: upgrades start now, downgrades and crossgrades at the renewal.
+            // A subscriber has used the group's introductory offer: no trial is shown (one group per paywall).
+            var plans = offer.plans
+            for index in plans.indices where plans[index].period != nil && plans[index].promotionalOfferID == nil { plans[index].trial = nil }
+            model.offer?.plans = plans
+            go(.paywall(offer: model.offer ?? offer))
+            if plans.contains(where: { $0.id == current.id }) { model.selectedPlanID = current.id }
+            model.notice = .changePlan(planName: current.displayName)
+        }
         model.paywallReason = reason
         model.paywallViews.record(at: context.now)
         track(.paywallView(offer: offer.id, reason: reason.rawValue))

@@ -6,8 +6,11 @@ extension FlowStep {
         guard case .paywall = model.state, model.inFlight == nil, let offer = model.offer,
               let plan = model.selectedPlan else { return }
         if model.entitlement.isPremium {
-            model.notice = .alreadyPremium
-            return
+            // Only a subscriber picking another subscription of the plans changes plan.
+            guard let current = model.currentSubscriptionPlan, plan.id != current.id, plan.period != nil else {
+                model.notice = .alreadyPremium
+                return
+            }
         }
         track(.paywallCTAClick(offer: offer.id, plan: plan.id))
         guard model.config.purchasesEnabled else {
@@ -42,6 +45,13 @@ extension FlowStep {
     mutating func apply(_ outcome: PurchaseOutcome, plan: Plan, offer: Offer) {
         switch outcome {
         case let .success(transaction):
+            if model.entitlement.isPremium, transaction.productID != plan.id {
+                // A downgrade or crossgrade: the App Store keeps the current plan until the renewal.
+                endPurchase(in: .chat)
+                model.notice = .planChangesAtRenewal(planName: plan.displayName)
+                track(.purchaseSuccess(offer: offer.id, plan: plan.id))
+                return
+            }
             model.purchasePhase = .verifying
             if let index = model.posted.firstIndex(where: { $0.transaction.id == transaction.id }) {
                 // Already posted from the updates stream: its answer now belongs to this purchase.

@@ -30,6 +30,8 @@ public struct FlowModel: Hashable, Sendable {
     public var pendingProductID: String?
     /// The message shown on the current screen.
     public var notice: Notice?
+    /// StoreKit messages waiting to be answered; the first is shown over the screen.
+    public var storeMessages: [StoreKitMessage] = []
     public var paywallViews: PaywallViewHistory
     public var quota: MessageQuota
     public var transcript: [ChatMessage] = []
@@ -57,6 +59,12 @@ public struct FlowModel: Hashable, Sendable {
     public func messagesLeft(in context: FlowContext) -> Int? {
         guard !entitlement.isPremium else { return nil }
         return quota.remaining(now: context.now, timeZone: context.timeZone, limit: config.dailyMessageLimit)
+    }
+
+    /// The subscription plan the premium entitlement comes from, if it is one of the loaded plans.
+    public var currentSubscriptionPlan: Plan? {
+        guard entitlement.isPremium, let id = entitlement.productID else { return nil }
+        return plans.first { $0.id == id && $0.period != nil }
     }
 
     /// The selected plan of the current offer.

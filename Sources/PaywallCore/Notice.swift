@@ -33,6 +33,10 @@ public struct Notice: Hashable, Sendable {
     public static let cachedEntitlement = Notice(key: "notice.cachedEntitlement")
     /// A restore is in flight.
     public static let restoring = Notice(key: "notice.restoring")
+    /// A subscriber opened the paywall: it changes their plan (argument: the current plan's name).
+    public static func changePlan(planName: String) -> Notice { Notice(key: "notice.changePlan", arguments: [planName]) }
+    /// A downgrade or crossgrade was accepted: it starts at the next renewal (argument: the new plan's name).
+    public static func planChangesAtRenewal(planName: String) -> Notice { Notice(key: "notice.planChangesAtRenewal", arguments: [planName]) }
     /// The user is premium already; nothing to buy.
     public static let alreadyPremium = Notice(key: "notice.alreadyPremium")
 }

@@ -22,6 +22,12 @@ public enum OfferDecisionEngine {
         var shown = offerConfig.productIDs.compactMap { byID[$0] }
         if shown.isEmpty { shown = plans }
         shown = BestValue.mark(shown) // the badge belongs to the plans this paywall shows
+        if let promo = offerConfig.promotionalOffer, let index = shown.firstIndex(where: { $0.id == promo.productID }),
+           let terms = shown[index].promotionalOffers?[promo.offerID] {
+            // The variant's promotional offer replaces the plan's introductory terms.
+            shown[index].trial = terms
+            shown[index].promotionalOfferID = promo.offerID
+        }
         let defaultPlanID = shown.contains { $0.id == offerConfig.defaultProductID }
             ? offerConfig.defaultProductID
             : (shown.first?.id ?? offerConfig.defaultProductID)

@@ -14,16 +14,23 @@ public struct Plan: Identifiable, Hashable, Codable, Sendable {
     public var displayPrice: String
     /// The billing period; nil for one-time purchases.
     public var period: BillingPeriod?
-    /// The introductory offer shown as trial terms, if the user is eligible.
+    /// The introductory offer shown as trial terms, if the user is eligible (or the promotional offer shown).
     public var trial: TrialTerms?
     /// Marked as the best value on the paywall.
     public var isBestValue: Bool
     /// The price per week or month for comparison, e.g. `$0.77/week`.
     public var equivalent: PriceEquivalent?
+    /// The product's promotional offers, by identifier, as terms a paywall can show.
+    public var promotionalOffers: [String: TrialTerms]?
+    /// The promotional offer this paywall shows and buys with (its terms are in `trial`).
+    public var promotionalOfferID: String?
 
     public init(id: String, displayName: String, price: Decimal, currencyCode: String, displayPrice: String,
                 period: BillingPeriod?, trial: TrialTerms? = nil, isBestValue: Bool = false,
-                equivalent: PriceEquivalent? = nil) {
+                equivalent: PriceEquivalent? = nil, promotionalOffers: [String: TrialTerms]? = nil,
+                promotionalOfferID: String? = nil) {
+        self.promotionalOffers = promotionalOffers
+        self.promotionalOfferID = promotionalOfferID
         self.id = id
         self.displayName = displayName
         self.price = price

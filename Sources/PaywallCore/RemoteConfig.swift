@@ -25,6 +25,9 @@ public struct RemoteConfig: Hashable, Codable, Sendable {
     /// (`{"com.acme.season": "P3M"}`): Apple's transactions for them carry no expiry, so the app
     /// decides. Products not named get one year.
     public var nonRenewingAccess: [String: String] = [:]
+    /// Paid-to-freemium: customers whose `AppTransaction.originalApplicationVersion` is below this
+    /// version bought the app when it was paid, and keep Premium for life (nil: no such rule).
+    public var paidAppBeforeVersion: String?
 
     public init(onboardingPages: [String], offers: [OfferConfig], rules: [OfferRule], defaultOffer: OfferID,
                 dailyMessageLimit: Int, purchasesEnabled: Bool, cannedReplyCount: Int,
@@ -57,7 +60,7 @@ public struct RemoteConfig: Hashable, Codable, Sendable {
 
     private enum CodingKeys: String, CodingKey {
         case onboardingPages, offers, rules, defaultOffer, dailyMessageLimit, purchasesEnabled,
-             cannedReplyCount, entitlementStalenessLimitSec, nonRenewingAccess
+             cannedReplyCount, entitlementStalenessLimitSec, nonRenewingAccess, paidAppBeforeVersion
     }
 
     public init(from decoder: any Decoder) throws {
@@ -73,6 +76,7 @@ public struct RemoteConfig: Hashable, Codable, Sendable {
         entitlementStalenessLimitSec = try c.decodeIfPresent(Int.self, forKey: .entitlementStalenessLimitSec)
             ?? base.entitlementStalenessLimitSec
         nonRenewingAccess = try c.decodeIfPresent([String: String].self, forKey: .nonRenewingAccess) ?? [:]
+        paidAppBeforeVersion = try c.decodeIfPresent(String.self, forKey: .paidAppBeforeVersion)
     }
 
     /// `nonRenewingAccess` as periods (entries that do not parse are left out; `validate` refuses them).
@@ -91,14 +95,29 @@ public struct OfferConfig: Hashable, Codable, Sendable {
     public var defaultProductID: String
     /// Copy key of the offer's promise line, unless the paywall was opened for a reason of its own.
     public var promiseKey: String?
+    /// A promotional offer this variant shows on one of its plans; the app asks its server to sign it.
+    public var promotionalOffer: PromotionalOfferConfig?
 
     public init(id: OfferID, layoutVariant: LayoutVariant, productIDs: [String], defaultProductID: String,
-                promiseKey: String? = nil) {
+                promiseKey: String? = nil, promotionalOffer: PromotionalOfferConfig? = nil) {
+        self.promotionalOffer = promotionalOffer
         self.id = id
         self.layoutVariant = layoutVariant
         self.productIDs = productIDs
         self.defaultProductID = defaultProductID
         self.promiseKey = promiseKey
+    }
+}
+
+/// A promotional offer on a paywall variant: `{"productID": "yearly_59_99", "offerID": "yearly_comeback_50"}`.
+public struct PromotionalOfferConfig: Hashable, Codable, Sendable {
+    public var productID: String
+    /// The offer's identifier in the catalog (`adHocOffers`' `offerID`).
+    public var offerID: String
+
+    public init(productID: String, offerID: String) {
+        self.productID = productID
+        self.offerID = offerID
     }
 }
 

@@ -7,6 +7,7 @@ public enum KeyMap {
     public static func action(for key: Key, context: ScreenContext) -> UIAction {
         if key == .control("c") { return .quit }
         if context.overlay != .none { return overlayAction(key, overlay: context.overlay) }
+        if !context.model.storeMessages.isEmpty { return storeMessageAction(key) }
         if let panel = context.panel { return panelAction(key, panel: panel) }
         if context.isTextInput { return chatAction(key) }
         if let global = globalAction(key) { return global }
@@ -73,6 +74,15 @@ public enum KeyMap {
     static func overlayAction(_ key: Key, overlay: Overlay) -> UIAction {
         switch key {
         case .escape, .character("n"): return .closeOverlay
+        default: return globalAction(key) ?? .none
+        }
+    }
+
+    /// With a StoreKit message up: Enter accepts, Esc or n declines; ?/F1, d/F2 and q as everywhere.
+    static func storeMessageAction(_ key: Key) -> UIAction {
+        switch key {
+        case .enter: return .flow(.storeMessageAnswered(accepted: true))
+        case .escape, .character("n"): return .flow(.storeMessageAnswered(accepted: false))
         default: return globalAction(key) ?? .none
         }
     }

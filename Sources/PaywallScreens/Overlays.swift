@@ -12,6 +12,7 @@ extension ScreenLayout {
     /// The keys that do something on the current screen: the screen's own, then help, debug, quit.
     var screenHelpKeys: [String] {
         let overlays = ["help.help", "help.debug"]
+        if !model.storeMessages.isEmpty { return ["message.hint"] + overlays + ["help.quit"] }
         switch model.state {
         case .onboarding: return ["help.enter", "help.left", "help.skip"] + overlays + ["help.quit"]
         case .valuePreview, .proof, .error: return ["help.enter", "help.left"] + overlays + ["help.quit"]

@@ -28,7 +28,11 @@ public enum ScreenRenderer {
         var screenName = name
         switch context.overlay {
         case .none:
-            if let panel = context.panel {
+            if let message = context.model.storeMessages.first {
+                // A StoreKit message is the system's: it sits over the app's own cards.
+                canvas.modal(layout.storeMessageOverlay(message), in: column)
+                screenName = "storeMessage"
+            } else if let panel = context.panel {
                 canvas.modal(layout.panelOverlay(panel), in: column)
                 screenName = panel.name
             }

@@ -75,6 +75,8 @@ public struct StoreSwitches: Sendable, Hashable {
     public var interrupted: Bool?
     /// The App Store sheet shown (`true`) or skipped (`false`: `disableDialogs`); nil: the catalog's.
     public var dialogs: Bool?
+    /// Simulated errors per StoreKit Testing API; `""` turns one off (nil: the catalog's).
+    public var errors = StoreSettings.Errors()
 
     public init(askToBuy: Bool? = nil, failPurchases: String? = nil, unverified: Bool? = nil, timeRate: TimeRate? = nil,
                 gracePeriodDays: Int? = nil) {
@@ -97,6 +99,7 @@ public struct StoreSwitches: Sendable, Hashable {
             s.billingGracePeriodEnabled = gracePeriodDays > 0
             s.gracePeriodDays = gracePeriodDays > 0 ? gracePeriodDays : nil
         }
+        s = errors.applied(to: s)
         if let failPurchases {
             if failPurchases.isEmpty {
                 s.failTransactionsEnabled = false

@@ -20,7 +20,12 @@ extension SimulatorSession {
             // The store records the purchase at once (as the App Store does once the sheet is
             // confirmed); the app hears about it after the latency. A relaunch in between finds
             // the transaction unfinished and has it redelivered.
-            let options = StorePurchaseOptions(sheet: .confirm, appAccountToken: appAccountToken)
+            var options = StorePurchaseOptions(sheet: .confirm, appAccountToken: appAccountToken)
+            if let offerID = model.offer?.plans.first(where: { $0.id == productID })?.promotionalOfferID {
+                // The paywall shows a promotional offer: the app asks its server to sign it first.
+                options.promotionalOfferID = offerID
+                options.promotionalOfferSignature = signPromotionalOffer(productID: productID, offerID: offerID)
+            }
             let result = store.purchase(productID: productID, options: options)
             scheduler.schedule(.purchaseAnswer(result), at: now.addingTimeInterval(settings.latency.purchase))
             return []
@@ -55,6 +60,11 @@ extension SimulatorSession {
                 }
             } catch { note("\(error)") }
             return []
+        case let .answerStoreMessage(message, accepted):
+            answer(message, accepted: accepted)
+            // What the answer made (a renewal, the offer's transaction) is delivered once this event is handled.
+            storeChangedByEffect = true
+            return []
         }
     }
 
@@ -71,6 +81,19 @@ extension SimulatorSession {
             send(.transactionVerified(answer))
         case .restore:
             send(.restoreCompleted(restore()))
+        }
+    }
+
+    /// The team's server signing a promotional offer with its In-App Purchase key, as Apple's
+    /// `PromotionalOfferV2SignatureCreator` does; nil (the store then says `missingOfferParameters`) if it cannot.
+    func signPromotionalOffer(productID: String, offerID: String) -> String? {
+        do {
+            let verifier = OfferSignatureVerifier(key: try store.offerSigningKey(), bundleID: store.bundleID)
+            return try verifier.sign(productID: productID, offerID: offerID, transactionID: store.allTransactions.last?.id,
+                                     nonce: try store.makeAppAccountToken(), at: clock.now())
+        } catch {
+            note("promotional offer \(offerID): the server could not sign it: \(error)")
+            return nil
         }
     }
 

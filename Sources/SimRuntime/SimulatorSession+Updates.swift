@@ -10,18 +10,20 @@ extension SimulatorSession {
             switch update.reason {
             case .restore:
                 continue // a restore posts what it re-delivers itself
-            case .revocation, .expiry:
+            case .revocation, .expiry, .upgrade:
+                // An upgraded transaction (`isUpgraded`) no longer entitles: the backend learns of it.
                 if let transaction = update.transaction {
                     _ = backend.post(jws: transaction.jws, appAccountToken: appAccountToken, offerID: "update")
                     do { try store.finish(transactionID: transaction.id) } catch { note("finish \(transaction.id): \(error)") }
                 }
                 entitlementChanged = true
-            case .renewal, .askToBuyApproved, .interruptedCompleted, .outsideApp, .redelivery, .upgrade:
+            case .renewal, .askToBuyApproved, .interruptedCompleted, .outsideApp, .redelivery, .offerCode, .familyShared, .winBack:
                 guard let transaction = update.transaction else { continue }
                 send(.transactionUpdated(transaction, verified: update.verified))
             }
         }
         let now = clock.now()
+        deliverStoreMessages()
         if syncGracePeriods() { entitlementChanged = true }
         // A premium entitlement past its expiry is refreshed, unless a transaction (the renewal
         // that replaces it) is still with the backend: its answer updates the entitlement, so

@@ -31,6 +31,9 @@ public final class SimulatorSession {
     var quotaBase = MessageQuota()
     /// The app's shared files as this run last saw them (another process's write changes a stamp).
     var sharedStamps: [FileStamp?] = []
+    /// Set when an effect changed the store in this process (a StoreKit message answered): its
+    /// updates are delivered as soon as the event is handled, not at the next tick.
+    var storeChangedByEffect = false
 
     /// Opens the state directory and the store; throws with the file and what is wrong if a state file is corrupt.
     public init(settings: SessionSettings, clock: any Clock) throws {
@@ -56,6 +59,12 @@ public final class SimulatorSession {
         backend.isUp = settings.backendUp
         backend.premiumProductIDs = settings.profile?.premiumProducts.map(Set.init)
         backend.nonRenewingAccess = settings.config.nonRenewingPeriods
+        if let paidBefore = settings.config.paidAppBeforeVersion {
+            // Paid-to-freemium: the app reads its AppTransaction and its server checks the first version.
+            do { backend.postAppTransaction(jws: try store.appTransaction().jws, paidBefore: paidBefore) } catch {
+                problems.append("AppTransaction: \(error)")
+            }
+        }
         entitlements = CachedEntitlementProvider(backend: backend, stateDirectory: backendDir,
                                                  stalenessLimit: TimeInterval(settings.config.entitlementStalenessLimitSec))
         quotaBase = try appState.loadQuota()
@@ -92,6 +101,10 @@ public final class SimulatorSession {
             if queue.isEmpty, store.settings.disableDialogs, model.purchasePhase == .awaitingConfirmation, case .purchasing = model.state {
                 queue.append(.sheetConfirmed)
             }
+        }
+        if storeChangedByEffect {
+            storeChangedByEffect = false
+            deliverStoreUpdates()
         }
     }
 

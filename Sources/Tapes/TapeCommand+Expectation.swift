@@ -13,6 +13,7 @@ extension TapeCommand {
         case .expectEntitled(let entitled): return entitled ? "entitled" : "not entitled"
         case .expectStatus(let group, let state): return "subscription group \(group) \(state)"
         case .expectEvent(let name): return "an analytics event \(name)"
+        case let .expectStoreError(error, control, _): return "Store \(control.rawValue) refused with \(error)"
         case .expectQuota(let left): return "\(left) free message\(left == 1 ? "" : "s") left today"
         case .snapshot(let name): return "the screen matches golden \(name)"
         default: return nil

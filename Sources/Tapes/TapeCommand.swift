@@ -46,6 +46,8 @@ public enum TapeCommand: Hashable, Sendable {
     case setStoreInterrupted(Bool)
     /// `Set Store Dialogs on|off` (off: `disableDialogs`).
     case setStoreDialogs(Bool)
+    /// `Set Store Error API ERROR|off`: one of StoreKit Testing's nine APIs fails with that error; nil is `off`.
+    case setStoreError(api: StoreKitTestAPI, error: String?)
     /// `Set Backend up|down`: true when up.
     case setBackendUp(Bool)
     /// `Set Profile NAME|PATH`.
@@ -74,6 +76,8 @@ public enum TapeCommand: Hashable, Sendable {
     case expectQuota(Int)
     /// `Store Approve|Decline|Expire|Refund|Renew|BillingIssue [TARGET]`.
     case store(StoreControl, product: String?)
+    /// `ExpectStoreError ERROR ACTION [ARGS]`: the store control is refused with ERROR (e.g. a simulated error).
+    case expectStoreError(error: String, control: StoreControl, target: String?)
     /// `Relaunch`: the app is killed and started again on the same state.
     case relaunch
     /// `Snapshot NAME`: compare the screen with the stored golden `NAME`.

@@ -120,6 +120,11 @@ extension TapeLineParser {
         case "GracePeriod":
             return oneOf(TapeVocabulary.gracePeriods, after: command, what: "grace period (App Store Connect offers 3, 16 or 28 days)")
                 .map { .setStoreGracePeriod(days: $0 == "off" ? 0 : Int($0.dropLast()) ?? 16) }
+        case "Error":
+            guard let apiName = oneOf(TapeVocabulary.storeKitAPIs, after: command, what: "StoreKit Testing API"),
+                  let api = StoreKitTestAPI(name: apiName) else { return nil }
+            guard let error = oneOf(api.allowedErrors + ["off"], after: "\(command) \(apiName)", what: "error for \(apiName)") else { return nil }
+            return .setStoreError(api: api, error: error == "off" ? nil : error)
         case "Fail":
             guard let error = oneOf(TapeVocabulary.storeErrors + ["off"], after: command, what: "StoreKit error")
             else { return nil }

@@ -50,6 +50,10 @@ struct TapeLineParser {
         case "ExpectQuota":
             return number(after: "ExpectQuota", range: 0...1_000_000, what: "a number of messages").map { .expectQuota($0) }
         case "Store": return storeCommand()
+        case "ExpectStoreError":
+            guard let error = argument(after: "ExpectStoreError", expected: "a StoreKit error name, e.g. networkError or ineligibleForOffer") else { return nil }
+            guard case let .store(control, target)? = storeCommand(after: "ExpectStoreError \(error.text)") else { return nil }
+            return .expectStoreError(error: error.text, control: control, target: target)
         case "Relaunch": return .relaunch
         case "Snapshot": return snapshotCommand()
         case "Include":
@@ -86,14 +90,14 @@ struct TapeLineParser {
         return duration(after: "Wait \(target)").map { .wait(target, timeoutMilliseconds: $0) }
     }
 
-    private mutating func storeCommand() -> TapeCommand? {
+    private mutating func storeCommand(after command: String = "Store") -> TapeCommand? {
         let actions = StoreControl.allCases.map(\.rawValue)
-        guard let name = oneOf(actions, after: "Store", what: "store action"),
+        guard let name = oneOf(actions, after: command, what: "store action"),
               let action = StoreControl(rawValue: name) else { return nil }
         guard scanner.peek() != nil else { return .store(action, product: nil) }
-        // Up to three words: `Store Refund yearly_59_99 appIssue`, `Store AutoRenew off premium`.
+        // Up to six words: `Store Refund yearly_59_99 appIssue`, `Store Buy monthly_14_99 offer=X renew=off`.
         var words: [String] = []
-        while scanner.peek() != nil, words.count < 3 {
+        while scanner.peek() != nil, words.count < 6 {
             guard let token = argument(after: "Store \(name)", expected: "a product, group, transaction or request id") else { return nil }
             words.append(token.text)
         }

@@ -71,6 +71,22 @@ extension TapePlayer {
             } catch {
                 fail(step, actual: "the store refused: \(error)")
             }
+        case let .expectStoreError(expected, action, target):
+            do {
+                try session.control(action, productID: target)
+                fail(step, actual: "the store did it")
+            } catch {
+                let text = "\(error)"
+                if !text.contains(expected) { fail(step, actual: "refused with: \(text)") }
+            }
+        case let .expectStoreError(expected, action, target):
+            do {
+                try session.control(action, productID: target)
+                fail(step, actual: "the store did it")
+            } catch {
+                let text = "\(error)"
+                if !text.contains(expected) { fail(step, actual: "refused with: \(text)") }
+            }
         case .relaunch:
             quitSession = nil
             launch()
@@ -139,7 +155,7 @@ extension TapePlayer {
     func applyMidTape(_ command: TapeCommand) {
         guard let controller else { return }
         switch command {
-        case .setStoreAskToBuy, .setStoreFail, .setStoreUnverified, .setStoreTimeRate, .setStoreGracePeriod, .setStoreInterrupted, .setStoreDialogs:
+        case .setStoreAskToBuy, .setStoreFail, .setStoreUnverified, .setStoreTimeRate, .setStoreGracePeriod, .setStoreInterrupted, .setStoreDialogs, .setStoreError:
             controller.session.setStoreSwitches(settings.inputs.switches)
         case let .setBackendUp(up):
             controller.session.setBackend(up: up)

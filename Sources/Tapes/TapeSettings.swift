@@ -69,6 +69,7 @@ public struct TapeSettings: Hashable, Sendable {
         case .setStoreGracePeriod(let days): inputs.switches.gracePeriodDays = days
         case .setStoreInterrupted(let value): inputs.switches.interrupted = value
         case .setStoreDialogs(let value): inputs.switches.dialogs = value
+        case let .setStoreError(api, error): inputs.switches.errors[api] = error ?? ""
         case .setBackendUp(let value): inputs.backendUp = value
         case .setProfile(let value): inputs.profile = value.text
         default: return false

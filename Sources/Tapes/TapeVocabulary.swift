@@ -7,7 +7,7 @@ public enum TapeVocabulary {
     /// Command names that start a line.
     public static let commands = [
         "Set", "Key", "Type", "Sleep", "Wait", "Expect", "ExpectNot", "ExpectState", "ExpectEntitled", "ExpectStatus",
-        "ExpectEvent", "ExpectQuota", "Store", "Relaunch", "Snapshot", "Include",
+        "ExpectEvent", "ExpectQuota", "ExpectStoreError", "Store", "Relaunch", "Snapshot", "Include",
     ]
 
     /// Settings after `Set`.
@@ -17,9 +17,11 @@ public enum TapeVocabulary {
     ]
 
     /// Store settings after `Set Store`.
-    public static let storeSettings = ["AskToBuy", "Fail", "Unverified", "TimeRate", "GracePeriod", "Interrupted", "Dialogs"]
+    public static let storeSettings = ["AskToBuy", "Fail", "Unverified", "TimeRate", "GracePeriod", "Interrupted", "Dialogs", "Error"]
     /// `ExpectStatus` states: StoreKit's `RenewalState`, or `none` (never subscribed).
     public static let subscriptionStates = ["none", "subscribed", "expired", "inBillingRetryPeriod", "inGracePeriod", "revoked"]
+    /// `Set Store Error` APIs: StoreKit Testing's nine (`StoreKitTestAPI`).
+    public static let storeKitAPIs = StoreKitTestAPI.allCases.map(\.rawValue)
     /// `Set Store GracePeriod` values: App Store Connect's choices, or off.
     public static let gracePeriods = ["off", "3d", "16d", "28d"]
 

@@ -19,6 +19,15 @@ struct AppStoreServerLibraryTests {
 
     let state = PaywallSimProcess.tempStateDirectory()
 
+    /// `part` with its middle character changed. Not the last one: a base64url part's last
+    /// character may carry padding bits that a decoder ignores, so changing it can change nothing.
+    static func changingOneCharacter(_ part: String) -> String {
+        var characters = Array(part)
+        let middle = characters.count / 2
+        characters[middle] = characters[middle] == "A" ? "B" : "A"
+        return String(characters)
+    }
+
     func store(_ arguments: [String]) throws -> ProcessResult {
         try PaywallSimProcess.run(["store"] + arguments + ["--state", state.path])
     }
@@ -46,7 +55,7 @@ struct AppStoreServerLibraryTests {
 
         // Tampered: one byte of the claims changed.
         var parts = jws.split(separator: ".").map(String.init)
-        parts[1] = String(parts[1].dropLast()) + (parts[1].last == "A" ? "B" : "A")
+        parts[1] = Self.changingOneCharacter(parts[1])
         let tampered = try store(["buy", "yearly_59_99", "--offer", "yearly_comeback_50", "--offer-signature", parts.joined(separator: ".")])
         #expect(tampered.exitCode != 0)
         #expect(tampered.stderr.contains("invalidOfferSignature"), "\(tampered.stderr)")
@@ -84,5 +93,37 @@ struct AppStoreServerLibraryTests {
         #expect(try PaywallSimProcess.run(["store", "advance", "2d", "--state", later.path]).exitCode == 0)
         let old = try PaywallSimProcess.run(["store", "buy", "yearly_59_99", "--offer", "yearly_comeback_50", "--offer-signature", aged, "--state", later.path])
         #expect(old.stderr.contains("more than a day"), "\(old.stderr)")
+    }
+
+    @Test(.enabled(if: available, "make .venv-appstore with .ci/run (python3 -m venv, pip install app-store-server-library)"))
+    func introductoryOfferEligibilitySignatures() throws {
+        let now = ISO8601DateFormatter().string(from: Date())
+        // The yearly plan's free week is used, then the subscription ends.
+        #expect(try store(["buy", "yearly_59_99", "--now", now]).exitCode == 0)
+        #expect(try store(["expire"]).exitCode == 0)
+        let transactions = try store(["transactions", "--json"])
+        let document = try JSONSerialization.jsonObject(with: Data(transactions.stdout.utf8)) as? [String: Any]
+        let first = try #require((document?["transactions"] as? [[String: Any]])?.first)
+        let transactionID = try #require(first["id"] as? String)
+        #expect(first["offerType"] as? Int == 1)
+
+        let key = try store(["offer-key", "--json"])
+        let keyFile = state.appendingPathComponent("key-for-library.json")
+        try Data(key.stdout.utf8).write(to: keyFile)
+        let script = TestPaths.scripts.appendingPathComponent("appstore/sign_intro_eligibility.py").path
+        func sign(_ answer: String) throws -> String {
+            let signed = try CleanSpawn.shell([Self.python, script, keyFile.path, "yearly_59_99", answer, transactionID].map(CleanSpawn.quote).joined(separator: " "))
+            #expect(signed.status == 0, "the library did not sign: \(signed.output)")
+            return signed.output.trimmingCharacters(in: .whitespacesAndNewlines)
+        }
+        // Tampered: refused.
+        var parts = try sign("allow").split(separator: ".").map(String.init)
+        parts[2] = Self.changingOneCharacter(parts[2])
+        let tampered = try store(["buy", "yearly_59_99", "--intro-eligibility", parts.joined(separator: ".")])
+        #expect(tampered.stderr.contains("invalidOfferSignature"), "\(tampered.stderr)")
+        // The team server allows the offer again: the store grants the free week a second time.
+        let bought = try store(["buy", "yearly_59_99", "--intro-eligibility", try sign("allow")])
+        #expect(bought.exitCode == 0, "\(bought.stderr)")
+        #expect(bought.stdout.contains("introductory offer, eligibility signature verified"), "\(bought.stdout)")
     }
 }

@@ -47,4 +47,39 @@ struct StoreKitControlsTests {
         #expect(result.exitCode != 0)
         #expect(result.stderr.contains("no interrupted purchase is waiting"))
     }
+
+    @Test func offerCodesPriceIncreasesFamilySharingStatusAppTransactionAndSimulatedErrors() throws {
+        let redeemed = try store("redeem", "FRIENDS1M", "--now", "2026-01-01T00:00:00Z")
+        #expect(redeemed.exitCode == 0, "\(redeemed.stderr)")
+        #expect(redeemed.stdout.contains("Redeemed offer code FRIENDS1M"), "\(redeemed.stdout)")
+        let again = try store("redeem", "FRIENDS1M")
+        #expect(again.exitCode != 0 && again.stderr.contains("ineligibleForOffer"), "\(again.stderr)")
+
+        let increase = try store("price-increase", "monthly_14_99", "16.99")
+        #expect(increase.exitCode == 0 && increase.stdout.contains("must agree before the next renewal"), "\(increase.stdout)\(increase.stderr)")
+        let transactions = try store("transactions")
+        #expect(transactions.stdout.contains("StoreKit messages waiting for the app: priceIncreaseConsent (monthly_14_99)"), "\(transactions.stdout)")
+
+        let status = try store("status")
+        #expect(status.exitCode == 0, "\(status.stderr)")
+        #expect(status.stdout.contains("premium: subscribed") && status.stdout.contains("priceIncreaseStatus 0"), "\(status.stdout)")
+        #expect(status.stdout.contains("offerType 3") == false, "the code's free month is the current period, not the next")
+        #expect(status.stdout.contains("signedRenewalInfo ey"), "\(status.stdout)")
+
+        let app = try store("app-transaction", "--original-version", "1.0", "--original-purchase-date", "2024-03-01T00:00:00Z")
+        #expect(app.exitCode == 0 && app.stdout.contains("originalApplicationVersion 1.0") && app.stdout.contains("verified true"), "\(app.stdout)\(app.stderr)")
+
+        #expect(try store("error", "subscriptionStatus", "networkError").exitCode == 0)
+        let failing = try store("status")
+        #expect(failing.exitCode != 0 && failing.stderr.contains("networkError"), "\(failing.stderr)")
+        let wrong = try store("error", "loadProducts", "invalidQuantity")
+        #expect(wrong.exitCode != 0 && wrong.stderr.contains("not an error loadProducts can fail with"), "\(wrong.stderr)")
+        #expect(try store("error", "subscriptionStatus", "off").exitCode == 0)
+
+        let shared = try store("family-share", "weekly_9_99")
+        #expect(shared.exitCode != 0 && shared.stderr.contains("not family shareable"), "\(shared.stderr)")
+        let buyOptions = try store("buy", "yearly_59_99", "--offer", "nope")
+        #expect(buyOptions.exitCode != 0, "\(buyOptions.stdout)")
+    }
 }
+

@@ -151,12 +151,31 @@ import Testing
         #expect(effects == [.track(.paywallView(offer: .A, reason: "chatTab")), .persist(.paywallViews(expected.paywallViews))])
     }
 
-    @Test func openPaywallWhenPremiumShowsANoticeInstead() {
+    @Test func openPaywallWhenPremiumWithoutASubscriptionShowsANoticeInstead() {
         var model = F.ready(.chat)
         model.entitlement = F.premium
+        model.entitlement.productID = nil // e.g. a lifetime unlock: nothing to change
         var expected = model
         expected.notice = .alreadyPremium
         #expect(F.reduce(model, .openPaywall(reason: .chatTab)) == (expected, []))
+    }
+
+    @Test func aSubscriberOpeningThePaywallChangesPlanWithTheCurrentOneSelectedAndNoTrial() {
+        var model = F.ready(.chat)
+        model.entitlement = F.premium // yearly_59_99
+        let (next, _) = F.reduce(model, .openPaywall(reason: .chatTab))
+        #expect(next.state.name == "paywall")
+        #expect(next.selectedPlanID == "yearly_59_99")
+        #expect(next.notice == .changePlan(planName: "Yearly"))
+        #expect(next.offer?.plans.allSatisfy { $0.trial == nil } == true)
+        // Buying the plan already held changes nothing; another plan goes to the sheet.
+        let (same, sameEffects) = F.reduce(next, .buy)
+        #expect(same.notice == .alreadyPremium && sameEffects.isEmpty)
+        var other = next
+        other.selectedPlanID = "weekly_9_99"
+        let (buying, _) = F.reduce(other, .buy)
+        #expect(buying.state.name == "purchasing")
+        model = buying
     }
 
     @Test func eventsThatDoNotApplyChangeNothing() {

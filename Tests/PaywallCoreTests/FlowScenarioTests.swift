@@ -116,9 +116,9 @@ import Testing
                 #expect(next.inFlight != .purchase, "\(where_)")
             }
             if case let .purchased(entitlement) = next.state { #expect(entitlement.isPremium, "\(where_)") }
-            // A premium user is never sent to the paywall (returning to it from its own purchase is fine).
-            if case .paywall = next.state, !["paywall", "purchasing", "error"].contains(model.state.name) {
-                #expect(!next.entitlement.isPremium, "\(where_)")
+            // A premium user reaches the paywall only to change plan (returning to it from its own purchase is fine).
+            if case .paywall = next.state, !["paywall", "purchasing", "error"].contains(model.state.name), next.entitlement.isPremium {
+                #expect(next.notice?.key == "notice.changePlan" && next.currentSubscriptionPlan != nil, "\(where_)")
             }
             if case .error = next.state {} else { #expect(next.errorArguments.isEmpty, "\(where_)") }
             #expect(next.quota.used <= next.config.dailyMessageLimit, "\(where_)")

@@ -17,7 +17,10 @@ public struct StoreCommand: ParsableCommand {
             StoreApproveCommand.self, StoreDeclineCommand.self, StoreExpireCommand.self, StoreRefundCommand.self,
             StoreRenewCommand.self, StoreBuyCommand.self, StoreAdvanceCommand.self, StoreResetCommand.self,
             StoreBillingIssueCommand.self, StoreAutoRenewCommand.self, StoreResolveCommand.self, StoreDeleteCommand.self,
-            StoreOfferKeyCommand.self, StoreSignOfferCommand.self,
+            StoreOfferKeyCommand.self, StoreSignOfferCommand.self, StoreSignIntroEligibilityCommand.self,
+            StorePriceIncreaseCommand.self, StoreRedeemCommand.self, StoreFamilyShareCommand.self, StoreRevokeFamilyCommand.self,
+            StoreRefundRequestCommand.self, StoreManageSubscriptionsCommand.self, StoreErrorCommand.self,
+            StoreStatusCommand.self, StoreAppTransactionCommand.self,
         ])
 
     public init() {}

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import PaywallCore
+import PaywallFoundation
 import StoreSim
 
 /// A `store` command that performs one `StoreControl` (the same controls a tape's `Store …` line
@@ -157,42 +158,55 @@ struct StoreDeleteCommand: StoreControlCommand {
     var target: String?
 }
 
-/// `store buy PRODUCT`: a purchase made outside the app (another device, a code).
+/// `store buy PRODUCT`: the Transaction Manager's buy (outside the app), with its options.
 struct StoreBuyCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "buy",
-        abstract: "Buy a product outside the app (another device); the app gets it as an update at its next launch.")
+        abstract: "Buy a product outside the app, as the Transaction Manager does (offer, quantity, don't renew, purchase date, app account token); the app gets it as an update.",
+        discussion: "With --offer-signature (a promotional offer's JWS) or --intro-eligibility (a signed answer) the buy goes through the app's purchase API, where the App Store checks the signature. Without them it is the Transaction Manager's buy, which checks none: any offer (promotional, win-back, an offer code's reference name, intro) is granted as Xcode grants it.")
 
     @OptionGroup var options: StoreOptions
     @Argument(help: ArgumentHelp("The product id.", valueName: "PRODUCT"))
     var product: String
-    @Option(name: .long, help: ArgumentHelp("A promotional offer of the product to redeem (needs --offer-signature).", valueName: "OFFER_ID"))
+    @Option(name: .long, help: ArgumentHelp("An offer: a promotional offer (with --offer-signature), a win-back offer, an offer code's reference name, or intro.", valueName: "OFFER_ID"))
     var offer: String?
-    @Option(name: .long, help: ArgumentHelp("The offer's compact JWS from the team's server (store sign-offer, or Apple's PromotionalOfferV2SignatureCreator).", valueName: "JWS"))
+    @Option(name: .long, help: ArgumentHelp("The promotional offer's compact JWS from the team's server (store sign-offer, or Apple's PromotionalOfferV2SignatureCreator).", valueName: "JWS"))
     var offerSignature: String?
+    @Option(name: .long, help: ArgumentHelp("The team server's signed answer on the introductory offer (store sign-intro-eligibility).", valueName: "JWS"))
+    var introEligibility: String?
+    @Option(name: .long, help: ArgumentHelp("How many (consumables, 1 to 10).", valueName: "N"))
+    var quantity: Int = 1
+    @Flag(name: .long, help: "Don't renew: auto-renew is off from the start.")
+    var noRenew = false
+    @Option(name: .long, help: ArgumentHelp("The purchase date (ISO-8601), e.g. to start a subscription in the past.", valueName: "DATE"))
+    var date: String?
+    @Option(name: .long, help: ArgumentHelp("The app account token (a UUID).", valueName: "UUID"))
+    var appAccountToken: String?
+
+    func validate() throws {
+        if let date, ISO8601.parse(date) == nil { throw ValidationError("--date \(date): expected ISO-8601 like 2026-01-30T09:00:00Z") }
+        if let appAccountToken, UUID(uuidString: appAccountToken) == nil { throw ValidationError("--app-account-token \(appAccountToken): expected a UUID") }
+    }
 
     func run() throws {
         try StoreRunner.run(options) { workspace in
             let store = try workspace.openStore()
             try StoreTargetResolver.requireProduct(product, in: store.catalog)
             let before = EntitlementsReport.statuses(store)
-            let transaction: SignedTransaction
-            if offer != nil || offerSignature != nil {
-                // Through the purchase API, as `promotionalOffer(_:compactJWS:)` is: the App Store checks the signature.
-                let options = StorePurchaseOptions(promotionalOfferID: offer, promotionalOfferSignature: offerSignature)
-                switch store.purchase(productID: product, options: options) {
-                case let .success(signed, _): transaction = signed
-                case let .failed(error):
-                    // The store's note says why: `invalidOfferSignature (offer X: iat … is more than a day …)`.
-                    let why = store.log.last?.components(separatedBy: "refused: ").last ?? error
-                    throw StoreControlError("the App Store refused the purchase: \(why)")
-                default: throw StoreControlError("the purchase did not complete (Ask to Buy or an interrupted purchase is on)")
-                }
-            } else {
-                transaction = try store.buyOutsideApp(productID: product)
-            }
+            let promotional = offerSignature != nil
+            let transaction = try store.buy(productID: product, options: StoreBuyOptions(
+                offerID: offer, quantity: quantity, autoRenew: !noRenew, purchaseDate: date.flatMap(ISO8601.parse),
+                appAccountToken: appAccountToken.flatMap(UUID.init(uuidString:)),
+                offerSignature: offerSignature, introEligibility: introEligibility))
+            let payload = store.payload(transactionID: transaction.id)
+            var details: [String] = []
+            if !promotional, let id = payload?.offerIdentifier { details.append("offer \(id)") }
+            else if payload?.offerType == 1 { details.append("introductory offer\(introEligibility == nil ? "" : ", eligibility signature verified")") }
+            if quantity > 1 { details.append("quantity \(quantity)") }
+            if noRenew { details.append("auto-renew off") }
             return ControlReport(action: "buy", now: workspace.clock.now(),
-                                 summary: ["Bought \(product) outside the app\(offer.map { " with promotional offer \($0) (signature verified)" } ?? ""): transaction \(transaction.id)."],
+                                 summary: ["Bought \(product) outside the app\(promotional ? " with promotional offer \(offer ?? "") (signature verified)" : "")"
+                                           + "\(details.isEmpty ? "" : " (\(details.joined(separator: ", ")))"): transaction \(transaction.id)."],
                                  updates: store.takeUpdates(),
                                  changes: ControlReport.changes(from: before, to: EntitlementsReport.statuses(store)))
         }

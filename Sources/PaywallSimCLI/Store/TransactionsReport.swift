@@ -19,6 +19,8 @@ struct TransactionsReport: StoreOutput {
         var price: Int64
         var currency: String
         @Nullable var offerType: Int?
+        @Nullable var offerIdentifier: String?
+        var quantity: Int
         var verified: Bool
     }
 
@@ -35,6 +37,22 @@ struct TransactionsReport: StoreOutput {
     var pending: [Pending]
     /// Ask to Buy requests a parent declined (the app is never told).
     var declined: [Declined]
+    /// StoreKit messages waiting for the app (billing issue, price increase, win-back).
+    var messages: [Message]
+    /// Refund requests made from the app's sheet; Apple decides later.
+    var refundRequests: [RefundRequested]
+
+    struct Message: Encodable {
+        var reason: String
+        var productID: String
+        @Nullable var offerID: String?
+    }
+
+    struct RefundRequested: Encodable {
+        var transactionID: String
+        var productID: String
+        var requestedAt: String
+    }
 
     struct Declined: Encodable {
         var requestID: String
@@ -54,7 +72,8 @@ struct TransactionsReport: StoreOutput {
                 expiresDate: payload.expires.map(StoreDate.string), revocationDate: payload.revoked.map(StoreDate.string),
                 revoked: payload.revocationDate != nil, finished: !unfinished.contains(payload.transactionId),
                 ownership: payload.inAppOwnershipType, price: payload.price, currency: payload.currency,
-                offerType: payload.offerType, verified: store.isVerified(transactionID: payload.transactionId))
+                offerType: payload.offerType, offerIdentifier: payload.offerIdentifier, quantity: payload.quantity,
+                verified: store.isVerified(transactionID: payload.transactionId))
         }
         pending = store.pendingPurchases.map {
             Pending(requestID: $0.requestID, kind: $0.kind.rawValue, productID: $0.productID, requestedAt: StoreDate.string($0.requestedAt))
@@ -62,6 +81,10 @@ struct TransactionsReport: StoreOutput {
         declined = store.declinedRequests.map {
             Declined(requestID: $0.requestID, productID: $0.productID, requestedAt: StoreDate.string($0.requestedAt),
                      declinedAt: StoreDate.string($0.declinedAt))
+        }
+        messages = store.waitingMessages.map { Message(reason: $0.reason.rawValue, productID: $0.productID, offerID: $0.offerID) }
+        refundRequests = store.refundRequests.map {
+            RefundRequested(transactionID: $0.transactionID, productID: $0.productID, requestedAt: StoreDate.string($0.requestedAt))
         }
     }
 
@@ -86,6 +109,12 @@ struct TransactionsReport: StoreOutput {
             var table = TextTable(["REQUEST", "PRODUCT", "REQUESTED", "DECLINED"])
             for d in declined { table.add([d.requestID, d.productID, d.requestedAt, d.declinedAt]) }
             lines += ["", "Declined Ask to Buy requests (StoreKit does not tell the app):", table.render()]
+        }
+        if !messages.isEmpty {
+            lines += ["", "StoreKit messages waiting for the app: " + messages.map { "\($0.reason) (\($0.productID))" }.joined(separator: ", ")]
+        }
+        if !refundRequests.isEmpty {
+            lines += ["", "Refund requests (Apple decides; store refund grants one): " + refundRequests.map { "\($0.transactionID) (\($0.productID))" }.joined(separator: ", ")]
         }
         return lines.joined(separator: "\n")
     }

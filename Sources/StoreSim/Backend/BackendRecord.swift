@@ -20,6 +20,8 @@ struct BackendState: Codable, Hashable, Sendable, JournaledState {
     /// Subscriptions the App Store reports in their billing grace period: original transaction id →
     /// when the grace ends (nil in ledgers written before it was kept).
     var gracePeriods: [String: Date]?
+    /// A verified `AppTransaction` from before the app went free (paid-to-freemium): lifetime Premium.
+    var paidAppPurchase: AppPurchase?
     /// The last journal change folded in (see `JournaledLedger`).
     var journalSeq: Int?
 
@@ -29,6 +31,7 @@ struct BackendState: Codable, Hashable, Sendable, JournaledState {
         var newGrants: [String]
         var lastVerified: Entitlement?
         var gracePeriods: [String: Date]?
+        var paidAppPurchase: AppPurchase?
     }
 
     mutating func apply(_ changes: [Change]) {
@@ -37,6 +40,7 @@ struct BackendState: Codable, Hashable, Sendable, JournaledState {
             grants += change.newGrants
             lastVerified = change.lastVerified
             if let periods = change.gracePeriods { gracePeriods = periods }
+            if let purchase = change.paidAppPurchase { paidAppPurchase = purchase }
         }
     }
 }

@@ -178,6 +178,48 @@ public final class VerificationBackend {
         return changed
     }
 
+    /// The product id a paid-to-freemium entitlement shows (the app itself, bought when it was paid).
+    public static let paidAppProductID = "paid_app_purchase"
+
+    /// Paid-to-freemium: verifies a signed `AppTransaction` (trusted key, this bundle) and, when its
+    /// original version is below `paidBefore`, grants lifetime Premium. Returns whether it did.
+    @discardableResult
+    public func postAppTransaction(jws: String, paidBefore: String) -> Bool {
+        guard isUp else { return false }
+        guard let data = try? CompactJWS.verify(jws, trustedKeys: trustedKeys),
+              let payload = try? JSONDecoder().decode(AppTransactionPayload.self, from: data) else {
+            note("rejected: an AppTransaction that does not verify")
+            return false
+        }
+        guard payload.bundleId == bundleID else { note("rejected: AppTransaction of \(payload.bundleId)"); return false }
+        guard Self.version(payload.originalApplicationVersion, isBelow: paidBefore) else {
+            note("AppTransaction: first version \(payload.originalApplicationVersion) is not before \(paidBefore): no paid-app grant")
+            return false
+        }
+        guard state.paidAppPurchase == nil else { return true }
+        var granted = false
+        _ = exclusive {
+            state.paidAppPurchase = AppPurchase(originalApplicationVersion: payload.originalApplicationVersion,
+                                                originalPurchaseDate: TransactionPayload.date(payload.originalPurchaseDate),
+                                                applicationVersion: payload.applicationVersion)
+            do { try save() } catch { return refuse(unavailable: "backend storage failed: \(error)") }
+            granted = true
+            return .verified(state.lastVerified ?? .free)
+        }
+        if granted { note("AppTransaction: bought version \(payload.originalApplicationVersion), before \(paidBefore): lifetime Premium") }
+        return granted
+    }
+
+    /// Compares dotted versions by number (`1.9` < `1.10` < `2`).
+    public static func version(_ a: String, isBelow b: String) -> Bool {
+        let x = a.split(separator: ".").map { Int($0) ?? 0 }, y = b.split(separator: ".").map { Int($0) ?? 0 }
+        for i in 0..<max(x.count, y.count) {
+            let l = i < x.count ? x[i] : 0, r = i < y.count ? y[i] : 0
+            if l != r { return l < r }
+        }
+        return false
+    }
+
     /// Premium when a stored unrevoked, not upgraded-away transaction is a non-consumable or unexpired at `now`.
     public func compute(now: Date, source: Entitlement.Source) -> Entitlement {
         // One pass, no sort: the lowest-id live non-consumable wins outright; otherwise the
@@ -210,6 +252,9 @@ public final class VerificationBackend {
             }
         }
         if let lifetime { return entitled(lifetime, expires: nil, source: source, now: now) }
+        if state.paidAppPurchase != nil {
+            return Entitlement(isPremium: true, productID: Self.paidAppProductID, expiresAt: nil, source: source, verifiedAt: now)
+        }
         guard let best else { return Entitlement(isPremium: false, source: source, verifiedAt: now) }
         return entitled(best, expires: bestExpiry, source: source, now: now)
     }
@@ -222,7 +267,7 @@ public final class VerificationBackend {
     private func save() throws {
         let change = BackendState.Change(upserts: dirty.sorted().compactMap { state.records[$0] },
                                          newGrants: Array(state.grants.dropFirst(savedGrants)), lastVerified: state.lastVerified,
-                                         gracePeriods: state.gracePeriods)
+                                         gracePeriods: state.gracePeriods, paidAppPurchase: state.paidAppPurchase)
         try ledger.save(&state, change: change)
         dirty = []
         savedGrants = state.grants.count

@@ -36,7 +36,20 @@ public struct PlanFactory: Sendable {
         return Plan(id: product.id, displayName: product.displayName(for: locale), price: price,
                     currencyCode: storefront.currencyCode, displayPrice: product.isUnpriced ? Self.unpricedText : format(price), period: period,
                     trial: trial(for: product), isBestValue: false,
-                    equivalent: period.flatMap { equivalent(of: price, per: $0) })
+                    equivalent: period.flatMap { equivalent(of: price, per: $0) },
+                    promotionalOffers: promotionalOffers(for: product))
+    }
+
+    /// The product's promotional offers as terms, by identifier (nil when it has none).
+    public func promotionalOffers(for product: StoreProduct) -> [String: TrialTerms]? {
+        guard let offers = product.subscription?.promotionalOffers, !offers.isEmpty else { return nil }
+        var result: [String: TrialTerms] = [:]
+        for offer in offers {
+            guard let id = offer.offerID else { continue }
+            result[id] = TrialTerms(paymentMode: offer.paymentMode, period: offer.period, numberOfPeriods: offer.numberOfPeriods,
+                                    displayPrice: offer.paymentMode == .free ? nil : format(offer.price(in: storefront.code)))
+        }
+        return result.isEmpty ? nil : result
     }
 
     /// The trial terms of `product`'s introductory offer, or nil if it has none or its group's was used.
@@ -119,7 +132,8 @@ public struct PlanFactory: Sendable {
     /// first); nothing is marked when fewer than two plans have a period.
     public static func markBestValue(_ plans: [Plan]) -> [Plan] { BestValue.mark(plans) }
 
-    private func format(_ amount: Decimal) -> String {
+    /// `amount` in the storefront's currency, localized as the paywall writes prices.
+    public func format(_ amount: Decimal) -> String {
         PriceFormatter.format(amount, storefront: storefront, locale: locale)
     }
 }

@@ -6,7 +6,8 @@ extension StoreCatalog {
     public static let embeddedGroupID = "premium"
 
     /// The built-in catalog used when no `.storekit` file is given: weekly, monthly and yearly
-    /// Premium plans (the yearly with a one-week free trial and a promotional offer), USA storefront.
+    /// Premium plans (the yearly with a one-week free trial and a promotional offer; the monthly with
+    /// the offer code FRIENDS1M and a win-back offer; monthly and yearly family shareable), USA storefront.
     /// Each product carries price tiers for the storefronts in `embeddedStorefronts`.
     public static let embedded = StoreCatalog(
         products: [weekly, monthly, yearly],
@@ -47,17 +48,27 @@ extension StoreCatalog {
         prices: ["CHN": 68, "KOR": 12_000, "JPN": 1_500, "DEU": cents(999), "FRA": cents(999)])
 
     private static let monthly = StoreProduct(
-        id: "monthly_14_99", referenceName: "Premium Monthly", kind: .autoRenewable, price: cents(1499),
+        id: "monthly_14_99", referenceName: "Premium Monthly", kind: .autoRenewable, price: cents(1499), familyShareable: true,
         localizations: [
             ProductLocalization(locale: "en_US", displayName: "Monthly", description: "Premium, billed every month"),
             ProductLocalization(locale: "zh_Hans", displayName: "月订阅", description: "高级会员，每月扣费"),
             ProductLocalization(locale: "ko", displayName: "월간", description: "프리미엄, 매월 결제"),
         ],
-        subscription: SubscriptionInfo(groupID: embeddedGroupID, level: 2, period: BillingPeriod(value: 1, unit: .month)),
+        subscription: SubscriptionInfo(
+            groupID: embeddedGroupID, level: 2, period: BillingPeriod(value: 1, unit: .month),
+            codeOffers: [
+                SubscriptionOffer(paymentMode: .free, period: BillingPeriod(value: 1, unit: .month), kind: .code,
+                                  referenceName: "FRIENDS1M", eligibility: ["new", "expired"]),
+            ],
+            winbackOffers: [
+                SubscriptionOffer(offerID: "monthly_winback_3m", paymentMode: .payAsYouGo, period: BillingPeriod(value: 1, unit: .month),
+                                  numberOfPeriods: 3, price: cents(749), kind: .winback, referenceName: "Win back: 3 months half price",
+                                  prices: ["CHN": 48, "KOR": 9_500, "JPN": 1_100, "DEU": cents(749), "FRA": cents(749)]),
+            ]),
         prices: ["CHN": 98, "KOR": 19_000, "JPN": 2_200, "DEU": cents(1499), "FRA": cents(1499)])
 
     private static let yearly = StoreProduct(
-        id: "yearly_59_99", referenceName: "Premium Yearly", kind: .autoRenewable, price: cents(5999),
+        id: "yearly_59_99", referenceName: "Premium Yearly", kind: .autoRenewable, price: cents(5999), familyShareable: true,
         localizations: [
             ProductLocalization(locale: "en_US", displayName: "Yearly", description: "Premium, billed every year"),
             ProductLocalization(locale: "zh_Hans", displayName: "年订阅", description: "高级会员，每年扣费"),

@@ -1,4 +1,5 @@
 import Foundation
+import PaywallFoundation
 
 /// An action on the store from outside the app, one enum for every surface: a tape's `Store …`
 /// line, `paywall-sim store …` and the app's session.
@@ -21,6 +22,24 @@ public enum StoreControl: String, Sendable, CaseIterable {
     case resolve = "Resolve"
     /// Delete a transaction (`SKTestSession.deleteTransaction`): a group with none left is eligible for its intro offer again.
     case delete = "Delete"
+    /// The Transaction Manager's buy: `Buy PRODUCT [offer=ID] [quantity=N] [renew=off] [date=ISO-8601]`.
+    case buy = "Buy"
+    /// App Store Connect raises a price: `PriceIncrease PRODUCT PRICE consent|noConsent`.
+    case priceIncrease = "PriceIncrease"
+    /// Redeem an offer code by its reference name (the app's redeem sheet): `Redeem CODE [PRODUCT]`.
+    case redeem = "Redeem"
+    /// A family member buys a `familyShareable` product: `FamilyShare PRODUCT`.
+    case familyShare = "FamilyShare"
+    /// The family member stops sharing it: `RevokeFamily PRODUCT`.
+    case revokeFamily = "RevokeFamily"
+    /// The app's refund request sheet (`beginRefundRequest`): `RefundRequest [TRANSACTION|PRODUCT]`.
+    case refundRequest = "RefundRequest"
+    /// The app's Manage Subscriptions sheet turning auto-renew on or off: `ManageSubscriptions on|off [PRODUCT|GROUP]`.
+    case manageSubscriptions = "ManageSubscriptions"
+    /// Reads or sets what `AppTransaction` reports: bare, the app reads it; `AppTransaction ORIGINAL_VERSION [ORIGINAL_PURCHASE_DATE]` sets it.
+    case appTransaction = "AppTransaction"
+    /// The app reads a group's subscription status (`Product.SubscriptionInfo.status`): `Status [PRODUCT|GROUP]`.
+    case status = "Status"
 
     /// A control's target as words: `Refund yearly_59_99 appIssue` → ["yearly_59_99", "appIssue"].
     static func words(_ target: String?) -> [String] {
@@ -77,7 +96,17 @@ extension SimulatedStore {
             try deleteTransaction(transactionID: transaction.id)
             return "Deleted transaction \(transaction.id) (\(transaction.productID))."
         case .billingIssue:
-            switch target?.lowercased() {
+            // `[on|off] [PRODUCT|GROUP]`: the switch is the store's (every renewal), as in StoreKit Testing.
+            var words = StoreControl.words(target)
+            var flag = words.first.map { $0.lowercased() }
+            if flag == "on" || flag == "off" { words.removeFirst() } else if let word = words.first {
+                guard catalog.product(word) != nil || catalog.group(word) != nil else {
+                    throw StoreControlError("BillingIssue \(target ?? ""): expected on or off, then optionally a subscription product or group")
+                }
+                flag = nil
+            }
+            if let product = words.first { _ = try resolve.group(product) }
+            switch flag {
             case nil, "on":
                 try setBillingIssue(true)
                 return settings.billingGracePeriodEnabled
@@ -87,8 +116,77 @@ extension SimulatedStore {
                 try setBillingIssue(false)
                 return "Billing issues off: subscriptions in grace or billing retry renew now."
             default:
-                throw StoreControlError("BillingIssue \(target ?? ""): expected on or off")
+                throw StoreControlError("BillingIssue \(target ?? ""): expected on or off, then optionally a subscription product or group")
             }
+        case .buy:
+            let (productID, options) = try StoreBuyArguments.parse(target, catalog: catalog)
+            let transaction = try buy(productID: productID, options: options)
+            let payload = self.payload(transactionID: transaction.id)
+            var details: [String] = []
+            if let offer = payload?.offerIdentifier ?? (payload?.offerType == 1 ? "introductory offer" : nil) { details.append("offer \(offer)") }
+            if options.quantity > 1 { details.append("quantity \(options.quantity)") }
+            if !options.autoRenew { details.append("auto-renew off") }
+            return "Bought \(productID) outside the app: transaction \(transaction.id)\(details.isEmpty ? "" : " (\(details.joined(separator: ", ")))")."
+        case .priceIncrease:
+            let words = StoreControl.words(target)
+            guard words.count == 3, let price = Decimal(string: words[1], locale: Locale(identifier: "en_US_POSIX")),
+                  ["consent", "noconsent"].contains(words[2].lowercased()) else {
+                throw StoreControlError("PriceIncrease \(target ?? ""): expected PRODUCT PRICE consent|noConsent, e.g. PriceIncrease monthly_14_99 16.99 consent")
+            }
+            try StoreTargetResolver.requireProduct(words[0], in: catalog)
+            let consent = words[2].lowercased() == "consent"
+            let groups = try schedulePriceIncrease(productID: words[0], newPrice: price, needsConsent: consent)
+            let who = groups.isEmpty ? "no live subscriber renews into it" : "the subscriber in \(groups.joined(separator: ", ")) \(consent ? "must agree before the next renewal" : "is told; it renews at the new price")"
+            return "Price increase of \(words[0]) to \(words[1]) \(consent ? "with" : "without") consent: \(who)."
+        case .redeem:
+            let words = StoreControl.words(target)
+            guard let code = words.first else { throw StoreControlError("Redeem: expected an offer code's reference name, then optionally its product") }
+            if let transaction = try redeemOfferCode(code, productID: words.dropFirst().first) {
+                return "Redeemed offer code \(code): transaction \(transaction.id) (\(transaction.productID))."
+            }
+            return "Redeemed offer code \(code): it applies at the subscription's next renewal."
+        case .familyShare:
+            guard let product = target, !product.isEmpty else { throw StoreControlError("FamilyShare: expected a familyShareable product") }
+            let transaction = try familyShare(productID: product)
+            return "A family member shared \(product): transaction \(transaction.id), FAMILY_SHARED."
+        case .revokeFamily:
+            guard let product = target, !product.isEmpty else { throw StoreControlError("RevokeFamily: expected a family-shared product") }
+            let transaction = try revokeFamilyShare(productID: product)
+            return "Family sharing of \(product) stopped: transaction \(transaction.id) revoked."
+        case .refundRequest:
+            let transaction = try resolve.refundable(target)
+            try beginRefundRequest(transactionID: transaction.id)
+            return "Refund requested for transaction \(transaction.id) (\(transaction.productID)); Apple decides later (Store Refund grants it)."
+        case .manageSubscriptions:
+            var words = StoreControl.words(target)
+            guard let flag = words.first?.lowercased(), ["on", "off"].contains(flag) else {
+                throw StoreControlError("ManageSubscriptions \(target ?? ""): expected on or off, then optionally a subscription product or group")
+            }
+            words.removeFirst()
+            let group = try resolve.group(words.first)
+            try manageSubscriptions(groupID: group, autoRenew: flag == "on")
+            return "Manage Subscriptions: auto-renew \(flag) for group \(group)."
+        case .appTransaction:
+            let words = StoreControl.words(target)
+            if words.isEmpty {
+                let (payload, _, error) = try appTransactionResult()
+                if let error { throw StoreControlError("AppTransaction is unverified: \(error)") }
+                return "AppTransaction: original version \(payload.originalApplicationVersion), bought \(ISO8601.string(TransactionPayload.date(payload.originalPurchaseDate)))."
+            }
+            guard let version = words.first, version.first?.isNumber == true else {
+                throw StoreControlError("AppTransaction \(target ?? ""): expected the original app version, e.g. AppTransaction 1.0 2024-03-01T00:00:00Z")
+            }
+            var date = appPurchase.originalPurchaseDate
+            if words.count > 1 {
+                guard let parsed = ISO8601.parse(words[1]) else { throw StoreControlError("AppTransaction: bad date \(words[1]); expected ISO-8601 like 2024-03-01T00:00:00Z") }
+                date = parsed
+            }
+            try setAppPurchase(AppPurchase(originalApplicationVersion: version, originalPurchaseDate: date, applicationVersion: appPurchase.applicationVersion))
+            return "AppTransaction: original version \(version), bought \(ISO8601.string(date))."
+        case .status:
+            let group = try resolve.group(target)
+            guard let status = try statusForApp(groupID: group) else { return "Subscription status of \(group): none (never subscribed)." }
+            return "Subscription status of \(group): \(status.state.rawValue), \(status.productID), auto-renew \(status.willAutoRenew ? "on" : "off")."
         }
     }
 }

@@ -17,6 +17,8 @@ public struct OfferSignatureVerifier: @unchecked Sendable {
         public var productId: String?
         public var offerIdentifier: String?
         public var transactionId: String?
+        /// Introductory offer eligibility only: the team server's answer.
+        public var allowIntroductoryOffer: Bool?
     }
 
     public var key: OfferSigningKey
@@ -31,17 +33,33 @@ public struct OfferSignatureVerifier: @unchecked Sendable {
 
     /// The claims when `jws` is a valid signature of `offerID` for `productID` at `now`; else why not.
     public func verify(_ jws: String, productID: String, offerID: String, now: Date) -> Result<Claims, StoreControlError> {
+        verifyClaims(jws, audience: "promotional-offer", productID: productID, now: now).flatMap { claims in
+            claims.offerIdentifier == offerID ? .success(claims)
+                : .failure(StoreControlError("offerIdentifier is \(claims.offerIdentifier ?? "missing"); expected \(offerID)"))
+        }
+    }
+
+    /// The claims when `jws` is a valid introductory-offer eligibility answer for `productID`
+    /// (`introductoryOfferEligibility(compactJWS:)`: aud "introductory-offer-eligibility",
+    /// `allowIntroductoryOffer`, `transactionId`); else why not.
+    public func verifyIntroEligibility(_ jws: String, productID: String, now: Date) -> Result<Claims, StoreControlError> {
+        verifyClaims(jws, audience: "introductory-offer-eligibility", productID: productID, now: now).flatMap { claims in
+            claims.allowIntroductoryOffer == nil ? .failure(StoreControlError("allowIntroductoryOffer is missing")) : .success(claims)
+        }
+    }
+
+    /// The checks both signatures share: ES256 by the team's key, aud, bid, iss, productId, nonce, iat within a day.
+    private func verifyClaims(_ jws: String, audience: String, productID: String, now: Date) -> Result<Claims, StoreControlError> {
         func refuse(_ why: String) -> Result<Claims, StoreControlError> { .failure(StoreControlError(why)) }
         let payload: Data
         do { payload = try CompactJWS.verify(jws, trustedKeys: [key.keyID: key.publicKey]) } catch {
             return refuse("\(error)".replacingOccurrences(of: "the trusted store key", with: "the team's In-App Purchase key \(key.keyID)"))
         }
         guard let claims = try? JSONDecoder().decode(Claims.self, from: payload) else { return refuse("the payload is not JSON claims") }
-        guard claims.aud == "promotional-offer" else { return refuse("aud is \(claims.aud ?? "missing"); expected promotional-offer") }
+        guard claims.aud == audience else { return refuse("aud is \(claims.aud ?? "missing"); expected \(audience)") }
         guard claims.bid == bundleID else { return refuse("bid is \(claims.bid ?? "missing"); expected \(bundleID)") }
         guard claims.iss == key.issuerID else { return refuse("iss is \(claims.iss ?? "missing"); expected the issuer id \(key.issuerID)") }
         guard claims.productId == productID else { return refuse("productId is \(claims.productId ?? "missing"); the purchase is of \(productID)") }
-        guard claims.offerIdentifier == offerID else { return refuse("offerIdentifier is \(claims.offerIdentifier ?? "missing"); expected \(offerID)") }
         guard let nonce = claims.nonce, UUID(uuidString: nonce) != nil else { return refuse("nonce is missing or not a UUID") }
         guard let iat = claims.iat else { return refuse("iat is missing") }
         let issued = Date(timeIntervalSince1970: iat)
@@ -57,6 +75,16 @@ public struct OfferSignatureVerifier: @unchecked Sendable {
                                      "iat": Int(date.timeIntervalSince1970), "nonce": nonce.uuidString.lowercased(),
                                      "productId": productID, "offerIdentifier": offerID]
         if let transactionID { claims["transactionId"] = transactionID }
+        let payload = try JSONSerialization.data(withJSONObject: claims, options: [.sortedKeys])
+        return try CompactJWS.sign(payload: payload, key: key.privateKey, kid: key.keyID)
+    }
+
+    /// Signs an introductory-offer eligibility answer as a team's server would (the claims of Apple's
+    /// `IntroductoryOfferEligibilitySignatureCreator`).
+    public func signIntroEligibility(productID: String, allow: Bool, transactionID: String, nonce: UUID, at date: Date) throws -> String {
+        let claims: [String: Any] = ["aud": "introductory-offer-eligibility", "bid": bundleID, "iss": key.issuerID,
+                                     "iat": Int(date.timeIntervalSince1970), "nonce": nonce.uuidString.lowercased(),
+                                     "productId": productID, "allowIntroductoryOffer": allow, "transactionId": transactionID]
         let payload = try JSONSerialization.data(withJSONObject: claims, options: [.sortedKeys])
         return try CompactJWS.sign(payload: payload, key: key.privateKey, kid: key.keyID)
     }

@@ -9,7 +9,7 @@ extension SimulatedStore {
             note("sync failed: \(error)")
             return .failed(error: "systemError")
         }
-        if let forced = settings.forcedErrors["App Store Sync"] {
+        if let forced = settings.forcedError(.appStoreSync) {
             note("sync failed: forced \(forced)")
             return .failed(error: forced)
         }
@@ -186,6 +186,8 @@ extension SimulatedStore {
             dirty = nil // removals are not journaled: a fresh snapshot
             state.pending.removeAll()
             state.lines.removeAll()
+            state.messages = nil
+            state.refundRequests = nil
             updates.removeAll()
             sheet = nil
             try save()
@@ -197,6 +199,7 @@ extension SimulatedStore {
     public func reset() throws {
         try exclusive {
             state.settings = nil
+            state.appPurchase = nil
             try clearTransactions()
             note("store reset")
         }

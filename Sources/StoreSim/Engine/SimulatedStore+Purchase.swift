@@ -17,7 +17,31 @@ extension SimulatedStore {
         if let open = sheet { return refuse("purchaseInProgress", "the purchase of \(open.productID) is still in flight") }
         do { try lock.withLock { try refreshLocked() } } catch { return refuse("systemError", "\(error)") }
         guard let product = catalog.product(productID) else { return refuse("productUnavailable", "not in the catalog") }
-        if let forced = settings.forcedErrors["Purchase"] { return refuse(forced, "forced error") }
+        if let forced = settings.forcedError(.purchase) { return refuse(forced, "forced error") }
+        if let quantity = options.quantity, quantity != 1 {
+            guard product.kind == .consumable, (1...10).contains(quantity) else {
+                return refuse("invalidQuantity", product.kind == .consumable ? "quantity \(quantity); expected 1 to 10" : "quantity \(quantity) of a product that is not consumable")
+            }
+        }
+        if let offerID = options.winBackOfferID {
+            guard let group = product.subscription?.groupID, product.subscription?.winbackOffers.contains(where: { $0.offerID == offerID }) == true else {
+                return refuse("invalidOfferIdentifier", "no win-back offer \(offerID)")
+            }
+            guard isEligibleForWinBack(groupID: group) else { return refuse("ineligibleForOffer", "win-back offers are for lapsed subscribers of \(group)") }
+        }
+        if let jws = options.introductoryOfferEligibility {
+            let key: OfferSigningKey
+            do { key = try offerSigningKey() } catch { return refuse("systemError", "\(error)") }
+            switch OfferSignatureVerifier(key: key, bundleID: bundleID).verifyIntroEligibility(jws, productID: productID, now: clock.now()) {
+            case let .failure(why):
+                return refuse("invalidOfferSignature", "introductory offer eligibility: \(why)")
+            case let .success(claims):
+                // Apple: the transaction id of any transaction that belongs to the customer.
+                guard let id = claims.transactionId, record(id) != nil else {
+                    return refuse("invalidOfferSignature", "introductory offer eligibility: transactionId \(claims.transactionId ?? "missing") is not one of this customer's transactions")
+                }
+            }
+        }
         if settings.failTransactionsEnabled { return refuse("unknown", "fail transactions is on") }
         if let offerID = options.promotionalOfferID {
             guard product.subscription?.promotionalOffers.contains(where: { $0.offerID == offerID }) == true else {
@@ -72,7 +96,8 @@ extension SimulatedStore {
         var result: (TransactionRecord, isNew: Bool)
         switch product.kind {
         case .consumable:
-            result = (try append(product, purchase: now, expires: nil, original: nil, token: options.appAccountToken), true)
+            result = (try append(product, purchase: now, expires: nil, original: nil, token: options.appAccountToken,
+                                 quantity: options.quantity ?? 1), true)
         case .nonConsumable:
             if let owned = state.records.first(where: { $0.payload.productId == productID && $0.payload.revocationDate == nil }) {
                 result = (owned, false)
@@ -112,81 +137,100 @@ extension SimulatedStore {
                 note("\(product.id): \(info.level > current.level ? "downgrade" : "crossgrade") at next renewal \(line.expires)")
                 return (latest, false)
             }
-            // Upgrade, or crossgrade with the same period: at once; the old transaction is marked upgraded.
-            _ = try amend(latest.payload.transactionId, redeliver: false) { $0.isUpgraded = true }
+            // Upgrade, or crossgrade with the same period: at once; the old transaction is marked
+            // upgraded and arrives on `Transaction.updates` (reason `upgrade`).
+            if let old = try amend(latest.payload.transactionId, redeliver: false, { $0.isUpgraded = true }) {
+                updates.append(update(.upgrade, old))
+            }
             let expires = settings.timeRate.advance(now, by: info.period)
             let record = try append(product, purchase: now, expires: expires, original: line.originalTransactionID,
-                                    token: options.appAccountToken ?? line.appAccountToken)
+                                    token: options.appAccountToken ?? line.appAccountToken, ownership: line.ownership)
             line.productID = product.id
             line.autoRenewProductID = product.id
             line.latestTransactionID = record.payload.transactionId
             line.expires = expires
             line.autoRenew = true
             line.introPeriodsLeft = 0
+            line.offerType = nil; line.offerID = nil; line.renewalPrice = nil; line.priceIncrease = nil
             line.retryStartedAt = nil; line.graceEnds = nil; line.retryEnds = nil
             state.lines[info.groupID] = line
+            note("\(product.id): upgrade at once; \(latest.payload.productId) marked upgraded")
             return (record, true)
         }
-        // A new subscription (or a resubscription after expiry).
-        var offer: (SubscriptionOffer, type: Int)?
-        if let offerID = options.promotionalOfferID, let promo = info.promotionalOffers.first(where: { $0.offerID == offerID }) {
-            offer = (promo, 2)
-        } else if let intro = info.introductoryOffer, isEligibleForIntroOffer(groupID: info.groupID) {
-            offer = (intro, 1)
+        return try startSubscription(product, info: info, offer: try chooseOffer(product, info: info, options: options),
+                                     token: options.appAccountToken, at: now)
+    }
+
+    /// The offer a new subscription gets: the promotional or win-back offer asked for, else the
+    /// introductory offer when the user is eligible (the team server's signed answer overrides the App Store's rule).
+    private func chooseOffer(_ product: StoreProduct, info: SubscriptionInfo, options: StorePurchaseOptions) throws -> SubscriptionOffer? {
+        if let id = options.promotionalOfferID, let promo = info.promotionalOffer(id) { return promo }
+        if let id = options.winBackOfferID, let offer = info.winbackOffers.first(where: { $0.offerID == id }) { return offer }
+        guard let intro = info.introductoryOffer else { return nil }
+        var eligible = isEligibleForIntroOffer(groupID: info.groupID)
+        if let jws = options.introductoryOfferEligibility,
+           case let .success(claims) = OfferSignatureVerifier(key: try offerSigningKey(), bundleID: bundleID)
+               .verifyIntroEligibility(jws, productID: product.id, now: clock.now()) {
+            eligible = claims.allowIntroductoryOffer == true
         }
-        var expires = settings.timeRate.advance(now, by: info.period)
+        return eligible ? intro : nil
+    }
+
+    /// A new subscription (or a resubscription after expiry) from `start`, with `offer` if any.
+    func startSubscription(_ product: StoreProduct, info: SubscriptionInfo, offer: SubscriptionOffer?, token: UUID?, at start: Date,
+                           ownership: String? = nil) throws -> (TransactionRecord, isNew: Bool) {
+        var expires = settings.timeRate.advance(start, by: info.period)
         var periodsLeft = 0
-        if let (o, _) = offer {
+        if let o = offer {
             let count = o.paymentMode == .payAsYouGo ? 1 : max(o.numberOfPeriods, 1)
-            expires = settings.timeRate.advance(now, by: o.period, count: count)
+            expires = settings.timeRate.advance(start, by: o.period, count: count)
             periodsLeft = o.paymentMode == .payAsYouGo ? max(o.numberOfPeriods - 1, 0) : 0
         }
         let previous = state.lines[info.groupID]
-        let record = try append(product, purchase: now, expires: expires, original: previous?.originalTransactionID,
-                                token: options.appAccountToken, offer: offer)
+        // A gap over 60 days starts a new run of continuous service (`recentSubscriptionStartDate`).
+        let continuous = previous.map { start.timeIntervalSince($0.expires) <= settings.timeRate.scaledDays(60) } ?? false
+        let record = try append(product, purchase: start, expires: expires, original: previous?.originalTransactionID,
+                                token: token, offer: offer, ownership: ownership)
         state.lines[info.groupID] = SubscriptionLine(
             groupID: info.groupID, originalTransactionID: record.payload.originalTransactionId, productID: product.id,
             autoRenewProductID: product.id, latestTransactionID: record.payload.transactionId, expires: expires, autoRenew: true,
-            appAccountToken: options.appAccountToken, introPeriodsLeft: offer?.type == 1 ? periodsLeft : 0,
-            retryStartedAt: nil, graceEnds: nil, retryEnds: nil)
+            appAccountToken: token, introPeriodsLeft: periodsLeft,
+            retryStartedAt: nil, graceEnds: nil, retryEnds: nil,
+            offerType: offer.map(\.offerType), offerID: offer?.transactionIdentifier, ownership: ownership,
+            recentStart: continuous ? previous?.recentStart : start)
         return (record, true)
     }
 
     /// Appends a new signed transaction to the ledger (not saved yet).
     func append(_ product: StoreProduct, purchase: Date, expires: Date?, original: String?, token: UUID?,
-                offer: (SubscriptionOffer, type: Int)? = nil, renewal: Bool = false) throws -> TransactionRecord {
+                offer: SubscriptionOffer? = nil, renewal: Bool = false, quantity: Int = 1, ownership: String? = nil,
+                price: Decimal? = nil) throws -> TransactionRecord {
         let number = state.nextTransactionNumber
         state.nextTransactionNumber += 1
         let id = String(2_000_000_000_000_000 + number)
         let originalID = original ?? id
         let originalDate = state.records.first { $0.payload.transactionId == originalID }?.payload.purchaseDate
-        let discount: String? = offer.map {
-            switch $0.0.paymentMode {
-            case .free: return "FREE_TRIAL"
-            case .payAsYouGo: return "PAY_AS_YOU_GO"
-            case .payUpFront: return "PAY_UP_FRONT"
-            }
-        }
+        let storefront = Storefront.resolve(settings.storefront)
+        let unitPrice = offer?.price(in: settings.storefront) ?? price ?? product.price(in: settings.storefront)
         let payload = TransactionPayload(
             transactionId: id, originalTransactionId: originalID,
             webOrderLineItemId: product.kind == .autoRenewable ? String(1_000_000_000_000_000 + number) : nil,
             bundleId: bundleID, productId: product.id, subscriptionGroupIdentifier: product.subscription?.groupID,
             purchaseDate: TransactionPayload.millis(purchase),
             originalPurchaseDate: originalDate ?? TransactionPayload.millis(purchase),
-            expiresDate: expires.map(TransactionPayload.millis), quantity: 1,
+            expiresDate: expires.map(TransactionPayload.millis), quantity: quantity,
             type: TransactionPayload.typeName(product.kind), appAccountToken: token?.uuidString.lowercased(),
-            inAppOwnershipType: "PURCHASED", signedDate: TransactionPayload.millis(clock.now()),
+            inAppOwnershipType: ownership ?? "PURCHASED", signedDate: TransactionPayload.millis(clock.now()),
             revocationReason: nil, revocationDate: nil, isUpgraded: nil,
-            offerType: offer?.type, offerIdentifier: offer?.0.offerID, offerDiscountType: discount,
-            environment: environment, storefront: settings.storefront,
-            storefrontId: Storefront.resolve(settings.storefront).storefrontID,
+            offerType: offer?.offerType, offerIdentifier: offer?.transactionIdentifier, offerDiscountType: offer?.discountTypeName,
+            environment: environment, storefront: settings.storefront, storefrontId: storefront.storefrontID,
             transactionReason: renewal ? "RENEWAL" : "PURCHASE",
-            price: TransactionPayload.milliunits(offer?.0.price(in: settings.storefront) ?? product.price(in: settings.storefront)),
-            currency: Storefront.resolve(settings.storefront).currencyCode)
+            price: TransactionPayload.milliunits(unitPrice * Decimal(quantity)), currency: storefront.currencyCode)
         let record = try sign(payload)
         state.records.append(record)
         dirty?.insert(record.payload.transactionId)
-        note("transaction \(id) \(product.id)\(renewal ? " renewal" : "")\(record.verified ? "" : " UNVERIFIED")")
+        let extras = (quantity > 1 ? " ×\(quantity)" : "") + (ownership == nil ? "" : " family shared")
+        note("transaction \(id) \(product.id)\(renewal ? " renewal" : "")\(extras)\(record.verified ? "" : " UNVERIFIED")")
         return record
     }
 }

@@ -36,6 +36,12 @@ extension SimulatedStore {
             } else if let index = vanished.firstIndex(where: { $0.productID == record.payload.productId }) {
                 reason = vanished[index].kind == .askToBuy ? .askToBuyApproved : .interruptedCompleted
                 vanished.remove(at: index)
+            } else if record.payload.inAppOwnershipType == "FAMILY_SHARED" {
+                reason = .familyShared
+            } else if record.payload.offerType == 3 {
+                reason = .offerCode
+            } else if record.payload.offerType == 4 {
+                reason = .winBack
             } else {
                 reason = .outsideApp
             }

@@ -97,7 +97,7 @@ public final class SimulatedStore {
 
     /// `Product.products(for:)`: the catalog's products with these ids, in the order asked.
     public func products(for ids: [String]) throws(StoreKitFailure) -> [StoreProduct] {
-        if let forced = settings.forcedErrors["Load Products"] { note("products refused: forced \(forced)"); throw StoreKitFailure(forced) }
+        if let forced = settings.forcedError(.loadProducts) { note("products refused: forced \(forced)"); throw StoreKitFailure(forced) }
         return ids.compactMap { catalog.product($0) }
     }
 
@@ -183,7 +183,50 @@ public final class SimulatedStore {
         }
         return SubscriptionGroupStatus(groupID: groupID, state: state, productID: line.productID, transaction: signed(record),
                                        willAutoRenew: line.autoRenew && state != .revoked, autoRenewProductID: line.autoRenewProductID,
-                                       expiresDate: line.expires, gracePeriodExpiresDate: line.graceEnds)
+                                       expiresDate: line.expires, gracePeriodExpiresDate: line.graceEnds,
+                                       renewalInfo: renewalInfo(line, record: record, state: state))
+    }
+
+    /// `RenewalInfo` as the App Store would sign it for `line` in `state`.
+    func renewalInfo(_ line: SubscriptionLine, record: TransactionRecord, state: SubscriptionState) -> RenewalInfoPayload {
+        let storefront = settings.storefront
+        let renewing = catalog.product(line.autoRenewProductID)
+        var offer: (type: Int, id: String?, discount: String?, price: Decimal?)?
+        if let next = line.nextRenewalOffer, let o = catalog.subscriptionOffer(next.offerID, type: next.type, productID: line.autoRenewProductID) {
+            offer = (next.type, next.offerID, o.discountTypeName, o.price(in: storefront))
+        } else if line.introPeriodsLeft > 0, line.autoRenewProductID == line.productID,
+                  let o = catalog.subscriptionOffer(line.offerID, type: line.offerType ?? 1, productID: line.productID) {
+            offer = (line.offerType ?? 1, line.offerID, o.discountTypeName, o.price(in: storefront))
+        }
+        let basePrice = line.priceIncrease.flatMap { $0.needsConsent && $0.consented != true ? nil : $0.newPrice }
+            ?? line.renewalPrice ?? renewing?.price(in: storefront) ?? 0
+        var expirationIntent: Int?
+        if state == .expired { expirationIntent = line.expirationIntent ?? (line.autoRenew ? 5 : 1) }
+        var winBack: [String]?
+        if state == .expired {
+            let ids = catalog.winBackOffers(groupID: line.groupID).compactMap(\.offer.offerID)
+            winBack = ids.isEmpty ? nil : ids
+        }
+        return RenewalInfoPayload(
+            expirationIntent: expirationIntent, originalTransactionId: line.originalTransactionID,
+            autoRenewProductId: line.autoRenewProductID, productId: line.productID,
+            autoRenewStatus: line.autoRenew && state != .revoked ? 1 : 0,
+            isInBillingRetryPeriod: state == .inBillingRetryPeriod || state == .inGracePeriod,
+            priceIncreaseStatus: line.priceIncrease.map { $0.needsConsent && $0.consented != true ? 0 : 1 },
+            gracePeriodExpiresDate: state == .inGracePeriod ? line.graceEnds.map(TransactionPayload.millis) : nil,
+            offerType: offer?.type, offerIdentifier: offer?.type == 1 ? nil : offer?.id, offerDiscountType: offer?.discount,
+            signedDate: TransactionPayload.millis(clock.now()), environment: environment,
+            recentSubscriptionStartDate: TransactionPayload.millis(line.recentStart ?? self.record(line.originalTransactionID)?.payload.purchase ?? record.payload.purchase),
+            renewalDate: state == .expired || state == .revoked ? nil : TransactionPayload.millis(line.expires),
+            currency: Storefront.resolve(storefront).currencyCode,
+            renewalPrice: TransactionPayload.milliunits(offer?.price ?? basePrice),
+            eligibleWinBackOfferIds: winBack, appAccountToken: line.appAccountToken?.uuidString.lowercased())
+    }
+
+    /// `RenewalInfo` of the group signed as the App Store sends it (compact JWS, the store's key).
+    public func signedRenewalInfo(groupID: String) throws -> String? {
+        guard let status = subscriptionStatus(groupID: groupID) else { return nil }
+        return try signJWS(try status.renewalInfo.encoded(), untrusted: settings.unverifiedTransactions || settings.forcedError(.verification) != nil)
     }
 
     // MARK: - Internals shared by the extensions
@@ -228,12 +271,16 @@ public final class SimulatedStore {
 
     /// Signs `payload` with the trusted key, or the untrusted one when unverified transactions are on.
     func sign(_ payload: TransactionPayload) throws -> TransactionRecord {
-        let untrusted = settings.unverifiedTransactions || settings.forcedErrors["Verification"] != nil
-        let key = untrusted ? keys.untrusted : keys.trusted
-        let kid = untrusted ? StoreSigningKeys.untrustedKeyID : StoreSigningKeys.trustedKeyID
-        let jws = try CompactJWS.sign(payload: try payload.encoded(), key: key, kid: kid)
+        let untrusted = settings.unverifiedTransactions || settings.forcedError(.verification) != nil
+        let jws = try signJWS(try payload.encoded(), untrusted: untrusted)
         // The device's check (`VerificationResult`): only the trusted key verifies.
         return TransactionRecord(payload: payload, jws: jws, verified: !untrusted, finished: false)
+    }
+
+    /// Signs JSON as the App Store does (the trusted key), or with the untrusted key a device refuses.
+    func signJWS(_ payload: Data, untrusted: Bool) throws -> String {
+        try CompactJWS.sign(payload: payload, key: untrusted ? keys.untrusted : keys.trusted,
+                            kid: untrusted ? StoreSigningKeys.untrustedKeyID : StoreSigningKeys.trustedKeyID)
     }
 
     /// Re-signs the stored transaction `id` after `change` (revocation, expiry, upgrade flag).

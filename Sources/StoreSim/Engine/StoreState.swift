@@ -24,6 +24,36 @@ struct SubscriptionLine: Codable, Hashable, Sendable {
     var retryStartedAt: Date?
     var graceEnds: Date?
     var retryEnds: Date?
+    /// The offer `introPeriodsLeft` counts (nil or 1: the introductory offer; 3 an offer code, 4 win-back).
+    var offerType: Int?
+    var offerID: String?
+    /// An offer code an existing subscriber redeemed: the next renewal applies it.
+    var nextRenewalOffer: RenewalOffer?
+    /// `FAMILY_SHARED` when a family member's purchase gives this subscription; nil: `PURCHASED`.
+    var ownership: String?
+    /// A price increase App Store Connect scheduled, until the renewal that applies it.
+    var priceIncrease: PriceIncrease?
+    /// The price renewals bill after an increase (nil: the catalog's).
+    var renewalPrice: Decimal?
+    /// Why the subscription ended (`expirationIntent`), once known.
+    var expirationIntent: Int?
+    /// Set once a lapsed subscriber was sent the win-back message.
+    var winBackOffered: Bool?
+    /// Start of the latest run of continuous service.
+    var recentStart: Date?
+}
+
+/// An offer a renewal will apply (an offer code redeemed by a current subscriber).
+struct RenewalOffer: Codable, Hashable, Sendable {
+    var type: Int
+    var offerID: String
+}
+
+/// A refund request made from the app's refund request sheet (`beginRefundRequest`).
+public struct RefundRequest: Codable, Hashable, Sendable {
+    public var transactionID: String
+    public var productID: String
+    public var requestedAt: Date
 }
 
 /// Everything the store persists: `store-ledger.json` and the changes in `store-ledger.journal`.
@@ -35,6 +65,12 @@ struct StoreState: Codable, Hashable, Sendable, JournaledState {
     /// Ask to Buy requests the parent declined (nil in ledgers written before it was kept).
     var declined: [DeclinedRequest]?
     var lines: [String: SubscriptionLine] = [:]
+    /// StoreKit messages waiting for the app (nil in older ledgers).
+    var messages: [StoreMessage]?
+    /// Refund requests made from the app's sheet (nil in older ledgers).
+    var refundRequests: [RefundRequest]?
+    /// The app's own purchase as `AppTransaction` reports it (nil: first launch, version 1.0).
+    var appPurchase: AppPurchase?
     /// Switches changed at run time; nil means the catalog's settings.
     var settings: StoreSettings?
     var lastProcessed: Date?

@@ -15,14 +15,57 @@ public struct StorePurchaseOptions: Codable, Sendable, Hashable {
     /// The offer's compact JWS from the team's server (`promotionalOffer(_:compactJWS:)`), checked
     /// against the team's In-App Purchase key; missing → `missingOfferParameters`, wrong → `invalidOfferSignature`.
     public var promotionalOfferSignature: String?
+    /// A win-back offer to redeem (`winBackOffer(_:)`), by identifier.
+    public var winBackOfferID: String?
+    /// The team server's answer on the introductory offer (`introductoryOfferEligibility(compactJWS:)`):
+    /// it overrides the App Store's own rule of once per group.
+    public var introductoryOfferEligibility: String?
+    /// How many of a consumable (`quantity(_:)`, 1...10); nil: 1.
+    public var quantity: Int?
 
     public init(sheet: PurchaseSheetDecision = .confirm, appAccountToken: UUID? = nil,
-                promotionalOfferID: String? = nil, promotionalOfferSignature: String? = nil) {
+                promotionalOfferID: String? = nil, promotionalOfferSignature: String? = nil,
+                winBackOfferID: String? = nil, introductoryOfferEligibility: String? = nil, quantity: Int? = nil) {
         self.sheet = sheet
         self.appAccountToken = appAccountToken
         self.promotionalOfferID = promotionalOfferID
         self.promotionalOfferSignature = promotionalOfferSignature
+        self.winBackOfferID = winBackOfferID
+        self.introductoryOfferEligibility = introductoryOfferEligibility
+        self.quantity = quantity
     }
+}
+
+/// The Transaction Manager's buy options (Xcode's "Buy" with options), for purchases made outside the app.
+public struct StoreBuyOptions: Hashable, Sendable {
+    /// An offer by identifier: promotional, win-back, an offer code's reference name, or `intro`.
+    public var offerID: String?
+    public var quantity: Int
+    /// Auto-renew off from the start ("don't renew").
+    public var autoRenew: Bool
+    /// The purchase date (nil: now).
+    public var purchaseDate: Date?
+    public var appAccountToken: UUID?
+    /// The promotional offer's compact JWS from the team's server (`promotionalOffer(_:compactJWS:)`).
+    /// With it (or `introEligibility`) the buy goes through the purchase API and the App Store
+    /// checks the signature; without, it is the Transaction Manager's buy, which checks none.
+    public var offerSignature: String?
+    /// The team server's signed answer on the introductory offer (`introductoryOfferEligibility(compactJWS:)`).
+    public var introEligibility: String?
+
+    public init(offerID: String? = nil, quantity: Int = 1, autoRenew: Bool = true, purchaseDate: Date? = nil, appAccountToken: UUID? = nil,
+                offerSignature: String? = nil, introEligibility: String? = nil) {
+        self.offerID = offerID
+        self.quantity = quantity
+        self.autoRenew = autoRenew
+        self.purchaseDate = purchaseDate
+        self.appAccountToken = appAccountToken
+        self.offerSignature = offerSignature
+        self.introEligibility = introEligibility
+    }
+
+    /// Whether the buy carries a signature the App Store must check.
+    public var isSigned: Bool { offerSignature != nil || introEligibility != nil }
 }
 
 /// A named StoreKit error (`StoreKitError` / `Product.PurchaseError` case names).
@@ -38,6 +81,12 @@ public struct TransactionUpdate: Hashable, Sendable {
     public enum Reason: String, Codable, Sendable, Hashable {
         case askToBuyApproved, interruptedCompleted, renewal, revocation, expiry
         case redelivery, outsideApp, upgrade, restore
+        /// An offer code redeemed (the sheet or a code outside the app).
+        case offerCode
+        /// A family member's purchase shared with this user.
+        case familyShared
+        /// A win-back offer taken from its StoreKit message.
+        case winBack
     }
 
     public var reason: Reason
@@ -84,6 +133,8 @@ public struct SubscriptionGroupStatus: Hashable, Sendable {
     public var autoRenewProductID: String
     public var expiresDate: Date
     public var gracePeriodExpiresDate: Date?
+    /// `RenewalInfo`, decoded (`SimulatedStore.signedRenewalInfo` signs it).
+    public var renewalInfo: RenewalInfoPayload
 }
 
 /// What `AppStore.sync()` (restore) came back with.

@@ -1,0 +1,51 @@
+import Foundation
+import PaywallCore
+import StoreSim
+
+/// StoreKit messages (`Message.messages`): the store's billing-issue, price-increase and win-back
+/// messages reach the flow, and the user's answer reaches the store.
+extension SimulatorSession {
+    /// Hands the flow every StoreKit message the store has waiting.
+    func deliverStoreMessages() {
+        for message in store.takeMessages() {
+            send(.storeMessageReceived(appMessage(message)))
+        }
+    }
+
+    /// The message as the app shows it: product name and prices localized.
+    func appMessage(_ message: StoreMessage) -> StoreKitMessage {
+        let factory = PlanFactory(catalog: settings.catalog, locale: settings.locale,
+                                  storefront: settings.storefront.map(Storefront.resolve) ?? Storefront.resolve(store.settings.storefront))
+        let product = settings.catalog.product(message.productID)
+        let name = product?.displayName(for: factory.locale) ?? message.productID
+        var price: String?
+        if let text = message.price, let amount = Decimal(string: text, locale: Locale(identifier: "en_US_POSIX")) {
+            price = factory.format(amount)
+        }
+        var terms: TrialTerms?
+        if message.reason == .winBackOffer, let offer = product?.subscription?.winbackOffers.first(where: { $0.offerID == message.offerID }) {
+            terms = TrialTerms(paymentMode: offer.paymentMode, period: offer.period, numberOfPeriods: offer.numberOfPeriods,
+                               displayPrice: offer.paymentMode == .free ? nil : factory.format(offer.price(in: factory.storefront.code)))
+        }
+        return StoreKitMessage(reason: StoreKitMessage.Reason(rawValue: message.reason.rawValue) ?? .billingIssue,
+                               groupID: message.groupID, productID: message.productID, productName: name,
+                               displayPrice: price, offer: terms, offerID: message.offerID)
+    }
+
+    /// What accepting or declining a message does in the store: update the payment method (the
+    /// renewal goes through), agree to or decline the price increase, take the win-back offer.
+    func answer(_ message: StoreKitMessage, accepted: Bool) {
+        do {
+            switch message.reason {
+            case .billingIssue:
+                if accepted { try store.setBillingIssue(false) }
+            case .priceIncreaseConsent:
+                try store.respondToPriceIncrease(groupID: message.groupID, consent: accepted)
+            case .winBackOffer:
+                if accepted, let offerID = message.offerID { try store.takeWinBackOffer(productID: message.productID, offerID: offerID) }
+            }
+        } catch {
+            note("store message \(message.reason.rawValue): \(error)")
+        }
+    }
+}

@@ -1,0 +1,89 @@
+import Foundation
+import PaywallCore
+
+/// The StoreKit calls an app makes besides purchase and sync, each failing with its simulated
+/// error when one is set: subscription status, `AppTransaction`, the Manage Subscriptions and
+/// refund request sheets.
+extension SimulatedStore {
+    /// `Product.SubscriptionInfo.status(for:)` as the app calls it: throws the `subscriptionStatus` simulated error.
+    public func statusForApp(groupID: String) throws(StoreKitFailure) -> SubscriptionGroupStatus? {
+        if let forced = settings.forcedError(.subscriptionStatus) { note("subscription status refused: forced \(forced)"); throw StoreKitFailure(forced) }
+        return subscriptionStatus(groupID: groupID)
+    }
+
+    /// The app's own purchase: what was set, else version 1.0 bought when the store was first opened.
+    public var appPurchase: AppPurchase {
+        state.appPurchase ?? AppPurchase(originalApplicationVersion: "1.0",
+                                         originalPurchaseDate: state.records.first?.payload.purchase ?? state.lastProcessed ?? clock.now(),
+                                         applicationVersion: "1.0")
+    }
+
+    /// Sets what `AppTransaction` reports (paid-to-freemium tests: "bought version 1.0 in 2024").
+    public func setAppPurchase(_ purchase: AppPurchase) throws {
+        try exclusive {
+            state.appPurchase = purchase
+            try save()
+            note("app transaction: original version \(purchase.originalApplicationVersion) of \(purchase.originalPurchaseDate.formatted(.iso8601))")
+        }
+    }
+
+    /// `AppTransaction.shared`: the payload and its compact JWS, signed like transactions. Throws the
+    /// `appTransaction` simulated error; a verification error signs it with the untrusted key.
+    public func appTransaction() throws -> (payload: AppTransactionPayload, jws: String, verified: Bool) {
+        let result = try appTransactionResult()
+        return (result.payload, result.jws, result.verificationError == nil)
+    }
+
+    /// `AppTransaction.shared` with the verification error the device would report (nil: verified).
+    public func appTransactionResult() throws -> (payload: AppTransactionPayload, jws: String, verificationError: String?) {
+        let forced = settings.forcedError(.appTransaction)
+        if let forced, !StoreKitTestAPI.verificationErrors.contains(forced) {
+            note("app transaction refused: forced \(forced)")
+            throw StoreKitFailure(forced)
+        }
+        let purchase = appPurchase
+        let payload = AppTransactionPayload(
+            receiptType: environment, appAppleId: 0, bundleId: bundleID, applicationVersion: purchase.applicationVersion,
+            versionExternalIdentifier: 0, receiptCreationDate: TransactionPayload.millis(clock.now()),
+            originalPurchaseDate: TransactionPayload.millis(purchase.originalPurchaseDate),
+            originalApplicationVersion: purchase.originalApplicationVersion,
+            deviceVerification: CompactJWS.base64url(Data("\(bundleID)|\(purchase.originalPurchaseDate.timeIntervalSince1970)".utf8)),
+            deviceVerificationNonce: "00000000-0000-4000-8000-000000000000",
+            appTransactionId: String(7_000_000_000_000_000 + bundleID.utf8.reduce(UInt64(0)) { $0 &* 31 &+ UInt64($1) } % 1_000_000_000),
+            originalPlatform: "iOS")
+        let verificationError = forced ?? settings.forcedError(.verification) ?? (settings.unverifiedTransactions ? "invalidSignature" : nil)
+        return (payload, try signJWS(try payload.encoded(), untrusted: verificationError != nil), verificationError)
+    }
+
+    /// `AppStore.showManageSubscriptions(in:)` where the user turns auto-renew on or off. Throws the
+    /// `manageSubscriptions` simulated error (the sheet never opens).
+    public func manageSubscriptions(groupID: String, autoRenew: Bool) throws {
+        if let forced = settings.forcedError(.manageSubscriptions) {
+            note("manage subscriptions sheet refused: forced \(forced)")
+            throw StoreKitFailure(forced)
+        }
+        try setAutoRenew(groupID: groupID, autoRenew)
+    }
+
+    /// `Transaction.beginRefundRequest(in:)`: the customer asks Apple for a refund of a transaction.
+    /// Apple decides later (in StoreKit Testing: `Store Refund`); the request is recorded. Throws the
+    /// `refundRequest` simulated error; a second request for the same transaction is `duplicateRequest`.
+    public func beginRefundRequest(transactionID: String) throws {
+        if let forced = settings.forcedError(.refundRequest) {
+            note("refund request sheet refused: forced \(forced)")
+            throw StoreKitFailure(forced)
+        }
+        try exclusive {
+            guard let record = record(transactionID) else { throw StoreControlError("refund request: no transaction \(transactionID)") }
+            var requests = state.refundRequests ?? []
+            if requests.contains(where: { $0.transactionID == transactionID }) { throw StoreKitFailure("duplicateRequest") }
+            requests.append(RefundRequest(transactionID: transactionID, productID: record.payload.productId, requestedAt: clock.now()))
+            state.refundRequests = requests
+            try save()
+            note("refund requested for \(transactionID)")
+        }
+    }
+
+    /// Refund requests made from the app's sheet, oldest first.
+    public var refundRequests: [RefundRequest] { state.refundRequests ?? [] }
+}
