@@ -21,6 +21,9 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
+        // X.509 for the certificate chain every signed object carries (x5c), as Apple's does.
+        .package(url: "https://github.com/apple/swift-certificates", from: "1.21.1"),
+        .package(url: "https://github.com/apple/swift-asn1", from: "1.7.4"),
     ],
     targets: [
         // Shared foundation: the one located JSON reader, file:line:column diagnostics, durable
@@ -34,10 +37,13 @@ let package = Package(
         .target(name: "CopyDeck", dependencies: ["PaywallFoundation"]),
         // The built-in copy deck (generated from Themes/PaywallSim.xcstrings).
         .target(name: "BuiltInCopy", dependencies: ["CopyDeck"]),
-        // Simulated StoreKit 2 store, verification backend, durable ledger, .storekit loader.
+        // Simulated StoreKit 2 store, verification backend, durable ledger, .storekit loader, and
+        // the signing (JWS with an x5c chain shaped as Apple's).
         .target(name: "StoreSim", dependencies: [
             "PaywallCore", "PaywallFoundation",
             .product(name: "Crypto", package: "swift-crypto"),
+            .product(name: "X509", package: "swift-certificates"),
+            .product(name: "SwiftASN1", package: "swift-asn1"),
         ]),
         // App profiles from the seeds (chat, voip, templates) and team profile files.
         .target(name: "Profiles", dependencies: ["PaywallCore", "StoreSim", "CopyDeck", "BuiltInCopy", "PaywallFoundation"]),

@@ -28,6 +28,9 @@ public struct SessionInputs: Sendable, Hashable {
     /// seen onboarding on this state directory starts in the app (chat), as a real app would.
     public var startChosen = true
     public var switches = StoreSwitches()
+    /// The environment and bundle id signed data carries; nil: the state directory's, else Xcode and com.paywallsim.app.
+    public var environment: String?
+    public var bundleID: String?
     public var backendUp = true
     /// Use the profile and catalog named here even if the state directory was made with others.
     public var switchCatalog = false
@@ -39,7 +42,8 @@ public struct SessionInputs: Sendable, Hashable {
     /// Loads every input; throws `InputError` naming the file and the problem.
     public func resolve(stateDirectory: URL) throws -> (settings: SessionSettings, theme: Theme) {
         // The catalog and profile the state directory was made with, unless these inputs name others.
-        let named = StateSetup.named(profile: profile, storekit: storekit, baseDirectory: baseDirectory)
+        let named = StateSetup.named(profile: profile, storekit: storekit, baseDirectory: baseDirectory,
+                                     environment: environment, bundleID: bundleID)
         let setup: StateSetup
         do { setup = try StateSetup.reconcile(named, in: stateDirectory, switching: switchCatalog) }
         catch { throw InputError("\(error)") }

@@ -44,6 +44,7 @@ public struct PlayCommand: ParsableCommand {
     public var live = false
 
     @OptionGroup public var app: AppOptions
+    @OptionGroup public var signing: SigningOptions
 
     public init() {}
 
@@ -74,6 +75,8 @@ public struct PlayCommand: ParsableCommand {
                                                  recordFrames: cast != nil || transcript || live)
                 options.goldenTapePath = file
                 options.switchCatalog = switchCatalog
+                options.environment = signing.environment
+                options.bundleID = signing.bundleID
                 options.defaultProfile = app.profile.map { $0.contains("/") || $0.hasSuffix(".json") ? URL(fileURLWithPath: $0).standardized.path : $0 }
                 options.defaultStorekit = app.storekit.map { URL(fileURLWithPath: $0).standardized.path }
                 let player = TapePlayer(tape: tape, options: options)

@@ -51,10 +51,12 @@ public final class SimulatorSession {
         for dir in [storeDir, backendDir] {
             try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         }
-        store = try SimulatedStore(catalog: settings.catalog, stateDirectory: storeDir, clock: clock, seed: settings.seed)
+        store = try SimulatedStore(catalog: settings.catalog, stateDirectory: storeDir, clock: clock, seed: settings.seed,
+                                   bundleID: settings.setup?.signingBundleID ?? StateSetup.defaultBundleID,
+                                   environment: settings.setup?.signingEnvironment ?? StateSetup.defaultEnvironment)
         try store.setSettings(settings.switches.applied(to: store.settings))
         appAccountToken = try UserIdentity.loadOrCreate(in: settings.stateDirectory, store: store)
-        backend = try VerificationBackend(stateDirectory: backendDir, trustedKeys: store.trustedPublicKeys,
+        backend = try VerificationBackend(stateDirectory: backendDir, verifier: store.signedDataVerifier,
                                           bundleID: store.bundleID, userAppAccountToken: appAccountToken, clock: clock)
         backend.isUp = settings.backendUp
         backend.premiumProductIDs = settings.profile?.premiumProducts.map(Set.init)

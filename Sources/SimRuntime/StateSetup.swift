@@ -10,24 +10,41 @@ public struct StateSetup: Codable, Hashable, Sendable {
     public var profile: String?
     /// The `.storekit` file's absolute path; nil: the profile's catalog, else the embedded one.
     public var storekit: String?
+    /// The `environment` every signed object carries (`Xcode`, `Sandbox`, `LocalTesting`); nil: `Xcode`.
+    public var environment: String?
+    /// The app's bundle id in every signed object; nil: `com.paywallsim.app`.
+    public var bundleID: String?
 
     /// The file in the state directory.
     public static let fileName = "setup.json"
+    /// The environments a state may sign for, as Apple names them.
+    public static let environments = ["Xcode", "Sandbox", "LocalTesting"]
+    /// StoreKit Testing's: what a state signs for when no command named another.
+    public static let defaultEnvironment = "Xcode"
+    public static let defaultBundleID = "com.paywallsim.app"
 
-    public init(profile: String? = nil, storekit: String? = nil) {
+    public init(profile: String? = nil, storekit: String? = nil, environment: String? = nil, bundleID: String? = nil) {
         self.profile = profile
         self.storekit = storekit
+        self.environment = environment
+        self.bundleID = bundleID
     }
+
+    /// The environment signed objects carry.
+    public var signingEnvironment: String { environment ?? Self.defaultEnvironment }
+    /// The bundle id signed objects carry.
+    public var signingBundleID: String { bundleID ?? Self.defaultBundleID }
 
     /// The setup a command names: a built-in profile by name, a profile file and a `.storekit` by
     /// absolute path (relative paths resolved against `baseDirectory`), so setups compare by file.
-    public static func named(profile: String?, storekit: String?, baseDirectory: String) -> StateSetup {
+    public static func named(profile: String?, storekit: String?, baseDirectory: String,
+                             environment: String? = nil, bundleID: String? = nil) -> StateSetup {
         func absolute(_ path: String) -> String {
             path.hasPrefix("/") ? URL(fileURLWithPath: path).standardized.path
                 : URL(fileURLWithPath: baseDirectory).appendingPathComponent(path).standardized.path
         }
         let profileName = profile.map { $0.contains("/") || $0.hasSuffix(".json") ? absolute($0) : $0 }
-        return StateSetup(profile: profileName, storekit: storekit.map(absolute))
+        return StateSetup(profile: profileName, storekit: storekit.map(absolute), environment: environment, bundleID: bundleID)
     }
 
     /// The catalog in words, for messages: the file, the profile's, or the embedded one.
@@ -52,10 +69,18 @@ public struct StateSetup: Codable, Hashable, Sendable {
     /// The setup a command runs with. What it names must be what the state was created with (the
     /// parts it does not name come from the state); a state with no setup yet takes the command's.
     /// With `switching` (`--switch-catalog`), what the command names replaces the state's.
+    /// An environment or bundle id the command names replaces the state's (and is remembered).
     public static func reconcile(_ requested: StateSetup, in directory: URL, switching: Bool) throws -> StateSetup {
         guard let saved = try load(in: directory) else { return requested }
-        if switching { return requested }
+        if switching {
+            var result = requested
+            result.environment = requested.environment ?? saved.environment
+            result.bundleID = requested.bundleID ?? saved.bundleID
+            return result
+        }
         var result = saved
+        result.environment = requested.environment ?? saved.environment
+        result.bundleID = requested.bundleID ?? saved.bundleID
         if let profile = requested.profile {
             guard profile == saved.profile else { throw StateSetupError(directory: directory, saved: saved, requested: requested) }
             result.profile = profile

@@ -4,13 +4,13 @@ import Persistence
 import StoreSim
 
 /// The simulated user: an app account token kept in `user.json`, made once per state directory.
-enum UserIdentity {
+public enum UserIdentity {
     private struct Stored: Codable, Sendable {
         var appAccountToken: UUID
     }
 
     /// The saved token, or a new one from the store's seeded generator, saved atomically.
-    static func loadOrCreate(in directory: URL, store: SimulatedStore) throws -> UUID {
+    public static func loadOrCreate(in directory: URL, store: SimulatedStore) throws -> UUID {
         let file = JSONFile<Stored>(url: directory.appendingPathComponent("user.json"))
         // Under the lock: two processes opening a fresh directory at once agree on one user.
         return try StateLock.for(directory: directory).withLock {

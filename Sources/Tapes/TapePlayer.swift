@@ -24,6 +24,9 @@ public final class TapePlayer {
         public var defaultStorekit: String?
         /// Use the tape's profile and catalog even if `stateDirectory` was made with others (`--switch-catalog`).
         public var switchCatalog = false
+        /// The environment and bundle id signed data carries (`play --environment --bundle-id`).
+        public var environment: String?
+        public var bundleID: String?
 
         public init(updateGoldens: Bool = false, stateDirectory: URL? = nil, recordFrames: Bool = false) {
             self.updateGoldens = updateGoldens
@@ -124,6 +127,8 @@ public final class TapePlayer {
         if inputs.storekit == nil { inputs.storekit = options.defaultStorekit }
         // A tape's own temporary directory follows the tape, even when it changes catalog mid-way.
         inputs.switchCatalog = ownsStateDirectory || options.switchCatalog
+        inputs.environment = options.environment
+        inputs.bundleID = options.bundleID
         return inputs
     }
 

@@ -34,14 +34,14 @@ struct StoreSoakBench {
             self.clock = clock
             store = try SimulatedStore(catalog: StoreSoakBench.catalog, stateDirectory: dir, clock: clock, seed: 5,
                                        bundleID: StoreSoakBench.bundleID)
-            backend = try VerificationBackend(stateDirectory: dir, trustedKeys: store.trustedPublicKeys,
+            backend = try VerificationBackend(stateDirectory: dir, verifier: store.signedDataVerifier,
                                               bundleID: StoreSoakBench.bundleID, userAppAccountToken: StoreSoakBench.user, clock: clock)
         }
 
         func reopen() throws {
             store = try SimulatedStore(catalog: StoreSoakBench.catalog, stateDirectory: dir, clock: clock, seed: 5,
                                        bundleID: StoreSoakBench.bundleID)
-            backend = try VerificationBackend(stateDirectory: dir, trustedKeys: store.trustedPublicKeys,
+            backend = try VerificationBackend(stateDirectory: dir, verifier: store.signedDataVerifier,
                                               bundleID: StoreSoakBench.bundleID, userAppAccountToken: StoreSoakBench.user, clock: clock)
         }
 

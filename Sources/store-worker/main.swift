@@ -38,7 +38,7 @@ do {
     let store = try SimulatedStore(catalog: catalog, stateDirectory: directory, clock: clock, seed: 7,
                                    bundleID: WorkerCatalog.bundleID)
     if let last = store.lastProcessed, last > start { clock.set(last) }
-    let backend = try VerificationBackend(stateDirectory: directory, trustedKeys: store.trustedPublicKeys,
+    let backend = try VerificationBackend(stateDirectory: directory, verifier: store.signedDataVerifier,
                                           bundleID: WorkerCatalog.bundleID, userAppAccountToken: WorkerCatalog.user, clock: clock)
 
     func deliver(_ updates: [TransactionUpdate], offerID: String) throws {

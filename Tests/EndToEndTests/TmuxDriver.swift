@@ -24,19 +24,21 @@ final class TmuxDriver {
         var script = "TERM=xterm-256color \(command); echo \"exit=$?\" > \(sttyFile?.path ?? "/dev/null").exit"
         if let sttyFile { script += "; stty -a > \(sttyFile.path)" }
         script += "; sleep 30"
-        try Self.run(["tmux", "new-session", "-d", "-s", name, "-x", "\(width)", "-y", "\(height)", script])
+        try Self.run(["tmux", "-L", name, "new-session", "-d", "-s", name, "-x", "\(width)", "-y", "\(height)", script])
     }
 
-    deinit { _ = try? Self.run(["tmux", "kill-session", "-t", name]) }
+    /// Each driver has a tmux server of its own (`-L name`): on the shared default server, one test
+    /// ending the last session stops the server under another test starting one ("no server running").
+    deinit { _ = try? Self.run(["tmux", "-L", name, "kill-server"]) }
 
     /// Sends tmux key names (`Enter`, `Down`, `q`, `C-c`) or literal text with `literal`.
     func send(_ keys: String..., literal: Bool = false) throws {
-        try Self.run(["tmux", "send-keys", "-t", name] + (literal ? ["-l"] : []) + keys)
+        try Self.run(["tmux", "-L", name, "send-keys", "-t", name] + (literal ? ["-l"] : []) + keys)
     }
 
     /// The pane's text, trailing spaces trimmed per line, trailing blank lines dropped.
     func capture() throws -> String {
-        let out = try Self.run(["tmux", "capture-pane", "-p", "-t", name])
+        let out = try Self.run(["tmux", "-L", name, "capture-pane", "-p", "-t", name])
         return Self.normalize(out)
     }
 

@@ -126,17 +126,23 @@ struct BackendTests {
         let backend = try Fixture.backend(for: store, dir: dir, clock: clock)
         let unverified = try #require(store.purchase(productID: "lifetime").transaction)
         #expect(backend.post(jws: unverified.jws, appAccountToken: Fixture.user, offerID: "A")
-            == .rejected(reason: "JWS signed with unknown key id \(StoreSigningKeys.untrustedKeyID)"))
+            == .rejected(reason: "JWS signature does not verify with the trusted store key"))
 
         let otherDir = Fixture.tempDirectory()
         let other = try SimulatedStore(catalog: Fixture.catalog(), stateDirectory: otherDir, clock: clock, seed: 42, bundleID: "com.other.app",
                                        environment: "Production")
-        let wrongBundle = try #require(other.purchase(productID: "coins_100").transaction)
-        guard case let .rejected(reason) = backend.post(jws: wrongBundle.jws, appAccountToken: nil, offerID: "A") else { Issue.record("accepted"); return }
+        let otherTransaction = try #require(other.purchase(productID: "coins_100").transaction)
+        // Signed by another state's chain: refused before its fields are read.
+        guard case let .rejected(foreign) = backend.post(jws: otherTransaction.jws, appAccountToken: nil, offerID: "A") else { Issue.record("accepted"); return }
+        #expect(foreign.contains("not the trusted root"))
+        // The same payload under this store's chain: refused for its bundle, then its environment.
+        let wrongBundle = try CompactJWS.sign(payload: try #require(other.payload(transactionID: otherTransaction.id)).encoded(),
+                                              key: store.keys.trusted, kid: StoreSigningKeys.trustedKeyID, x5c: store.keys.chain.x5c)
+        guard case let .rejected(reason) = backend.post(jws: wrongBundle, appAccountToken: nil, offerID: "A") else { Issue.record("accepted"); return }
         #expect(reason.contains("bundle id com.other.app"))
-        let prod = try VerificationBackend(stateDirectory: otherDir, trustedKeys: store.trustedPublicKeys, bundleID: "com.other.app",
+        let prod = try VerificationBackend(stateDirectory: otherDir, verifier: store.signedDataVerifier, bundleID: "com.other.app",
                                            userAppAccountToken: Fixture.user, clock: clock)
-        guard case let .rejected(env) = prod.post(jws: wrongBundle.jws, appAccountToken: nil, offerID: "A") else { Issue.record("accepted"); return }
+        guard case let .rejected(env) = prod.post(jws: wrongBundle, appAccountToken: nil, offerID: "A") else { Issue.record("accepted"); return }
         #expect(env.contains("environment Production"))
 
         try store.setSettings(StoreSettings())

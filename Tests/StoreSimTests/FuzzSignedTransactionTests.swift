@@ -23,7 +23,7 @@ struct FuzzSignedTransactionTests {
         var rng = SeededGenerator(seed: 31337)
         var rejected = 0
         for round in 0..<600 {
-            let backend = try VerificationBackend(stateDirectory: Fixture.tempDirectory(), trustedKeys: store.trustedPublicKeys,
+            let backend = try VerificationBackend(stateDirectory: Fixture.tempDirectory(), verifier: store.signedDataVerifier,
                                                   bundleID: Fixture.bundleID, userAppAccountToken: Fixture.user, clock: clock)
             let source = genuine[round % genuine.count]
             var scalars = Array(source.unicodeScalars)
@@ -41,8 +41,8 @@ struct FuzzSignedTransactionTests {
             switch answer {
             case .verified:
                 // Only an edit the signature does not cover can pass (e.g. base64url padding): the payload must be the genuine one.
-                let payload = try #require(try? CompactJWS.verify(jws, trustedKeys: store.trustedPublicKeys))
-                let genuinePayload = try CompactJWS.verify(source, trustedKeys: store.trustedPublicKeys)
+                let payload = try #require(try? store.signedDataVerifier.verify(jws, now: Date()))
+                let genuinePayload = try store.signedDataVerifier.verify(source, now: Date())
                 #expect(payload == genuinePayload, "an edited JWS with another payload was accepted: \(jws)")
             case let .rejected(reason):
                 rejected += 1
@@ -59,10 +59,8 @@ struct FuzzSignedTransactionTests {
 
     @Test("mangled payloads signed with the trusted key are refused or stored without trapping")
     func resignedMangledPayloads() throws {
-        var keyRNG = SeededGenerator(seed: 8)
-        let key = StoreSigningKeys.makeKey(&keyRNG)
-        let trusted = [StoreSigningKeys.trustedKeyID: key.publicKey]
         let (store, clock, _) = try Fixture.store()
+        let key = store.keys.trusted
         let t = try #require(store.purchase(productID: "weekly_9_99", options: Fixture.options).transaction)
         let payload = try #require(store.payload(transactionID: t.id))
         let json = try #require(try JSONSerialization.jsonObject(with: payload.encoded()) as? [String: Any])
@@ -78,8 +76,8 @@ struct FuzzSignedTransactionTests {
                 if Bool.random(using: &rng) { object[k] = hostile.randomElement(using: &rng) } else { object.removeValue(forKey: k) }
             }
             let data = try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])
-            let jws = try CompactJWS.sign(payload: data, key: key, kid: StoreSigningKeys.trustedKeyID)
-            let backend = try VerificationBackend(stateDirectory: Fixture.tempDirectory(), trustedKeys: trusted, bundleID: Fixture.bundleID,
+            let jws = try CompactJWS.sign(payload: data, key: key, kid: StoreSigningKeys.trustedKeyID, x5c: store.keys.chain.x5c)
+            let backend = try VerificationBackend(stateDirectory: Fixture.tempDirectory(), verifier: store.signedDataVerifier, bundleID: Fixture.bundleID,
                                                   userAppAccountToken: Fixture.user, clock: clock)
             switch backend.post(jws: jws, appAccountToken: Fixture.user, offerID: "A") {
             case let .verified(entitlement):

@@ -55,7 +55,7 @@ struct KillTests {
         #expect(purchased.isSubset(of: Set(ids)), "an acknowledged purchase is missing")
         let unfinished = Set(store.unfinishedTransactions.map(\.id))
         #expect(finished.isDisjoint(with: unfinished), "an acknowledged finish was lost")
-        let backend = try VerificationBackend(stateDirectory: dir, trustedKeys: store.trustedPublicKeys, bundleID: workerBundleID,
+        let backend = try VerificationBackend(stateDirectory: dir, verifier: store.signedDataVerifier, bundleID: workerBundleID,
                                               userAppAccountToken: workerUser, clock: clock)
         let grants = backend.grantedTransactionIDs
         #expect(Set(grants).count == grants.count, "a transaction was granted twice")
@@ -88,7 +88,7 @@ struct KillTests {
         let store = try SimulatedStore(catalog: StoreCatalog(products: [], groups: [], settings: StoreSettings(), origin: "kill-test"),
                                        stateDirectory: dir, clock: clock, bundleID: Self.workerBundleID)
         #expect(store.unfinishedTransactions.isEmpty)
-        let backend = try VerificationBackend(stateDirectory: dir, trustedKeys: store.trustedPublicKeys, bundleID: Self.workerBundleID,
+        let backend = try VerificationBackend(stateDirectory: dir, verifier: store.signedDataVerifier, bundleID: Self.workerBundleID,
                                               userAppAccountToken: Self.workerUser, clock: clock)
         #expect(Set(backend.grantedTransactionIDs) == Set(store.allTransactions.map(\.id)))
         #expect(backend.grantedTransactionIDs.count == store.allTransactions.count)

@@ -30,7 +30,7 @@ struct PurchaseTests {
         #expect(payload.webOrderLineItemId != nil)
         #expect(payload.subscriptionGroupIdentifier == "premium")
         // The JWS payload decodes to the same fields.
-        let data = try CompactJWS.verify(transaction.jws, trustedKeys: store.trustedPublicKeys)
+        let data = try store.signedDataVerifier.verify(transaction.jws, now: Date())
         #expect(try JSONDecoder().decode(TransactionPayload.self, from: data) == payload)
     }
 
@@ -137,7 +137,7 @@ struct PurchaseTests {
         let result = store.purchase(productID: "lifetime")
         let t = try #require(result.transaction)
         #expect(!result.isVerified)
-        #expect(throws: CompactJWS.Failure.self) { try CompactJWS.verify(t.jws, trustedKeys: store.trustedPublicKeys) }
+        #expect(throws: CompactJWS.Failure.self) { try store.signedDataVerifier.verify(t.jws, now: Date()) }
     }
 
     @Test func nonConsumableBoughtAgainReturnsTheOwnedOne() throws {

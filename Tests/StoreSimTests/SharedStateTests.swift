@@ -117,7 +117,7 @@ extension SharedStateTests {
         let clock = ManualClock(Date(timeIntervalSince1970: 1_780_000_000))
         let catalog = StoreCatalog(products: [], groups: [], settings: StoreSettings(), origin: "shared-test")
         let store = try SimulatedStore(catalog: catalog, stateDirectory: dir, clock: clock, bundleID: KillTests.workerBundleID)
-        let backend = try VerificationBackend(stateDirectory: dir, trustedKeys: store.trustedPublicKeys, bundleID: KillTests.workerBundleID,
+        let backend = try VerificationBackend(stateDirectory: dir, verifier: store.signedDataVerifier, bundleID: KillTests.workerBundleID,
                                               userAppAccountToken: KillTests.workerUser, clock: clock)
         for id in backend.grantedTransactionIDs {
             let stored = try #require(store.payload(transactionID: id))

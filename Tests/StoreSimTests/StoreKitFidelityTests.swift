@@ -126,7 +126,7 @@ struct StoreKitFidelityTests {
         #expect(info.currency == "USD" && info.renewalDate != nil && info.expirationIntent == nil)
         #expect(info.appAccountToken == Fixture.user.uuidString.lowercased())
         let jws = try #require(try store.signedRenewalInfo(groupID: "premium"))
-        let decoded = try JSONDecoder().decode(RenewalInfoPayload.self, from: try CompactJWS.verify(jws, trustedKeys: store.trustedPublicKeys))
+        let decoded = try JSONDecoder().decode(RenewalInfoPayload.self, from: try store.signedDataVerifier.verify(jws, now: Date()))
         #expect(decoded == info)
         clock.advance(by: 32 * day)
         try store.process(now: clock.now())
@@ -142,14 +142,14 @@ struct StoreKitFidelityTests {
         let (payload, jws, verified) = try store.appTransaction()
         #expect(verified && payload.originalApplicationVersion == "1.2" && payload.applicationVersion == "3.0")
         #expect(payload.originalPurchaseDate == TransactionPayload.millis(bought) && payload.bundleId == store.bundleID)
-        let decoded = try JSONDecoder().decode(AppTransactionPayload.self, from: try CompactJWS.verify(jws, trustedKeys: store.trustedPublicKeys))
+        let decoded = try JSONDecoder().decode(AppTransactionPayload.self, from: try store.signedDataVerifier.verify(jws, now: Date()))
         #expect(decoded == payload)
         try store.setSettings(StoreSettings(forcedErrors: ["App Transaction": "networkError"]))
         #expect(throws: StoreKitFailure("networkError")) { try store.appTransaction() }
         try store.setSettings(StoreSettings(forcedErrors: ["App Transaction": "invalidSignature"]))
         let unverified = try store.appTransactionResult()
         #expect(unverified.verificationError == "invalidSignature")
-        #expect(throws: CompactJWS.Failure.self) { try CompactJWS.verify(unverified.jws, trustedKeys: store.trustedPublicKeys) }
+        #expect(throws: CompactJWS.Failure.self) { try store.signedDataVerifier.verify(unverified.jws, now: Date()) }
     }
 
     @Test(arguments: StoreKitTestAPI.allCases)

@@ -52,7 +52,7 @@ enum Fixture {
     }
 
     static func backend(for store: SimulatedStore, dir: URL, clock: ManualClock) throws -> VerificationBackend {
-        try VerificationBackend(stateDirectory: dir, trustedKeys: store.trustedPublicKeys, bundleID: bundleID,
+        try VerificationBackend(stateDirectory: dir, verifier: store.signedDataVerifier, bundleID: bundleID,
                                 userAppAccountToken: user, clock: clock)
     }
 

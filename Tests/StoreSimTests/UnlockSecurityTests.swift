@@ -37,10 +37,10 @@ struct UnlockSecurityTests {
 
         func payload() throws -> TransactionPayload { try #require(store.payload(transactionID: genuine.id)) }
 
-        /// `payload` signed by a key nobody trusts, under the trusted key id (a signature from another key).
+        /// `payload` signed by a key nobody trusts, under the store's genuine chain and `kid`.
         func signWithOtherKey(_ payload: TransactionPayload, kid: String = StoreSigningKeys.trustedKeyID) throws -> String {
             var rng = SeededGenerator(seed: 4242)
-            return try CompactJWS.sign(payload: payload.encoded(), key: StoreSigningKeys.makeKey(&rng), kid: kid)
+            return try CompactJWS.sign(payload: payload.encoded(), key: StoreSigningKeys.makeKey(&rng), kid: kid, x5c: store.keys.chain.x5c)
         }
 
         /// The genuine header and signature around another payload (a tampered payload).
@@ -68,11 +68,27 @@ struct UnlockSecurityTests {
         Attack(description: "signature from another key under the trusted key id", reason: "signature does not verify") { lab in
             try lab.signWithOtherKey(lab.payload())
         },
-        Attack(description: "signature from another key under its own key id", reason: "unknown key id attacker-1") { lab in
+        Attack(description: "signature from another key under its own key id", reason: "signature does not verify") { lab in
             try lab.signWithOtherKey(lab.payload(), kid: "attacker-1")
         },
-        Attack(description: "signature from the store's untrusted key", reason: "unknown key id \(StoreSigningKeys.untrustedKeyID)") { lab in
-            try lab.signWithOtherKey(lab.payload(), kid: StoreSigningKeys.untrustedKeyID)
+        Attack(description: "signature from the store's untrusted key", reason: "signature does not verify") { lab in
+            try CompactJWS.sign(payload: lab.payload().encoded(), key: lab.store.keys.untrusted, kid: StoreSigningKeys.untrustedKeyID,
+                                x5c: lab.store.keys.chain.x5c)
+        },
+        Attack(description: "the trusted key without a certificate chain", reason: "no x5c certificate chain") { lab in
+            try CompactJWS.sign(payload: lab.payload().encoded(), key: Self.storeKey(lab), kid: StoreSigningKeys.trustedKeyID)
+        },
+        Attack(description: "a chain of its own (another root) around the payload", reason: "not the trusted root") { lab in
+            var rng = SeededGenerator(seed: 99)
+            let key = StoreSigningKeys.makeKey(&rng)
+            let chain = try StoreCertificateChain.make(leafKey: key, generator: &rng)
+            return try CompactJWS.sign(payload: lab.payload().encoded(), key: key, kid: StoreSigningKeys.trustedKeyID, x5c: chain.x5c)
+        },
+        Attack(description: "the genuine leaf and intermediate under another root", reason: "not the trusted root") { lab in
+            var rng = SeededGenerator(seed: 98)
+            let other = try StoreCertificateChain.make(leafKey: StoreSigningKeys.makeKey(&rng), generator: &rng)
+            let x5c = Array(lab.store.keys.chain.x5c.prefix(2)) + [other.x5c[2]]
+            return try CompactJWS.sign(payload: lab.payload().encoded(), key: Self.storeKey(lab), kid: StoreSigningKeys.trustedKeyID, x5c: x5c)
         },
         Attack(description: "alg none, no signature", reason: "alg none refused") { lab in
             lab.header(#"{"alg":"none"}"#, signature: "")
@@ -93,12 +109,12 @@ struct UnlockSecurityTests {
         Attack(description: "wrong bundle id, genuinely signed", reason: "bundle id com.evil.app") { lab in
             var p = try lab.payload()
             p.bundleId = "com.evil.app"
-            return try CompactJWS.sign(payload: p.encoded(), key: Self.storeKey(lab), kid: StoreSigningKeys.trustedKeyID)
+            return try CompactJWS.sign(payload: p.encoded(), key: Self.storeKey(lab), kid: StoreSigningKeys.trustedKeyID, x5c: lab.store.keys.chain.x5c)
         },
         Attack(description: "production environment, genuinely signed", reason: "environment Production not accepted") { lab in
             var p = try lab.payload()
             p.environment = "Production"
-            return try CompactJWS.sign(payload: p.encoded(), key: Self.storeKey(lab), kid: StoreSigningKeys.trustedKeyID)
+            return try CompactJWS.sign(payload: p.encoded(), key: Self.storeKey(lab), kid: StoreSigningKeys.trustedKeyID, x5c: lab.store.keys.chain.x5c)
         },
         Attack(description: "signed for another app account token", reason: "is not this user's") { lab in
             let t = try #require(lab.store.purchase(productID: "yearly_59_99",
@@ -178,7 +194,7 @@ struct UnlockSecurityTests {
         for _ in 0..<5 { _ = lab.backend.post(jws: lab.genuine.jws, appAccountToken: Fixture.user, offerID: "A") }
         #expect(lab.backend.grantedTransactionIDs == [lab.genuine.id])
         #expect(lab.backend.log.filter { $0.contains("replay") }.count == 4)
-        let stranger = try VerificationBackend(stateDirectory: Fixture.tempDirectory(), trustedKeys: lab.store.trustedPublicKeys,
+        let stranger = try VerificationBackend(stateDirectory: Fixture.tempDirectory(), verifier: lab.store.signedDataVerifier,
                                                bundleID: Fixture.bundleID, userAppAccountToken: UUID(), clock: lab.clock)
         guard case let .rejected(reason) = stranger.post(jws: lab.genuine.jws, appAccountToken: nil, offerID: "A") else {
             Issue.record("another user's backend accepted the transaction"); return

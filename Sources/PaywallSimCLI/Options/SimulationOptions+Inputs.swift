@@ -20,6 +20,8 @@ extension SimulationOptions {
         inputs.start = start.flatMap(StartScreen.init(rawValue:)) ?? .onboarding
         inputs.startChosen = start != nil
         inputs.switchCatalog = stateOptions.switchCatalog
+        inputs.environment = signing.environment
+        inputs.bundleID = signing.bundleID
         inputs.switches = storeSwitches.switches
         inputs.backendUp = !storeSwitches.backendDown
         return inputs

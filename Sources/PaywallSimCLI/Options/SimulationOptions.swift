@@ -10,6 +10,7 @@ public struct SimulationOptions: ParsableArguments {
     @OptionGroup public var files: CopyFilesOptions
     @OptionGroup public var stateOptions: StateOptions
     @OptionGroup public var storefrontOptions: StorefrontOptions
+    @OptionGroup public var signing: SigningOptions
     @OptionGroup(title: "Store switches") public var storeSwitches: StoreSwitchOptions
 
     @Option(name: .long, help: ArgumentHelp("Language of the copy: en, zh-Hans, ko, …", valueName: "LOCALE"))

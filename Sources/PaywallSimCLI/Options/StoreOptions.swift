@@ -6,6 +6,7 @@ public struct StoreOptions: ParsableArguments {
     @OptionGroup public var app: AppOptions
     @OptionGroup public var stateOptions: StateOptions
     @OptionGroup public var storefrontOptions: StorefrontOptions
+    @OptionGroup public var signing: SigningOptions
 
     @Flag(name: .long, help: "Print a JSON document instead of a table.")
     public var json = false

@@ -20,7 +20,7 @@ public struct StoreCommand: ParsableCommand {
             StoreOfferKeyCommand.self, StoreSignOfferCommand.self, StoreSignIntroEligibilityCommand.self,
             StorePriceIncreaseCommand.self, StoreRedeemCommand.self, StoreFamilyShareCommand.self, StoreRevokeFamilyCommand.self,
             StoreRefundRequestCommand.self, StoreManageSubscriptionsCommand.self, StoreErrorCommand.self,
-            StoreStatusCommand.self, StoreAppTransactionCommand.self,
+            StoreStatusCommand.self, StoreAppTransactionCommand.self, StoreCertificateCommand.self,
         ])
 
     public init() {}
@@ -47,11 +47,13 @@ struct StoreTransactionsCommand: ParsableCommand {
         abstract: "List every transaction (ids, product, dates, revoked, finished, ownership) and pending requests.")
 
     @OptionGroup var options: StoreOptions
+    @Flag(name: .long, help: "With --json: add each transaction's JWS (signedTransaction), as the App Store gives it.")
+    var signed = false
 
     func run() throws {
         try StoreRunner.run(options) { workspace in
             let store = try workspace.openStore()
-            return TransactionsReport(store: store, now: workspace.clock.now())
+            return TransactionsReport(store: store, now: workspace.clock.now(), includeJWS: signed)
         }
     }
 }

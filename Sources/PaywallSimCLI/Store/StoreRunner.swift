@@ -8,6 +8,12 @@ import StoreSim
 protocol StoreOutput: Encodable {
     /// The readable form (aligned tables and sentences).
     var text: String { get }
+    /// Bytes written to standard output as they are, instead of `text` (a DER certificate).
+    var raw: Data? { get }
+}
+
+extension StoreOutput {
+    var raw: Data? { nil }
 }
 
 /// Runs one store command: opens the workspace, prints the output, turns errors into one line.
@@ -20,7 +26,8 @@ enum StoreRunner {
             for warning in workspace.warnings(options) { printError(warning) }
             let output = try body(workspace)
             if !catalogOnly { try workspace.commit() }
-            print(options.json ? try json(output) : output.text)
+            if let raw = output.raw, !options.json { FileHandle.standardOutput.write(raw) }
+            else { print(options.json ? try json(output) : output.text) }
         } catch let exit as ExitCode {
             throw exit
         } catch {

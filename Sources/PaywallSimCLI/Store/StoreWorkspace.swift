@@ -27,13 +27,21 @@ final class StoreWorkspace {
     /// How far `store advance` moved the clock: added to the saved offset when the command succeeds.
     private var advanced: TimeInterval = 0
 
-    init(options: StoreOptions, catalogOnly: Bool = false) throws {
-        stateDirectory = options.stateDirectory
+    convenience init(options: StoreOptions, catalogOnly: Bool = false) throws {
+        try self.init(app: options.app, state: options.stateOptions, storefrontCode: options.storefront, signing: options.signing,
+                      catalogOnly: catalogOnly)
+    }
+
+    /// The workspace the options of a command name (`store …`, `serve`).
+    init(app: AppOptions, state stateOptions: StateOptions, storefrontCode: String?, signing: SigningOptions, catalogOnly: Bool = false) throws {
+        let options = (profile: app.profile, storekit: app.storekit, storefront: storefrontCode, stateOptions: stateOptions, signing: signing)
+        stateDirectory = stateOptions.stateDirectory
         if let problem = FileErrorText.directoryProblem(stateDirectory) {
             throw StoreCLIError("\(stateDirectory.path): \(problem); expected a writable state directory (--state DIR)")
         }
         let named = StateSetup.named(profile: options.profile, storekit: options.storekit,
-                                     baseDirectory: FileManager.default.currentDirectoryPath)
+                                     baseDirectory: FileManager.default.currentDirectoryPath,
+                                     environment: options.signing.environment, bundleID: options.signing.bundleID)
         // `store products` may show any catalog it names; naming none, it shows the state's own.
         let namesOne = options.profile != nil || options.storekit != nil
         setup = try StateSetup.reconcile(named, in: stateDirectory, switching: options.stateOptions.switchCatalog || (catalogOnly && namesOne))
@@ -56,9 +64,12 @@ final class StoreWorkspace {
     }
 
     /// Problems worth a line on stderr: the catalog's warnings and an unknown `--storefront`.
-    func warnings(_ options: StoreOptions) -> [String] {
+    func warnings(_ options: StoreOptions) -> [String] { warnings(storefront: options.storefront) }
+
+    /// The catalog's warnings and one for a storefront it has no prices for.
+    func warnings(storefront: String?) -> [String] {
         var lines = catalog.warnings
-        if let code = options.storefront, let warning = catalog.missingPricesWarning(for: code, label: "--storefront") {
+        if let code = storefront, let warning = catalog.missingPricesWarning(for: code, label: "--storefront") {
             lines.append(warning)
         }
         return lines
@@ -88,18 +99,19 @@ final class StoreWorkspace {
     }
 
     /// Opens (creating if needed) the store and runs what is due at the command's time.
-    func openStore() throws -> SimulatedStore {
+    func openStore(clock: (any Clock)? = nil) throws -> SimulatedStore {
         let directory = stateDirectory.appendingPathComponent("store")
         do {
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         } catch {
             throw StoreCLIError("\(directory.path): cannot create the store directory, expected a writable state directory")
         }
-        let store = try SimulatedStore(catalog: catalog, stateDirectory: directory, clock: clock, seed: Self.seed)
+        let store = try SimulatedStore(catalog: catalog, stateDirectory: directory, clock: clock ?? self.clock, seed: Self.seed,
+                                       bundleID: setup.signingBundleID, environment: setup.signingEnvironment)
         // Redelivered transactions are for the app, not for this command; they stay unfinished.
         _ = store.takeUpdates()
         // The store runs in "Apple's cloud": renewals and expiries due by now happen whether the app runs or not.
-        try store.process(now: clock.now())
+        try store.process(now: (clock ?? self.clock).now())
         _ = store.takeUpdates()
         return store
     }
@@ -109,7 +121,7 @@ final class StoreWorkspace {
         let directory = stateDirectory.appendingPathComponent("backend")
         guard FileManager.default.fileExists(atPath: directory.path) else { return nil }
         // The user's token only matters for posting; this backend only reads.
-        return try VerificationBackend(stateDirectory: directory, trustedKeys: store.trustedPublicKeys,
+        return try VerificationBackend(stateDirectory: directory, verifier: store.signedDataVerifier,
                                        bundleID: store.bundleID, userAppAccountToken: UUID(), clock: clock)
     }
 

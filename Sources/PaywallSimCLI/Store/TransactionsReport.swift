@@ -22,6 +22,8 @@ struct TransactionsReport: StoreOutput {
         @Nullable var offerIdentifier: String?
         var quantity: Int
         var verified: Bool
+        /// The JWS as the App Store gives it (only with `--signed`: it changes with every signing).
+        var signedTransaction: String?
     }
 
     /// A purchase waiting outside the app.
@@ -61,7 +63,7 @@ struct TransactionsReport: StoreOutput {
         var declinedAt: String
     }
 
-    init(store: SimulatedStore, now: Date) {
+    init(store: SimulatedStore, now: Date, includeJWS: Bool = false) {
         self.now = StoreDate.string(now)
         let unfinished = Set(store.unfinishedTransactions.map(\.id))
         transactions = store.allTransactions.compactMap { signed in
@@ -73,7 +75,8 @@ struct TransactionsReport: StoreOutput {
                 revoked: payload.revocationDate != nil, finished: !unfinished.contains(payload.transactionId),
                 ownership: payload.inAppOwnershipType, price: payload.price, currency: payload.currency,
                 offerType: payload.offerType, offerIdentifier: payload.offerIdentifier, quantity: payload.quantity,
-                verified: store.isVerified(transactionID: payload.transactionId))
+                verified: store.isVerified(transactionID: payload.transactionId),
+                signedTransaction: includeJWS ? signed.jws : nil)
         }
         pending = store.pendingPurchases.map {
             Pending(requestID: $0.requestID, kind: $0.kind.rawValue, productID: $0.productID, requestedAt: StoreDate.string($0.requestedAt))

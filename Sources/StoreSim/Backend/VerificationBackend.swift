@@ -27,7 +27,8 @@ public final class VerificationBackend {
     /// The access a non-renewing subscription gives when the config names no length: one year.
     public var defaultNonRenewingAccess = BillingPeriod(value: 1, unit: .year)
 
-    private let trustedKeys: [String: P256.Signing.PublicKey]
+    /// Checks each JWS as Apple's verifier does: the x5c chain to the state's root, then the signature.
+    private let verifier: SignedDataVerifier
     private let clock: any Clock
     private var ledger: JournaledLedger<BackendState>
     /// Held for every change, so processes sharing the state directory never overwrite each other.
@@ -38,9 +39,9 @@ public final class VerificationBackend {
     private var savedGrants = 0
 
     /// Opens the backend's ledger in `stateDirectory`.
-    public init(stateDirectory: URL, trustedKeys: [String: P256.Signing.PublicKey], bundleID: String,
-                environments: Set<String> = ["Xcode", "Sandbox"], userAppAccountToken: UUID, clock: any Clock) throws {
-        self.trustedKeys = trustedKeys
+    public init(stateDirectory: URL, verifier: SignedDataVerifier, bundleID: String,
+                environments: Set<String> = ["Xcode", "Sandbox", "LocalTesting"], userAppAccountToken: UUID, clock: any Clock) throws {
+        self.verifier = verifier
         self.bundleID = bundleID
         self.environments = environments
         self.userAppAccountToken = userAppAccountToken
@@ -71,7 +72,7 @@ public final class VerificationBackend {
         let now = clock.now()
         guard isUp else { return refuse(unavailable: "backend is down") }
         let payloadData: Data
-        do { payloadData = try CompactJWS.verify(jws, trustedKeys: trustedKeys) } catch { return refuse(error.description) }
+        do { payloadData = try verifier.verify(jws, now: now) } catch { return refuse(error.description) }
         guard let payload = try? LocatedJSONDecoder().decode(TransactionPayload.self, from: payloadData) else {
             return refuse("payload is not a transaction payload")
         }
@@ -186,8 +187,8 @@ public final class VerificationBackend {
     @discardableResult
     public func postAppTransaction(jws: String, paidBefore: String) -> Bool {
         guard isUp else { return false }
-        guard let data = try? CompactJWS.verify(jws, trustedKeys: trustedKeys),
-              let payload = try? JSONDecoder().decode(AppTransactionPayload.self, from: data) else {
+        guard let data = try? verifier.verify(jws, now: clock.now()),
+              let payload = try? LocatedJSONDecoder().decode(AppTransactionPayload.self, from: data) else {
             note("rejected: an AppTransaction that does not verify")
             return false
         }

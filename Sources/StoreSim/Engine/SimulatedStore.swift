@@ -95,6 +95,9 @@ public final class SimulatedStore {
     /// The public keys a verifier should trust, by key id.
     public var trustedPublicKeys: [String: P256.Signing.PublicKey] { keys.trustedPublicKeys }
 
+    /// What a server trusts to verify this store's signed data: the state directory's root.
+    public var signedDataVerifier: SignedDataVerifier { SignedDataVerifier(trustedRoot: keys.chain.root) }
+
     /// `Product.products(for:)`: the catalog's products with these ids, in the order asked.
     public func products(for ids: [String]) throws(StoreKitFailure) -> [StoreProduct] {
         if let forced = settings.forcedError(.loadProducts) { note("products refused: forced \(forced)"); throw StoreKitFailure(forced) }
@@ -150,7 +153,6 @@ public final class SimulatedStore {
     /// expiration: the app decides whether one still grants access, as Apple documents), and the
     /// latest transaction of each group that is subscribed or in its grace period; never revoked ones.
     public func currentEntitlements() -> [SignedTransaction] {
-        let now = clock.now()
         var result: [SignedTransaction] = []
         for record in state.records where record.payload.revocationDate == nil {
             switch record.payload.type {
@@ -280,7 +282,8 @@ public final class SimulatedStore {
     /// Signs JSON as the App Store does (the trusted key), or with the untrusted key a device refuses.
     func signJWS(_ payload: Data, untrusted: Bool) throws -> String {
         try CompactJWS.sign(payload: payload, key: untrusted ? keys.untrusted : keys.trusted,
-                            kid: untrusted ? StoreSigningKeys.untrustedKeyID : StoreSigningKeys.trustedKeyID)
+                            kid: untrusted ? StoreSigningKeys.untrustedKeyID : StoreSigningKeys.trustedKeyID,
+                            x5c: keys.chain.x5c)
     }
 
     /// Re-signs the stored transaction `id` after `change` (revocation, expiry, upgrade flag).

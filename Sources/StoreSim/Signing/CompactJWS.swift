@@ -10,6 +10,8 @@ public enum CompactJWS {
         public var alg: String
         public var kid: String?
         public var typ: String?
+        /// The signing certificate chain (leaf first, base64 DER), as Apple's signed data carries.
+        public var x5c: [String]?
     }
 
     /// Why a JWS was refused, in words a log line can show.
@@ -18,6 +20,7 @@ public enum CompactJWS {
         case unsupportedAlgorithm(String)
         case unknownKey(String)
         case badSignature
+        case badChain(String)
 
         public var description: String {
             switch self {
@@ -25,13 +28,15 @@ public enum CompactJWS {
             case let .unsupportedAlgorithm(alg): return "JWS alg \(alg) refused; expected ES256"
             case let .unknownKey(kid): return "JWS signed with unknown key id \(kid)"
             case .badSignature: return "JWS signature does not verify with the trusted store key"
+            case let .badChain(why): return "JWS certificate chain refused: \(why)"
             }
         }
     }
 
-    /// Signs `payload` (JSON bytes) with `key`, naming the key `kid` in the header.
-    public static func sign(payload: Data, key: P256.Signing.PrivateKey, kid: String) throws -> String {
-        let header = try encoder.encode(Header(alg: "ES256", kid: kid, typ: nil))
+    /// Signs `payload` (JSON bytes) with `key`, naming the key `kid` in the header, and the
+    /// certificate chain `x5c` when given (Apple's signed data carries one; offer signatures do not).
+    public static func sign(payload: Data, key: P256.Signing.PrivateKey, kid: String?, x5c: [String]? = nil) throws -> String {
+        let header = try encoder.encode(Header(alg: "ES256", kid: kid, typ: nil, x5c: x5c))
         let signingInput = base64url(header) + "." + base64url(payload)
         let signature = try key.signature(for: Data(signingInput.utf8))
         return signingInput + "." + base64url(signature.rawRepresentation)
@@ -55,6 +60,12 @@ public enum CompactJWS {
         guard header.alg == "ES256" else { throw .unsupportedAlgorithm(header.alg) }
         let kid = header.kid ?? ""
         guard let key = trustedKeys[kid] else { throw .unknownKey(kid.isEmpty ? "(none)" : kid) }
+        try checkSignature(jws, key: key)
+        return payload
+    }
+
+    /// Checks the ES256 signature of `jws` (already split-checked) against `key`.
+    static func checkSignature(_ jws: String, key: P256.Signing.PublicKey) throws(Failure) {
         let parts = jws.split(separator: ".", omittingEmptySubsequences: false)
         guard let sigData = data(base64url: String(parts[2])),
               let signature = try? P256.Signing.ECDSASignature(rawRepresentation: sigData) else {
@@ -62,7 +73,6 @@ public enum CompactJWS {
         }
         let signingInput = Data((parts[0] + "." + parts[1]).utf8)
         guard key.isValidSignature(signature, for: signingInput) else { throw .badSignature }
-        return payload
     }
 
     static let encoder: JSONEncoder = {

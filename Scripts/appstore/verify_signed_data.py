@@ -1,0 +1,59 @@
+#!/usr/bin/env python3
+"""Verifies what PaywallSim signs with Apple's App Store Server Library (SignedDataVerifier).
+
+Usage: verify_signed_data.py ROOT.der BUNDLE_ID ENVIRONMENT KIND JWS [KIND JWS ...]
+
+ROOT.der is what `paywall-sim store certificate --format der` writes; ENVIRONMENT is Sandbox,
+Xcode, LocalTesting or Production; KIND is transaction, renewal, app-transaction or notification.
+Online checks are off (the simulator has no OCSP responder). Prints one JSON line per object: the
+decoded fields, or {"error": STATUS}; exits 1 when any object fails. Run with the Python of the
+virtual environment `.ci/run` makes (`.venv-appstore/bin/python`).
+"""
+import json
+import sys
+
+from appstoreserverlibrary.models.Environment import Environment
+from appstoreserverlibrary.signed_data_verifier import SignedDataVerifier, VerificationException
+
+
+def plain(value):
+    """A decoded model as JSON-able data: enums by raw value, nested models as dicts."""
+    if hasattr(value, "__attrs_attrs__"):
+        return {a.name: plain(getattr(value, a.name)) for a in value.__attrs_attrs__
+                if not a.name.startswith("raw") and getattr(value, a.name) is not None}
+    if isinstance(value, list):
+        return [plain(v) for v in value]
+    if hasattr(value, "value"):
+        return value.value
+    return value
+
+
+def main() -> int:
+    if len(sys.argv) < 6 or len(sys.argv) % 2 != 0:
+        print(__doc__.strip().splitlines()[2], file=sys.stderr)
+        return 64
+    with open(sys.argv[1], "rb") as handle:
+        root = handle.read()
+    verifier = SignedDataVerifier([root], False, Environment(sys.argv[3]), sys.argv[2])
+    methods = {
+        "transaction": verifier.verify_and_decode_signed_transaction,
+        "renewal": verifier.verify_and_decode_renewal_info,
+        "app-transaction": verifier.verify_and_decode_app_transaction,
+        "notification": verifier.verify_and_decode_notification,
+    }
+    failed = False
+    pairs = sys.argv[4:]
+    for kind, jws in zip(pairs[0::2], pairs[1::2]):
+        try:
+            print(json.dumps({"kind": kind, "decoded": plain(methods[kind](jws))}, sort_keys=True))
+        except VerificationException as error:
+            failed = True
+            print(json.dumps({"kind": kind, "error": error.status.name}))
+        except Exception as error:  # a model that does not decode is a failure too
+            failed = True
+            print(json.dumps({"kind": kind, "error": f"{type(error).__name__}: {error}"}))
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,25 @@
+import ArgumentParser
+import SimRuntime
+
+/// What every signed object says it is for: the App Store environment and the app's bundle id
+/// (`run`, `play`, `store`, `serve`). Named once, a state directory remembers them.
+public struct SigningOptions: ParsableArguments {
+    @Option(name: .long, help: ArgumentHelp("The environment signed transactions, renewal info and notifications carry: Xcode (StoreKit Testing's), Sandbox (verifiable by Apple's SignedDataVerifier with the exported root) or LocalTesting; remembered by the state directory; default Xcode.",
+                                            valueName: "Xcode|Sandbox|LocalTesting"))
+    public var environment: String?
+
+    @Option(name: .long, help: ArgumentHelp("The app's bundle id in signed data; remembered by the state directory; default com.paywallsim.app.", valueName: "ID"))
+    public var bundleID: String?
+
+    public init() {}
+
+    public func validate() throws {
+        if let environment, !StateSetup.environments.contains(environment) {
+            let match = StateSetup.environments.first { $0.lowercased() == environment.lowercased() }
+            throw ValidationError("--environment \(environment): expected one of \(StateSetup.environments.joined(separator: ", "))\(match.map { " (did you mean \($0)?)" } ?? "")")
+        }
+        if let bundleID, bundleID.isEmpty || bundleID.contains(where: { $0.isWhitespace }) {
+            throw ValidationError("--bundle-id '\(bundleID)': expected a bundle id such as com.example.app")
+        }
+    }
+}
