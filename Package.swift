@@ -11,6 +11,7 @@ import PackageDescription
 //   StoreSim → PaywallCore, …, Crypto    CopyQA → PaywallApp
 //   Profiles → StoreSim, CopyDeck, …     PaywallSimCLI → all of the above, ArgumentParser
 //   SimRuntime → Persistence, StoreSim, Profiles, CopyDeck (no terminal module)
+//   AppStoreServer → StoreSim, Hummingbird (paywall-sim serve)
 let package = Package(
     name: "PaywallSim",
     platforms: [.macOS(.v14)],
@@ -24,6 +25,9 @@ let package = Package(
         // X.509 for the certificate chain every signed object carries (x5c), as Apple's does.
         .package(url: "https://github.com/apple/swift-certificates", from: "1.21.1"),
         .package(url: "https://github.com/apple/swift-asn1", from: "1.7.4"),
+        // The HTTP server of `paywall-sim serve`.
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
     ],
     targets: [
         // Shared foundation: the one located JSON reader, file:line:column diagnostics, durable
@@ -70,11 +74,19 @@ let package = Package(
             "PaywallCore", "CopyDeck", "BuiltInCopy", "StoreSim", "TerminalKit", "PaywallScreens", "SimRuntime",
             "PaywallApp", "Profiles",
         ]),
+        // `paywall-sim serve`: seed 004's backend endpoint and the App Store Server API over HTTP.
+        .target(name: "AppStoreServer", dependencies: [
+            "PaywallCore", "PaywallFoundation", "StoreSim",
+            .product(name: "Crypto", package: "swift-crypto"),
+            .product(name: "Hummingbird", package: "hummingbird"),
+            .product(name: "Logging", package: "swift-log"),
+        ]),
         // The command-line interface as a library so tests can call it.
         .target(name: "PaywallSimCLI", dependencies: [
             "PaywallFoundation", "PaywallCore", "Persistence", "CopyDeck", "BuiltInCopy", "StoreSim", "TerminalKit",
-            "PaywallScreens", "NcursesTerminal", "SimRuntime", "PaywallApp", "Tapes", "CopyQA", "Profiles",
+            "PaywallScreens", "NcursesTerminal", "SimRuntime", "PaywallApp", "Tapes", "CopyQA", "Profiles", "AppStoreServer",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            .product(name: "Crypto", package: "swift-crypto"),
         ]),
         .executableTarget(name: "paywall-sim", dependencies: ["PaywallSimCLI"]),
         // Benchmarks: prints figures (never asserted in tests). `swift run -c release paywall-bench`.

@@ -28,6 +28,10 @@ public final class SimulatedStore {
     var sheet: (productID: String, options: StorePurchaseOptions)?
     /// Where the store keeps its files.
     let stateDirectory: URL
+    /// Transactions revoked during the current change (for REFUND and REVOKE notifications).
+    var revokedSinceMark: [String] = []
+    /// How deep in `exclusive` this process is: only the outermost change records notifications.
+    private var changeDepth = 0
 
     /// Opens the store in `stateDirectory`; unfinished transactions are queued as redelivered updates.
     public init(catalog: StoreCatalog, stateDirectory: URL, clock: any Clock, seed: UInt64 = 1,
@@ -238,7 +242,14 @@ public final class SimulatedStore {
     func exclusive<T>(_ body: () throws -> T) throws -> T {
         try lock.withLock {
             try refreshLocked()
-            return try body()
+            changeDepth += 1
+            defer { changeDepth -= 1 }
+            guard changeDepth == 1 else { return try body() }
+            let mark = NotificationMark(lines: state.lines, recordCount: state.records.count, lastProcessed: state.lastProcessed)
+            revokedSinceMark = []
+            let result = try body()
+            try recordNotifications(since: mark)
+            return result
         }
     }
 
@@ -291,7 +302,9 @@ public final class SimulatedStore {
     func amend(_ id: String, redeliver: Bool = true, _ change: (inout TransactionPayload) -> Void) throws -> TransactionRecord? {
         guard let index = state.records.lastIndex(where: { $0.payload.transactionId == id }) else { return nil }
         var payload = state.records[index].payload
+        let wasRevoked = payload.revocationDate != nil
         change(&payload)
+        if !wasRevoked, payload.revocationDate != nil { revokedSinceMark.append(id) }
         payload.signedDate = TransactionPayload.millis(clock.now())
         var record = try sign(payload)
         record.finished = redeliver ? false : state.records[index].finished

@@ -1,0 +1,67 @@
+#!/usr/bin/env python3
+"""Drives `paywall-sim serve` with Apple's App Store Server Library, unchanged but for its base URL.
+
+Usage: api_client_check.py BASE_URL KEY_ID KEY.p8 ROOT.der BUNDLE_ID ENVIRONMENT TRANSACTION_ID
+
+AppStoreServerAPIClient (its bearer token signed with KEY.p8 as KEY_ID) reads the transaction,
+the whole history (v2, page by page with its revision) and every subscription status; the
+SignedDataVerifier (ENVIRONMENT, ROOT.der as its only root, online checks off) verifies every
+signed field it got back. Prints one JSON document: what was read and verified, or the error.
+Run with the Python of the virtual environment `.ci/run` makes (`.venv-appstore/bin/python`).
+"""
+import json
+import sys
+
+from appstoreserverlibrary.api_client import APIException, AppStoreServerAPIClient, GetTransactionHistoryVersion
+from appstoreserverlibrary.models.Environment import Environment
+from appstoreserverlibrary.models.TransactionHistoryRequest import Order, TransactionHistoryRequest
+from appstoreserverlibrary.signed_data_verifier import SignedDataVerifier, VerificationException
+
+
+def main() -> int:
+    if len(sys.argv) != 8:
+        print(__doc__.strip().splitlines()[2], file=sys.stderr)
+        return 64
+    base_url, key_id, key_path, root_path, bundle_id, environment, transaction_id = sys.argv[1:]
+    with open(key_path, "rb") as handle:
+        key = handle.read()
+    with open(root_path, "rb") as handle:
+        root = handle.read()
+    client = AppStoreServerAPIClient(key, key_id, "paywallsim-issuer", bundle_id, Environment(environment))
+    client._base_url = base_url  # the library's only change: where the App Store is
+    verifier = SignedDataVerifier([root], False, Environment(environment), bundle_id)
+    result = {}
+    try:
+        info = client.get_transaction_info(transaction_id)
+        result["transaction"] = verifier.verify_and_decode_signed_transaction(info.signedTransactionInfo).transactionId
+        history, revision, pages = [], None, 0
+        while True:
+            page = client.get_transaction_history(transaction_id, revision, TransactionHistoryRequest(sort=Order.ASCENDING),
+                                                  GetTransactionHistoryVersion.V2)
+            pages += 1
+            history += [verifier.verify_and_decode_signed_transaction(s).transactionId for s in page.signedTransactions]
+            revision = page.revision
+            if not page.hasMore:
+                break
+        result["history"] = history
+        result["pages"] = pages
+        statuses = client.get_all_subscription_statuses(transaction_id)
+        result["statuses"] = []
+        for group in statuses.data:
+            for last in group.lastTransactions:
+                renewal = verifier.verify_and_decode_renewal_info(last.signedRenewalInfo)
+                transaction = verifier.verify_and_decode_signed_transaction(last.signedTransactionInfo)
+                result["statuses"].append({"group": group.subscriptionGroupIdentifier, "status": last.rawStatus,
+                                           "transaction": transaction.transactionId,
+                                           "autoRenewStatus": renewal.rawAutoRenewStatus})
+        result["environment"] = statuses.rawEnvironment
+    except APIException as error:
+        result["apiError"] = {"status": error.http_status_code, "code": error.raw_api_error, "message": error.error_message}
+    except VerificationException as error:
+        result["verificationError"] = error.status.name
+    print(json.dumps(result, sort_keys=True))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

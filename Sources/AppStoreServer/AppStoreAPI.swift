@@ -1,0 +1,120 @@
+import Foundation
+import PaywallCore
+import PaywallFoundation
+import StoreSim
+
+/// The App Store Server API's answers at Apple's paths, with Apple's JSON shapes, from the
+/// simulated store (so Apple's `AppStoreServerAPIClient` works against it unchanged).
+public struct AppStoreAPI: Sendable {
+    let server: ServerStore
+    /// Transactions per history page, as Apple's.
+    static let pageSize = 20
+
+    public init(server: ServerStore) { self.server = server }
+
+    /// `GET /inApps/v1/transactions/{transactionId}`.
+    public func transactionInfo(_ id: String) -> APIReply {
+        reply { store, _, _ in
+            guard let signed = store.allTransactions.first(where: { $0.id == id }) else { return Self.notFound(id) }
+            return .json(["signedTransactionInfo": signed.jws])
+        }
+    }
+
+    /// `GET /inApps/v2/history/{transactionId}` (and v1): the customer's transactions, 20 a page,
+    /// with `revision` paging and Apple's filters (`startDate`, `endDate`, `productId`,
+    /// `productType`, `sort`, `subscriptionGroupIdentifier`, `inAppOwnershipType`, `revoked`).
+    public func history(_ id: String, query: [String: [String]]) -> APIReply {
+        reply { store, _, _ in
+            guard store.allTransactions.contains(where: { $0.id == id || store.payload(transactionID: $0.id)?.originalTransactionId == id }) else {
+                return Self.notFound(id)
+            }
+            var payloads = store.allTransactions.compactMap { signed in store.payload(transactionID: signed.id).map { (signed, $0) } }
+            if let start = query["startDate"]?.first.flatMap(Int64.init) { payloads = payloads.filter { $0.1.signedDate >= start } }
+            if let end = query["endDate"]?.first.flatMap(Int64.init) { payloads = payloads.filter { $0.1.signedDate < end } }
+            if let products = query["productId"], !products.isEmpty { payloads = payloads.filter { products.contains($0.1.productId) } }
+            if let types = query["productType"], !types.isEmpty {
+                let names = ["AUTO_RENEWABLE": "Auto-Renewable Subscription", "NON_RENEWABLE": "Non-Renewing Subscription",
+                             "CONSUMABLE": "Consumable", "NON_CONSUMABLE": "Non-Consumable"]
+                let wanted = Set(types.compactMap { names[$0.uppercased()] })
+                payloads = payloads.filter { wanted.contains($0.1.type) }
+            }
+            if let groups = query["subscriptionGroupIdentifier"], !groups.isEmpty {
+                payloads = payloads.filter { $0.1.subscriptionGroupIdentifier.map(groups.contains) ?? false }
+            }
+            if let ownership = query["inAppOwnershipType"]?.first { payloads = payloads.filter { $0.1.inAppOwnershipType == ownership } }
+            if let revoked = query["revoked"]?.first?.lowercased() {
+                guard revoked == "true" || revoked == "false" else { return .appleError(400, code: 4000000, "revoked: expected true or false") }
+                payloads = payloads.filter { ($0.1.revocationDate != nil) == (revoked == "true") }
+            }
+            // Apple orders by modification; the simulator by signing date, then id.
+            payloads.sort { ($0.1.signedDate, $0.1.transactionId) < ($1.1.signedDate, $1.1.transactionId) }
+            if query["sort"]?.first == "DESCENDING" { payloads.reverse() }
+            let offset: Int
+            if let revision = query["revision"]?.first {
+                guard let value = Int(revision), value >= 0 else { return .appleError(400, code: 4000005, "Invalid revision.") }
+                offset = value
+            } else { offset = 0 }
+            let page = Array(payloads.dropFirst(offset).prefix(Self.pageSize))
+            struct History: Encodable {
+                var revision: String
+                var hasMore: Bool
+                var bundleId: String
+                var environment: String
+                var signedTransactions: [String]
+            }
+            let next = offset + page.count
+            return .json(History(revision: String(next), hasMore: next < payloads.count, bundleId: store.bundleID,
+                                 environment: store.environment, signedTransactions: page.map(\.0.jws)))
+        }
+    }
+
+    /// `GET /inApps/v1/subscriptions/{transactionId}`: every group's status with its last
+    /// transaction and renewal info, signed (`status` query: 1 active … 5 revoked).
+    public func subscriptionStatuses(_ id: String, query: [String: [String]]) -> APIReply {
+        reply { store, _, _ in
+            guard store.allTransactions.contains(where: { $0.id == id || store.payload(transactionID: $0.id)?.originalTransactionId == id }) else {
+                return Self.notFound(id)
+            }
+            struct LastTransaction: Encodable {
+                var status: Int
+                var originalTransactionId: String
+                var signedTransactionInfo: String
+                var signedRenewalInfo: String
+            }
+            struct Group: Encodable {
+                var subscriptionGroupIdentifier: String
+                var lastTransactions: [LastTransaction]
+            }
+            struct Statuses: Encodable {
+                var environment: String
+                var bundleId: String
+                var data: [Group]
+            }
+            let wanted = Set((query["status"] ?? []).compactMap(Int.init))
+            var groups: [Group] = []
+            for groupID in store.catalog.groups.map(\.id) {
+                guard let status = store.subscriptionStatus(groupID: groupID), let renewal = try store.signedRenewalInfo(groupID: groupID) else { continue }
+                let code = SimulatedStore.statusCode(status.state)
+                if !wanted.isEmpty, !wanted.contains(code) { continue }
+                let original = store.payload(transactionID: status.transaction.id)?.originalTransactionId ?? status.transaction.id
+                groups.append(Group(subscriptionGroupIdentifier: groupID, lastTransactions: [
+                    LastTransaction(status: code, originalTransactionId: original,
+                                    signedTransactionInfo: status.transaction.jws, signedRenewalInfo: renewal),
+                ]))
+            }
+            return .json(Statuses(environment: store.environment, bundleId: store.bundleID, data: groups))
+        }
+    }
+
+    static func notFound(_ id: String) -> APIReply {
+        guard !id.isEmpty, id.allSatisfy(\.isNumber) else { return .appleError(400, code: 4000006, "Invalid transaction id.") }
+        return .appleError(404, code: 4040010, "Transaction id not found.")
+    }
+
+    /// Runs `body` on the up-to-date store; a failure of the state directory is Apple's 500.
+    func reply(_ body: (SimulatedStore, VerificationBackend, Date) throws -> APIReply) -> APIReply {
+        do { return try server.access(body) } catch {
+            return .appleError(500, code: 5000000, "An unknown error occurred: \(error)")
+        }
+    }
+}

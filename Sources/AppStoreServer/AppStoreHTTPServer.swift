@@ -1,0 +1,102 @@
+import Foundation
+import Hummingbird
+import Logging
+import NIOCore
+
+/// The HTTP server `paywall-sim serve` runs: seed 004's backend endpoint and the App Store Server
+/// API at Apple's paths, on one state directory shared with the app and `store` commands.
+public struct AppStoreHTTPServer: Sendable {
+    public let host: String
+    public let port: Int
+    let backend: BackendAPI
+    let api: AppStoreAPI
+    let notifications: NotificationsAPI
+    let authorizer: APIAuthorizer
+
+    public init(server: ServerStore, authorizer: APIAuthorizer, host: String, port: Int) {
+        self.host = host
+        self.port = port
+        backend = BackendAPI(server: server)
+        api = AppStoreAPI(server: server)
+        notifications = NotificationsAPI(server: server)
+        self.authorizer = authorizer
+    }
+
+    /// The router: every route answers JSON.
+    func router() -> Router<BasicRequestContext> {
+        let router = Router()
+        let authorizer = self.authorizer
+        let api = self.api
+        let backend = self.backend
+        let notifications = self.notifications
+        /// Apple's App Store Server API refuses what its bearer token does not authorise: 401.
+        @Sendable func authorized(_ request: Request, _ answer: () -> APIReply) -> Response {
+            if let refusal = authorizer.refusal(request.headers[.authorization], now: Date()) {
+                return Self.response(.appleError(401, code: nil, "Unauthorized: \(refusal)"))
+            }
+            return Self.response(answer())
+        }
+        router.post("/iap/transactions") { request, _ -> Response in
+            let buffer = try await request.body.collect(upTo: 1 << 20)
+            return Self.response(backend.postTransaction(Data(buffer.readableBytesView)))
+        }
+        router.get("/inApps/v1/transactions/:transactionId") { request, context -> Response in
+            let id = context.parameters.get("transactionId") ?? ""
+            return authorized(request) { api.transactionInfo(id) }
+        }
+        for version in ["v1", "v2"] {
+            router.get("/inApps/\(version)/history/:transactionId") { request, context -> Response in
+                let id = context.parameters.get("transactionId") ?? ""
+                let query = Self.query(request)
+                return authorized(request) { api.history(id, query: query) }
+            }
+        }
+        router.get("/inApps/v1/subscriptions/:transactionId") { request, context -> Response in
+            let id = context.parameters.get("transactionId") ?? ""
+            let query = Self.query(request)
+            return authorized(request) { api.subscriptionStatuses(id, query: query) }
+        }
+        router.post("/inApps/v1/notifications/test") { request, _ -> Response in
+            authorized(request) { notifications.requestTest() }
+        }
+        router.get("/inApps/v1/notifications/test/:token") { request, context -> Response in
+            let token = context.parameters.get("token") ?? ""
+            return authorized(request) { notifications.testStatus(token) }
+        }
+        router.post("/inApps/v1/notifications/history") { request, _ -> Response in
+            let buffer = try await request.body.collect(upTo: 1 << 20)
+            let body = Data(buffer.readableBytesView)
+            let token = Self.query(request)["paginationToken"]?.first
+            return authorized(request) { notifications.history(body: body, paginationToken: token) }
+        }
+        return router
+    }
+
+    /// Runs until SIGINT or SIGTERM, delivering notifications with `delivery` meanwhile; `ready` is
+    /// called with the port once the socket listens (port 0 asks the system for a free one).
+    public func run(delivery: NotificationDelivery?, ready: @escaping @Sendable (Int) -> Void) async throws {
+        let deliveryTask = delivery.map { delivery in Task { await delivery.run() } }
+        defer { deliveryTask?.cancel() }
+        let port = self.port
+        // Warnings and errors only: the server's own line says where it listens.
+        var logger = Logger(label: "paywall-sim serve")
+        logger.logLevel = .warning
+        let app = Application(router: router(), configuration: .init(address: .hostname(host, port: port)),
+                              onServerRunning: { channel in ready(channel.localAddress?.port ?? port) }, logger: logger)
+        try await app.runService()
+    }
+
+    /// A query string's values by name (a name may repeat: `productId=a&productId=b`).
+    static func query(_ request: Request) -> [String: [String]] {
+        var values: [String: [String]] = [:]
+        for (name, value) in request.uri.queryParameters {
+            values[String(name), default: []].append(String(value))
+        }
+        return values
+    }
+
+    static func response(_ reply: APIReply) -> Response {
+        Response(status: HTTPResponse.Status(code: reply.status), headers: [.contentType: "application/json"],
+                 body: ResponseBody(byteBuffer: ByteBuffer(bytes: reply.body)))
+    }
+}

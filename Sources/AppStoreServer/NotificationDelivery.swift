@@ -1,0 +1,99 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import StoreSim
+
+/// Sends App Store Server Notifications V2 to the receivers `serve --notify URL` names: each
+/// notification the store makes from the server's start on is POSTed as `{"signedPayload": JWS}`;
+/// a receiver that fails (not 2xx, no answer within 5 s) is tried again 1, 12, 24, 48 and 72 hours
+/// after the first try, on the simulated clock, as Apple does. Every try is recorded in the state
+/// directory (`store notifications`, the notification history endpoint).
+public final class NotificationDelivery: @unchecked Sendable {
+    let server: ServerStore
+    let receivers: [URL]
+    /// Apple's retries, in hours after the first try.
+    static let retryHours: [Double] = [1, 12, 24, 48, 72]
+    /// How long a receiver has to answer.
+    static let timeout: TimeInterval = 5
+    /// Notifications before this position in the log were made before the server started: they
+    /// are only tried again if an earlier server's try failed.
+    private let startIndex: Int
+
+    public init(server: ServerStore, receivers: [URL]) throws {
+        self.server = server
+        self.receivers = receivers
+        startIndex = try server.access { store, _, _ in try store.notifications().count }
+    }
+
+    /// The tries due at `now`: a notification new since the start that a receiver has not had, or
+    /// one whose last try failed and whose next retry time has come. Pure.
+    static func due(_ entries: [NotificationEntry], receivers: [URL], startIndex: Int, now: Date) -> [(ServerNotification, URL)] {
+        var due: [(ServerNotification, URL)] = []
+        for (index, entry) in entries.enumerated() {
+            for receiver in receivers {
+                let tries = entry.attempts.filter { $0.url == receiver.absoluteString }
+                guard let first = tries.first else {
+                    if index >= startIndex { due.append((entry.notification, receiver)) }
+                    continue
+                }
+                guard tries.last?.succeeded == false, tries.count <= retryHours.count else { continue }
+                let next = TransactionPayload.date(first.attemptDate).addingTimeInterval(retryHours[tries.count - 1] * 3600)
+                if now >= next { due.append((entry.notification, receiver)) }
+            }
+        }
+        return due
+    }
+
+    /// Delivers what is due now; returns how many tries were made.
+    @discardableResult
+    public func deliverDue() async throws -> Int {
+        let (due, now) = try server.access { store, _, now in
+            (Self.due(try store.notifications(), receivers: receivers, startIndex: startIndex, now: now), now)
+        }
+        guard !due.isEmpty else { return 0 }
+        var attempts: [NotificationAttempt] = []
+        for (notification, receiver) in due {
+            let (result, status) = await Self.post(notification.signedPayload, to: receiver)
+            attempts.append(NotificationAttempt(notificationUUID: notification.notificationUUID, url: receiver.absoluteString,
+                                                attemptDate: TransactionPayload.millis(now), result: result, httpStatus: status))
+        }
+        try server.access { store, _, _ in try store.recordAttempts(attempts) }
+        return attempts.count
+    }
+
+    /// Runs until the task is cancelled, looking for due notifications twice a second.
+    public func run() async {
+        while !Task.isCancelled {
+            do { try await deliverDue() } catch {
+                FileHandle.standardError.write(Data("paywall-sim serve: notifications: \(error)\n".utf8))
+            }
+            try? await Task.sleep(nanoseconds: 500_000_000)
+        }
+    }
+
+    /// One POST of `{"signedPayload": JWS}`: Apple's `sendAttemptResult` and the HTTP status.
+    static func post(_ signedPayload: String, to receiver: URL) async -> (String, Int?) {
+        var request = URLRequest(url: receiver, timeoutInterval: timeout)
+        request.httpMethod = "POST"
+        request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+        request.httpBody = try? JSONEncoder().encode(["signedPayload": signedPayload])
+        do {
+            let (_, response) = try await URLSession.shared.data(for: request)
+            let status = (response as? HTTPURLResponse)?.statusCode
+            guard let status, (200..<300).contains(status) else { return ("UNSUCCESSFUL_HTTP_RESPONSE_CODE", status) }
+            return ("SUCCESS", status)
+        } catch let error as URLError {
+            switch error.code {
+            case .timedOut: return ("TIMED_OUT", nil)
+            case .cannotConnectToHost, .cannotFindHost, .networkConnectionLost, .notConnectedToInternet: return ("NO_RESPONSE", nil)
+            case .secureConnectionFailed, .serverCertificateUntrusted, .serverCertificateHasBadDate: return ("TLS_ISSUE", nil)
+            case .httpTooManyRedirects, .redirectToNonExistentLocation: return ("CIRCULAR_REDIRECT", nil)
+            case .badServerResponse: return ("INVALID_RESPONSE", nil)
+            default: return ("OTHER", nil)
+            }
+        } catch {
+            return ("OTHER", nil)
+        }
+    }
+}

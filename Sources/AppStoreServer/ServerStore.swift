@@ -1,0 +1,35 @@
+import Foundation
+import PaywallCore
+import StoreSim
+
+/// The store and backend a server answers from, shared by its request handlers one at a time.
+///
+/// Before each request the store catches up with the state directory: what other processes (the
+/// app, `store` commands, tapes) wrote, and renewals and expiries that fell due on the shared clock.
+public final class ServerStore: @unchecked Sendable {
+    let store: SimulatedStore
+    let backend: VerificationBackend
+    let clock: any Clock
+    /// Called before each request so a clock that lives in the state directory reloads a moved offset.
+    let refreshClock: () -> Void
+    private let lock = NSLock()
+
+    public init(store: SimulatedStore, backend: VerificationBackend, clock: any Clock, refreshClock: @escaping () -> Void = {}) {
+        self.store = store
+        self.backend = backend
+        self.clock = clock
+        self.refreshClock = refreshClock
+    }
+
+    /// Runs `body` with the store brought up to date, under this server's lock.
+    func access<T>(_ body: (SimulatedStore, VerificationBackend, Date) throws -> T) throws -> T {
+        lock.lock()
+        defer { lock.unlock() }
+        refreshClock()
+        let now = clock.now()
+        try store.process(now: now)
+        // The updates are the app's to take; a server only reads the ledger.
+        _ = store.takeUpdates()
+        return try body(store, backend, now)
+    }
+}

@@ -1,0 +1,114 @@
+import AppStoreServer
+import ArgumentParser
+import Crypto
+import Foundation
+import PaywallFoundation
+import SimRuntime
+import StoreSim
+
+/// `paywall-sim serve`: the App Store for a team's backend, over HTTP, on a state directory the app
+/// and `store` commands share.
+public struct ServeCommand: ParsableCommand {
+    public static let configuration = CommandConfiguration(
+        commandName: "serve",
+        abstract: "Serve the simulated App Store over HTTP: seed 004's POST /iap/transactions and the App Store Server API at Apple's paths.",
+        discussion: """
+        Runs until Ctrl+C on the same state directory as `run` and `store` (their purchases, renewals \
+        and refunds are served as they happen). App Store Server API requests need a bearer JWT signed \
+        with a key given by --api-key, as Apple's AppStoreServerAPIClient makes them. Sign for Sandbox \
+        (--environment Sandbox) and trust `store certificate`'s root to verify what it serves with \
+        Apple's SignedDataVerifier. See docs/backend.md.
+        """)
+
+    @OptionGroup public var app: AppOptions
+    @OptionGroup public var stateOptions: StateOptions
+    @OptionGroup public var signing: SigningOptions
+
+    @Option(name: .long, help: ArgumentHelp("The address to listen on.", valueName: "HOST"))
+    public var host = "127.0.0.1"
+    @Option(name: .long, help: ArgumentHelp("The port to listen on (0: a free one, printed when serving).", valueName: "PORT"))
+    public var port = 8080
+    @Option(name: .customLong("api-key"), help: ArgumentHelp("An In-App Purchase key App Store Server API requests may be signed with: its key id and the .p8 file (repeatable).", valueName: "KEY_ID:FILE.p8"))
+    public var apiKeys: [String] = []
+    @Option(name: .customLong("notify"), help: ArgumentHelp("Send App Store Server Notifications V2 to this URL (repeatable), retried on Apple's schedule.", valueName: "URL"))
+    public var notify: [String] = []
+
+    public init() {}
+
+    public func validate() throws {
+        guard (0...65_535).contains(port) else { throw ValidationError("--port \(port): expected 0 (any free port) to 65535") }
+        for key in apiKeys where key.split(separator: ":", maxSplits: 1).count != 2 {
+            throw ValidationError("--api-key \(key): expected KEY_ID:FILE.p8")
+        }
+        for url in notify {
+            guard let parsed = URL(string: url), ["http", "https"].contains(parsed.scheme ?? ""), parsed.host != nil else {
+                throw ValidationError("--notify \(url): expected an http or https URL such as http://127.0.0.1:9000/notifications")
+            }
+        }
+    }
+
+    public func run() throws {
+        let server: AppStoreHTTPServer
+        let delivery: NotificationDelivery?
+        let environment: String, bundleID: String
+        do {
+            var keys: [String: P256.Signing.PublicKey] = [:]
+            for argument in apiKeys {
+                let key = try OfferSigningKey.team(argument)
+                keys[key.keyID] = key.privateKey.publicKey
+            }
+            let workspace = try StoreWorkspace(app: app, state: stateOptions, storefrontCode: nil, signing: signing)
+            for warning in workspace.warnings(storefront: nil) { StoreRunner.printError(warning) }
+            try workspace.commit()
+            let directory = stateOptions.stateDirectory
+            let time = try SimulatedTime.load(stateDirectory: directory, now: nil, wall: Date())
+            let clock = StateDirectoryClock(time: time, stateDirectory: directory)
+            let store = try workspace.openStore(clock: clock)
+            let backendDirectory = directory.appendingPathComponent("backend")
+            try FileManager.default.createDirectory(at: backendDirectory, withIntermediateDirectories: true)
+            let backend = try VerificationBackend(stateDirectory: backendDirectory, verifier: store.signedDataVerifier,
+                                                  bundleID: store.bundleID, environments: [store.environment],
+                                                  userAppAccountToken: try UserIdentity.loadOrCreate(in: directory, store: store), clock: clock)
+            environment = store.environment
+            bundleID = store.bundleID
+            let shared = ServerStore(store: store, backend: backend, clock: clock, refreshClock: { _ = clock.reloadIfChanged() })
+            delivery = notify.isEmpty ? nil : try NotificationDelivery(server: shared, receivers: notify.compactMap(URL.init(string:)))
+            server = AppStoreHTTPServer(server: shared, authorizer: APIAuthorizer(keys: keys, bundleID: store.bundleID), host: host, port: port)
+            if keys.isEmpty {
+                StoreRunner.printError("warning: no --api-key: every App Store Server API request will be refused (401); POST /iap/transactions needs none")
+            }
+        } catch {
+            StoreRunner.printError("paywall-sim serve: \(StoreRunner.describe(error))")
+            throw ExitCode.failure
+        }
+        let host = self.host, port = self.port
+        let statePath = stateOptions.stateDirectory.path
+        let finished = DispatchSemaphore(value: 0)
+        let failure = LockedBox<(any Error)?>(nil)
+        Task {
+            do {
+                try await server.run(delivery: delivery) { bound in
+                    let line = "Serving the simulated App Store on http://\(host):\(bound) (state \(statePath), environment \(environment), bundle \(bundleID)); Ctrl+C stops\n"
+                    FileHandle.standardOutput.write(Data(line.utf8))
+                }
+            } catch { failure.value = error }
+            finished.signal()
+        }
+        finished.wait()
+        if let error = failure.value {
+            StoreRunner.printError("paywall-sim serve: \(host):\(port): \(error)")
+            throw ExitCode.failure
+        }
+    }
+}
+
+/// A value shared between a task and the thread waiting for it.
+final class LockedBox<Value>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var stored: Value
+    init(_ value: Value) { stored = value }
+    var value: Value {
+        get { lock.lock(); defer { lock.unlock() }; return stored }
+        set { lock.lock(); stored = newValue; lock.unlock() }
+    }
+}

@@ -1,0 +1,60 @@
+import ArgumentParser
+import Foundation
+import StoreSim
+
+/// `store notifications`: every App Store Server Notification the store made, with its delivery attempts.
+struct StoreNotificationsCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "notifications",
+        abstract: "List the App Store Server Notifications V2 the store made (type, subtype, transaction) and each try to deliver them (serve --notify).",
+        discussion: "Every change Apple notifies is recorded, whichever process made it; `paywall-sim serve --notify URL` delivers those made while it runs and retries failures 1, 12, 24, 48 and 72 hours after the first try, on the simulated clock.")
+
+    @OptionGroup var options: StoreOptions
+    @Flag(name: .long, help: "With --json: add each notification's signedPayload.")
+    var signed = false
+
+    struct Output: StoreOutput {
+        struct Attempt: Encodable {
+            var url: String
+            var attemptDate: String
+            var result: String
+            var httpStatus: Int?
+        }
+        struct Notification: Encodable {
+            var notificationUUID: String
+            var notificationType: String
+            @Nullable var subtype: String?
+            var signedDate: String
+            @Nullable var transactionID: String?
+            @Nullable var productID: String?
+            var attempts: [Attempt]
+            var signedPayload: String?
+        }
+        var notifications: [Notification]
+
+        var text: String {
+            guard !notifications.isEmpty else { return "No notifications." }
+            var table = TextTable(["SIGNED", "TYPE", "SUBTYPE", "PRODUCT", "TRANSACTION", "DELIVERY"])
+            for n in notifications {
+                let delivery = n.attempts.isEmpty ? "not sent" : n.attempts.map { "\($0.result)\($0.httpStatus.map { " \($0)" } ?? "")" }.joined(separator: ", ")
+                table.add([n.signedDate, n.notificationType, n.subtype ?? "-", n.productID ?? "-", n.transactionID ?? "-", delivery])
+            }
+            return table.render()
+        }
+    }
+
+    func run() throws {
+        try StoreRunner.run(options) { workspace in
+            let store = try workspace.openStore()
+            return Output(notifications: try store.notifications().map { entry in
+                let n = entry.notification
+                return Output.Notification(
+                    notificationUUID: n.notificationUUID, notificationType: n.notificationType, subtype: n.subtype,
+                    signedDate: StoreDate.string(n.date), transactionID: n.transactionID, productID: n.productID,
+                    attempts: entry.attempts.map { Output.Attempt(url: $0.url, attemptDate: StoreDate.string(TransactionPayload.date($0.attemptDate)),
+                                                                  result: $0.result, httpStatus: $0.httpStatus) },
+                    signedPayload: signed ? n.signedPayload : nil)
+            })
+        }
+    }
+}

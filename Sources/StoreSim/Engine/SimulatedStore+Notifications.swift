@@ -1,0 +1,72 @@
+import Foundation
+import PaywallCore
+
+/// App Store Server Notifications V2: every change of the store that Apple notifies makes a signed
+/// notification in `notifications.jsonl` (whichever process made the change), and the tries to
+/// deliver it (`paywall-sim serve --notify URL`) are recorded beside it.
+extension SimulatedStore {
+    /// Every notification the store made, oldest first, with its delivery attempts.
+    public func notifications() throws -> [NotificationEntry] {
+        try lock.withLock { try notificationLog.load() }
+    }
+
+    /// Records tries to deliver notifications (durable, under the store's lock).
+    public func recordAttempts(_ attempts: [NotificationAttempt]) throws {
+        try lock.withLock { try notificationLog.append(attempts.map { NotificationLog.Line(attempt: $0) }) }
+    }
+
+    /// `POST /inApps/v1/notifications/test`: a TEST notification; returns its UUID (the test token).
+    public func requestTestNotification() throws -> ServerNotification {
+        try exclusive {
+            let notification = try makeNotification(NotificationEvent(type: "TEST", transactionID: "", groupID: nil))
+            try notificationLog.append([NotificationLog.Line(notification: notification)])
+            return notification
+        }
+    }
+
+    var notificationLog: NotificationLog { NotificationLog(directory: stateDirectory) }
+
+    /// The notifications the change since `mark` makes, signed and logged; the processed time is
+    /// saved with them, so another process does not notify the same expiry again.
+    func recordNotifications(since mark: NotificationMark) throws {
+        let revoked = revokedSinceMark
+        revokedSinceMark = []
+        let events = NotificationDeriver.events(before: mark, after: state, revoked: revoked, catalog: catalog)
+        guard !events.isEmpty else { return }
+        let notifications = try events.map(makeNotification)
+        if state.lastProcessed != mark.lastProcessed { try save() }
+        try notificationLog.append(notifications.map { NotificationLog.Line(notification: $0) })
+        for n in notifications { note("notification \(n.notificationType)\(n.subtype.map { "/\($0)" } ?? "")") }
+    }
+
+    /// Signs `event` as Apple signs a notification: the transaction, and for a subscription its
+    /// renewal info and status, in `data`.
+    func makeNotification(_ event: NotificationEvent) throws -> ServerNotification {
+        let uuid = UUID().uuidString.lowercased() // not from the store's seeded generator: its ids stay as they were
+        let record = event.transactionID.isEmpty ? nil : self.record(event.transactionID)
+        var data = NotificationPayload.DataPart(bundleId: bundleID, environment: environment,
+                                                signedTransactionInfo: record?.jws, signedRenewalInfo: nil, status: nil)
+        if let group = event.groupID, let status = subscriptionStatus(groupID: group) {
+            data.signedRenewalInfo = try signJWS(try status.renewalInfo.encoded(), untrusted: false)
+            data.status = Self.statusCode(status.state)
+        }
+        let signedDate = TransactionPayload.millis(clock.now())
+        let payload = NotificationPayload(notificationType: event.type, subtype: event.subtype, notificationUUID: uuid,
+                                          version: "2.0", signedDate: signedDate, data: data)
+        return ServerNotification(notificationUUID: uuid, notificationType: event.type, subtype: event.subtype,
+                                  signedDate: signedDate, transactionID: record?.payload.transactionId,
+                                  originalTransactionID: record?.payload.originalTransactionId, productID: record?.payload.productId,
+                                  signedPayload: try signJWS(try CompactJWS.encoder.encode(payload), untrusted: false))
+    }
+
+    /// Apple's subscription status numbers: 1 active, 2 expired, 3 billing retry, 4 grace period, 5 revoked.
+    public static func statusCode(_ state: SubscriptionState) -> Int {
+        switch state {
+        case .subscribed: return 1
+        case .expired: return 2
+        case .inBillingRetryPeriod: return 3
+        case .inGracePeriod: return 4
+        case .revoked: return 5
+        }
+    }
+}

@@ -1,0 +1,75 @@
+import Foundation
+import PaywallFoundation
+
+/// The notifications the store made and every try to deliver them: `store/notifications.jsonl`,
+/// one JSON line per event (`{"notification": …}` or `{"attempt": …}`), appended and fsynced
+/// under the store's lock, so the app, `store` commands and `serve` add to it without losing
+/// another's line.
+struct NotificationLog {
+    let url: URL
+
+    struct Line: Codable {
+        var notification: ServerNotification?
+        var attempt: NotificationAttempt?
+    }
+
+    init(directory: URL) {
+        url = directory.appendingPathComponent("notifications.jsonl")
+    }
+
+    /// Every notification with its attempts, oldest first. A torn last line (a kill mid-append)
+    /// is skipped; any other line that is not ours is an error naming its line.
+    func load() throws -> [NotificationEntry] {
+        guard let data = FileManager.default.contents(atPath: url.path) else { return [] }
+        var entries: [NotificationEntry] = []
+        var index: [String: Int] = [:]
+        let lines = data.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
+        for (number, bytes) in lines.enumerated() where !bytes.isEmpty {
+            let line: Line
+            do { line = try LocatedJSONDecoder().decode(Line.self, from: Data(bytes)) } catch {
+                if number == lines.count - 1 { break } // torn by a kill mid-append: the rest of the file is fine
+                throw NotificationLogError("\(url.path):\(number + 1):1: \(error); expected a line this simulator wrote")
+            }
+            if let notification = line.notification {
+                index[notification.notificationUUID] = entries.count
+                entries.append(NotificationEntry(notification: notification, attempts: []))
+            } else if let attempt = line.attempt, let at = index[attempt.notificationUUID] {
+                entries[at].attempts.append(attempt)
+            }
+        }
+        return entries
+    }
+
+    func append(_ lines: [Line]) throws {
+        guard !lines.isEmpty else { return }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        var data = Data()
+        for line in lines {
+            data.append(try encoder.encode(line))
+            data.append(UInt8(ascii: "\n"))
+        }
+        try dropTornTail()
+        try DurableFile.append(data, to: url)
+    }
+
+    /// A kill mid-append leaves a line without its newline: cut it before appending after it.
+    private func dropTornTail() throws {
+        guard let handle = try? FileHandle(forUpdating: url) else { return }
+        defer { try? handle.close() }
+        let size = try handle.seekToEnd()
+        guard size > 0 else { return }
+        try handle.seek(toOffset: size - 1)
+        guard handle.readData(ofLength: 1) != Data([UInt8(ascii: "\n")]) else { return }
+        try handle.seek(toOffset: 0)
+        let contents = handle.readDataToEndOfFile()
+        let keep = contents.lastIndex(of: UInt8(ascii: "\n")).map { UInt64($0 + 1) } ?? 0
+        try handle.truncate(atOffset: keep)
+    }
+}
+
+/// The notification log could not be read.
+public struct NotificationLogError: Error, CustomStringConvertible, Sendable {
+    public var description: String
+    init(_ description: String) { self.description = description }
+}

@@ -1,0 +1,241 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+import Testing
+import TestSupport
+
+/// `paywall-sim serve` as a real process on a free loopback port: seed 004's POST /iap/transactions
+/// over HTTP, and Apple's own `AppStoreServerAPIClient` and `SignedDataVerifier` against the App
+/// Store Server API it serves, while `store` commands change the same state directory.
+@Suite("paywall-sim serve: the App Store for a team's backend", .serialized)
+struct ServeTests {
+    let state = PaywallSimProcess.tempStateDirectory()
+
+    /// A running `serve`; stopped (SIGTERM) when the test ends.
+    final class Server {
+        let process = Process()
+        let output: URL
+        private(set) var baseURL = ""
+
+        init(_ arguments: [String]) throws {
+            output = FileManager.default.temporaryDirectory.appendingPathComponent("serve-\(UUID().uuidString).log")
+            _ = FileManager.default.createFile(atPath: output.path, contents: nil)
+            let handle = try FileHandle(forWritingTo: output)
+            process.executableURL = try PaywallSimProcess.binary()
+            process.arguments = ["serve", "--port", "0"] + arguments
+            process.standardOutput = handle
+            process.standardError = handle
+            process.standardInput = FileHandle.nullDevice
+            try process.run()
+            let deadline = Date().addingTimeInterval(20)
+            while Date() < deadline, process.isRunning {
+                let text = (try? String(contentsOf: output, encoding: .utf8)) ?? ""
+                if let range = text.range(of: #"http://127\.0\.0\.1:\d+"#, options: .regularExpression) {
+                    baseURL = String(text[range])
+                    return
+                }
+                Thread.sleep(forTimeInterval: 0.05)
+            }
+            throw PaywallSimProcessError(description: "serve did not start: \((try? String(contentsOf: output, encoding: .utf8)) ?? "")")
+        }
+
+        /// SIGTERM (serve stops gracefully), then SIGKILL if it is still there after 2 s.
+        deinit {
+            if process.isRunning { process.terminate() }
+            let deadline = Date().addingTimeInterval(2)
+            while process.isRunning, Date() < deadline { Thread.sleep(forTimeInterval: 0.02) }
+            if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+            process.waitUntilExit()
+        }
+    }
+
+    func store(_ arguments: [String]) throws -> ProcessResult {
+        let result = try PaywallSimProcess.run(["store"] + arguments + ["--state", state.path])
+        #expect(result.exitCode == 0, "store \(arguments.joined(separator: " ")): \(result.stderr)")
+        return result
+    }
+
+    /// curl's status code and body.
+    func curl(_ arguments: [String]) throws -> (status: Int, body: String) {
+        let run = try CleanSpawn.shell((["curl", "-s", "-w", "\\n%{http_code}"] + arguments).map(CleanSpawn.quote).joined(separator: " "))
+        let lines = run.output.split(separator: "\n", omittingEmptySubsequences: false)
+        return (Int(lines.last ?? "") ?? 0, lines.dropLast().joined(separator: "\n"))
+    }
+
+    /// A `.p8` as App Store Connect gives one (PKCS#8 PEM, P-256), made by openssl.
+    func makeKey(_ name: String) throws -> URL {
+        try FileManager.default.createDirectory(at: state, withIntermediateDirectories: true)
+        let file = state.appendingPathComponent("AuthKey_\(name).p8")
+        let made = try CleanSpawn.shell("openssl ecparam -name prime256v1 -genkey -noout | openssl pkcs8 -topk8 -nocrypt -out \(CleanSpawn.quote(file.path))")
+        #expect(made.status == 0, "\(made.output)")
+        return file
+    }
+
+    @Test func postIAPTransactionsVerifiesRecordsAndAnswersTheEntitlement() throws {
+        _ = try store(["buy", "monthly_14_99", "--now", "2026-01-30T09:00:00Z", "--environment", "Sandbox"])
+        let server = try Server(["--state", state.path])
+        let transactions = try JSONSerialization.jsonObject(with: Data(try store(["transactions", "--json", "--signed"]).stdout.utf8)) as? [String: Any]
+        let first = try #require((transactions?["transactions"] as? [[String: Any]])?.first)
+        let jws = try #require(first["signedTransaction"] as? String)
+        func post(_ body: [String: String]) throws -> (status: Int, body: String) {
+            let data = try JSONSerialization.data(withJSONObject: body)
+            return try curl(["-X", "POST", "-H", "Content-Type: application/json", "--data-binary", String(decoding: data, as: UTF8.self),
+                             server.baseURL + "/iap/transactions"])
+        }
+        var body = ["transactionID": "2000000000000001", "originalTransactionID": "2000000000000001", "productID": "monthly_14_99",
+                    "offerID": "A", "signedTransaction": jws]
+        let granted = try post(body)
+        #expect(granted.status == 200, "\(granted.body)")
+        #expect(granted.body.contains(#""isPremium":true"#) && granted.body.contains(#""productID":"monthly_14_99""#), "\(granted.body)")
+        // The ids in the body must be the signed ones.
+        body["productID"] = "yearly_59_99"
+        let mismatch = try post(body)
+        #expect(mismatch.status == 400 && mismatch.body.contains(#""code":"mismatch""#), "\(mismatch.body)")
+        // One changed character of the signature: refused, with the reason.
+        body["productID"] = "monthly_14_99"
+        var parts = jws.split(separator: ".").map(String.init)
+        parts[2] = AppStoreServerLibraryTests.changingOneCharacter(parts[2])
+        body["signedTransaction"] = parts.joined(separator: ".")
+        let tampered = try post(body)
+        #expect(tampered.status == 422 && tampered.body.contains("signature does not verify"), "\(tampered.body)")
+        let garbage = try curl(["-X", "POST", "--data-binary", "{", server.baseURL + "/iap/transactions"])
+        #expect(garbage.status == 400 && garbage.body.contains("invalid_body"), "\(garbage.body)")
+        // The grant is in the state directory the store commands read.
+        #expect(try store(["entitlements"]).stdout.contains("premium monthly_14_99"))
+    }
+
+    @Test(.enabled(if: AppStoreServerLibraryTests.available, "make .venv-appstore with .ci/run"))
+    func applesAPIClientReadsWhatTheStoreDidWhileServing() throws {
+        let key = try makeKey("TESTKEY001")
+        _ = try store(["buy", "weekly_9_99", "--now", "2026-01-30T09:00:00Z", "--environment", "Sandbox"])
+        let root = state.appendingPathComponent("root.der")
+        _ = try store(["certificate", "--format", "der", "--out", root.path])
+        let server = try Server(["--state", state.path, "--api-key", "TESTKEY001:\(key.path)"])
+        // While it serves, other processes renew (25 weeks: two history pages) and refund.
+        _ = try store(["advance", "25w"])
+        _ = try store(["refund", "weekly_9_99"])
+        let script = TestPaths.scripts.appendingPathComponent("appstore/api_client_check.py").path
+        func check(keyID: String, keyFile: URL) throws -> [String: Any] {
+            let run = try CleanSpawn.shell([AppStoreServerLibraryTests.python, script, server.baseURL, keyID, keyFile.path, root.path,
+                                            "com.paywallsim.app", "Sandbox", "2000000000000001"].map(CleanSpawn.quote).joined(separator: " "))
+            #expect(run.status == 0, "\(run.output)")
+            return try #require(try JSONSerialization.jsonObject(with: Data(run.output.utf8)) as? [String: Any], "\(run.output)")
+        }
+        let result = try check(keyID: "TESTKEY001", keyFile: key)
+        #expect(result["apiError"] == nil && result["verificationError"] == nil, "\(result)")
+        #expect(result["transaction"] as? String == "2000000000000001")
+        let history = result["history"] as? [String] ?? []
+        #expect(history.count == 26 && history.first == "2000000000000001", "\(history)")
+        #expect(result["pages"] as? Int == 2)
+        let status = (result["statuses"] as? [[String: Any]])?.first
+        #expect(status?["status"] as? Int == 5, "the refund made by another process: revoked, \(result)")
+        #expect(result["environment"] as? String == "Sandbox")
+        // A key the server was not given: 401, as Apple answers.
+        let stranger = try check(keyID: "OTHERKEY01", keyFile: try makeKey("OTHERKEY01"))
+        #expect((stranger["apiError"] as? [String: Any])?["status"] as? Int == 401, "\(stranger)")
+    }
+
+    /// A webhook receiver (`Scripts/appstore/webhook_receiver.py`) on a free port; its payloads.
+    final class Receiver {
+        let process = Process()
+        let out: URL
+        let url: String
+
+        init(in directory: URL, failFirst: Int = 0) throws {
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            let portFile = directory.appendingPathComponent("receiver.port")
+            out = directory.appendingPathComponent("received.txt")
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+            process.arguments = ["python3", TestPaths.scripts.appendingPathComponent("appstore/webhook_receiver.py").path, portFile.path, out.path]
+                + (failFirst > 0 ? ["--fail", "\(failFirst)"] : [])
+            try process.run()
+            let deadline = Date().addingTimeInterval(10)
+            while Date() < deadline, (try? String(contentsOf: portFile, encoding: .utf8)) == nil { Thread.sleep(forTimeInterval: 0.05) }
+            url = "http://127.0.0.1:\((try? String(contentsOf: portFile, encoding: .utf8)) ?? "0")/notifications"
+        }
+
+        /// The payloads received, waiting up to 10 s for `count` of them.
+        func payloads(count: Int) -> [String] {
+            let deadline = Date().addingTimeInterval(10)
+            var lines: [String] = []
+            repeat {
+                lines = ((try? String(contentsOf: out, encoding: .utf8)) ?? "").split(separator: "\n").map(String.init)
+                if lines.count >= count { break }
+                Thread.sleep(forTimeInterval: 0.1)
+            } while Date() < deadline
+            return lines
+        }
+
+        /// SIGKILL: a child of the test runner inherits its blocked SIGTERM (see `CleanSpawn`).
+        deinit {
+            if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+            process.waitUntilExit()
+        }
+    }
+
+    @Test(.enabled(if: AppStoreServerLibraryTests.available, "make .venv-appstore with .ci/run"))
+    func notificationsOfAPurchaseRenewalRefundAndExpiryVerifyWithApplesLibrary() throws {
+        _ = try store(["products", "--now", "2026-01-30T09:00:00Z", "--environment", "Sandbox"])
+        _ = try store(["entitlements", "--environment", "Sandbox"])
+        let root = state.appendingPathComponent("root.der")
+        _ = try store(["certificate", "--format", "der", "--out", root.path])
+        let receiver = try Receiver(in: state.appendingPathComponent("receiver"))
+        let server = try Server(["--state", state.path, "--notify", receiver.url])
+        // Made by other processes while serve runs: each is notified within a second or so.
+        _ = try store(["buy", "monthly_14_99"])                 // SUBSCRIBED / INITIAL_BUY
+        _ = try store(["advance", "31d"])                       // DID_RENEW
+        _ = try store(["auto-renew", "off"])                    // DID_CHANGE_RENEWAL_STATUS / AUTO_RENEW_DISABLED
+        _ = try store(["advance", "31d"])                       // EXPIRED / VOLUNTARY
+        _ = try store(["buy", "weekly_9_99"])                   // SUBSCRIBED / RESUBSCRIBE
+        _ = try store(["refund", "weekly_9_99"])                // REFUND
+        let payloads = receiver.payloads(count: 6)
+        #expect(payloads.count == 6, "\(payloads.count) received; serve: \((try? String(contentsOf: server.output, encoding: .utf8)) ?? "")")
+        let script = TestPaths.scripts.appendingPathComponent("appstore/verify_signed_data.py").path
+        let run = try CleanSpawn.shell(([AppStoreServerLibraryTests.python, script, root.path, "com.paywallsim.app", "Sandbox"]
+            + payloads.flatMap { ["notification", $0] }).map(CleanSpawn.quote).joined(separator: " "))
+        #expect(run.status == 0, "\(run.output)")
+        let decoded = run.output.split(separator: "\n").compactMap { line in
+            ((try? JSONSerialization.jsonObject(with: Data(line.utf8))) as? [String: Any])?["decoded"] as? [String: Any]
+        }
+        let kinds = decoded.map { "\($0["notificationType"] ?? "")/\($0["subtype"] ?? "-")" }
+        #expect(kinds == ["SUBSCRIBED/INITIAL_BUY", "DID_RENEW/-", "DID_CHANGE_RENEWAL_STATUS/AUTO_RENEW_DISABLED",
+                          "EXPIRED/VOLUNTARY", "SUBSCRIBED/RESUBSCRIBE", "REFUND/-"], "\(kinds)")
+        #expect(decoded.allSatisfy { $0["version"] as? String == "2.0" && $0["notificationUUID"] != nil })
+        // The same through the notification history endpoint's data: every try recorded.
+        let listed = try JSONSerialization.jsonObject(with: Data(try store(["notifications", "--json"]).stdout.utf8)) as? [String: Any]
+        let entries = listed?["notifications"] as? [[String: Any]] ?? []
+        #expect(entries.count == 6)
+        #expect(entries.allSatisfy { ($0["attempts"] as? [[String: Any]])?.first?["result"] as? String == "SUCCESS" }, "\(entries)")
+    }
+
+    @Test func aReceiverThatFailsIsTriedAgainAnHourLaterOnTheSimulatedClock() throws {
+        _ = try store(["entitlements", "--now", "2026-01-30T09:00:00Z"])
+        let receiver = try Receiver(in: state.appendingPathComponent("receiver"), failFirst: 1)
+        let server = try Server(["--state", state.path, "--notify", receiver.url])
+        _ = try store(["buy", "monthly_14_99"])
+        func attempts() throws -> [String] {
+            let listed = try JSONSerialization.jsonObject(with: Data(try store(["notifications", "--json"]).stdout.utf8)) as? [String: Any]
+            let first = (listed?["notifications"] as? [[String: Any]])?.first
+            return (first?["attempts"] as? [[String: Any]] ?? []).compactMap { $0["result"] as? String }
+        }
+        let deadline = Date().addingTimeInterval(10)
+        while try attempts().isEmpty, Date() < deadline { Thread.sleep(forTimeInterval: 0.2) }
+        #expect(try attempts() == ["UNSUCCESSFUL_HTTP_RESPONSE_CODE"])
+        // Not again before the hour is up, however long the wall clock waits.
+        Thread.sleep(forTimeInterval: 1.5)
+        #expect(try attempts() == ["UNSUCCESSFUL_HTTP_RESPONSE_CODE"])
+        _ = try store(["advance", "61m"])
+        #expect(receiver.payloads(count: 1).count == 1, "serve: \((try? String(contentsOf: server.output, encoding: .utf8)) ?? "")")
+        #expect(try attempts() == ["UNSUCCESSFUL_HTTP_RESPONSE_CODE", "SUCCESS"])
+    }
+
+    @Test func appleErrorsForUnknownIdsAndNoToken() throws {
+        _ = try store(["buy", "weekly_9_99", "--now", "2026-01-30T09:00:00Z"])
+        let server = try Server(["--state", state.path])
+        let unauthorised = try curl([server.baseURL + "/inApps/v1/transactions/2000000000000001"])
+        #expect(unauthorised.status == 401 && unauthorised.body.contains("no bearer token"), "\(unauthorised.body)")
+        let bad = try curl(["-X", "POST", server.baseURL + "/nope"])
+        #expect(bad.status == 404)
+    }
+}

@@ -1,0 +1,80 @@
+import Foundation
+import PaywallCore
+import Testing
+@testable import StoreSim
+
+/// The App Store Server Notifications V2 each change of the store makes (Apple's types and
+/// subtypes), signed and logged whichever process made the change.
+@Suite("Server notifications from store changes")
+struct ServerNotificationTests {
+    func kinds(_ store: SimulatedStore) throws -> [String] {
+        try store.notifications().map { "\($0.notification.notificationType)/\($0.notification.subtype ?? "-")" }
+    }
+
+    @Test func aSubscriptionsLifeFromPurchaseToExpiry() throws {
+        let (store, clock, _) = try Fixture.store()
+        _ = try #require(store.purchase(productID: "weekly_9_99", options: Fixture.options).transaction)
+        clock.advance(by: 8 * 86_400)
+        try store.process(now: clock.now())
+        try store.setAutoRenew(groupID: "premium", false)
+        try store.setAutoRenew(groupID: "premium", true)
+        try store.setAutoRenew(groupID: "premium", false)
+        clock.advance(by: 8 * 86_400)
+        try store.process(now: clock.now())
+        // Processing the same instant again, or from another store on the directory, adds nothing.
+        try store.process(now: clock.now())
+        #expect(try kinds(store) == ["SUBSCRIBED/INITIAL_BUY", "DID_RENEW/-", "DID_CHANGE_RENEWAL_STATUS/AUTO_RENEW_DISABLED",
+                                     "DID_CHANGE_RENEWAL_STATUS/AUTO_RENEW_ENABLED", "DID_CHANGE_RENEWAL_STATUS/AUTO_RENEW_DISABLED",
+                                     "EXPIRED/VOLUNTARY"])
+        let last = try #require(try store.notifications().last?.notification)
+        #expect(last.transactionID == "2000000000000002")
+        let payload = try NotificationPayloadReader.decode(last.signedPayload, with: store)
+        #expect(payload.data.status == 2 && payload.version == "2.0" && payload.data.signedRenewalInfo != nil)
+    }
+
+    @Test func billingIssueGraceExpiryAndRecovery() throws {
+        let (store, clock, _) = try Fixture.store(StoreSettings(billingGracePeriodEnabled: true))
+        _ = try #require(store.purchase(productID: "weekly_9_99", options: Fixture.options).transaction)
+        try store.setBillingIssue(true)
+        clock.advance(by: 8 * 86_400)
+        try store.process(now: clock.now())          // the renewal fails into the 16-day grace period
+        clock.advance(by: 17 * 86_400)
+        try store.process(now: clock.now())          // the grace period ends: billing retry
+        try store.setBillingIssue(false)             // fixed: renewed
+        #expect(try kinds(store) == ["SUBSCRIBED/INITIAL_BUY", "DID_FAIL_TO_RENEW/GRACE_PERIOD", "GRACE_PERIOD_EXPIRED/-",
+                                     "DID_RENEW/BILLING_RECOVERY"])
+    }
+
+    @Test func refundsOneTimeChargesUpgradesAndATestAreNotified() throws {
+        let (store, _, _) = try Fixture.store()
+        let coins = try #require(store.purchase(productID: "coins_100", options: Fixture.options).transaction)
+        _ = try #require(store.purchase(productID: "weekly_9_99", options: Fixture.options).transaction)
+        _ = try #require(store.purchase(productID: "yearly_59_99", options: Fixture.options).transaction) // a higher level: at once
+        try store.refund(transactionID: coins.id)
+        _ = try store.requestTestNotification()
+        #expect(try kinds(store) == ["ONE_TIME_CHARGE/-", "SUBSCRIBED/INITIAL_BUY", "DID_CHANGE_RENEWAL_PREF/UPGRADE", "REFUND/-", "TEST/-"])
+    }
+
+    @Test func attemptsAreKeptBesideTheirNotificationAndATornLineIsCut() throws {
+        let (store, _, dir) = try Fixture.store()
+        _ = try #require(store.purchase(productID: "lifetime", options: Fixture.options).transaction)
+        let uuid = try #require(try store.notifications().first?.notification.notificationUUID)
+        try store.recordAttempts([NotificationAttempt(notificationUUID: uuid, url: "http://127.0.0.1:1/n", attemptDate: 1, result: "NO_RESPONSE", httpStatus: nil)])
+        // A kill mid-append leaves half a line: it is skipped, and cut before the next append.
+        let file = dir.appendingPathComponent("notifications.jsonl")
+        let handle = try FileHandle(forWritingTo: file)
+        try handle.seekToEnd()
+        handle.write(Data(#"{"attempt":{"notifica"#.utf8))
+        try handle.close()
+        #expect(try store.notifications().first?.attempts.count == 1)
+        try store.recordAttempts([NotificationAttempt(notificationUUID: uuid, url: "http://127.0.0.1:1/n", attemptDate: 2, result: "SUCCESS", httpStatus: 200)])
+        #expect(try store.notifications().first?.attempts.map(\.result) == ["NO_RESPONSE", "SUCCESS"])
+    }
+}
+
+/// Decodes a notification's signed payload after checking its chain and signature.
+enum NotificationPayloadReader {
+    static func decode(_ jws: String, with store: SimulatedStore) throws -> NotificationPayload {
+        try JSONDecoder().decode(NotificationPayload.self, from: try store.signedDataVerifier.verify(jws, now: Date()))
+    }
+}
