@@ -106,6 +106,68 @@ public struct AppStoreAPI: Sendable {
         }
     }
 
+    /// `GET /inApps/v2/refund/lookup/{transactionId}`: the customer's refunded transactions.
+    public func refundLookup(_ id: String, revision: String?) -> APIReply {
+        reply { store, _, _ in
+            guard store.allTransactions.contains(where: { $0.id == id || $0.originalID == id }) else { return Self.notFound(id) }
+            let refunded = store.refundedTransactions
+            let offset = revision.flatMap(Int.init) ?? 0
+            let page = Array(refunded.dropFirst(offset).prefix(Self.pageSize))
+            struct Refunds: Encodable {
+                var signedTransactions: [String]
+                var revision: String
+                var hasMore: Bool
+            }
+            return .json(Refunds(signedTransactions: page.map(\.jws), revision: String(offset + page.count),
+                                 hasMore: offset + page.count < refunded.count))
+        }
+    }
+
+    /// `GET /inApps/v1/transactions/appTransactions/{transactionId}`: the signed AppTransaction.
+    public func appTransactionInfo(_ id: String) -> APIReply {
+        reply { store, _, _ in
+            let app = try store.appTransaction()
+            guard store.allTransactions.contains(where: { $0.id == id }) || app.payload.appTransactionId == id else { return Self.notFound(id) }
+            return .json(["signedAppTransactionInfo": app.jws])
+        }
+    }
+
+    /// The extension request's body, as Apple's `ExtendRenewalDateRequest`.
+    struct ExtendRequest: Decodable {
+        var extendByDays: Int?
+        var extendReasonCode: Int?
+        var requestIdentifier: String?
+    }
+
+    /// `PUT /inApps/v1/subscriptions/extend/{originalTransactionId}`.
+    public func extendRenewalDate(_ originalID: String, body: Data) -> APIReply {
+        let request: ExtendRequest
+        do { request = try LocatedJSONDecoder().decode(ExtendRequest.self, from: body) } catch {
+            return .appleError(400, code: 4000000, "Invalid request body: \(error)")
+        }
+        guard let days = request.extendByDays, (1...90).contains(days) else { return .appleError(400, code: 4000009, "Invalid extend by days value.") }
+        guard let reason = request.extendReasonCode, (0...3).contains(reason) else { return .appleError(400, code: 4000010, "Invalid extend reason code.") }
+        guard let identifier = request.requestIdentifier, !identifier.isEmpty else { return .appleError(400, code: 4000011, "Invalid request identifier.") }
+        return reply { store, _, _ in
+            guard store.allTransactions.contains(where: { $0.originalID == originalID }) else {
+                return .appleError(404, code: 4040005, "Original transaction id not found.")
+            }
+            do {
+                let result = try store.extendRenewalDate(originalTransactionID: originalID, days: days)
+                struct Extended: Encodable {
+                    var originalTransactionId: String
+                    var webOrderLineItemId: String?
+                    var success: Bool
+                    var effectiveDate: Int64
+                }
+                return .json(Extended(originalTransactionId: originalID, webOrderLineItemId: result.webOrderLineItemID, success: true,
+                                      effectiveDate: TransactionPayload.millis(result.effectiveDate)))
+            } catch let error as StoreControlError {
+                return .appleError(400, code: 4030004, "Subscription not eligible for extension: \(error.description)")
+            }
+        }
+    }
+
     static func notFound(_ id: String) -> APIReply {
         guard !id.isEmpty, id.allSatisfy(\.isNumber) else { return .appleError(400, code: 4000006, "Invalid transaction id.") }
         return .appleError(404, code: 4040010, "Transaction id not found.")

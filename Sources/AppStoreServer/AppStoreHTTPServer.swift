@@ -56,6 +56,21 @@ public struct AppStoreHTTPServer: Sendable {
             let query = Self.query(request)
             return authorized(request) { api.subscriptionStatuses(id, query: query) }
         }
+        router.get("/inApps/v2/refund/lookup/:transactionId") { request, context -> Response in
+            let id = context.parameters.get("transactionId") ?? ""
+            let revision = Self.query(request)["revision"]?.first
+            return authorized(request) { api.refundLookup(id, revision: revision) }
+        }
+        router.get("/inApps/v1/transactions/appTransactions/:transactionId") { request, context -> Response in
+            let id = context.parameters.get("transactionId") ?? ""
+            return authorized(request) { api.appTransactionInfo(id) }
+        }
+        router.put("/inApps/v1/subscriptions/extend/:originalTransactionId") { request, context -> Response in
+            let id = context.parameters.get("originalTransactionId") ?? ""
+            let buffer = try await request.body.collect(upTo: 1 << 20)
+            let body = Data(buffer.readableBytesView)
+            return authorized(request) { api.extendRenewalDate(id, body: body) }
+        }
         router.post("/inApps/v1/notifications/test") { request, _ -> Response in
             authorized(request) { notifications.requestTest() }
         }

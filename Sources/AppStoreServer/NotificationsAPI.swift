@@ -63,7 +63,7 @@ public struct NotificationsAPI: Sendable {
         guard let end = request.endDate, end > start else { return .appleError(400, code: 4000016, "Invalid end date.") }
         let offset: Int
         if let paginationToken {
-            guard let value = Int(paginationToken), value >= 0 else { return .appleError(400, code: 4000005, "Invalid pagination token.") }
+            guard let value = Int(paginationToken), value >= 0 else { return .appleError(400, code: 4000014, "Invalid pagination token.") }
             offset = value
         } else { offset = 0 }
         return reply { store in

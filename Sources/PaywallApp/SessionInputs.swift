@@ -32,6 +32,8 @@ public struct SessionInputs: Sendable, Hashable {
     public var environment: String?
     public var bundleID: String?
     public var backendUp = true
+    /// Another server as the app's backend (`--backend URL`): purchases are POSTed to `URL/iap/transactions`.
+    public var backendURL: String?
     /// Use the profile and catalog named here even if the state directory was made with others.
     public var switchCatalog = false
     /// Folder that relative paths are resolved against (the tape's folder, or the working directory).
@@ -105,6 +107,12 @@ public struct SessionInputs: Sendable, Hashable {
                                        timeZone: zone, offer: offer, start: start, stateDirectory: stateDirectory,
                                        switches: switches, backendUp: backendUp, profile: profileSetup?.profile)
         settings.setup = setup
+        if let backendURL {
+            guard let url = URL(string: backendURL), ["http", "https"].contains(url.scheme ?? ""), url.host != nil else {
+                throw InputError("--backend \(backendURL): expected an http or https URL such as http://127.0.0.1:8080")
+            }
+            settings.backendURL = url
+        }
         settings.onboardingOnce = !startChosen && start == .onboarding
         settings.warnings = warnings
         return (settings, loadedTheme)

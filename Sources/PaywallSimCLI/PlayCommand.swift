@@ -46,6 +46,9 @@ public struct PlayCommand: ParsableCommand {
     @OptionGroup public var app: AppOptions
     @OptionGroup public var signing: SigningOptions
 
+    @Option(name: .long, help: ArgumentHelp("The app's backend for every tape: POST purchases to URL/iap/transactions and unlock on its answer (the player waits for it; no virtual time passes beyond the simulated latency).", valueName: "URL"))
+    public var backend: String?
+
     public init() {}
 
     public func validate() throws {
@@ -77,6 +80,7 @@ public struct PlayCommand: ParsableCommand {
                 options.switchCatalog = switchCatalog
                 options.environment = signing.environment
                 options.bundleID = signing.bundleID
+                options.backendURL = backend
                 options.defaultProfile = app.profile.map { $0.contains("/") || $0.hasSuffix(".json") ? URL(fileURLWithPath: $0).standardized.path : $0 }
                 options.defaultStorekit = app.storekit.map { URL(fileURLWithPath: $0).standardized.path }
                 let player = TapePlayer(tape: tape, options: options)

@@ -27,6 +27,8 @@ public struct SessionSettings: Sendable {
     public var switches: StoreSwitches
     /// Whether the verification backend answers.
     public var backendUp: Bool
+    /// The app's backend when it is another server (`--backend URL`); nil: the simulator's own, in process.
+    public var backendURL: URL?
     public var latency: SessionLatency
     /// Seed for the store's ids and tokens, so runs repeat.
     public var seed: UInt64

@@ -74,7 +74,7 @@ extension SimulatorSession {
         case let .purchaseAnswer(result):
             send(.purchaseCompleted(result))
         case let .post(transaction, offerID):
-            let answer = backend.post(jws: transaction.jws, appAccountToken: appAccountToken, offerID: offerID)
+            let answer = post(transaction, offerID: offerID)
             if case let .verified(entitlement) = answer {
                 do { try entitlements.remember(entitlement) } catch { note("\(error)") }
             }
@@ -83,6 +83,21 @@ extension SimulatorSession {
             send(.restoreCompleted(restore()))
         }
     }
+
+    /// Seed 004's POST of a transaction: to the app's own server (`--backend URL`) over HTTP, else
+    /// to the simulator's backend in process.
+    func post(_ transaction: SignedTransaction, offerID: String, source: Entitlement.Source = .purchase) -> TransactionVerification {
+        guard let remoteBackend else {
+            return backend.post(jws: transaction.jws, appAccountToken: appAccountToken, offerID: offerID, source: source)
+        }
+        guard settings.backendUp else { return .unavailable(reason: "backend is down") }
+        let answer = remoteBackend.post(transaction, offerID: offerID, appAccountToken: appAccountToken, source: source, now: clock.now())
+        if case .verified = answer {} else { note("backend \(remoteBackend.url.absoluteString): \(answer)") }
+        return answer
+    }
+
+    /// Whether a restore can reach a backend (the remote one is tried; the in-process one has a switch).
+    var backendReachable: Bool { remoteBackend != nil ? settings.backendUp : backend.isUp }
 
     /// The team's server signing a promotional offer with its In-App Purchase key, as Apple's
     /// `PromotionalOfferV2SignatureCreator` does; nil (the store then says `missingOfferParameters`) if it cannot.
@@ -104,13 +119,18 @@ extension SimulatorSession {
         case let .failed(error):
             return .failed(reason: error)
         case let .restored(transactions):
-            guard backend.isUp else { return .failed(reason: "backendUnavailable") }
+            guard backendReachable else { return .failed(reason: "backendUnavailable") }
+            var answered: Entitlement?
             for transaction in transactions {
-                _ = backend.post(jws: transaction.jws, appAccountToken: appAccountToken, offerID: "restore", source: .restore)
+                if case let .verified(entitlement) = post(transaction, offerID: "restore", source: .restore) { answered = entitlement }
+            }
+            if remoteBackend != nil, let answered {
+                do { try entitlements.remember(answered) } catch { note("\(error)") }
+                return .completed(answered)
             }
             return .completed(entitlements.entitlement(now: now))
         case .nothingToRestore:
-            guard backend.isUp else { return .failed(reason: "backendUnavailable") }
+            guard backendReachable else { return .failed(reason: "backendUnavailable") }
             return .completed(entitlements.entitlement(now: now))
         }
     }

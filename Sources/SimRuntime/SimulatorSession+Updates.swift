@@ -13,7 +13,9 @@ extension SimulatorSession {
             case .revocation, .expiry, .upgrade:
                 // An upgraded transaction (`isUpgraded`) no longer entitles: the backend learns of it.
                 if let transaction = update.transaction {
-                    _ = backend.post(jws: transaction.jws, appAccountToken: appAccountToken, offerID: "update")
+                    if case let .verified(entitlement) = post(transaction, offerID: "update"), remoteBackend != nil {
+                        do { try entitlements.remember(entitlement) } catch { note("\(error)") }
+                    }
                     do { try store.finish(transactionID: transaction.id) } catch { note("finish \(transaction.id): \(error)") }
                 }
                 entitlementChanged = true

@@ -19,6 +19,8 @@ public final class SimulatorSession {
     public let store: SimulatedStore
     public let backend: VerificationBackend
     public let entitlements: CachedEntitlementProvider
+    /// The app's backend when it is another server (`--backend URL`); nil: `backend`, in process.
+    public let remoteBackend: RemoteBackend?
     public let appState: AppStateStore
     /// The user's app account token (stable across launches on one state directory).
     public let appAccountToken: UUID
@@ -69,6 +71,8 @@ public final class SimulatorSession {
         }
         entitlements = CachedEntitlementProvider(backend: backend, stateDirectory: backendDir,
                                                  stalenessLimit: TimeInterval(settings.config.entitlementStalenessLimitSec))
+        remoteBackend = settings.backendURL.map { RemoteBackend(url: $0) }
+        entitlements.remoteBackend = settings.backendURL?.absoluteString
         quotaBase = try appState.loadQuota()
         let events = try appState.loadEvents()
         // Onboarding is shown once per user: a later launch that did not ask for it opens the app.

@@ -27,6 +27,8 @@ public final class TapePlayer {
         /// The environment and bundle id signed data carries (`play --environment --bundle-id`).
         public var environment: String?
         public var bundleID: String?
+        /// The app's backend as another server (`play --backend URL`).
+        public var backendURL: String?
 
         public init(updateGoldens: Bool = false, stateDirectory: URL? = nil, recordFrames: Bool = false) {
             self.updateGoldens = updateGoldens
@@ -129,6 +131,7 @@ public final class TapePlayer {
         inputs.switchCatalog = ownsStateDirectory || options.switchCatalog
         inputs.environment = options.environment
         inputs.bundleID = options.bundleID
+        inputs.backendURL = options.backendURL
         return inputs
     }
 

@@ -131,6 +131,12 @@ struct ServeTests {
         let status = (result["statuses"] as? [[String: Any]])?.first
         #expect(status?["status"] as? Int == 5, "the refund made by another process: revoked, \(result)")
         #expect(result["environment"] as? String == "Sandbox")
+        #expect(result["refunds"] as? [String] == [history.last ?? ""], "\(result)")
+        #expect(result["appTransaction"] as? String == "Sandbox")
+        #expect(result["testNotification"] as? String == "TEST")
+        let notified = result["notificationHistory"] as? [String] ?? []
+        #expect(notified.first == "SUBSCRIBED" && notified.filter { $0 == "DID_RENEW" }.count == 25 && notified.contains("REFUND")
+                && notified.last == "TEST", "\(notified)")
         // A key the server was not given: 401, as Apple answers.
         let stranger = try check(keyID: "OTHERKEY01", keyFile: try makeKey("OTHERKEY01"))
         #expect((stranger["apiError"] as? [String: Any])?["status"] as? Int == 401, "\(stranger)")
@@ -228,6 +234,45 @@ struct ServeTests {
         _ = try store(["advance", "61m"])
         #expect(receiver.payloads(count: 1).count == 1, "serve: \((try? String(contentsOf: server.output, encoding: .utf8)) ?? "")")
         #expect(try attempts() == ["UNSUCCESSFUL_HTTP_RESPONSE_CODE", "SUCCESS"])
+    }
+
+    @Test(.enabled(if: AppStoreServerLibraryTests.available, "make .venv-appstore with .ci/run"))
+    func applesClientExtendsARenewalDate() throws {
+        let key = try makeKey("TESTKEY002")
+        _ = try store(["buy", "monthly_14_99", "--now", "2026-01-30T09:00:00Z", "--environment", "Sandbox"])
+        let root = state.appendingPathComponent("root.der")
+        _ = try store(["certificate", "--format", "der", "--out", root.path])
+        let server = try Server(["--state", state.path, "--api-key", "TESTKEY002:\(key.path)"])
+        let script = TestPaths.scripts.appendingPathComponent("appstore/api_client_check.py").path
+        let run = try CleanSpawn.shell([AppStoreServerLibraryTests.python, script, server.baseURL, "TESTKEY002", key.path, root.path,
+                                        "com.paywallsim.app", "Sandbox", "2000000000000001", "2000000000000001"].map(CleanSpawn.quote).joined(separator: " "))
+        let result = try #require(try JSONSerialization.jsonObject(with: Data(run.output.utf8)) as? [String: Any], "\(run.output)")
+        let extended = result["extended"] as? [String: Any]
+        #expect(extended?["success"] as? Bool == true, "\(result)")
+        // 2026-02-28T09:00:00Z, a month after the purchase, plus the 7 days asked for.
+        #expect(extended?["effectiveDate"] as? Int == 1_772_874_000_000, "\(result)")
+        #expect(try store(["transactions"]).stdout.contains("2026-03-07T09:00:00Z"))
+        #expect(try store(["notifications"]).stdout.contains("RENEWAL_EXTENDED"))
+    }
+
+    @Test func theAppPostsToServeAndUnlocksOnItsAnswer() throws {
+        _ = try store(["entitlements", "--now", "2026-01-30T09:00:00Z"])
+        let server = try Server(["--state", state.path])
+        let tape = TestPaths.scripts.appendingPathComponent("tapes/happy-path-yearly.tape").path
+        // The reference pair: the app on serve's state directory, posting over HTTP.
+        let played = try PaywallSimProcess.run(["play", tape, "--state", state.path, "--backend", server.baseURL])
+        #expect(played.exitCode == 0, "\(played.stdout)\(played.stderr)")
+        let entitlements = try store(["entitlements"]).stdout
+        #expect(entitlements.contains("premium yearly_59_99, expires 2026-02-06T09:00:00Z, source purchase"), "\(entitlements)")
+        // Another state's purchase is refused by this server (another root): the app does not unlock.
+        let stranger = PaywallSimProcess.tempStateDirectory()
+        let refused = try PaywallSimProcess.run(["play", tape, "--state", stranger.path, "--backend", server.baseURL])
+        #expect(refused.exitCode == 1 && refused.stdout.contains("purchase_fail"), "\(refused.stdout)")
+        // No server there: the backend-unavailable path.
+        let unreachable = try PaywallSimProcess.run(["play", tape, "--backend", "http://127.0.0.1:1"])
+        #expect(unreachable.exitCode == 1 && unreachable.stdout.contains("couldn't reach our server"), "\(unreachable.stdout)")
+        let bad = try PaywallSimProcess.run(["play", tape, "--backend", "ftp://x"])
+        #expect(bad.exitCode != 0 && (bad.stdout + bad.stderr).contains("expected an http or https URL"), "\(bad.stdout)\(bad.stderr)")
     }
 
     @Test func appleErrorsForUnknownIdsAndNoToken() throws {

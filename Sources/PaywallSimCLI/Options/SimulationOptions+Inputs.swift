@@ -20,6 +20,7 @@ extension SimulationOptions {
         inputs.start = start.flatMap(StartScreen.init(rawValue:)) ?? .onboarding
         inputs.startChosen = start != nil
         inputs.switchCatalog = stateOptions.switchCatalog
+        inputs.backendURL = backend
         inputs.environment = signing.environment
         inputs.bundleID = signing.bundleID
         inputs.switches = storeSwitches.switches

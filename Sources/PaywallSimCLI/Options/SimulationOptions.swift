@@ -11,6 +11,9 @@ public struct SimulationOptions: ParsableArguments {
     @OptionGroup public var stateOptions: StateOptions
     @OptionGroup public var storefrontOptions: StorefrontOptions
     @OptionGroup public var signing: SigningOptions
+
+    @Option(name: .long, help: ArgumentHelp("The app's backend: POST each purchase to URL/iap/transactions (seed 004) and unlock only on the entitlement it answers; default: the simulator's own backend, in process. `paywall-sim serve` is one.", valueName: "URL"))
+    public var backend: String?
     @OptionGroup(title: "Store switches") public var storeSwitches: StoreSwitchOptions
 
     @Option(name: .long, help: ArgumentHelp("Language of the copy: en, zh-Hans, ko, …", valueName: "LOCALE"))

@@ -12,6 +12,9 @@ public final class CachedEntitlementProvider {
     /// Why the last answer came from where it did, for the debug view.
     public private(set) var log: [String] = []
     private let cache: Ledger<Entitlement>
+    /// Set when the app's backend is another server (`--backend URL`): the app knows only what that
+    /// server answered, so its entitlement is the last answer (within the staleness limit).
+    public var remoteBackend: String?
 
     /// The cache lives in `entitlement-cache.json` in `stateDirectory`.
     public init(backend: VerificationBackend, stateDirectory: URL, stalenessLimit: TimeInterval) {
@@ -28,7 +31,9 @@ public final class CachedEntitlementProvider {
 
     /// The entitlement at `now`: the backend's if it is up, else the cache (source `.cache`) or free.
     public func entitlement(now: Date) -> Entitlement {
-        switch backend.refreshEntitlement(now: now) {
+        let answer = remoteBackend.map { TransactionVerification.unavailable(reason: "the app's backend is \($0); its last answer") }
+            ?? backend.refreshEntitlement(now: now)
+        switch answer {
         case let .verified(entitlement):
             do { try remember(entitlement) } catch { log.append("cache not saved: \(error)") }
             log.append("backend verified: premium \(entitlement.isPremium)")

@@ -205,3 +205,35 @@ extension SimulatedStore {
         }
     }
 }
+
+extension SimulatedStore {
+    /// The App Store Server API's "Extend a subscription renewal date": the active subscription
+    /// whose original transaction is `originalTransactionID` renews `days` later (1 to 90, as
+    /// Apple allows); its latest transaction's expiry moves with it (re-signed). Notified as
+    /// RENEWAL_EXTENDED. Returns the new renewal date and the transaction's web order line item.
+    public func extendRenewalDate(originalTransactionID: String, days: Int) throws -> (effectiveDate: Date, webOrderLineItemID: String?) {
+        try exclusive {
+            guard (1...90).contains(days) else { throw StoreControlError("extendByDays \(days): expected 1 to 90") }
+            guard let groupID = state.lines.first(where: { $0.value.originalTransactionID == originalTransactionID })?.key,
+                  var line = state.lines[groupID] else {
+                throw StoreControlError("no subscription with original transaction \(originalTransactionID)")
+            }
+            let now = clock.now()
+            guard line.expires > now, record(line.latestTransactionID)?.payload.revocationDate == nil else {
+                throw StoreControlError("subscription \(originalTransactionID) is not active; only an active subscription is extended")
+            }
+            line.expires = line.expires.addingTimeInterval(TimeInterval(days) * 86_400)
+            let expires = line.expires
+            state.lines[groupID] = line
+            let record = try amend(line.latestTransactionID, redeliver: false) { $0.expiresDate = TransactionPayload.millis(expires) }
+            try save()
+            note("\(groupID): renewal date extended by \(days) days to \(expires.formatted(.iso8601))")
+            return (expires, record?.payload.webOrderLineItemId)
+        }
+    }
+
+    /// Every revoked transaction of the customer, oldest first (the refund lookup).
+    public var refundedTransactions: [SignedTransaction] {
+        state.records.filter { $0.payload.revocationDate != nil }.map(signed)
+    }
+}

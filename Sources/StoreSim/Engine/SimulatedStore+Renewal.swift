@@ -26,7 +26,9 @@ extension SimulatedStore {
                 }
                 state.lines[groupID] = line
             }
-            state.lastProcessed = now
+            // Never backwards: a process whose clock read came before another's move must not
+            // make the time since then look unprocessed (it would be notified twice).
+            state.lastProcessed = max(state.lastProcessed ?? now, now)
             // Nothing fell due: nothing to write (the time processed is saved with the next change).
             if state.lines == lines, state.messages == messages, dirty?.isEmpty == true { return }
             try save()

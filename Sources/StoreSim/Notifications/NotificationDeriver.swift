@@ -25,7 +25,7 @@ struct NotificationEvent: Hashable, Sendable {
 /// changes: DID_CHANGE_RENEWAL_STATUS (AUTO_RENEW_ENABLED/DISABLED), DID_CHANGE_RENEWAL_PREF
 /// (DOWNGRADE, or none for another product at the same level), DID_FAIL_TO_RENEW (GRACE_PERIOD or
 /// none), PRICE_INCREASE (PENDING, ACCEPTED), EXPIRED (BILLING_RETRY, PRICE_INCREASE,
-/// PRODUCT_NOT_FOR_SALE). Time passing: EXPIRED (VOLUNTARY) and GRACE_PERIOD_EXPIRED when the
+/// PRODUCT_NOT_FOR_SALE), RENEWAL_EXTENDED. Time passing: EXPIRED (VOLUNTARY) and GRACE_PERIOD_EXPIRED when the
 /// processed time crosses the expiry or the grace period's end.
 enum NotificationDeriver {
     static func events(before mark: NotificationMark, after state: StoreState, revoked: [String],
@@ -87,6 +87,9 @@ enum NotificationDeriver {
                 let from = catalog.product(before.autoRenewProductID)?.subscription?.level
                 let to = catalog.product(line.autoRenewProductID)?.subscription?.level
                 add("DID_CHANGE_RENEWAL_PREF", (from ?? 0) < (to ?? 0) ? "DOWNGRADE" : nil)
+            }
+            if line.expires > before.expires, line.latestTransactionID == before.latestTransactionID, line.retryStartedAt == nil {
+                add("RENEWAL_EXTENDED") // the App Store Server API extended the renewal date
             }
             if before.retryStartedAt == nil, line.retryStartedAt != nil {
                 add("DID_FAIL_TO_RENEW", line.graceEnds != nil ? "GRACE_PERIOD" : nil)
