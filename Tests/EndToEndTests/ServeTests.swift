@@ -275,6 +275,27 @@ struct ServeTests {
         #expect(bad.exitCode != 0 && (bad.stdout + bad.stderr).contains("expected an http or https URL"), "\(bad.stdout)\(bad.stderr)")
     }
 
+    /// The curl example of docs/backend.md, typed as a reader would (their JWS for the elided one,
+    /// their server's address), prints what the page says it prints.
+    @Test func theDocsCurlExampleAnswersWhatThePageShows() throws {
+        let page = try String(contentsOf: TestPaths.packageRoot.appendingPathComponent("docs/backend.md"), encoding: .utf8)
+        let start = try #require(page.range(of: "curl -s -X POST"))
+        let block = page[start.lowerBound...].prefix { $0 != "`" }
+        let lines = block.split(separator: "\n")
+        let command = lines.filter { !$0.hasPrefix("#") }.joined(separator: "\n")
+        let expected = try #require(lines.first { $0.hasPrefix("# {") }).dropFirst(2)
+        _ = try store(["buy", "monthly_14_99", "--now", "2026-01-30T09:00:00Z"])
+        let server = try Server(["--state", state.path])
+        let transactions = try JSONSerialization.jsonObject(with: Data(try store(["transactions", "--json", "--signed"]).stdout.utf8)) as? [String: Any]
+        let jws = try #require((transactions?["transactions"] as? [[String: Any]])?.first?["signedTransaction"] as? String)
+        let typed = command.replacingOccurrences(of: "http://127.0.0.1:8080", with: server.baseURL)
+            .replacingOccurrences(of: "eyJhbGciOiJFUzI1NiIs…", with: jws)
+        #expect(typed != command && typed.contains(jws))
+        let run = try CleanSpawn.shell(typed)
+        #expect(run.status == 0)
+        #expect(run.output.trimmingCharacters(in: .whitespacesAndNewlines) == String(expected), "\(run.output)")
+    }
+
     @Test func appleErrorsForUnknownIdsAndNoToken() throws {
         _ = try store(["buy", "weekly_9_99", "--now", "2026-01-30T09:00:00Z"])
         let server = try Server(["--state", state.path])
