@@ -4,7 +4,7 @@ import TestSupport
 
 /// Apple's `SignedDataVerifier` (App Store Server Library from PyPI, in the venv `.ci/run` makes),
 /// in `Sandbox` with the state's exported root as its only trusted certificate and online checks
-/// off, verifies every transaction, renewal info and AppTransaction the simulator signs — and
+/// off, verifies every transaction, renewal info, AppTransaction and notification the simulator signs — and
 /// refuses each with one character changed, under another root, for another bundle or environment.
 @Suite("Apple's SignedDataVerifier verifies what the simulator signs", .serialized)
 struct AppleSignedDataVerifierTests {
@@ -28,6 +28,8 @@ struct AppleSignedDataVerifierTests {
         let groups = try json(try store(["status", "--json"], in: directory))["groups"] as? [[String: Any]] ?? []
         for group in groups { objects.append(("renewal", try #require(group["signedRenewalInfo"] as? String))) }
         objects.append(("app-transaction", try #require(try json(try store(["app-transaction", "--json"], in: directory))["jws"] as? String)))
+        let notifications = try json(try store(["notifications", "--json", "--signed"], in: directory))["notifications"] as? [[String: Any]] ?? []
+        for notification in notifications { objects.append(("notification", try #require(notification["signedPayload"] as? String))) }
         return objects
     }
 
@@ -61,12 +63,16 @@ struct AppleSignedDataVerifierTests {
         let objects = try signedObjects(in: state)
         #expect(objects.filter { $0.kind == "transaction" }.count == 3)
         #expect(objects.filter { $0.kind == "renewal" }.count == 1)
+        // SUBSCRIBED, two DID_RENEW, REFUND.
+        #expect(objects.filter { $0.kind == "notification" }.count == 4)
         let (lines, status) = try verify(objects, root: root)
         #expect(status == 0)
         for line in lines {
             #expect(line["error"] == nil, "\(line)")
             let decoded = line["decoded"] as? [String: Any] ?? [:]
-            let environment = line["kind"] as? String == "app-transaction" ? decoded["receiptType"] : decoded["environment"]
+            let data = decoded["data"] as? [String: Any]
+            let environment = line["kind"] as? String == "app-transaction" ? decoded["receiptType"]
+                : line["kind"] as? String == "notification" ? data?["environment"] : decoded["environment"]
             #expect(environment as? String == "Sandbox", "\(line)")
         }
         // Apple's strict enums decode: type, transactionReason, inAppOwnershipType, revocationReason.
