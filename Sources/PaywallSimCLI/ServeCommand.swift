@@ -96,7 +96,10 @@ public struct ServeCommand: ParsableCommand {
         }
         finished.wait()
         if let error = failure.value {
-            StoreRunner.printError("paywall-sim serve: \(host):\(port): \(error)")
+            let text = "\(error)"
+            let why = text.contains("Address already in use") ? "the address is in use (another serve? --port 0 takes a free one)"
+                : text.contains("Cannot assign requested address") || text.contains("Name or service not known") ? "no such address on this machine" : text
+            StoreRunner.printError("paywall-sim serve: cannot listen on \(host):\(port): \(why)")
             throw ExitCode.failure
         }
     }
