@@ -1,4 +1,5 @@
 import Foundation
+import StoreSim
 
 /// An answer of the server before it becomes HTTP: a status and a JSON body.
 public struct APIReply: Sendable, Equatable {
@@ -20,8 +21,6 @@ public struct APIReply: Sendable, Equatable {
 
     /// The simulator's own backend's refusal (seed 004's endpoint): `{"error": {"code", "message"}}`.
     static func backendError(_ status: Int, code: String, _ message: String) -> APIReply {
-        struct Detail: Encodable { var code: String; var message: String }
-        struct Body: Encodable { var error: Detail }
-        return json(Body(error: Detail(code: code, message: message)), status: status)
+        json(IAPTransactionsContract.Answer(error: .init(code: code, message: message)), status: status)
     }
 }

@@ -10,34 +10,12 @@ public struct BackendAPI: Sendable {
 
     public init(server: ServerStore) { self.server = server }
 
-    /// Seed 004's `IAPTransactionPayload`.
-    struct TransactionPost: Decodable {
-        var transactionID: String
-        var originalTransactionID: String
-        var productID: String
-        var offerID: String
-        var signedTransaction: String
-        /// Not in seed 004; a client may name the user's app account token.
-        var appAccountToken: String?
-    }
-
-    /// The answer: the entitlement the backend computed after verifying and recording.
-    struct EntitlementBody: Encodable {
-        struct Body: Encodable {
-            var isPremium: Bool
-            @NullEncoded var productID: String?
-            @NullEncoded var expiresAt: String?
-            var source: String
-        }
-        var entitlement: Body
-    }
-
     /// Verifies the signed transaction (chain, signature, bundle, environment), checks the ids in
     /// the body against its payload, records it and answers the entitlement; a refusal is a 4xx
     /// `{"error": {"code", "message"}}`, a backend that is down a 503.
     public func postTransaction(_ body: Data) -> APIReply {
-        let post: TransactionPost
-        do { post = try LocatedJSONDecoder().decode(TransactionPost.self, from: body) } catch {
+        let post: IAPTransactionsContract.Payload
+        do { post = try LocatedJSONDecoder().decode(IAPTransactionsContract.Payload.self, from: body) } catch {
             return .backendError(400, code: "invalid_body", "the body is not seed 004's IAPTransactionPayload: \(error)")
         }
         guard let unverified = try? CompactJWS.decodeUnverified(post.signedTransaction),
@@ -58,7 +36,7 @@ public struct BackendAPI: Sendable {
             return try server.access { _, backend, _ in
                 switch backend.post(jws: post.signedTransaction, appAccountToken: token, offerID: post.offerID) {
                 case let .verified(entitlement):
-                    return .json(EntitlementBody(entitlement: .init(
+                    return .json(IAPTransactionsContract.Answer(entitlement: .init(
                         isPremium: entitlement.isPremium, productID: entitlement.productID,
                         expiresAt: entitlement.expiresAt.map(ISO8601.string), source: entitlement.source.rawValue)))
                 case let .rejected(reason):
@@ -70,16 +48,5 @@ public struct BackendAPI: Sendable {
         } catch {
             return .backendError(500, code: "storage", "\(error)")
         }
-    }
-}
-
-/// An optional written as `null` when empty, so every answer has the same keys.
-@propertyWrapper
-struct NullEncoded<Value: Encodable>: Encodable {
-    var wrappedValue: Value?
-    init(wrappedValue: Value?) { self.wrappedValue = wrappedValue }
-    func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        if let wrappedValue { try container.encode(wrappedValue) } else { try container.encodeNil() }
     }
 }

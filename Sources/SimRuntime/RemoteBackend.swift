@@ -4,6 +4,7 @@ import FoundationNetworking
 #endif
 import PaywallCore
 import PaywallFoundation
+import StoreSim
 
 /// The app's backend when it is another server (`run --backend URL`): seed 004's
 /// `POST URL/iap/transactions` over HTTP, the app unlocking only on the entitlement it answers.
@@ -20,32 +21,6 @@ public struct RemoteBackend: Sendable {
         self.timeout = timeout
     }
 
-    /// Seed 004's `IAPTransactionPayload`, and the user's app account token.
-    struct Body: Encodable {
-        var transactionID: String
-        var originalTransactionID: String
-        var productID: String
-        var offerID: String
-        var signedTransaction: String
-        var appAccountToken: String?
-    }
-
-    /// The server's answer: `{"entitlement": …}` or `{"error": {"code", "message"}}`.
-    struct Answer: Decodable {
-        struct Granted: Decodable {
-            var isPremium: Bool
-            var productID: String?
-            var expiresAt: String?
-            var source: String?
-        }
-        struct Refusal: Decodable {
-            var code: String?
-            var message: String?
-        }
-        var entitlement: Granted?
-        var error: Refusal?
-    }
-
     /// Posts `transaction`; verified only on a 2xx answer holding an entitlement. A 4xx is the
     /// server's refusal; anything else (5xx, refused, no answer in time) is `unavailable`, so the
     /// app takes its "backend unavailable" path and its cached-entitlement fallback.
@@ -53,12 +28,12 @@ public struct RemoteBackend: Sendable {
         var request = URLRequest(url: url.appendingPathComponent("iap/transactions"), timeoutInterval: timeout)
         request.httpMethod = "POST"
         request.setValue("application/json", forHTTPHeaderField: "Content-Type")
-        request.httpBody = try? JSONEncoder().encode(Body(
+        request.httpBody = try? JSONEncoder().encode(IAPTransactionsContract.Payload(
             transactionID: transaction.id, originalTransactionID: transaction.originalID, productID: transaction.productID,
             offerID: offerID, signedTransaction: transaction.jws, appAccountToken: appAccountToken?.uuidString.lowercased()))
         let (status, data, failure) = Self.send(request, timeout: timeout)
         guard let status else { return .unavailable(reason: "\(url.absoluteString): \(failure ?? "no answer")") }
-        let answer = data.flatMap { try? LocatedJSONDecoder().decode(Answer.self, from: $0) }
+        let answer = data.flatMap { try? LocatedJSONDecoder().decode(IAPTransactionsContract.Answer.self, from: $0) }
         switch status {
         case 200..<300:
             guard let granted = answer?.entitlement else { return .unavailable(reason: "\(url.absoluteString): HTTP \(status) without an entitlement") }
