@@ -52,6 +52,21 @@ struct CertificateChainTests {
         #expect(throws: CompactJWS.Failure.badSignature) { try store.signedDataVerifier.verify(untrusted, now: Date()) }
     }
 
+    @Test func aChainCheckedOnceStillHasEverySignatureChecked() throws {
+        let (store, _, _) = try Fixture.store()
+        let verifier = store.signedDataVerifier
+        let t = try #require(store.purchase(productID: "weekly_9_99", options: Fixture.options).transaction)
+        _ = try verifier.verify(t.jws, now: Date())
+        _ = try verifier.verify(t.jws, now: Date()) // from the cache of checked chains
+        var parts = t.jws.split(separator: ".").map(String.init)
+        var signature = Array(parts[2])
+        signature[20] = signature[20] == "A" ? "B" : "A"
+        parts[2] = String(signature)
+        #expect(throws: CompactJWS.Failure.badSignature) { try verifier.verify(parts.joined(separator: "."), now: Date()) }
+        let untrusted = try CompactJWS.sign(payload: Data("{}".utf8), key: store.keys.untrusted, kid: nil, x5c: store.keys.chain.x5c)
+        #expect(throws: CompactJWS.Failure.badSignature) { try verifier.verify(untrusted, now: Date()) }
+    }
+
     @Test func aStateFromBeforeChainsGetsOneOnceAndKeepsItsKeys() throws {
         let (store, clock, dir) = try Fixture.store()
         let file = dir.appendingPathComponent("store-keys.json")

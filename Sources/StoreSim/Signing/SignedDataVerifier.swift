@@ -11,9 +11,38 @@ import X509
 public struct SignedDataVerifier: @unchecked Sendable {
     /// The root a JWS's chain must end in (`paywall-sim store certificate`).
     public let trustedRoot: Certificate
+    /// Chains already checked, by their `x5c` text: the leaf's key and the instants all three are
+    /// valid between (Apple's verifier keeps such a cache too). Every JWS the store signs carries
+    /// the same chain, so a server checks it once, not three certificates per request.
+    private let verifiedChains = VerifiedChains()
 
     public init(trustedRoot: Certificate) {
         self.trustedRoot = trustedRoot
+    }
+
+    /// The cache of checked chains; shared by copies of one verifier.
+    final class VerifiedChains: @unchecked Sendable {
+        struct Entry {
+            var key: P256.Signing.PublicKey
+            var from: Date
+            var until: Date
+        }
+        private let lock = NSLock()
+        private var entries: [[String]: Entry] = [:]
+
+        func key(for x5c: [String], at date: Date) -> P256.Signing.PublicKey? {
+            lock.lock()
+            defer { lock.unlock() }
+            guard let entry = entries[x5c], entry.from <= date, date <= entry.until else { return nil }
+            return entry.key
+        }
+
+        func remember(_ x5c: [String], _ entry: Entry) {
+            lock.lock()
+            defer { lock.unlock() }
+            if entries.count >= 32 { entries.removeAll() } // a few chains at most; never unbounded
+            entries[x5c] = entry
+        }
     }
 
     /// The payload bytes of `jws` once its chain and signature check out; `now` is the instant
@@ -22,10 +51,18 @@ public struct SignedDataVerifier: @unchecked Sendable {
         let (header, payload) = try CompactJWS.decodeUnverified(jws)
         guard header.alg == "ES256" else { throw .unsupportedAlgorithm(header.alg) }
         guard let x5c = header.x5c, !x5c.isEmpty else { throw .malformed("the header has no x5c certificate chain") }
+        let date = Self.signingDate(payload) ?? now
+        if let key = verifiedChains.key(for: x5c, at: date) {
+            try CompactJWS.checkSignature(jws, key: key)
+            return payload
+        }
         let chain: StoreCertificateChain
         do { chain = try StoreCertificateChain.decode(x5c: x5c) } catch { throw .badChain("\(error)") }
         let key: P256.Signing.PublicKey
-        do { key = try chain.verify(trustedRoot: trustedRoot, at: Self.signingDate(payload) ?? now) } catch { throw .badChain(error.description) }
+        do { key = try chain.verify(trustedRoot: trustedRoot, at: date) } catch { throw .badChain(error.description) }
+        let certificates = [chain.leaf, chain.intermediate, chain.root]
+        verifiedChains.remember(x5c, .init(key: key, from: certificates.map(\.notValidBefore).max() ?? date,
+                                           until: certificates.map(\.notValidAfter).min() ?? date))
         try CompactJWS.checkSignature(jws, key: key)
         return payload
     }
