@@ -29,7 +29,20 @@ public struct LiveLoop {
     public mutating func run() {
         var instantEmptyReads = 0
         var lastPoll = wall.now()
+        var eventsWaitingSince: Date?
+        defer { controller.session.flushEvents() }
         while true {
+            // Analytics are group-committed: written at most `flushInterval` after they happen.
+            if controller.session.hasPendingEvents {
+                let since = eventsWaitingSince ?? wall.now()
+                eventsWaitingSince = since
+                if wall.now().timeIntervalSince(since) >= Self.flushInterval {
+                    controller.session.flushEvents()
+                    eventsWaitingSince = nil
+                }
+            } else {
+                eventsWaitingSince = nil
+            }
             // Other processes on the state directory (store commands, tapes): seen within a second.
             if wall.now().timeIntervalSince(lastPoll) >= Self.pollInterval {
                 lastPoll = wall.now()
@@ -59,10 +72,13 @@ public struct LiveLoop {
 
     /// How often the loop looks for changes other processes made to the state directory.
     static let pollInterval: TimeInterval = 0.5
+    /// The longest analytics events wait before they are written (what a kill -9 can lose).
+    static let flushInterval: TimeInterval = 0.1
 
     /// How long to wait for a key: until the next store answer, at most 120 ms while something
     /// spins, and at most the poll interval, so another process's change shows within a second.
     private func timeout() -> Int {
+        if controller.session.hasPendingEvents { return Int(Self.flushInterval * 1000) }
         if controller.session.isBusy { return 120 }
         let poll = Int(Self.pollInterval * 1000)
         if let next = controller.session.nextScheduledDate {

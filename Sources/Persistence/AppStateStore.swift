@@ -81,7 +81,14 @@ public struct AppStateStore: Sendable {
 
     /// Appends one event to `events.jsonl` and fsyncs it.
     public func appendEvent(_ event: RecordedEvent) throws {
-        do { try DurableFile.append(Data((event.jsonLine() + "\n").utf8), to: directory.eventsFile) }
+        try appendEvents([event])
+    }
+
+    /// Appends events to `events.jsonl` in one write and one fsync (a group commit).
+    public func appendEvents(_ events: [RecordedEvent]) throws {
+        guard !events.isEmpty else { return }
+        let lines = events.map { $0.jsonLine() + "\n" }.joined()
+        do { try DurableFile.append(Data(lines.utf8), to: directory.eventsFile) }
         catch { throw PersistenceError(path: error.path, message: error.message) }
     }
 

@@ -17,6 +17,7 @@ extension SimulatorSession {
         case .refreshRisk:
             return [.riskRefreshed(settings.risk)]
         case let .purchase(productID, _):
+            flushEvents() // what led to a purchase is on disk before the purchase is
             // The store records the purchase at once (as the App Store does once the sheet is
             // confirmed); the app hears about it after the latency. A relaunch in between finds
             // the transaction unfinished and has it redelivered.
@@ -40,7 +41,9 @@ extension SimulatorSession {
             return []
         case let .track(event):
             analytics.record(event, at: now)
-            do { try appState.appendEvent(RecordedEvent(event, at: now)) } catch { note("\(error)") }
+            // Group-committed: written with the next flush (the live loop's 100 ms timer, a
+            // purchase, a relaunch, the end), not fsynced on every key.
+            pendingEvents.append(RecordedEvent(event, at: now))
             return []
         case let .persist(slice):
             do {
@@ -83,6 +86,18 @@ extension SimulatorSession {
             send(.restoreCompleted(restore()))
         }
     }
+
+    /// Writes the analytics events recorded since the last flush, in one append and one fsync.
+    public func flushEvents() {
+        guard !pendingEvents.isEmpty else { return }
+        do {
+            try appState.appendEvents(pendingEvents)
+            pendingEvents = []
+        } catch { note("\(error)") }
+    }
+
+    /// Whether analytics events wait for a flush.
+    public var hasPendingEvents: Bool { !pendingEvents.isEmpty }
 
     /// Seed 004's POST of a transaction: to the app's own server (`--backend URL`) over HTTP, else
     /// to the simulator's backend in process.

@@ -12,6 +12,8 @@ import StoreSim
 /// lets time pass. The same code runs interactive sessions on the wall clock and tapes on a
 /// virtual clock, so a tape replays byte for byte.
 public final class SimulatorSession {
+    /// Analytics events recorded but not yet written (`flushEvents`); a kill loses at most these.
+    var pendingEvents: [RecordedEvent] = []
     public let settings: SessionSettings
     public let clock: any Clock
     public private(set) var model: FlowModel
@@ -38,6 +40,9 @@ public final class SimulatorSession {
     var storeChangedByEffect = false
 
     /// Opens the state directory and the store; throws with the file and what is wrong if a state file is corrupt.
+    /// A session that ends writes what it recorded.
+    deinit { flushEvents() }
+
     public init(settings: SessionSettings, clock: any Clock) throws {
         self.settings = settings
         self.clock = clock

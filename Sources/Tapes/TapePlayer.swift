@@ -97,6 +97,7 @@ public final class TapePlayer {
         }
         // After a quit key the app is gone, but what it did is still the result.
         let session = controller?.session ?? quitSession
+        session?.flushEvents()
         let status: TapeResult.Status = !errors.isEmpty ? .invalid : (failures.isEmpty ? .passed : .failed)
         let result = TapeResult(tape: tape.file, status: status, failures: failures, errors: errors,
                                 finalState: session?.model.state.name, entitled: session?.model.entitlement.isPremium,
@@ -112,6 +113,8 @@ public final class TapePlayer {
 
     /// Opens (or reopens, for `Relaunch`) the app on the tape's state directory.
     func launch() {
+        // The app that ran before a relaunch has written its analytics: the new one reads them.
+        (controller?.session ?? quitSession)?.flushEvents()
         do {
             controller = try AppHost.launch(inputs(), stateDirectory: stateDirectory, clock: clock)
             if recordFrame(cause: "launch") { presentation += settings.pauseMilliseconds }

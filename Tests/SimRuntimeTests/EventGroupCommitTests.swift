@@ -1,0 +1,43 @@
+import Foundation
+import PaywallCore
+import Persistence
+import Testing
+@testable import SimRuntime
+
+/// Analytics events are group-committed: a plan move writes nothing (no fsync per key); they are
+/// written together before a purchase, at a flush, and when the session ends.
+@Suite struct EventGroupCommitTests {
+    func written(_ harness: SessionHarness) throws -> [String] {
+        try AppStateStore(directory: StateDirectory(root: harness.directory)).loadEvents().map(\.name)
+    }
+
+    @Test func planMovesWaitForTheFlushAndAPurchaseWritesThemFirst() throws {
+        let harness = try SessionHarness(start: .paywall)
+        let session = try harness.open()
+        let before = try written(harness)
+        session.send(.movePlanSelection(by: -1))
+        session.send(.movePlanSelection(by: 1))
+        #expect(session.hasPendingEvents)
+        #expect(try written(harness) == before, "a plan move is not written (nor fsynced) at once")
+        session.send(.buy)
+        session.send(.sheetConfirmed)
+        let atPurchase = try written(harness)
+        #expect(atPurchase.filter { $0 == "paywall_plan_selected" }.count == 2, "\(atPurchase)")
+        #expect(atPurchase.last == "paywall_cta_click")
+        harness.wait(session, 3)
+        session.flushEvents()
+        #expect(!session.hasPendingEvents)
+        #expect(try written(harness).last == "purchase_success")
+        #expect(try written(harness) == session.analytics.events.map(\.name), "every event written once, in order")
+    }
+
+    @Test func aSessionThatEndsWritesWhatItRecorded() throws {
+        let harness = try SessionHarness(start: .paywall)
+        do {
+            let session = try harness.open()
+            session.send(.movePlanSelection(by: -1))
+            #expect(session.hasPendingEvents)
+        }
+        #expect(try written(harness).contains("paywall_plan_selected"))
+    }
+}
