@@ -1,3 +1,4 @@
+import PaywallFoundation
 import PaywallApp
 import Foundation
 import PaywallCore
@@ -53,6 +54,11 @@ extension TapePlayer {
             if actual != expected { fail(step, actual: actual ? "entitled (premium)" : "not entitled (free)") }
         case let .expectStatus(group, expected):
             session.pump()
+            let groups = session.store.catalog.groups.map(\.id)
+            guard groups.contains(group) else {
+                fail(step, actual: "the catalog has no subscription group \(group)\(Spelling.didYouMean(group, in: groups)); expected one of: \(groups.isEmpty ? "(none)" : groups.joined(separator: ", "))")
+                break
+            }
             let actual = session.store.subscriptionStatus(groupID: group)?.state.rawValue ?? "none"
             if actual != expected { fail(step, actual: "subscription group \(group) \(actual)") }
         case let .expectEvent(name):
