@@ -22,6 +22,9 @@ public struct CopyDeck: Sendable {
     }
     private var primaryMatcher: LanguageMatcher
     private var fallbackMatcher: LanguageMatcher?
+    /// Names this deck's content for caches: every deck made by an initializer gets its own
+    /// number, and copies (`with(locale:)` included) keep it, since their catalogs are the same.
+    public let contentID: UInt64
 
     /// A deck of one catalog; `locale` defaults to the catalog's source language.
     public init(_ catalog: StringCatalog, locale: String? = nil) {
@@ -32,6 +35,7 @@ public struct CopyDeck: Sendable {
     public init(primary: StringCatalog, fallback: StringCatalog?, locale: String? = nil) {
         self.primary = primary
         self.fallback = fallback
+        self.contentID = DeckContentID.next()
         let locale = locale ?? primary.sourceLanguage
         self.locale = locale
         self.primaryMatcher = LanguageMatcher(primary.languages, precompute: [primary.sourceLanguage, locale])
@@ -119,5 +123,21 @@ public struct CopyDeck: Sendable {
     /// Whether two locales differ (used where no catalog code is involved) in language or script (`en-GB` and `en` do not; `zh-Hant` and `zh-Hans` do).
     static func differs(_ a: String, _ b: String) -> Bool {
         LocaleCode.languageAndScript(of: a) != LocaleCode.languageAndScript(of: b)
+    }
+}
+
+/// Hands out deck content numbers, never the same one twice in a process.
+enum DeckContentID {
+    private final class Counter: @unchecked Sendable {
+        let lock = NSLock()
+        var value: UInt64 = 0
+    }
+    private static let counter = Counter()
+
+    static func next() -> UInt64 {
+        counter.lock.lock()
+        defer { counter.lock.unlock() }
+        counter.value += 1
+        return counter.value
     }
 }

@@ -1,5 +1,5 @@
 /// Something that kept a piece of copy from resolving cleanly; the text still shows, with a visible marker.
-public enum CopyProblem: Sendable, Equatable, CustomStringConvertible {
+public enum CopyProblem: Sendable, Hashable, CustomStringConvertible {
     /// The key is in no deck; the key itself is shown.
     case missingKey(String)
     /// A placeholder reads an argument that was not given; the placeholder is left in the text.

@@ -1,7 +1,7 @@
 /// The outcome of one lookup, with everything a QA sweep needs to report on it.
-public struct ResolvedCopy: Sendable, Equatable, CustomStringConvertible {
+public struct ResolvedCopy: Sendable, Hashable, CustomStringConvertible {
     /// Where the text came from.
-    public enum Origin: Sendable, Equatable {
+    public enum Origin: Sendable, Hashable {
         /// A localization of the entry (requested language or the source language).
         case localization
         /// The entry had no usable localization; the key, which is source-language text, was shown.

@@ -76,7 +76,7 @@ public final class AppController {
         var context = ScreenContext(model: session.model, now: session.clock.now(), timeZone: settings.timeZone,
                                     locale: settings.locale, overlay: overlay, input: input, spinnerFrame: spinnerFrame,
                                     sheet: SheetInfo(askToBuy: session.store.settings.askToBuyEnabled),
-                                    debug: debugInfo(), panel: features?.panel(), paywallButton: features?.paywallButton)
+                                    debug: overlay == .debug ? debugInfo() : DebugInfo(), panel: features?.panel(), paywallButton: features?.paywallButton)
         context.chatCommands = settings.profile.map(ProfileReducer.commands(for:)) ?? []
         return context
     }
@@ -115,16 +115,23 @@ public final class AppController {
         return DebugInfo(stateName: state, entitlementLine: entitlementLine, storeLines: lines, events: events)
     }
 
-    private static func day(_ date: Date) -> String {
-        let formatter = ISO8601DateFormatter()
-        formatter.formatOptions = [.withFullDate]
-        return formatter.string(from: date)
+    /// "2026-06-04" in UTC (ISO 8601's full date), without making a formatter.
+    static func day(_ date: Date) -> String {
+        let t = utc(date)
+        return String(format: "%04d-%02d-%02d", t.tm_year + 1900, t.tm_mon + 1, t.tm_mday)
     }
 
-    private static func time(_ date: Date) -> String {
-        let formatter = ISO8601DateFormatter()
-        formatter.formatOptions = [.withTime, .withColonSeparatorInTime]
-        return formatter.string(from: date)
+    /// "10:00:03" in UTC (ISO 8601's time with colons), without making a formatter.
+    static func time(_ date: Date) -> String {
+        let t = utc(date)
+        return String(format: "%02d:%02d:%02d", t.tm_hour, t.tm_min, t.tm_sec)
+    }
+
+    private static func utc(_ date: Date) -> tm {
+        var seconds = time_t(date.timeIntervalSince1970.rounded(.down))
+        var parts = tm()
+        gmtime_r(&seconds, &parts)
+        return parts
     }
 
 }

@@ -243,7 +243,7 @@ extension Block {
     /// Puts a badge on the top edge of a framed block, centred, with a space either side.
     mutating func putOnTopEdge(_ badge: TextItem, width: Int, writer: ScreenWriter) {
         let slot = width - 6
-        let cut = TextLayout.truncate(badge.text, width: slot, ellipsis: writer.glyphs.ellipsis)
+        let cut = writer.memo.truncate(badge.text, width: slot)
         let x = TextLayout.offset(of: cut.text, in: width, alignment: .center)
         guard !rows.isEmpty else { return }
         rows[0] += [Piece(text: " ", x: x - 1, style: TextStyle(.border)), Piece(text: cut.text, x: x, style: badge.style),

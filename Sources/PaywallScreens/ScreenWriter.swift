@@ -3,7 +3,7 @@ import CopyDeck
 import Foundation
 
 /// A text about to be laid out: copy (key + how it resolved) or data, with its style and slot.
-struct TextItem: Sendable {
+struct TextItem: Sendable, Hashable {
     var key: String?
     var copy: ResolvedCopy?
     var text: String
@@ -21,12 +21,22 @@ struct ScreenWriter: Sendable {
     let locale: String
     let theme: Theme
     let timeZone: TimeZone
+    /// What earlier frames already worked out for this deck, locale, glyphs and time zone.
+    let memo: LayoutMemo
+
+    init(deck: CopyDeck, locale: String, theme: Theme, timeZone: TimeZone) {
+        self.deck = deck
+        self.locale = locale
+        self.theme = theme
+        self.timeZone = timeZone
+        memo = LayoutMemo.shared(deck: deck, locale: locale, ellipsis: theme.glyphs.ellipsis, timeZone: timeZone)
+    }
 
     var glyphs: GlyphSet { theme.glyphs }
 
     /// The copy for `key` as an item.
     func copy(_ key: String, _ args: [CopyArgument] = [], role: StyleRole = .text, bold: Bool = false, slot: TextSlot) -> TextItem {
-        let resolved = deck.resolve(key, locale: locale, args)
+        let resolved = memo.resolve(key, args)
         return TextItem(key: key, copy: resolved, text: resolved.text, style: TextStyle(role, bold: bold), slot: slot)
     }
 
@@ -37,21 +47,29 @@ struct ScreenWriter: Sendable {
 
     /// The plain text of a key, for composing into another key's arguments.
     func text(_ key: String, _ args: [CopyArgument] = []) -> String {
-        deck.resolve(key, locale: locale, args).text
+        memo.resolve(key, args).text
     }
 
     /// A date as the locale writes it ("June 4, 2026", "2026年6月4日"), in the screen's time zone.
     /// Its spaces are no-break spaces, so wrapping never splits a date ("February 13, / 2026");
     /// the grid draws them as plain spaces.
     func date(_ date: Date) -> String {
-        FormatterCache.shared.longDate(date, locale: locale, timeZone: timeZone).replacingOccurrences(of: " ", with: "\u{00A0}")
+        memo.date(date) {
+            FormatterCache.shared.longDate(date, locale: locale, timeZone: timeZone).replacingOccurrences(of: " ", with: "\u{00A0}")
+        }
     }
 
     /// A drawn-text record for `item`.
     func record(_ item: TextItem, lines: [String], x: Int, y: Int, slotWidth: Int, truncated: Bool) -> DrawnText {
         let width = lines.map(DisplayWidth.of).max() ?? 0
         // The record holds the text as drawn: no-break spaces (wrapping glue) are spaces on screen.
-        let plain = { (text: String) in text.replacingOccurrences(of: "\u{00A0}", with: " ") }
+        let plain = { (text: String) in
+            // 0xA0 is the no-break space's last UTF-8 byte: without it there is nothing to replace.
+            guard text.utf8.contains(0xA0) else { return text }
+            var spaced = String.UnicodeScalarView()
+            for scalar in text.unicodeScalars { spaced.append(scalar == "\u{00A0}" ? " " : scalar) }
+            return String(spaced)
+        }
         var drawn = DrawnText(key: item.key, copy: item.copy, text: plain(item.text), lines: lines.map(plain),
                          rect: Rect(x: x, y: y, width: width, height: lines.count), role: item.style.role,
                          bold: item.style.bold, slot: item.slot, slotWidth: slotWidth, truncated: truncated)
@@ -62,7 +80,13 @@ struct ScreenWriter: Sendable {
 
     /// `item` wrapped to `width` columns and aligned; cut with an ellipsis after `maxLines`.
     func paragraph(_ item: TextItem, width: Int, align: TextAlignment = .center, maxLines: Int? = nil) -> Block {
-        var wrapped = TextLayout.wrap(item.text, width: max(1, width), maxLines: maxLines, ellipsis: glyphs.ellipsis)
+        memo.block(.paragraph(item, width: width, align: align, maxLines: maxLines)) {
+            laidOutParagraph(item, width: width, align: align, maxLines: maxLines)
+        }
+    }
+
+    private func laidOutParagraph(_ item: TextItem, width: Int, align: TextAlignment, maxLines: Int?) -> Block {
+        var wrapped = memo.wrap(item.text, width: max(1, width), maxLines: maxLines)
         if align == .center, wrapped.lines.count > 1, !wrapped.truncated {
             wrapped = balanced(item.text, width: width, lines: wrapped.lines.count) ?? wrapped
         }
@@ -80,11 +104,15 @@ struct ScreenWriter: Sendable {
 
     /// The narrowest wrap (down to 60% of `width`) that needs no more lines: no lonely last word.
     func balanced(_ text: String, width: Int, lines: Int) -> WrappedText? {
+        memo.balanced(text, width: width, lines: lines) { narrowestWrap(text, width: width, lines: lines) }
+    }
+
+    private func narrowestWrap(_ text: String, width: Int, lines: Int) -> WrappedText? {
         var low = max(1, width * 6 / 10), high = width
         var best: WrappedText?
         while low <= high {
             let mid = (low + high) / 2
-            let attempt = TextLayout.wrap(text, width: mid, ellipsis: glyphs.ellipsis)
+            let attempt = memo.wrap(text, width: mid, maxLines: nil)
             if attempt.lines.count <= lines && !attempt.truncated {
                 best = attempt
                 high = mid - 1
@@ -102,12 +130,18 @@ struct ScreenWriter: Sendable {
 
     /// Items one after another separated by `separator`, on as many rows as they need.
     func flow(_ items: [TextItem], width: Int, separator: String? = nil, align: TextAlignment = .center) -> Block {
+        memo.block(.flow(items, width: width, separator: separator, align: align)) {
+            laidOutFlow(items, width: width, separator: separator, align: align)
+        }
+    }
+
+    private func laidOutFlow(_ items: [TextItem], width: Int, separator: String?, align: TextAlignment) -> Block {
         let separator = separator ?? (glyphs.name == "ascii" ? " | " : " · ")
         let sepWidth = DisplayWidth.of(separator)
         var rowsOfItems: [[(TextItem, String, Bool)]] = [[]]
         var used = 0
         for item in items {
-            let cut = TextLayout.truncate(item.text, width: width, ellipsis: glyphs.ellipsis)
+            let cut = memo.truncate(item.text, width: width)
             let w = DisplayWidth.of(cut.text)
             if !rowsOfItems[rowsOfItems.count - 1].isEmpty, used + sepWidth + w > width {
                 rowsOfItems.append([])
@@ -137,9 +171,15 @@ struct ScreenWriter: Sendable {
 
     /// Items at fixed columns of one row: each is cut to its own width.
     func columns(_ columns: [(item: TextItem, x: Int, width: Int, align: TextAlignment)]) -> Block {
+        memo.block(.columns(columns.map { LayoutMemo.Column(item: $0.item, x: $0.x, width: $0.width, align: $0.align) })) {
+            laidOutColumns(columns)
+        }
+    }
+
+    private func laidOutColumns(_ columns: [(item: TextItem, x: Int, width: Int, align: TextAlignment)]) -> Block {
         var block = Block(rows: [[]])
         for column in columns {
-            let cut = TextLayout.truncate(column.item.text, width: max(0, column.width), ellipsis: glyphs.ellipsis)
+            let cut = memo.truncate(column.item.text, width: max(0, column.width))
             let x = column.x + TextLayout.offset(of: cut.text, in: column.width, alignment: column.align)
             block.rows[0].append(Piece(text: cut.text, x: x, style: column.item.style))
             block.drawn.append(record(column.item, lines: [cut.text], x: x, y: 0, slotWidth: column.width, truncated: cut.truncated))
@@ -149,8 +189,14 @@ struct ScreenWriter: Sendable {
 
     /// A button: the label centred on a filled bar, the bar centred in `width` columns.
     func button(_ item: TextItem, width: Int, labelWidth: Int = 20, fill: StyleRole = .cta) -> Block {
+        memo.block(.button(item, width: width, labelWidth: labelWidth, fill: fill)) {
+            laidOutButton(item, width: width, labelWidth: labelWidth, fill: fill)
+        }
+    }
+
+    private func laidOutButton(_ item: TextItem, width: Int, labelWidth: Int, fill: StyleRole) -> Block {
         let slot = min(labelWidth, max(1, width - 4))
-        let cut = TextLayout.truncate(item.text, width: slot, ellipsis: glyphs.ellipsis)
+        let cut = memo.truncate(item.text, width: slot)
         let barWidth = min(width, max(slot, DisplayWidth.of(cut.text)) + 4)
         let barX = max(0, (width - barWidth) / 2)
         let labelX = barX + TextLayout.offset(of: cut.text, in: barWidth, alignment: .center)

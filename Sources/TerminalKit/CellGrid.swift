@@ -40,23 +40,56 @@ public struct CellGrid: Hashable, Sendable {
         guard y >= 0, y < height, x < width else { return 0 }
         let limit = min(width, x + (maxWidth ?? width))
         var col = x
+        if DisplayWidth.printableASCIIWidth(text) != nil {
+            // Printable ASCII: one byte, one column, drawn as itself (most copy, every price).
+            for byte in text.utf8 {
+                if col + 1 > limit { break }
+                if col >= 0 { setCell(Cell(asciiByte: byte, style: style), x: col, y: y) }
+                col += 1
+            }
+            return max(0, col - max(x, 0))
+        }
         for g in text {
-            if g == "\n" || g == "\r\n" { break }
-            guard let (form, w) = DisplayWidth.terminalForm(g) else { continue }
+            if Self.isLineBreak(g) { break }
+            guard let cell = Cell.terminalCell(g, style: style) else { continue }
+            let w = cell.width
             if col + w > limit { break }
-            if col >= 0 { setCell(Cell(text: form, width: w, style: style), x: col, y: y) }
+            if col >= 0 { setCell(cell, x: col, y: y) }
             col += w
         }
         return max(0, col - max(x, 0))
     }
 
+    /// "\n" or "\r\n" (one grapheme), compared by bytes.
+    @inline(__always)
+    static func isLineBreak(_ g: Character) -> Bool {
+        let bytes = g.utf8
+        switch bytes.count {
+        case 1: return bytes.first == 0x0A
+        case 2: return bytes.first == 0x0D && bytes.last == 0x0A
+        default: return false
+        }
+    }
+
+    /// The cell `put(glyph, x:, y:, style:, maxWidth: 1)` writes: the first drawable grapheme
+    /// of `glyph` when it is one column wide; nil when it writes nothing.
+    static func oneColumnCell(_ glyph: String, style: TextStyle) -> Cell? {
+        for g in glyph {
+            if isLineBreak(g) { return nil }
+            guard let cell = Cell.terminalCell(g, style: style) else { continue }
+            return cell.width == 1 ? cell : nil
+        }
+        return nil
+    }
+
     /// Fills a rectangle with one character (default a space) in a style.
     public mutating func fill(_ rect: Rect, with character: Character = " ", style: TextStyle = .plain) {
-        guard let (form, w) = DisplayWidth.terminalForm(character) else { return }
+        guard let cell = Cell.terminalCell(character, style: style) else { return }
+        let w = cell.width
         for row in max(0, rect.y)..<max(max(0, rect.y), min(height, rect.y + rect.height)) {
             var col = rect.x
             while col + w <= min(width, rect.x + rect.width) {
-                if col >= 0 { setCell(Cell(text: form, width: w, style: style), x: col, y: row) }
+                if col >= 0 { setCell(cell, x: col, y: row) }
                 col += w
             }
         }
@@ -77,20 +110,28 @@ public struct CellGrid: Hashable, Sendable {
         let right = rect.x + rect.width - 1, bottom = rect.y + rect.height - 1
         horizontalRule(x: rect.x + 1, y: rect.y, length: rect.width - 2, glyph: glyphs.horizontal, style: style)
         horizontalRule(x: rect.x + 1, y: bottom, length: rect.width - 2, glyph: glyphs.horizontal, style: style)
+        let vertical = Self.oneColumnCell(glyphs.vertical, style: style)
         for row in (rect.y + 1)..<bottom {
-            put(glyphs.vertical, x: rect.x, y: row, style: style, maxWidth: 1)
-            put(glyphs.vertical, x: right, y: row, style: style, maxWidth: 1)
+            put(vertical, x: rect.x, y: row)
+            put(vertical, x: right, y: row)
         }
-        put(glyphs.topLeft, x: rect.x, y: rect.y, style: style, maxWidth: 1)
-        put(glyphs.topRight, x: right, y: rect.y, style: style, maxWidth: 1)
-        put(glyphs.bottomLeft, x: rect.x, y: bottom, style: style, maxWidth: 1)
-        put(glyphs.bottomRight, x: right, y: bottom, style: style, maxWidth: 1)
+        put(Self.oneColumnCell(glyphs.topLeft, style: style), x: rect.x, y: rect.y)
+        put(Self.oneColumnCell(glyphs.topRight, style: style), x: right, y: rect.y)
+        put(Self.oneColumnCell(glyphs.bottomLeft, style: style), x: rect.x, y: bottom)
+        put(Self.oneColumnCell(glyphs.bottomRight, style: style), x: right, y: bottom)
     }
 
     /// Draws `length` columns of a one-column glyph (default "─") from (x, y).
     public mutating func horizontalRule(x: Int, y: Int, length: Int, glyph: String = "─", style: TextStyle = TextStyle(.border)) {
         guard length > 0 else { return }
-        for col in x..<(x + length) { put(glyph, x: col, y: y, style: style, maxWidth: 1) }
+        let cell = Self.oneColumnCell(glyph, style: style)
+        for col in x..<(x + length) { put(cell, x: col, y: y) }
+    }
+
+    /// Writes a one-column cell at (x, y) when it is inside the grid (what `put(_:x:y:style:maxWidth: 1)` does).
+    private mutating func put(_ cell: Cell?, x: Int, y: Int) {
+        guard let cell, y >= 0, y < height, x >= 0, x < width else { return }
+        setCell(cell, x: x, y: y)
     }
 
     /// The text of each row, joined with "\n", trailing spaces removed per row: what
@@ -112,15 +153,23 @@ public struct CellGrid: Hashable, Sendable {
     /// The runs of cells that differ from `previous`; every row when the sizes differ.
     public func diff(from previous: CellGrid?) -> [CellRun] {
         var runs: [CellRun] = []
-        let same = previous.map { $0.width == width && $0.height == height } ?? false
-        for row in 0..<height {
-            var start: Int?
-            for col in 0...width {
-                let changed = col < width && (!same || previous?.cells[row * width + col] != cells[row * width + col])
-                if changed, start == nil { start = col }
-                if !changed, let s = start {
-                    runs.append(CellRun(x: s, y: row, cells: Array(cells[(row * width + s)..<(row * width + col)])))
-                    start = nil
+        guard let previous, previous.width == width, previous.height == height else {
+            for row in 0..<height where width > 0 {
+                runs.append(CellRun(x: 0, y: row, cells: Array(cells[(row * width)..<((row + 1) * width)])))
+            }
+            return runs
+        }
+        cells.withUnsafeBufferPointer { now in
+            previous.cells.withUnsafeBufferPointer { before in
+                for row in 0..<height {
+                    let base = row * width
+                    var col = 0
+                    while col < width {
+                        guard now[base + col] != before[base + col] else { col += 1; continue }
+                        let start = col
+                        while col < width, now[base + col] != before[base + col] { col += 1 }
+                        runs.append(CellRun(x: start, y: row, cells: Array(now[(base + start)..<(base + col)])))
+                    }
                 }
             }
         }

@@ -24,9 +24,21 @@ public enum DisplayWidth {
 
     /// Columns a whole string takes, grapheme by grapheme.
     public static func of(_ text: String) -> Int {
+        if let ascii = printableASCIIWidth(text) { return ascii }
         var total = 0
         for g in text { total += of(g) }
         return total
+    }
+
+    /// The width of `text` when it is all printable ASCII (one column per byte); nil otherwise.
+    @inline(__always)
+    static func printableASCIIWidth(_ text: String) -> Int? {
+        var count = 0
+        for byte in text.utf8 {
+            guard byte >= 0x20, byte < 0x7F else { return nil }
+            count += 1
+        }
+        return count
     }
 
     /// True for C0/C1 control characters and DEL, which are never drawn.
@@ -40,7 +52,7 @@ public enum DisplayWidth {
     /// Returns nil when nothing drawable is left (a control character, a lone combining mark).
     public static func terminalForm(_ grapheme: Character) -> (text: String, width: Int)? {
         // A no-break space (glue in wrapped text, e.g. inside a date) is drawn as a plain space.
-        if grapheme == "\u{00A0}" { return (" ", 1) }
+        if grapheme.utf8.count == 2, grapheme.utf8.first == 0xC2, grapheme.utf8.last == 0xA0 { return (" ", 1) }
         var scalars = String.UnicodeScalarView()
         var width = 0
         for s in grapheme.unicodeScalars {
