@@ -2,7 +2,7 @@ import CopyDeck
 import Foundation
 import TerminalKit
 
-/// Copy lookups, wraps, cuts and dates already worked out for one (deck, locale, glyphs, time zone).
+/// Copy lookups, wraps, cuts, dates and blocks already worked out for one (deck, locale, glyph set, time zone).
 ///
 /// Every frame of a screen asks for the same copy wrapped to the same widths; the memo answers
 /// those from the first frame's work, so a frame costs its drawing, not its text layout. All it
@@ -15,7 +15,7 @@ final class LayoutMemo: @unchecked Sendable {
 
     private struct CopyKey: Hashable { var key: String; var args: [CopyArgument] }
     private struct WrapKey: Hashable { var text: String; var width: Int; var maxLines: Int }
-    private struct Registration: Hashable { var deck: UInt64; var locale: String; var ellipsis: String; var timeZone: String }
+    private struct Registration: Hashable { var deck: UInt64; var locale: String; var glyphs: GlyphSet; var timeZone: String }
 
     /// A laid-out block by what it was laid out from (the `ScreenWriter` call and its inputs).
     enum BlockKey: Hashable {
@@ -45,24 +45,24 @@ final class LayoutMemo: @unchecked Sendable {
     private var dates: [Date: String] = [:]
     private var blocks: [BlockKey: Block] = [:]
 
-    private init(deck: CopyDeck, locale: String, ellipsis: String, timeZone: TimeZone) {
+    private init(deck: CopyDeck, locale: String, glyphs: GlyphSet, timeZone: TimeZone) {
         self.deck = deck
         self.locale = locale
-        self.ellipsis = ellipsis
+        self.ellipsis = glyphs.ellipsis
         self.timeZone = timeZone
     }
 
     private static let registryLock = NSLock()
     nonisolated(unsafe) private static var registry: [Registration: LayoutMemo] = [:]
 
-    /// The memo for this deck, locale, ellipsis and time zone, made on first use.
-    static func shared(deck: CopyDeck, locale: String, ellipsis: String, timeZone: TimeZone) -> LayoutMemo {
-        let key = Registration(deck: deck.contentID, locale: locale, ellipsis: ellipsis, timeZone: timeZone.identifier)
+    /// The memo for this deck, locale, glyph set and time zone, made on first use.
+    static func shared(deck: CopyDeck, locale: String, glyphs: GlyphSet, timeZone: TimeZone) -> LayoutMemo {
+        let key = Registration(deck: deck.contentID, locale: locale, glyphs: glyphs, timeZone: timeZone.identifier)
         registryLock.lock()
         defer { registryLock.unlock() }
         if let memo = registry[key] { return memo }
         if registry.count >= 64 { registry.removeAll(keepingCapacity: true) }
-        let memo = LayoutMemo(deck: deck, locale: locale, ellipsis: ellipsis, timeZone: timeZone)
+        let memo = LayoutMemo(deck: deck, locale: locale, glyphs: glyphs, timeZone: timeZone)
         registry[key] = memo
         return memo
     }

@@ -29,7 +29,7 @@ struct ScreenWriter: Sendable {
         self.locale = locale
         self.theme = theme
         self.timeZone = timeZone
-        memo = LayoutMemo.shared(deck: deck, locale: locale, ellipsis: theme.glyphs.ellipsis, timeZone: timeZone)
+        memo = LayoutMemo.shared(deck: deck, locale: locale, glyphs: theme.glyphs, timeZone: timeZone)
     }
 
     var glyphs: GlyphSet { theme.glyphs }

@@ -37,6 +37,9 @@ public final class VerificationBackend {
     /// Records changed and grants made since the last save.
     private var dirty: Set<String> = []
     private var savedGrants = 0
+    /// The records that can entitle, by subscription; nil until first needed and after another
+    /// process's changes were folded in (then rebuilt from the records).
+    private var index: EntitlementIndex?
 
     /// Opens the backend's ledger in `stateDirectory`.
     public init(stateDirectory: URL, verifier: SignedDataVerifier, bundleID: String,
@@ -90,13 +93,16 @@ public final class VerificationBackend {
         if let existing = state.records[id] {
             if payload.signedDate > existing.payload.signedDate {
                 state.records[id]?.payload = payload // a newer signed state: revocation, expiry, upgrade
+                if let updated = state.records[id] { index?.update(old: existing, new: updated) }
                 dirty.insert(id)
                 note("transaction \(id): updated (no new grant)")
             } else {
                 note("transaction \(id): replay; already granted, not granted again")
             }
         } else {
-            state.records[id] = BackendRecord(transactionID: id, payload: payload, offerID: offerID, receivedAt: now, source: source)
+            let record = BackendRecord(transactionID: id, payload: payload, offerID: offerID, receivedAt: now, source: source)
+            state.records[id] = record
+            index?.update(old: nil, new: record)
             dirty.insert(id)
             if payload.revocationDate == nil {
                 state.grants.append(id)
@@ -118,6 +124,7 @@ public final class VerificationBackend {
     public func reset() throws {
         try lock.withLock {
             state = BackendState(journalSeq: state.journalSeq)
+            index = nil
             try ledger.save(&state, change: nil)
             dirty = []
             savedGrants = 0
@@ -144,6 +151,7 @@ public final class VerificationBackend {
         do {
             return try lock.withLock {
                 if try ledger.refresh(&state) {
+                    index = nil
                     dirty = []
                     savedGrants = state.grants.count
                 }
@@ -222,42 +230,26 @@ public final class VerificationBackend {
     }
 
     /// Premium when a stored unrevoked, not upgraded-away transaction is a non-consumable or unexpired at `now`.
+    ///
+    /// Reads the entitlement index, not every record: its cost does not grow with the consumables
+    /// and past renewals stored (see `EntitlementIndex` for the rule).
     public func compute(now: Date, source: Entitlement.Source) -> Entitlement {
-        // One pass, no sort: the lowest-id live non-consumable wins outright; otherwise the
-        // subscription expiring last (ties: the lowest id), as a sort by id would pick them.
-        var lifetime: BackendRecord?
-        var best: BackendRecord?
-        var bestExpiry: Date?
-        for record in state.records.values {
-            let p = record.payload
-            guard p.revocationDate == nil, p.isUpgraded != true, p.type != "Consumable" else { continue }
-            if let premiumProductIDs, !premiumProductIDs.contains(p.productId) { continue }
-            if p.type == "Non-Consumable" {
-                if lifetime == nil || record.transactionID < lifetime!.transactionID { lifetime = record }
-                continue
-            }
-            // Non-renewing: no expiry from Apple; the app's own length from the purchase date.
-            if p.type == "Non-Renewing Subscription" {
-                let access = nonRenewingAccess[p.productId] ?? defaultNonRenewingAccess
-                let until = access.advance(p.purchase, in: Self.calendar)
-                if until > now, bestExpiry == nil || until > bestExpiry! { best = record; bestExpiry = until }
-                continue
-            }
-            // Apple: full service through the billing grace period (until the App Store says it ends).
-            guard var expires = p.expires else { continue }
-            if expires <= now, let grace = state.gracePeriods?[p.originalTransactionId], grace > now { expires = grace }
-            guard expires > now else { continue }
-            if bestExpiry == nil || expires > bestExpiry! || (expires == bestExpiry! && record.transactionID < best!.transactionID) {
-                best = record
-                bestExpiry = expires
-            }
+        if index == nil { index = EntitlementIndex(records: state.records.values) }
+        let index = self.index!
+        if let lifetime = index.lifetimeTransaction(premium: premiumProductIDs), let record = state.records[lifetime] {
+            return entitled(record, expires: nil, source: source, now: now)
         }
-        if let lifetime { return entitled(lifetime, expires: nil, source: source, now: now) }
         if state.paidAppPurchase != nil {
             return Entitlement(isPremium: true, productID: Self.paidAppProductID, expiresAt: nil, source: source, verifiedAt: now)
         }
-        guard let best else { return Entitlement(isPremium: false, source: source, verifiedAt: now) }
-        return entitled(best, expires: bestExpiry, source: source, now: now)
+        let best = index.longestAccess(
+            now: now, premium: premiumProductIDs,
+            nonRenewingEnd: { (nonRenewingAccess[$0.payload.productId] ?? defaultNonRenewingAccess).advance($0.payload.purchase, in: Self.calendar) },
+            grace: { state.gracePeriods?[$0] })
+        guard let best, let record = state.records[best.transactionID] else {
+            return Entitlement(isPremium: false, source: source, verifiedAt: now)
+        }
+        return entitled(record, expires: best.until, source: source, now: now)
     }
 
     private func entitled(_ record: BackendRecord, expires: Date?, source: Entitlement.Source, now: Date) -> Entitlement {

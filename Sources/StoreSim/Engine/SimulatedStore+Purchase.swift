@@ -209,7 +209,8 @@ extension SimulatedStore {
         state.nextTransactionNumber += 1
         let id = String(2_000_000_000_000_000 + number)
         let originalID = original ?? id
-        let originalDate = state.records.first { $0.payload.transactionId == originalID }?.payload.purchaseDate
+        // A new line has no original to look up (searching every record for a fresh id cost O(n) per purchase).
+        let originalDate = original.flatMap { id in state.records.first { $0.payload.transactionId == id }?.payload.purchaseDate }
         let storefront = Storefront.resolve(settings.storefront)
         let unitPrice = offer?.price(in: settings.storefront) ?? price ?? product.price(in: settings.storefront)
         let payload = TransactionPayload(

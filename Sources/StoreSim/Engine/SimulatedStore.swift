@@ -13,6 +13,8 @@ public final class SimulatedStore {
     /// `Xcode` (StoreKit Testing) or `Sandbox`.
     public let environment: String
     public let keys: StoreSigningKeys
+    /// The JWS headers (key id and certificate chain) encoded once: every signature starts with one.
+    let encodedHeaders: (trusted: String, untrusted: String)
     /// Lines the debug view can show: every refusal and control, in order.
     public private(set) var log: [String] = []
 
@@ -50,6 +52,8 @@ public final class SimulatedStore {
         }
         self.ledger = ledger
         self.stateDirectory = stateDirectory
+        encodedHeaders = (try CompactJWS.encodedHeader(kid: StoreSigningKeys.trustedKeyID, x5c: keys.chain.x5c),
+                          try CompactJWS.encodedHeader(kid: StoreSigningKeys.untrustedKeyID, x5c: keys.chain.x5c))
         for record in state.records where !record.finished {
             updates.append(update(.redelivery, record))
         }
@@ -293,8 +297,7 @@ public final class SimulatedStore {
     /// Signs JSON as the App Store does (the trusted key), or with the untrusted key a device refuses.
     func signJWS(_ payload: Data, untrusted: Bool) throws -> String {
         try CompactJWS.sign(payload: payload, key: untrusted ? keys.untrusted : keys.trusted,
-                            kid: untrusted ? StoreSigningKeys.untrustedKeyID : StoreSigningKeys.trustedKeyID,
-                            x5c: keys.chain.x5c)
+                            encodedHeader: untrusted ? encodedHeaders.untrusted : encodedHeaders.trusted)
     }
 
     /// Re-signs the stored transaction `id` after `change` (revocation, expiry, upgrade flag).

@@ -36,23 +36,67 @@ public enum CompactJWS {
     /// Signs `payload` (JSON bytes) with `key`, naming the key `kid` in the header, and the
     /// certificate chain `x5c` when given (Apple's signed data carries one; offer signatures do not).
     public static func sign(payload: Data, key: P256.Signing.PrivateKey, kid: String?, x5c: [String]? = nil) throws -> String {
-        let header = try encoder.encode(Header(alg: "ES256", kid: kid, typ: nil, x5c: x5c))
-        let signingInput = base64url(header) + "." + base64url(payload)
+        try sign(payload: payload, key: key, encodedHeader: encodedHeader(kid: kid, x5c: x5c))
+    }
+
+    /// The first part of a JWS with this header (base64url JSON), to sign many payloads with.
+    public static func encodedHeader(kid: String?, x5c: [String]?) throws -> String {
+        base64url(try encoder.encode(Header(alg: "ES256", kid: kid, typ: nil, x5c: x5c)))
+    }
+
+    /// Signs `payload` under a header already encoded by `encodedHeader(kid:x5c:)`.
+    public static func sign(payload: Data, key: P256.Signing.PrivateKey, encodedHeader: String) throws -> String {
+        let signingInput = encodedHeader + "." + base64url(payload)
         let signature = try key.signature(for: Data(signingInput.utf8))
         return signingInput + "." + base64url(signature.rawRepresentation)
     }
 
     /// The header and payload of `jws`, without checking the signature.
     public static func decodeUnverified(_ jws: String) throws(Failure) -> (header: Header, payload: Data) {
-        let parts = jws.split(separator: ".", omittingEmptySubsequences: false)
+        let parts = segments(jws)
         guard parts.count == 3 else { throw .malformed("expected 3 dot-separated parts, found \(parts.count)") }
-        guard let headerData = data(base64url: String(parts[0])),
-              let header = try? LocatedJSONDecoder().decode(Header.self, from: headerData) else {
-            throw .malformed("the header is not base64url JSON with an alg")
-        }
+        guard let header = headers.header(String(parts[0])) else { throw .malformed("the header is not base64url JSON with an alg") }
         guard let payload = data(base64url: String(parts[1])) else { throw .malformed("the payload is not base64url") }
         return (header, payload)
     }
+
+    /// The dot-separated parts of `jws`, found by bytes (a JWS with a certificate chain is kilobytes long).
+    static func segments(_ jws: String) -> [Substring] {
+        var parts: [Substring] = []
+        var start = jws.startIndex
+        var at = jws.utf8.startIndex
+        while at != jws.utf8.endIndex {
+            if jws.utf8[at] == UInt8(ascii: ".") {
+                parts.append(jws[start..<at])
+                start = jws.utf8.index(after: at)
+            }
+            at = jws.utf8.index(after: at)
+        }
+        parts.append(jws[start...])
+        return parts
+    }
+
+    /// Headers already decoded, by their encoded text: a store signs everything under one or two.
+    final class DecodedHeaders: @unchecked Sendable {
+        private let lock = NSLock()
+        private var decoded: [String: Header] = [:]
+
+        func header(_ encoded: String) -> Header? {
+            lock.lock()
+            let known = decoded[encoded]
+            lock.unlock()
+            if let known { return known }
+            guard let data = CompactJWS.data(base64url: encoded),
+                  let header = try? LocatedJSONDecoder().decode(Header.self, from: data) else { return nil }
+            lock.lock()
+            defer { lock.unlock() }
+            if decoded.count >= 64 { decoded.removeAll() } // a few headers at most; never unbounded
+            decoded[encoded] = header
+            return header
+        }
+    }
+
+    static let headers = DecodedHeaders()
 
     /// Verifies `jws` against the trusted keys (by `kid`) and returns the payload bytes.
     public static func verify(_ jws: String, trustedKeys: [String: P256.Signing.PublicKey]) throws(Failure) -> Data {
@@ -66,12 +110,12 @@ public enum CompactJWS {
 
     /// Checks the ES256 signature of `jws` (already split-checked) against `key`.
     static func checkSignature(_ jws: String, key: P256.Signing.PublicKey) throws(Failure) {
-        let parts = jws.split(separator: ".", omittingEmptySubsequences: false)
-        guard let sigData = data(base64url: String(parts[2])),
+        let parts = segments(jws)
+        guard parts.count == 3, let sigData = data(base64url: String(parts[2])),
               let signature = try? P256.Signing.ECDSASignature(rawRepresentation: sigData) else {
             throw .malformed("the signature is not a 64-byte ES256 signature")
         }
-        let signingInput = Data((parts[0] + "." + parts[1]).utf8)
+        let signingInput = Data(jws[parts[0].startIndex..<parts[1].endIndex].utf8)
         guard key.isValidSignature(signature, for: signingInput) else { throw .badSignature }
     }
 
@@ -83,14 +127,32 @@ public enum CompactJWS {
 
     /// Base64url without padding.
     public static func base64url(_ data: Data) -> String {
-        data.base64EncodedString().replacingOccurrences(of: "+", with: "-")
-            .replacingOccurrences(of: "/", with: "_").replacingOccurrences(of: "=", with: "")
+        let standard = data.base64EncodedData()
+        var bytes = [UInt8]()
+        bytes.reserveCapacity(standard.count)
+        for byte in standard {
+            switch byte {
+            case UInt8(ascii: "+"): bytes.append(UInt8(ascii: "-"))
+            case UInt8(ascii: "/"): bytes.append(UInt8(ascii: "_"))
+            case UInt8(ascii: "="): continue
+            default: bytes.append(byte)
+            }
+        }
+        return String(decoding: bytes, as: UTF8.self)
     }
 
-    /// Decodes base64url with or without padding.
+    /// Decodes base64url with or without padding (standard base64's `+` and `/` are read too).
     public static func data(base64url text: String) -> Data? {
-        var s = text.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
-        while s.count % 4 != 0 { s += "=" }
-        return Data(base64Encoded: s)
+        var bytes = [UInt8]()
+        bytes.reserveCapacity(text.utf8.count + 3)
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "-"): bytes.append(UInt8(ascii: "+"))
+            case UInt8(ascii: "_"): bytes.append(UInt8(ascii: "/"))
+            default: bytes.append(byte)
+            }
+        }
+        while bytes.count % 4 != 0 { bytes.append(UInt8(ascii: "=")) }
+        return Data(base64Encoded: Data(bytes))
     }
 }

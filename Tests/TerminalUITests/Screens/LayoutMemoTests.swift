@@ -1,0 +1,47 @@
+import CopyDeck
+import Foundation
+import Testing
+@testable import PaywallScreens
+@testable import TerminalKit
+
+/// The layout memo reuses work only for the same deck content, locale, glyphs and time zone.
+@Suite("Layout memo")
+struct LayoutMemoTests {
+    static func teamDeck(title: String) throws -> CopyDeck {
+        let json = """
+        {"sourceLanguage":"en","version":"1.0","strings":{"paywall.title":{"localizations":{"en":{"stringUnit":{"state":"translated","value":"\(title)"}}}}}}
+        """
+        return CopyDeck(primary: try StringCatalog.decode(Data(json.utf8), origin: "team.xcstrings"), fallback: ScreenFixtures.deck.primary)
+    }
+
+    func render(_ deck: CopyDeck, locale: String = "en", theme: Theme = ScreenFixtures.theme) -> RenderedScreen {
+        ScreenRenderer.render(ScreenFixtures.context(ScreenFixtures.paywallModel(.A), locale: locale), theme: theme, deck: deck,
+                              size: TerminalSize(width: 80, height: 24))
+    }
+
+    @Test func eachDeckDrawsItsOwnCopyAfterAnotherWasDrawn() throws {
+        let first = try Self.teamDeck(title: "Unlock Everything Today")
+        let second = try Self.teamDeck(title: "Try the Pro Plan")
+        #expect(render(first).plainText.contains("Unlock Everything Today"))
+        let secondScreen = render(second).plainText
+        #expect(secondScreen.contains("Try the Pro Plan"))
+        #expect(!secondScreen.contains("Unlock Everything Today"))
+        // A copy of a deck (another locale and back) is the same content: same frame.
+        #expect(render(first.with(locale: "ko").with(locale: "en")) == render(first))
+    }
+
+    @Test func aReusedFrameEqualsAFreshOne() throws {
+        let deck = ScreenFixtures.deck
+        let once = render(deck)
+        let again = render(deck)
+        #expect(once == again)
+        // Another locale and another glyph set do not borrow the English or rounded layout.
+        #expect(render(deck, locale: "ko").plainText != once.plainText)
+        var ascii = ScreenFixtures.theme
+        ascii.glyphs = .ascii
+        let asciiScreen = render(deck, theme: ascii).plainText
+        // The links' separator is the glyph set's: the ASCII screen does not borrow the rounded one's blocks.
+        #expect(asciiScreen.contains(" | ") && !asciiScreen.contains("╭"))
+        #expect(!render(deck).plainText.contains(" | "))
+    }
+}
