@@ -54,12 +54,14 @@ final class LayoutMemo: @unchecked Sendable {
 
     private static let registryLock = NSLock()
     nonisolated(unsafe) private static var registry: [Registration: LayoutMemo] = [:]
+    nonisolated(unsafe) fileprivate static var reuse = true
 
     /// The memo for this deck, locale, glyph set and time zone, made on first use.
     static func shared(deck: CopyDeck, locale: String, glyphs: GlyphSet, timeZone: TimeZone) -> LayoutMemo {
         let key = Registration(deck: deck.contentID, locale: locale, glyphs: glyphs, timeZone: timeZone.identifier)
         registryLock.lock()
         defer { registryLock.unlock() }
+        guard reuse else { return LayoutMemo(deck: deck, locale: locale, glyphs: glyphs, timeZone: timeZone) }
         if let memo = registry[key] { return memo }
         if registry.count >= 64 { registry.removeAll(keepingCapacity: true) }
         let memo = LayoutMemo(deck: deck, locale: locale, glyphs: glyphs, timeZone: timeZone)
@@ -128,5 +130,23 @@ final class LayoutMemo: @unchecked Sendable {
     private func store<K: Hashable, V>(_ value: V, at key: K, in table: inout [K: V]) {
         if table.count >= Self.limit { table.removeAll(keepingCapacity: true) }
         table[key] = value
+    }
+}
+
+/// Whether frames reuse earlier frames' text layout (on by default); `paywall-bench` turns it off
+/// to measure the naive way, each frame laying out its copy from scratch.
+public enum LayoutReuse {
+    /// Turns reuse on or off for every later render (and forgets what was kept when off).
+    public static func set(_ enabled: Bool) {
+        LayoutMemo.setReuse(enabled)
+    }
+}
+
+extension LayoutMemo {
+    fileprivate static func setReuse(_ enabled: Bool) {
+        registryLock.lock()
+        defer { registryLock.unlock() }
+        reuse = enabled
+        if !enabled { registry.removeAll() }
     }
 }

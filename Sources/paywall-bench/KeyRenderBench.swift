@@ -40,9 +40,24 @@ struct KeyRenderBench {
             precondition(everything.reduce(0) { $0 + $1.cells.count } == allCells)
             previous = grid
         }
+        // The naive way of the whole key: the same presses, each frame laying out its copy again.
+        var naiveKeys: [(wall: Double, cpu: Double)] = []
+        Timing.withoutLayoutReuse {
+            for i in 0..<presses {
+                let key: Key = i % 2 == 0 ? .down : .up
+                naiveKeys.append(Timing.measure {
+                    controller.handle(key)
+                    let grid = controller.render(size: size).grid
+                    _ = grid.diff(from: previous)
+                    previous = grid
+                })
+            }
+        }
         let label = "\(size.width)×\(size.height)"
         table.add("key: update (flow + effects + state files) + render + diff, paywall Up/Down \(label) (\(presses) presses)",
-                  Timing.summary(incremental))
+                  Timing.summary(incremental),
+                  naive: "every frame lays out its copy again (no layout memo): \(Timing.summary(naiveKeys))",
+                  ratio: BenchTable.ratio(fast: Timing.median(incremental.map(\.cpu)), naive: Timing.median(naiveKeys.map(\.cpu))) + " CPU")
         let median = Timing.median(renderOnly.map(\.cpu)), naive = Timing.median(full.map(\.cpu))
         table.add("key: render + diff only \(label)", Timing.summary(renderOnly),
                   naive: "render + full repaint (diff against nothing): \(Timing.summary(full))",

@@ -12,6 +12,7 @@ struct StartupBench {
             let dir = BenchSession.freshDirectory("startup-\(i)")
             defer { BenchSession.cleanUp(dir) }
             var cells = 0
+            Timing.forgetLayouts() // cold, as a new process
             samples.append(try Timing.measure {
                 let controller = try BenchSession.controller(start: .onboarding, directory: dir)
                 let grid = controller.render(size: TerminalSize(width: 80, height: 24)).grid

@@ -9,15 +9,21 @@ struct SweepBench {
     func run(into table: inout BenchTable) throws {
         let matrix = SweepMatrix()
         let sweep = try CopyQAInputs(matrix: matrix).sweep()
-        var samples: [(wall: Double, cpu: Double)] = []
         var report: CheckReport?
-        for _ in 0..<max(1, runs) {
-            samples.append(Timing.measure { report = CopyCheck.run(sweep, matrix: matrix) })
+        func sweepRuns() -> [(wall: Double, cpu: Double)] {
+            (0..<max(1, runs)).map { _ in
+                Timing.forgetLayouts() // each run starts cold, as `copy check` in a new process does
+                return Timing.measure { report = CopyCheck.run(sweep, matrix: matrix) }
+            }
         }
+        let samples = sweepRuns()
+        let naive = Timing.withoutLayoutReuse { sweepRuns() }
         guard let report else { return }
         let cpu = Timing.median(samples.map(\.cpu))
         let perSecond = cpu > 0 ? Double(report.screensRendered) / cpu : 0
         table.add("copy sweep: \(report.combinations) combinations, \(report.screensRendered) screens, every check (\(runs) runs, \(report.findings.count) findings)",
-                  Timing.summary(samples) + String(format: "; %.0f screens per CPU second", perSecond))
+                  Timing.summary(samples) + String(format: "; %.0f screens per CPU second", perSecond),
+                  naive: "no layout memo: \(Timing.summary(naive))",
+                  ratio: BenchTable.ratio(fast: cpu, naive: Timing.median(naive.map(\.cpu))) + " CPU")
     }
 }

@@ -11,21 +11,25 @@ struct TapeBench {
             table.add("demo tape \(path)", "skipped: file not found (run from the package root or pass --tape)")
             return
         }
-        var samples: [(wall: Double, cpu: Double)] = []
         var status = ""
-        for _ in 0..<runs {
-            samples.append(Timing.measure {
-                switch TapeLoader().load(path: path) {
-                case let .failure(errors): status = "invalid: \(errors)"
-                case let .success(tape):
-                    var options = TapePlayer.Options()
-                    options.goldenTapePath = path
-                    status = TapePlayer(tape: tape, options: options).play().result.status.rawValue
+        func play() -> [(wall: Double, cpu: Double)] {
+            (0..<runs).map { _ in
+                Timing.measure {
+                    switch TapeLoader().load(path: path) {
+                    case let .failure(errors): status = "invalid: \(errors)"
+                    case let .success(tape):
+                        var options = TapePlayer.Options()
+                        options.goldenTapePath = path
+                        status = TapePlayer(tape: tape, options: options).play().result.status.rawValue
+                    }
                 }
-            })
+            }
         }
+        let samples = play()
+        let naive = Timing.withoutLayoutReuse { play() }
         let name = (path as NSString).lastPathComponent
-        table.add("demo tape \(name), load + play (\(runs) runs, \(status))",
-                  Timing.summary(samples))
+        table.add("demo tape \(name), load + play (\(runs) runs, \(status))", Timing.summary(samples),
+                  naive: "no layout memo: \(Timing.summary(naive))",
+                  ratio: BenchTable.ratio(fast: Timing.median(samples.map(\.cpu)), naive: Timing.median(naive.map(\.cpu))) + " CPU")
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import PaywallScreens
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -29,6 +30,19 @@ enum Timing {
         let start = nanos(), cpuStart = cpuNanos()
         try body()
         return (Double(nanos() - start) / 1e9, Double(cpuNanos() - cpuStart) / 1e9)
+    }
+
+    /// Runs `body` the naive way: every frame lays out its copy from scratch (no layout reuse).
+    static func withoutLayoutReuse<T>(_ body: () throws -> T) rethrows -> T {
+        LayoutReuse.set(false)
+        defer { LayoutReuse.set(true) }
+        return try body()
+    }
+
+    /// Forgets every layout kept so far, as a new process starts.
+    static func forgetLayouts() {
+        LayoutReuse.set(false)
+        LayoutReuse.set(true)
     }
 
     /// "median W (CPU C), p99 W" for a list of (wall, cpu) samples.
