@@ -73,6 +73,7 @@ def main():
     parser.add_argument("--presses", type=int, default=200)
     parser.add_argument("--size", default="80x24")
     parser.add_argument("--quiet-ms", type=float, default=40, help="silence that ends one keystroke's output")
+    parser.add_argument("--dump", action="store_true", help="also print the bytes of the first two plan moves (repr), to see what they are made of")
     args = parser.parse_args()
     cols, rows = (int(x) for x in args.size.lower().split("x"))
     if not os.path.exists(args.binary):
@@ -108,6 +109,8 @@ def main():
             continue
         move_bytes.append(len(out))
         latencies.append(first)
+        if args.dump and len(move_bytes) <= 2:
+            print(f"plan move {len(move_bytes)} ({len(out)} bytes): {out!r}", file=sys.stderr)
         del sent
 
     # A full repaint of the same screen: resize away and back (ncurses repaints everything).

@@ -6,6 +6,7 @@ public enum ISO8601 {
     /// Parses an instant with a zone designator; nil if it isn't one.
     public static func parse(_ text: String) -> Date? {
         guard text.count <= 40 else { return nil }
+        if let date = parseUTCSeconds(text) { return date }
         let formatter = ISO8601DateFormatter()
         if let date = formatter.date(from: text) { return date }
         formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
@@ -26,10 +27,42 @@ public enum ISO8601 {
         return nil
     }
 
-    /// `date` in UTC to the second, e.g. `2026-01-30T09:00:00Z`.
+    /// `date` in UTC to the second (fractions dropped, as `ISO8601DateFormatter` does), e.g.
+    /// `2026-01-30T09:00:00Z`; without making a formatter (ICU's are slow to create).
     public static func string(_ date: Date) -> String {
-        let formatter = ISO8601DateFormatter()
-        formatter.timeZone = TimeZone(identifier: "UTC")
-        return formatter.string(from: date)
+        var seconds = time_t(date.timeIntervalSince1970.rounded(.down))
+        var t = tm()
+        gmtime_r(&seconds, &t)
+        return String(format: "%04d-%02d-%02dT%02d:%02d:%02dZ", t.tm_year + 1900, t.tm_mon + 1, t.tm_mday, t.tm_hour, t.tm_min, t.tm_sec)
+    }
+
+    /// The common form, `YYYY-MM-DDTHH:MM:SSZ` with a valid calendar date and time, read by
+    /// hand; nil for anything else (the formatter reads those).
+    static func parseUTCSeconds(_ text: String) -> Date? {
+        let b = Array(text.utf8)
+        guard b.count == 20, b[4] == UInt8(ascii: "-"), b[7] == UInt8(ascii: "-"), b[10] == UInt8(ascii: "T"),
+              b[13] == UInt8(ascii: ":"), b[16] == UInt8(ascii: ":"), b[19] == UInt8(ascii: "Z") else { return nil }
+        func number(_ range: Range<Int>) -> Int? {
+            var value = 0
+            for i in range {
+                guard b[i] >= UInt8(ascii: "0"), b[i] <= UInt8(ascii: "9") else { return nil }
+                value = value * 10 + Int(b[i] - UInt8(ascii: "0"))
+            }
+            return value
+        }
+        guard let year = number(0..<4), let month = number(5..<7), let day = number(8..<10),
+              let hour = number(11..<13), let minute = number(14..<16), let second = number(17..<19),
+              (1...12).contains(month), hour < 24, minute < 60, second < 60 else { return nil }
+        let leap = year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)
+        let days = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month - 1]
+        guard day >= 1, day <= days, year >= 1970 else { return nil }
+        var t = tm()
+        t.tm_year = Int32(year - 1900)
+        t.tm_mon = Int32(month - 1)
+        t.tm_mday = Int32(day)
+        t.tm_hour = Int32(hour)
+        t.tm_min = Int32(minute)
+        t.tm_sec = Int32(second)
+        return Date(timeIntervalSince1970: TimeInterval(timegm(&t)))
     }
 }

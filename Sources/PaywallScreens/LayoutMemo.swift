@@ -18,19 +18,70 @@ final class LayoutMemo: @unchecked Sendable {
     private struct Registration: Hashable { var deck: UInt64; var locale: String; var glyphs: GlyphSet; var timeZone: String }
 
     /// A laid-out block by what it was laid out from (the `ScreenWriter` call and its inputs).
-    enum BlockKey: Hashable {
-        case paragraph(TextItem, width: Int, align: TextAlignment, maxLines: Int?)
-        case flow([TextItem], width: Int, separator: String?, align: TextAlignment)
-        case columns([Column])
-        case button(TextItem, width: Int, labelWidth: Int, fill: StyleRole)
-    }
+    ///
+    /// Texts are compared and hashed by their UTF-8 bytes (hashing a `String` normalizes it,
+    /// which was a tenth of a copy sweep); equal bytes are equal text, so a hit is always right.
+    struct BlockKey: Hashable {
+        enum Kind: UInt8 { case paragraph, flow, columns, button }
+        var kind: Kind
+        var items: [TextItem]
+        /// Widths, offsets, alignments and limits, in the call's order.
+        var numbers: [Int]
+        var separator: String?
+        var fill: StyleRole?
 
-    /// One column of a `ScreenWriter.columns` row.
-    struct Column: Hashable {
-        var item: TextItem
-        var x: Int
-        var width: Int
-        var align: TextAlignment
+        static func paragraph(_ item: TextItem, width: Int, align: TextAlignment, maxLines: Int?) -> BlockKey {
+            BlockKey(kind: .paragraph, items: [item], numbers: [width, align.code, maxLines ?? -1])
+        }
+
+        static func flow(_ items: [TextItem], width: Int, separator: String?, align: TextAlignment) -> BlockKey {
+            BlockKey(kind: .flow, items: items, numbers: [width, align.code], separator: separator)
+        }
+
+        static func columns(_ columns: [(item: TextItem, x: Int, width: Int, align: TextAlignment)]) -> BlockKey {
+            BlockKey(kind: .columns, items: columns.map(\.item), numbers: columns.flatMap { [$0.x, $0.width, $0.align.code] })
+        }
+
+        static func button(_ item: TextItem, width: Int, labelWidth: Int, fill: StyleRole) -> BlockKey {
+            BlockKey(kind: .button, items: [item], numbers: [width, labelWidth], fill: fill)
+        }
+
+        static func == (a: BlockKey, b: BlockKey) -> Bool {
+            guard a.kind == b.kind, a.numbers == b.numbers, a.fill == b.fill, a.items.count == b.items.count,
+                  sameBytes(a.separator, b.separator) else { return false }
+            return zip(a.items, b.items).allSatisfy { x, y in
+                sameBytes(x.text, y.text) && sameBytes(x.key, y.key) && x.style == y.style && x.slot == y.slot
+                    && x.planID == y.planID && x.hiddenPlanIDs == y.hiddenPlanIDs && x.copy == y.copy
+            }
+        }
+
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(kind)
+            hasher.combine(numbers)
+            hasher.combine(fill)
+            Self.combineBytes(separator, into: &hasher)
+            for item in items {
+                Self.combineBytes(item.text, into: &hasher)
+                Self.combineBytes(item.key, into: &hasher)
+                hasher.combine(item.style)
+                hasher.combine(item.slot)
+            }
+        }
+
+        private static func sameBytes(_ a: String?, _ b: String?) -> Bool {
+            switch (a, b) {
+            case (nil, nil): return true
+            case let (x?, y?): return x.utf8.elementsEqual(y.utf8)
+            default: return false
+            }
+        }
+
+        private static func combineBytes(_ text: String?, into hasher: inout Hasher) {
+            guard let text else { hasher.combine(-1); return }
+            hasher.combine(text.utf8.count)
+            let done: Void? = text.utf8.withContiguousStorageIfAvailable { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
+            if done == nil { for byte in text.utf8 { hasher.combine(byte) } }
+        }
     }
 
     private let lock = NSLock()
@@ -148,5 +199,16 @@ extension LayoutMemo {
         defer { registryLock.unlock() }
         reuse = enabled
         if !enabled { registry.removeAll() }
+    }
+}
+
+extension TextAlignment {
+    /// A small number for a memo key.
+    var code: Int {
+        switch self {
+        case .left: return 0
+        case .center: return 1
+        case .right: return 2
+        }
     }
 }

@@ -3,7 +3,7 @@ import CopyDeck
 import Foundation
 
 /// A text about to be laid out: copy (key + how it resolved) or data, with its style and slot.
-struct TextItem: Sendable, Hashable {
+struct TextItem: Sendable {
     var key: String?
     var copy: ResolvedCopy?
     var text: String
@@ -171,7 +171,7 @@ struct ScreenWriter: Sendable {
 
     /// Items at fixed columns of one row: each is cut to its own width.
     func columns(_ columns: [(item: TextItem, x: Int, width: Int, align: TextAlignment)]) -> Block {
-        memo.block(.columns(columns.map { LayoutMemo.Column(item: $0.item, x: $0.x, width: $0.width, align: $0.align) })) {
+        memo.block(.columns(columns)) {
             laidOutColumns(columns)
         }
     }

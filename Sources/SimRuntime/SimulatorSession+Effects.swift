@@ -54,9 +54,8 @@ extension SimulatorSession {
                     sharedStamps = sharedFileStamps()
                     if merged != quota { return [.sharedStateChanged(quota: merged, paywallViews: model.paywallViews)] }
                 case let .paywallViews(views):
-                    let merged = try appState.mergePaywallViews(views)
-                    sharedStamps = sharedFileStamps()
-                    if merged != views { return [.sharedStateChanged(quota: model.quota, paywallViews: merged)] }
+                    // Group-committed with the analytics: merged into the file at the next flush.
+                    pendingViews = views
                 case let .entitlement(entitlement):
                     try appState.save(slice)
                     try entitlements.remember(entitlement)
@@ -87,17 +86,29 @@ extension SimulatorSession {
         }
     }
 
-    /// Writes the analytics events recorded since the last flush, in one append and one fsync.
+    /// Writes the analytics events recorded since the last flush (one append and one fsync) and
+    /// the paywall view history, merged with the views other processes saved.
+    ///
+    /// When the merge brought in another process's views, the file's stamps are left as they
+    /// were, so the next `pollSharedState` folds them into the model (a flush never sends events).
     public func flushEvents() {
-        guard !pendingEvents.isEmpty else { return }
-        do {
-            try appState.appendEvents(pendingEvents)
-            pendingEvents = []
-        } catch { note("\(error)") }
+        if !pendingEvents.isEmpty {
+            do {
+                try appState.appendEvents(pendingEvents)
+                pendingEvents = []
+            } catch { note("\(error)") }
+        }
+        if let views = pendingViews {
+            do {
+                let merged = try appState.mergePaywallViews(views)
+                pendingViews = nil
+                if merged == views { sharedStamps = sharedFileStamps() }
+            } catch { note("\(error)") }
+        }
     }
 
-    /// Whether analytics events wait for a flush.
-    public var hasPendingEvents: Bool { !pendingEvents.isEmpty }
+    /// Whether analytics events or the paywall view history wait for a flush.
+    public var hasPendingEvents: Bool { !pendingEvents.isEmpty || pendingViews != nil }
 
     /// Seed 004's POST of a transaction: to the app's own server (`--backend URL`) over HTTP, else
     /// to the simulator's backend in process.

@@ -14,6 +14,8 @@ import StoreSim
 public final class SimulatorSession {
     /// Analytics events recorded but not yet written (`flushEvents`); a kill loses at most these.
     var pendingEvents: [RecordedEvent] = []
+    /// The paywall view history waiting for the next flush (group-committed like the events).
+    var pendingViews: PaywallViewHistory?
     public let settings: SessionSettings
     public let clock: any Clock
     public private(set) var model: FlowModel

@@ -4,8 +4,9 @@ import Persistence
 import Testing
 @testable import SimRuntime
 
-/// Analytics events are group-committed: a plan move writes nothing (no fsync per key); they are
-/// written together before a purchase, at a flush, and when the session ends.
+/// Analytics events and the paywall view history are group-committed: a plan move writes nothing
+/// (no fsync per key); they are written together before a purchase, at a flush, and when the
+/// session ends.
 @Suite struct EventGroupCommitTests {
     func written(_ harness: SessionHarness) throws -> [String] {
         try AppStateStore(directory: StateDirectory(root: harness.directory)).loadEvents().map(\.name)
@@ -39,5 +40,37 @@ import Testing
             #expect(session.hasPendingEvents)
         }
         #expect(try written(harness).contains("paywall_plan_selected"))
+    }
+
+    func views(_ harness: SessionHarness) throws -> [Date] {
+        try AppStateStore(directory: StateDirectory(root: harness.directory)).loadPaywallViews().views
+    }
+
+    @Test func aPaywallViewIsWrittenAtTheFlushMergedWithAnotherProcesssViews() throws {
+        let harness = try SessionHarness(start: .paywall)
+        // Another process saved a view an hour ago.
+        let elsewhere = SessionHarness.start.addingTimeInterval(-3_600)
+        try AppStateStore(directory: StateDirectory(root: harness.directory)).savePaywallViews(PaywallViewHistory(views: [elsewhere]))
+        let session = try harness.open()
+        let shown = session.model.paywallViews.views
+        #expect(!shown.isEmpty, "opening on the paywall counts a view")
+        #expect(session.hasPendingEvents)
+        #expect(try views(harness) == [elsewhere], "the view waits for the flush")
+        session.flushEvents()
+        #expect(!session.hasPendingEvents)
+        let onDisk = try views(harness)
+        #expect(onDisk.contains(elsewhere) && shown.allSatisfy(onDisk.contains), "both processes' views are kept: \(onDisk)")
+        // The other process's view reaches the model at the next look at shared state.
+        session.pollSharedState()
+        #expect(session.model.paywallViews.views.contains(elsewhere))
+    }
+
+    @Test func aSessionThatEndsWritesItsPaywallViews() throws {
+        let harness = try SessionHarness(start: .paywall)
+        do {
+            let session = try harness.open()
+            #expect(!session.model.paywallViews.views.isEmpty)
+        }
+        #expect(try !views(harness).isEmpty)
     }
 }

@@ -1,0 +1,43 @@
+import Foundation
+import Testing
+@testable import PaywallFoundation
+
+/// The hand-read and hand-written common form agrees with Foundation's ISO 8601 formatter.
+@Suite("ISO 8601 instants")
+struct ISO8601Tests {
+    static func formatter() -> ISO8601DateFormatter {
+        let f = ISO8601DateFormatter()
+        f.timeZone = TimeZone(identifier: "UTC")
+        return f
+    }
+
+    @Test func writingAndReadingMatchTheFormatterOverTheSupportedRange() {
+        let reference = Self.formatter()
+        var seed: UInt64 = 0x9E37_79B9_7F4A_7C15
+        for _ in 0..<2_000 {
+            seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            let seconds = Double(seed % 253_402_300_800) + Double(seed % 1000) / 1000
+            let date = Date(timeIntervalSince1970: seconds)
+            let written = ISO8601.string(date)
+            #expect(written == reference.string(from: date))
+            #expect(ISO8601.parseUTCSeconds(written) == reference.date(from: written))
+        }
+    }
+
+    @Test(arguments: ["2026-02-29T00:00:00Z", "2024-02-29T23:59:59Z", "2026-13-01T00:00:00Z", "2026-04-31T10:00:00Z",
+                      "2026-01-30T24:00:00Z", "2026-01-30T09:00:60Z", "1969-12-31T23:59:59Z", "2026-01-30T09:00:00+09:00",
+                      "2026-01-30T09:00:00.250Z", "2026-1-30T09:00:00Z", "not a date"])
+    func everyOtherFormIsLeftToTheFormatter(_ text: String) {
+        if let fast = ISO8601.parseUTCSeconds(text) {
+            #expect(fast == Self.formatter().date(from: text))
+        }
+        // Whatever path reads it, parse answers what it answered before the fast path.
+        let reference = Self.formatter()
+        var expected = reference.date(from: text)
+        if expected == nil {
+            reference.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+            expected = reference.date(from: text)
+        }
+        #expect(ISO8601.parse(text) == expected)
+    }
+}
