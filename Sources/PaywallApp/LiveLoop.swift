@@ -32,7 +32,11 @@ public struct LiveLoop {
         var eventsWaitingSince: Date?
         defer { controller.session.flushEvents() }
         while true {
-            // Analytics are group-committed: written at most `flushInterval` after they happen.
+            controller.session.advance(to: clock.now())
+            lastSize = screen.size
+            // The frame first: a key's answer reaches the terminal before any file work.
+            screen.draw(controller.render(size: lastSize).grid)
+            // Analytics and views are group-committed: written at most `flushInterval` after they happen.
             if controller.session.hasPendingEvents {
                 let since = eventsWaitingSince ?? wall.now()
                 eventsWaitingSince = since
@@ -46,11 +50,8 @@ public struct LiveLoop {
             // Other processes on the state directory (store commands, tapes): seen within a second.
             if wall.now().timeIntervalSince(lastPoll) >= Self.pollInterval {
                 lastPoll = wall.now()
-                controller.session.pollSharedState()
+                if controller.session.pollSharedState() { continue } // draw what changed
             }
-            controller.session.advance(to: clock.now())
-            lastSize = screen.size
-            screen.draw(controller.render(size: lastSize).grid)
             let wait = timeout()
             let asked = wall.now()
             let key = screen.readKey(timeoutMs: wait)

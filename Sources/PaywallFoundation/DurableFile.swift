@@ -17,7 +17,8 @@ public enum DurableFile {
         let temp = directory + "/." + url.lastPathComponent + ".tmp-\(getpid())-\(UUID().uuidString.prefix(8))"
         let fd = open(temp, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
         guard fd >= 0 else { throw .posix(temp, "cannot create temp file") }
-        guard writeAndSync(fd, data) else {
+        let sync = needsSync(path)
+        guard writeAndSync(fd, data, sync: sync) else {
             let error = DurableFileError.posix(temp, "cannot write and fsync")
             close(fd)
             unlink(temp)
@@ -29,7 +30,7 @@ public enum DurableFile {
             unlink(temp)
             throw error
         }
-        try syncDirectory(directory)
+        if sync { try syncDirectory(directory) }
     }
 
     /// Appends `data` to the file at `url` (creating it, then fsyncing its directory) and fsyncs it.
@@ -38,11 +39,43 @@ public enum DurableFile {
         let created = !FileManager.default.fileExists(atPath: path)
         let fd = open(path, O_WRONLY | O_CREAT | O_APPEND, 0o644)
         guard fd >= 0 else { throw .posix(path, "cannot open for appending") }
-        let ok = writeAndSync(fd, data)
+        let sync = needsSync(path)
+        let ok = writeAndSync(fd, data, sync: sync)
         let error = ok ? nil : DurableFileError.posix(path, "cannot append and fsync")
         close(fd)
         if let error { throw error }
-        if created { try syncDirectory(url.deletingLastPathComponent().path) }
+        if created, sync { try syncDirectory(url.deletingLastPathComponent().path) }
+    }
+
+    /// Writes under `directory` skip their fsyncs until `endThrowaway(_:)`: for a directory that
+    /// is removed when its work ends (a tape's own temporary state), where surviving a crash means
+    /// nothing and each fsync costs milliseconds on a real disk. Atomic replacement stays.
+    public static func beginThrowaway(_ directory: URL) {
+        throwaway.lock.lock()
+        defer { throwaway.lock.unlock() }
+        throwaway.prefixes.insert(directory.standardizedFileURL.path + "/")
+    }
+
+    /// Writes under `directory` are durable again.
+    public static func endThrowaway(_ directory: URL) {
+        throwaway.lock.lock()
+        defer { throwaway.lock.unlock() }
+        throwaway.prefixes.remove(directory.standardizedFileURL.path + "/")
+    }
+
+    private final class Throwaway: @unchecked Sendable {
+        let lock = NSLock()
+        var prefixes: Set<String> = []
+    }
+    private static let throwaway = Throwaway()
+
+    /// False when `path` lies in a throwaway directory.
+    static func needsSync(_ path: String) -> Bool {
+        throwaway.lock.lock()
+        defer { throwaway.lock.unlock() }
+        guard !throwaway.prefixes.isEmpty else { return true }
+        let standardized = URL(fileURLWithPath: path).standardizedFileURL.path
+        return !throwaway.prefixes.contains { standardized.hasPrefix($0) }
     }
 
     /// Fsyncs a directory so a rename, creation or removal in it survives a power loss.
@@ -53,8 +86,9 @@ public enum DurableFile {
         guard fsync(fd) == 0 else { throw .posix(directory, "directory fsync failed") }
     }
 
-    /// Writes all of `data` to `fd` (retrying short writes and EINTR), then fsyncs it; false on failure (see errno).
-    static func writeAndSync(_ fd: Int32, _ data: Data) -> Bool {
+    /// Writes all of `data` to `fd` (retrying short writes and EINTR), then fsyncs it (unless
+    /// `sync` is false); false on failure (see errno).
+    static func writeAndSync(_ fd: Int32, _ data: Data, sync: Bool = true) -> Bool {
         let written = data.withUnsafeBytes { raw -> Bool in
             guard let base = raw.baseAddress else { return true }
             var offset = 0
@@ -65,7 +99,7 @@ public enum DurableFile {
             }
             return true
         }
-        return written && fsync(fd) == 0
+        return written && (!sync || fsync(fd) == 0)
     }
 }
 

@@ -1,5 +1,6 @@
 import PaywallApp
 import Foundation
+import PaywallFoundation
 import PaywallCore
 import SimRuntime
 import StoreSim
@@ -85,8 +86,13 @@ public final class TapePlayer {
 
     /// Plays the whole tape and returns its result (and frames when asked).
     public func play() -> (result: TapeResult, frames: [RecordedFrame]) {
+        // The tape's own state directory is removed when it ends: its writes need no fsync.
+        if ownsStateDirectory { DurableFile.beginThrowaway(stateDirectory) }
         defer {
-            if ownsStateDirectory { try? FileManager.default.removeItem(at: stateDirectory) }
+            if ownsStateDirectory {
+                try? FileManager.default.removeItem(at: stateDirectory)
+                DurableFile.endThrowaway(stateDirectory)
+            }
         }
         launch()
         if errors.isEmpty {

@@ -58,6 +58,10 @@ public struct Cell: Hashable, Sendable {
     /// The right half of a wide character; drivers skip it.
     public var isContinuation: Bool { columns == 0 }
 
+    /// Appends the grapheme's UTF-8 bytes to `bytes` (no `String` made).
+    @inline(__always)
+    func appendText(to bytes: inout [UInt8]) { glyph.appendBytes(to: &bytes) }
+
     /// True when the cell shows a plain space (blank, in whatever style).
     public var isSpace: Bool { glyph == InlineGlyph(asciiByte: 0x20) }
 
@@ -118,6 +122,10 @@ struct InlineGlyph: Hashable, Sendable {
         case 1: return UInt8(truncatingIfNeeded: middle >> shift)
         default: return UInt8(truncatingIfNeeded: high >> shift)
         }
+    }
+
+    func appendBytes(to bytes: inout [UInt8]) {
+        for index in 0..<count { bytes.append(byte(at: index)) }
     }
 
     var string: String {

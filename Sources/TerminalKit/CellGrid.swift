@@ -137,17 +137,17 @@ public struct CellGrid: Hashable, Sendable {
     /// The text of each row, joined with "\n", trailing spaces removed per row: what
     /// `tmux capture-pane -p` prints for the same screen.
     public var plainText: String {
-        var lines: [String] = []
-        lines.reserveCapacity(height)
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(width * height + height)
         for row in 0..<height {
-            var line = ""
+            let start = bytes.count
             for cell in cells[(row * width)..<((row + 1) * width)] where !cell.isContinuation {
-                line += cell.text
+                cell.appendText(to: &bytes)
             }
-            while line.last == " " { line.removeLast() }
-            lines.append(line)
+            while bytes.count > start, bytes.last == 0x20 { bytes.removeLast() }
+            if row < height - 1 { bytes.append(0x0A) }
         }
-        return lines.joined(separator: "\n")
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// The runs of cells that differ from `previous`; every row when the sizes differ.

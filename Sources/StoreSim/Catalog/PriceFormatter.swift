@@ -24,6 +24,36 @@ public enum PriceFormatter {
 
     /// `amount` in the currency `currencyCode`, formatted for the Foundation locale identifier `locale`.
     public static func format(_ amount: Decimal, currencyCode: String, locale: String) -> String {
+        let key = FormattedPrices.Key(amount: amount, currencyCode: currencyCode, locale: locale)
+        if let known = formatted.value(for: key) { return known }
+        let text = makeText(amount, currencyCode: currencyCode, locale: locale)
+        formatted.remember(text, for: key)
+        return text
+    }
+
+    /// Prices already formatted: a `NumberFormatter` is slow to make, and a paywall shows the same
+    /// few prices in every frame and every launch. A pure function's answers, bounded in number.
+    final class FormattedPrices: @unchecked Sendable {
+        struct Key: Hashable { var amount: Decimal; var currencyCode: String; var locale: String }
+        private let lock = NSLock()
+        private var texts: [Key: String] = [:]
+
+        func value(for key: Key) -> String? {
+            lock.lock()
+            defer { lock.unlock() }
+            return texts[key]
+        }
+
+        func remember(_ text: String, for key: Key) {
+            lock.lock()
+            defer { lock.unlock() }
+            if texts.count >= 4096 { texts.removeAll() }
+            texts[key] = text
+        }
+    }
+    static let formatted = FormattedPrices()
+
+    private static func makeText(_ amount: Decimal, currencyCode: String, locale: String) -> String {
         let formatter = NumberFormatter()
         formatter.locale = Locale(identifier: locale)
         formatter.numberStyle = .currency
