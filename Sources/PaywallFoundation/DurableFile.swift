@@ -33,6 +33,35 @@ public enum DurableFile {
         if sync { try syncDirectory(directory) }
     }
 
+    /// Replaces the file at `url` with what `body` writes, a chunk at a time (so a large file is
+    /// never whole in memory): a temp file in the same directory, the chunks, fsync, rename over
+    /// the file, fsync the directory. A `body` that throws leaves the old file untouched.
+    public static func replace(at url: URL, writing body: (_ write: (Data) throws -> Void) throws -> Void) throws {
+        let path = url.path
+        let directory = url.deletingLastPathComponent().path
+        let temp = directory + "/." + url.lastPathComponent + ".tmp-\(getpid())-\(UUID().uuidString.prefix(8))"
+        let fd = open(temp, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        guard fd >= 0 else { throw DurableFileError.posix(temp, "cannot create temp file") }
+        let sync = needsSync(path)
+        do {
+            try body { chunk in
+                guard writeAll(fd, chunk) else { throw DurableFileError.posix(temp, "cannot write") }
+            }
+            guard !sync || fsync(fd) == 0 else { throw DurableFileError.posix(temp, "cannot fsync") }
+        } catch {
+            close(fd)
+            unlink(temp)
+            throw error
+        }
+        close(fd)
+        guard rename(temp, path) == 0 else {
+            let error = DurableFileError.posix(path, "cannot rename \(temp) over it")
+            unlink(temp)
+            throw error
+        }
+        if sync { try syncDirectory(directory) }
+    }
+
     /// Appends `data` to the file at `url` (creating it, then fsyncing its directory) and fsyncs it.
     public static func append(_ data: Data, to url: URL) throws(DurableFileError) {
         let path = url.path
@@ -89,7 +118,12 @@ public enum DurableFile {
     /// Writes all of `data` to `fd` (retrying short writes and EINTR), then fsyncs it (unless
     /// `sync` is false); false on failure (see errno).
     static func writeAndSync(_ fd: Int32, _ data: Data, sync: Bool = true) -> Bool {
-        let written = data.withUnsafeBytes { raw -> Bool in
+        writeAll(fd, data) && (!sync || fsync(fd) == 0)
+    }
+
+    /// Writes all of `data` to `fd`, retrying short writes and EINTR; false on failure (see errno).
+    static func writeAll(_ fd: Int32, _ data: Data) -> Bool {
+        data.withUnsafeBytes { raw -> Bool in
             guard let base = raw.baseAddress else { return true }
             var offset = 0
             while offset < raw.count {
@@ -99,7 +133,6 @@ public enum DurableFile {
             }
             return true
         }
-        return written && (!sync || fsync(fd) == 0)
     }
 }
 

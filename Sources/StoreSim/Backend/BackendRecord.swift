@@ -44,3 +44,22 @@ struct BackendState: Codable, Hashable, Sendable, JournaledState {
         }
     }
 }
+
+extension BackendState: SnapshotInParts {
+    static let bulkKey = "records"
+
+    var withoutBulk: BackendState {
+        var outline = self
+        outline.records = [:]
+        return outline
+    }
+
+    func writeBulk(with encoder: JSONEncoder, to write: (Data) throws -> Void) throws {
+        try write(Data("{".utf8))
+        for (index, id) in records.keys.sorted().enumerated() {
+            if index > 0 { try write(Data(",".utf8)) }
+            try write(try encoder.encode(id) + Data(":".utf8) + encoder.encode(records[id]))
+        }
+        try write(Data("}".utf8))
+    }
+}

@@ -1,0 +1,78 @@
+import Foundation
+import PaywallFoundation
+import Testing
+@testable import StoreSim
+
+/// Ledger snapshots written a record at a time read back as the state that was saved, and a JWS
+/// held with a shared header is the JWS that was signed.
+@Suite("Snapshots in parts and shared JWS headers")
+struct SnapshotInPartsTests {
+    /// A store and backend with purchases, a subscription and a renewal.
+    static func filled() throws -> (SimulatedStore, VerificationBackend, URL) {
+        let (store, clock, dir) = try Fixture.store()
+        let backend = try Fixture.backend(for: store, dir: dir, clock: clock)
+        for product in ["coins_100", "coins_100", "lifetime", "weekly_9_99"] {
+            guard case let .success(t, _) = store.purchase(productID: product, options: Fixture.options) else {
+                Issue.record("\(product) was not bought"); continue
+            }
+            _ = backend.post(jws: t.jws, appAccountToken: Fixture.user, offerID: "A")
+        }
+        clock.advance(by: 8 * 86_400)
+        try store.process(now: clock.now())
+        for update in store.takeUpdates() { if let t = update.transaction { _ = backend.post(jws: t.jws, appAccountToken: Fixture.user, offerID: "A") } }
+        return (store, backend, dir)
+    }
+
+    @Test func storeAndBackendStatesReadBackAsSaved() throws {
+        let (store, backend, dir) = try Self.filled()
+        #expect(store.state.records.count >= 5)
+        let storeLedger = Ledger<StoreState>(url: dir.appendingPathComponent("copy-store.json"))
+        try storeLedger.save(store.state)
+        #expect(try storeLedger.load() == store.state)
+
+        var journaled = JournaledLedger<BackendState>(url: dir.appendingPathComponent("backend-ledger.json"))
+        let backendState = try #require(try journaled.load())
+        #expect(backendState.records.count >= 4)
+        let backendLedger = Ledger<BackendState>(url: dir.appendingPathComponent("copy-backend.json"))
+        try backendLedger.save(backendState)
+        #expect(try backendLedger.load() == backendState)
+        _ = backend
+
+        // The file is the same JSON a whole encoding makes (one object; records in order).
+        let whole = try JSONSerialization.jsonObject(with: JSONEncoder().encode(store.state)) as? NSDictionary
+        let inParts = try JSONSerialization.jsonObject(with: Data(contentsOf: storeLedger.url)) as? NSDictionary
+        #expect(whole == inParts)
+    }
+
+    @Test func aWriterThatFailsLeavesTheOldFile() throws {
+        let url = Fixture.tempDirectory().appendingPathComponent("ledger.json")
+        try DurableFile.replace(Data("old".utf8), at: url)
+        struct Stop: Error {}
+        #expect(throws: Stop.self) {
+            try DurableFile.replace(at: url) { write in
+                try write(Data("half of the ne".utf8))
+                throw Stop()
+            }
+        }
+        #expect(try String(contentsOf: url, encoding: .utf8) == "old")
+        let strays = try FileManager.default.contentsOfDirectory(atPath: url.deletingLastPathComponent().path).filter { $0.contains(".tmp-") }
+        #expect(strays.isEmpty)
+    }
+
+    @Test func aSharedHeaderJWSIsTheSignedJWSInMemoryAndOnDisk() throws {
+        let (store, _, _) = try Self.filled()
+        let records = store.state.records
+        for record in records {
+            // Put back together from the shared header and the rest, it still verifies as Apple would.
+            let payload = try store.signedDataVerifier.verify(record.jws, now: Fixture.start)
+            let decoded = try JSONDecoder().decode(TransactionPayload.self, from: payload)
+            #expect(decoded == record.payload)
+            #expect(CompactJWS.segments(record.jws).count == 3)
+            let encoded = try JSONSerialization.jsonObject(with: JSONEncoder().encode(record)) as? [String: Any]
+            #expect(encoded?["jws"] as? String == record.jws, "stored as the JWS string, as before")
+        }
+        let headers = Set(records.map { String(CompactJWS.segments($0.jws)[0]) })
+        #expect(headers.count == 1, "one store, one header (its key id and x5c)")
+        #expect(SharedHeaderJWS("not a jws").text == "not a jws")
+    }
+}
