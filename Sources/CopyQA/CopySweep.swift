@@ -57,17 +57,31 @@ public struct CopySweep: Sendable {
     /// every offer are drawn once per locale, theme and size (with the first offer of that triple).
     public func render(_ combinations: [SweepCombination],
                        visit: (SweepCombination, ScreenState, RenderedScreen) -> Void) {
+        render(Self.plan(combinations)[...], visit: visit)
+    }
+
+    /// Each combination with whether it draws the offer-independent states: the first of its
+    /// (locale, theme, size) does.
+    static func plan(_ combinations: [SweepCombination]) -> [(combination: SweepCombination, drawsCommon: Bool)] {
+        var seenTriples = Set<String>()
+        return combinations.map { combination in
+            (combination, seenTriples.insert("\(combination.locale)|\(combination.theme)|\(combination.width)x\(combination.height)").inserted)
+        }
+    }
+
+    /// `render` over part of a plan: the same screens in the same order as the whole plan draws them there.
+    func render(_ planned: ArraySlice<(combination: SweepCombination, drawsCommon: Bool)>,
+                visit: (SweepCombination, ScreenState, RenderedScreen) -> Void) {
         var common: [String: [ScreenState]] = [:]
         var perOffer: [String: [ScreenState]] = [:]
         var decks: [String: CopyDeck] = [:]
-        var seenTriples = Set<String>()
-        for combination in combinations {
+        for (combination, drawsCommon) in planned {
             let locale = combination.locale
             let deck = decks[locale] ?? self.deck(locale: locale)
             decks[locale] = deck
             let theme = theme(named: combination.theme)
             var list: [ScreenState] = []
-            if seenTriples.insert("\(locale)|\(combination.theme)|\(combination.width)x\(combination.height)").inserted {
+            if drawsCommon {
                 let shared = common[locale] ?? states.common(locale: locale)
                 common[locale] = shared
                 list += shared
@@ -87,26 +101,68 @@ public struct CopySweep: Sendable {
 
     /// `run`, also counting the screens rendered.
     public func runCounting(_ combinations: [SweepCombination]) -> (findings: [Finding], screens: Int) {
-        var screens = 0
         let lint = LintIndex(primary: primary, fallback: fallback)
+        let checker = ScreenChecker(lint: lint, skipsFallbackCopy: !checksBuiltInCopy)
+        // Contiguous parts on every core, merged in order: the same findings, in the same order,
+        // as one pass (each part keeps its own decks and date cache).
+        let planned = Self.plan(combinations)
+        let parts = max(1, min(ProcessInfo.processInfo.activeProcessorCount, planned.count / 8))
+        let results = PartResults(count: parts)
+        DispatchQueue.concurrentPerform(iterations: parts) { part in
+            let range = (planned.count * part / parts)..<(planned.count * (part + 1) / parts)
+            var result = PartResult()
+            var decks: [String: CopyDeck] = [:]
+            var dates = DateTexts()
+            render(planned[range]) { combination, state, screen in
+                result.screens += 1
+                let deck = decks[combination.locale] ?? self.deck(locale: combination.locale)
+                decks[combination.locale] = deck
+                result.findings += checker.check(screen, state: state, combination: combination, deck: deck, dates: &dates)
+                for text in screen.drawn { if let key = text.key { result.drawnKeys[combination.locale, default: []].insert(key) } }
+            }
+            results.set(part, result)
+        }
+        var screens = 0
         var findings: [Finding] = []
         var seen = Set<String>()
         var drawnKeys: [String: Set<String>] = [:]
-        let checker = ScreenChecker(lint: lint, skipsFallbackCopy: !checksBuiltInCopy)
-        var decks: [String: CopyDeck] = [:]
-        var dates = DateTexts()
-        render(combinations) { combination, state, screen in
-            screens += 1
-            let deck = decks[combination.locale] ?? self.deck(locale: combination.locale)
-            decks[combination.locale] = deck
-            for finding in checker.check(screen, state: state, combination: combination, deck: deck, dates: &dates) {
+        for result in results.all {
+            screens += result.screens
+            for finding in result.findings {
                 let id = "\(finding.kind)|\(finding.key ?? "")|\(finding.screen)|\(finding.state)|\(finding.combination)|\(finding.message)"
                 if seen.insert(id).inserted { findings.append(finding) }
             }
-            for text in screen.drawn { if let key = text.key { drawnKeys[combination.locale, default: []].insert(key) } }
+            drawnKeys.merge(result.drawnKeys) { $0.union($1) }
         }
         findings += composedKeyFindings(combinations, drawnKeys: drawnKeys, lint: lint)
         return (findings, screens)
+    }
+
+    /// What one part of a sweep found.
+    struct PartResult: Sendable {
+        var screens = 0
+        var findings: [Finding] = []
+        var drawnKeys: [String: Set<String>] = [:]
+    }
+
+    /// The parts' results, each set once by its own worker.
+    final class PartResults: @unchecked Sendable {
+        private let lock = NSLock()
+        private var results: [PartResult]
+
+        init(count: Int) { results = Array(repeating: PartResult(), count: count) }
+
+        func set(_ index: Int, _ result: PartResult) {
+            lock.lock()
+            defer { lock.unlock() }
+            results[index] = result
+        }
+
+        var all: [PartResult] {
+            lock.lock()
+            defer { lock.unlock() }
+            return results
+        }
     }
 
     /// Run over a matrix.

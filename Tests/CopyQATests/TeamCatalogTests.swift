@@ -2,6 +2,7 @@ import CopyDeck
 import PaywallFoundation
 import Foundation
 import Testing
+import TerminalKit
 @testable import CopyQA
 
 @Suite("Team catalogs layered over the default deck")
@@ -117,5 +118,36 @@ struct TeamCatalogTests {
             #expect("\(error)".contains("team.json:3:34: at copyKeys.paywall.titel: no screen shows the key \"paywall.titel\""), "\(error)")
             #expect("\(error)".contains("did you mean 'paywall.title'?"))
         }
+    }
+}
+
+/// The sweep runs in parts on every core; its findings are those of one pass, in the same order.
+@Suite("Copy sweep in parts")
+struct SweepInPartsTests {
+    @Test func thePartsFindWhatOnePassFindsInTheSameOrder() {
+        var team = StringCatalog(sourceLanguage: "en")
+        team.set("paywall.title", "en", "Go Pro, and keep going with every feature we will ever ship")
+        team.set("paywall.cta.subscribe", "en", "Subscribe")
+        let sweep = CopySweep(team: team)
+        let combinations = SweepMatrix(locales: ["en", "ko", "zh-Hans"], themes: ["dark", "light"],
+                                       sizes: [TerminalSize(width: 80, height: 24), TerminalSize(width: 60, height: 22)],
+                                       offers: [.A, .B, .C]).combinations
+        // One pass, as the sweep ran before it was split: render in order, check, keep first of each.
+        let checker = ScreenChecker(lint: LintIndex(primary: sweep.primary, fallback: sweep.fallback), skipsFallbackCopy: !sweep.checksBuiltInCopy)
+        var expected: [Finding] = []
+        var seen = Set<String>()
+        var screens = 0
+        var dates = DateTexts()
+        sweep.render(combinations) { combination, state, screen in
+            screens += 1
+            for finding in checker.check(screen, state: state, combination: combination, deck: sweep.deck(locale: combination.locale), dates: &dates) {
+                let id = "\(finding.kind)|\(finding.key ?? "")|\(finding.screen)|\(finding.state)|\(finding.combination)|\(finding.message)"
+                if seen.insert(id).inserted { expected.append(finding) }
+            }
+        }
+        let inParts = sweep.runCounting(combinations)
+        #expect(inParts.screens == screens)
+        #expect(!expected.isEmpty, "the team's catalog has findings to compare")
+        #expect(Array(inParts.findings.prefix(expected.count)) == expected)
     }
 }
