@@ -56,7 +56,8 @@ public final class NcursesScreen: TerminalScreen {
     public var isRunning: Bool { window != nil }
 
     /// Enters curses mode: locale (falling back to C.UTF-8 for LC_CTYPE when the locale is not
-    /// UTF-8, so wide characters work), cbreak/raw, no echo, keypad, 25 ms Esc delay, hidden cursor, colors.
+    /// UTF-8, so wide characters work), cbreak/raw, no echo, keypad, 25 ms Esc delay, no typeahead
+    /// checks (a frame is written whole), hidden cursor, colors.
     /// Throws when stdin/stdout is not a terminal or TERM cannot address the cursor (`dumb`).
     public func start() throws {
         guard window == nil else { return }
@@ -82,6 +83,9 @@ public final class NcursesScreen: TerminalScreen {
         noecho()
         keypad(win, true)
         set_escdelay(25)
+        // No typeahead check during a refresh: ncurses polled the keyboard between the writes of
+        // one frame; a frame is now drawn whole, and its first byte leaves sooner.
+        typeahead(-1)
         curs_set(0)
         colorDepth = .none
         var defaults = false

@@ -93,7 +93,7 @@ final class LayoutMemo: @unchecked Sendable {
     private var wraps: [WrapKey: WrappedText] = [:]
     private var balancedWraps: [WrapKey: WrappedText?] = [:]
     private var cuts: [WrapKey: (text: String, truncated: Bool)] = [:]
-    private var dates: [Date: String] = [:]
+    private var dates: [Int: String] = [:]
     private var blocks: [BlockKey: Block] = [:]
 
     private init(deck: CopyDeck, locale: String, glyphs: GlyphSet, timeZone: TimeZone) {
@@ -164,11 +164,14 @@ final class LayoutMemo: @unchecked Sendable {
         return made
     }
 
-    /// The answer of `make` for `date` (a long date in this locale and time zone).
+    /// The answer of `make` for `date` (a long date in this locale and time zone, which names the
+    /// day only): kept by the local day, so a live clock's every instant of one day reuses it.
     func date(_ date: Date, make: () -> String) -> String {
-        if let hit = locked({ dates[date] }) { return hit }
+        let local = date.timeIntervalSince1970 + Double(timeZone.secondsFromGMT(for: date))
+        let day = Int((local / 86_400).rounded(.down))
+        if let hit = locked({ dates[day] }) { return hit }
         let made = make()
-        locked { store(made, at: date, in: &dates) }
+        locked { store(made, at: day, in: &dates) }
         return made
     }
 
