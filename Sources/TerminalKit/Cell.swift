@@ -6,6 +6,8 @@ public struct Cell: Hashable, Sendable {
     private var glyph: InlineGlyph
     private var columns: UInt8
     public var style: TextStyle
+    /// Fills the cell to its stride, so two cells with equal fields have equal bytes (see `bytesCompare`).
+    private var padding: UInt16 = 0
 
     public init(text: String, width: Int, style: TextStyle) {
         glyph = InlineGlyph(text)
@@ -57,6 +59,10 @@ public struct Cell: Hashable, Sendable {
 
     /// The right half of a wide character; drivers skip it.
     public var isContinuation: Bool { columns == 0 }
+
+    /// Whether cells can be compared as memory: no padding bytes whose content is undefined
+    /// (every stored field is plain data with one representation per value).
+    static let bytesCompare = MemoryLayout<Cell>.size == MemoryLayout<Cell>.stride
 
     /// Appends the grapheme's UTF-8 bytes to `bytes` (no `String` made).
     @inline(__always)

@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 /// A width × height array of cells that screens draw into and drivers show.
 ///
 /// Writing keeps the grid consistent: a wide character always owns its continuation cell, and
@@ -159,10 +164,14 @@ public struct CellGrid: Hashable, Sendable {
             }
             return runs
         }
+        let rowBytes = width * MemoryLayout<Cell>.stride
         cells.withUnsafeBufferPointer { now in
             previous.cells.withUnsafeBufferPointer { before in
                 for row in 0..<height {
                     let base = row * width
+                    // Most rows of a frame are unchanged: one memory compare skips them.
+                    if Cell.bytesCompare, let a = now.baseAddress, let b = before.baseAddress,
+                       memcmp(a + base, b + base, rowBytes) == 0 { continue }
                     var col = 0
                     while col < width {
                         guard now[base + col] != before[base + col] else { col += 1; continue }

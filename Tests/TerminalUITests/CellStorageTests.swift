@@ -61,4 +61,27 @@ struct CellStorageTests {
         #expect(box == byHand)
         #expect(box.plainText == "╭────╮\n│    │\n╰────╯")
     }
+
+    @Test func theDiffSkipsUnchangedRowsByMemoryAndStillFindsEveryChange() {
+        #expect(Cell.bytesCompare, "a cell fills its stride: rows can be compared as memory")
+        let styles = [TextStyle.plain, TextStyle(.accent, bold: true), TextStyle(.muted, panel: .surface), TextStyle(.text, underline: true)]
+        var seed: UInt64 = 7
+        func next(_ n: Int) -> Int { seed = seed &* 6_364_136_223_846_793_005 &+ 1; return Int(seed >> 33) % n }
+        var before = CellGrid(width: 30, height: 6)
+        for _ in 0..<40 { before.put(["a", "─", "한", "é", "  "][next(5)], x: next(30), y: next(6), style: styles[next(4)]) }
+        for _ in 0..<50 {
+            var after = before
+            let changes = next(4)
+            for _ in 0..<changes { after.put(["b", "│", "中", " "][next(4)], x: next(30), y: next(6), style: styles[next(4)]) }
+            // The runs rebuild `after` from `before`, and cover exactly the cells that differ.
+            var rebuilt = before.cells
+            var covered = 0
+            for run in after.diff(from: before) {
+                for (i, cell) in run.cells.enumerated() { rebuilt[run.y * 30 + run.x + i] = cell }
+                covered += run.cells.count
+            }
+            #expect(rebuilt == after.cells)
+            #expect(covered == zip(before.cells, after.cells).filter { $0 != $1 }.count)
+        }
+    }
 }
