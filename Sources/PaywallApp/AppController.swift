@@ -1,5 +1,6 @@
 import CopyDeck
 import Foundation
+import PaywallFoundation
 import PaywallCore
 import PaywallScreens
 import Profiles
@@ -115,23 +116,9 @@ public final class AppController {
         return DebugInfo(stateName: state, entitlementLine: entitlementLine, storeLines: lines, events: events)
     }
 
-    /// "2026-06-04" in UTC (ISO 8601's full date), without making a formatter.
-    static func day(_ date: Date) -> String {
-        let t = utc(date)
-        return String(format: "%04d-%02d-%02d", t.tm_year + 1900, t.tm_mon + 1, t.tm_mday)
-    }
+    /// "2026-06-04": the UTC date of ISO 8601's instant.
+    static func day(_ date: Date) -> String { String(ISO8601.string(date).prefix(10)) }
 
-    /// "10:00:03" in UTC (ISO 8601's time with colons), without making a formatter.
-    static func time(_ date: Date) -> String {
-        let t = utc(date)
-        return String(format: "%02d:%02d:%02d", t.tm_hour, t.tm_min, t.tm_sec)
-    }
-
-    private static func utc(_ date: Date) -> tm {
-        var seconds = time_t(date.timeIntervalSince1970.rounded(.down))
-        var parts = tm()
-        gmtime_r(&seconds, &parts)
-        return parts
-    }
-
+    /// "10:00:03": the UTC time of ISO 8601's instant.
+    static func time(_ date: Date) -> String { String(ISO8601.string(date).dropFirst(11).prefix(8)) }
 }

@@ -12,25 +12,13 @@ public enum DurableFile {
     /// Replaces the file at `url` with `data`: a temp file in the same directory, write, fsync,
     /// rename over the file, fsync the directory.
     public static func replace(_ data: Data, at url: URL) throws(DurableFileError) {
-        let path = url.path
-        let directory = url.deletingLastPathComponent().path
-        let temp = directory + "/." + url.lastPathComponent + ".tmp-\(getpid())-\(UUID().uuidString.prefix(8))"
-        let fd = open(temp, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-        guard fd >= 0 else { throw .posix(temp, "cannot create temp file") }
-        let sync = needsSync(path)
-        guard writeAndSync(fd, data, sync: sync) else {
-            let error = DurableFileError.posix(temp, "cannot write and fsync")
-            close(fd)
-            unlink(temp)
+        do {
+            try replace(at: url) { write in try write(data) }
+        } catch let error as DurableFileError {
             throw error
+        } catch {
+            throw DurableFileError(path: url.path, message: "\(error)") // a one-chunk writer throws nothing else
         }
-        close(fd)
-        guard rename(temp, path) == 0 else {
-            let error = DurableFileError.posix(path, "cannot rename \(temp) over it")
-            unlink(temp)
-            throw error
-        }
-        if sync { try syncDirectory(directory) }
     }
 
     /// Replaces the file at `url` with what `body` writes, a chunk at a time (so a large file is
@@ -45,9 +33,9 @@ public enum DurableFile {
         let sync = needsSync(path)
         do {
             try body { chunk in
-                guard writeAll(fd, chunk) else { throw DurableFileError.posix(temp, "cannot write") }
+                guard writeAll(fd, chunk) else { throw DurableFileError.posix(temp, "cannot write and fsync") }
             }
-            guard !sync || fsync(fd) == 0 else { throw DurableFileError.posix(temp, "cannot fsync") }
+            guard !sync || fsync(fd) == 0 else { throw DurableFileError.posix(temp, "cannot write and fsync") }
         } catch {
             close(fd)
             unlink(temp)

@@ -84,31 +84,11 @@ public struct LocaleCode: Hashable, Sendable, CustomStringConvertible {
     /// Chinese regions map to scripts (`zh-CN` → `zh-Hans`, `zh-TW` → `zh-Hant`); POSIX suffixes
     /// (`.UTF-8`, `@euro`) are dropped; default regions are dropped.
     public static func normalize(_ identifier: String) -> String {
-        if let known = normalized.value(for: identifier) { return known }
-        let made = computeNormalized(identifier)
-        normalized.remember(made, for: identifier)
-        return made
+        normalized.value(for: identifier) { computeNormalized(identifier) }
     }
 
     /// Identifiers already normalized: a catalog's lint asks for the same few codes for every key.
-    private final class Normalized: @unchecked Sendable {
-        private let lock = NSLock()
-        private var codes: [String: String] = [:]
-
-        func value(for identifier: String) -> String? {
-            lock.lock()
-            defer { lock.unlock() }
-            return codes[identifier]
-        }
-
-        func remember(_ code: String, for identifier: String) {
-            lock.lock()
-            defer { lock.unlock() }
-            if codes.count >= 1024 { codes.removeAll() }
-            codes[identifier] = code
-        }
-    }
-    private static let normalized = Normalized()
+    private static let normalized = BoundedCache<String, String>(limit: 1024)
 
     private static func computeNormalized(_ identifier: String) -> String {
         var text = String(identifier.drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed())

@@ -24,34 +24,17 @@ public enum PriceFormatter {
 
     /// `amount` in the currency `currencyCode`, formatted for the Foundation locale identifier `locale`.
     public static func format(_ amount: Decimal, currencyCode: String, locale: String) -> String {
-        let key = FormattedPrices.Key(amount: amount, currencyCode: currencyCode, locale: locale)
-        if let known = formatted.value(for: key) { return known }
-        let text = makeText(amount, currencyCode: currencyCode, locale: locale)
-        formatted.remember(text, for: key)
-        return text
+        formatted.value(for: PriceKey(amount: amount, currencyCode: currencyCode, locale: locale)) {
+            makeText(amount, currencyCode: currencyCode, locale: locale)
+        }
     }
+
+    /// What a formatted price depends on.
+    struct PriceKey: Hashable, Sendable { var amount: Decimal; var currencyCode: String; var locale: String }
 
     /// Prices already formatted: a `NumberFormatter` is slow to make, and a paywall shows the same
-    /// few prices in every frame and every launch. A pure function's answers, bounded in number.
-    final class FormattedPrices: @unchecked Sendable {
-        struct Key: Hashable { var amount: Decimal; var currencyCode: String; var locale: String }
-        private let lock = NSLock()
-        private var texts: [Key: String] = [:]
-
-        func value(for key: Key) -> String? {
-            lock.lock()
-            defer { lock.unlock() }
-            return texts[key]
-        }
-
-        func remember(_ text: String, for key: Key) {
-            lock.lock()
-            defer { lock.unlock() }
-            if texts.count >= 4096 { texts.removeAll() }
-            texts[key] = text
-        }
-    }
-    static let formatted = FormattedPrices()
+    /// few prices in every frame and every launch.
+    static let formatted = BoundedCache<PriceKey, String>(limit: 4096)
 
     private static func makeText(_ amount: Decimal, currencyCode: String, locale: String) -> String {
         let formatter = NumberFormatter()

@@ -1,4 +1,5 @@
 import Foundation
+import PaywallFoundation
 import PaywallCore
 
 /// One transaction as the ledger keeps it: payload, its JWS, verification and the finished flag.
@@ -31,7 +32,7 @@ struct TransactionRecord: Codable, Hashable, Sendable {
 ///
 /// Every transaction a store signs carries the same header, its certificate chain in `x5c`
 /// (about 2.8 KB of the 4 KB). Held whole, 10,000 transactions kept 28 MB of copies of it; here
-/// each header text is kept once (`HeaderTexts`) and the JWS is put together when read. Encoded
+/// each header text is kept once (`headerTexts`) and the JWS is put together when read. Encoded
 /// as the JWS string itself, so ledgers read and write as before.
 struct SharedHeaderJWS: Codable, Hashable, Sendable {
     private let header: String
@@ -39,7 +40,7 @@ struct SharedHeaderJWS: Codable, Hashable, Sendable {
 
     init(_ jws: String) {
         if let dot = jws.utf8.firstIndex(of: UInt8(ascii: ".")) {
-            header = HeaderTexts.shared.canonical(String(jws[..<dot]))
+            header = Self.canonical(String(jws[..<dot]))
             rest = String(jws[dot...])
         } else {
             header = ""
@@ -58,20 +59,12 @@ struct SharedHeaderJWS: Codable, Hashable, Sendable {
         try container.encode(text)
     }
 
-    /// One instance of each header text: copies of a `String` share its storage.
-    final class HeaderTexts: @unchecked Sendable {
-        static let shared = HeaderTexts()
-        private let lock = NSLock()
-        private var texts: Set<String> = []
+    /// One instance of each header text (copies of a `String` share its storage): a store
+    /// signs under one or two.
+    private static let headerTexts = BoundedCache<String, String>(limit: 64)
 
-        func canonical(_ text: String) -> String {
-            lock.lock()
-            defer { lock.unlock() }
-            if let known = texts.firstIndex(of: text) { return texts[known] }
-            if texts.count >= 64 { texts.removeAll() } // a store signs under one or two headers
-            texts.insert(text)
-            return text
-        }
+    private static func canonical(_ text: String) -> String {
+        headerTexts.value(for: text) { text }
     }
 }
 

@@ -55,7 +55,7 @@ public enum CompactJWS {
     public static func decodeUnverified(_ jws: String) throws(Failure) -> (header: Header, payload: Data) {
         let parts = segments(jws)
         guard parts.count == 3 else { throw .malformed("expected 3 dot-separated parts, found \(parts.count)") }
-        guard let header = headers.header(String(parts[0])) else { throw .malformed("the header is not base64url JSON with an alg") }
+        guard let header = header(String(parts[0])) else { throw .malformed("the header is not base64url JSON with an alg") }
         guard let payload = data(base64url: String(parts[1])) else { throw .malformed("the payload is not base64url") }
         return (header, payload)
     }
@@ -77,26 +77,16 @@ public enum CompactJWS {
     }
 
     /// Headers already decoded, by their encoded text: a store signs everything under one or two.
-    final class DecodedHeaders: @unchecked Sendable {
-        private let lock = NSLock()
-        private var decoded: [String: Header] = [:]
+    static let headers = BoundedCache<String, Header>(limit: 64)
 
-        func header(_ encoded: String) -> Header? {
-            lock.lock()
-            let known = decoded[encoded]
-            lock.unlock()
-            if let known { return known }
-            guard let data = CompactJWS.data(base64url: encoded),
-                  let header = try? LocatedJSONDecoder().decode(Header.self, from: data) else { return nil }
-            lock.lock()
-            defer { lock.unlock() }
-            if decoded.count >= 64 { decoded.removeAll() } // a few headers at most; never unbounded
-            decoded[encoded] = header
-            return header
-        }
+    /// The header encoded as `encoded` (base64url JSON), decoded once; nil when it is not one.
+    static func header(_ encoded: String) -> Header? {
+        if let known = headers.value(for: encoded) { return known }
+        guard let data = data(base64url: encoded),
+              let header = try? LocatedJSONDecoder().decode(Header.self, from: data) else { return nil }
+        headers.remember(header, for: encoded)
+        return header
     }
-
-    static let headers = DecodedHeaders()
 
     /// Verifies `jws` against the trusted keys (by `kid`) and returns the payload bytes.
     public static func verify(_ jws: String, trustedKeys: [String: P256.Signing.PublicKey]) throws(Failure) -> Data {
