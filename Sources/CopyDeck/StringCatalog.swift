@@ -26,7 +26,10 @@ public struct StringCatalog: Sendable, Equatable {
 
     /// The `lines` key of an entry (`key`), a localization (`key`, `language`) or a leaf unit (`key`, `language`, `path`).
     public static func placeKey(_ key: String, _ language: String? = nil, _ path: String? = nil) -> String {
-        [key, language, path].compactMap { $0 }.joined(separator: "\u{1F}")
+        guard let language else { return path.map { key + "\u{1F}" + $0 } ?? key }
+        var place = key + "\u{1F}" + language
+        if let path { place += "\u{1F}" + path }
+        return place
     }
 
     /// The line of the most specific place known: the leaf, else the localization, else the key.

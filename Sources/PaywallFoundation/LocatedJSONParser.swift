@@ -132,7 +132,21 @@ public struct LocatedJSONParser {
 
     private mutating func parseString() throws(LocatedJSONSyntaxError) -> String {
         offset += 1
-        var buffer: [UInt8] = []
+        // Most strings have no escape: they are their bytes, already checked as UTF-8 by
+        // `parseDocument`, and are made in one go. Anything else goes the byte-by-byte way below.
+        let start = offset
+        var end = offset
+        while end < bytes.count {
+            let byte = bytes[end]
+            if byte == UInt8(ascii: "\"") {
+                offset = end + 1
+                return String(decoding: bytes[start..<end], as: UTF8.self)
+            }
+            if byte == UInt8(ascii: "\\") || byte < 0x20 { break }
+            end += 1
+        }
+        var buffer: [UInt8] = Array(bytes[start..<end])
+        offset = end
         while true {
             guard offset < bytes.count else { throw fail("unexpected end of file inside a string, expected a closing '\"' (the file looks truncated)") }
             let byte = bytes[offset]

@@ -149,27 +149,77 @@ public enum TapeMatcher: Hashable, Sendable, CustomStringConvertible {
 }
 
 /// A regular expression written `/…/` in a tape, validated by the parser (`\/` is a slash).
+///
+/// A pattern without any regex metacharacter (`\ ^ $ . | ? * + ( ) [ ] { }`), such as
+/// `/Welcome to Premium/`, is its own text: it is matched as a substring, line by line as
+/// `NSRegularExpression` would, without compiling anything. Any other pattern is compiled once.
 public struct TapePattern: Hashable, Sendable, CustomStringConvertible {
     /// The pattern as `NSRegularExpression` takes it.
     public var pattern: String
+    /// The compiled expression (`.anchorsMatchLines`), nil for a literal pattern.
+    private let compiled: CompiledPattern?
 
     /// Nil when the pattern does not compile.
     public init?(_ pattern: String) {
-        guard (try? NSRegularExpression(pattern: pattern, options: [])) != nil else { return nil }
         self.pattern = pattern
+        if Self.isLiteral(pattern) {
+            compiled = nil
+        } else {
+            guard let regex = try? NSRegularExpression(pattern: pattern, options: [.anchorsMatchLines]) else { return nil }
+            compiled = CompiledPattern(regex: regex)
+        }
     }
 
     /// Whether the pattern matches anywhere in the text (`.` does not cross lines, `^`/`$` match at lines).
     public func matches(_ text: String) -> Bool {
-        guard let regex = try? NSRegularExpression(pattern: pattern, options: [.anchorsMatchLines]) else {
-            return false
+        guard let compiled else {
+            // No metacharacter: the regex matches exactly where the text occurs within one line.
+            return Self.containsWithinLine(text, pattern)
         }
         let range = NSRange(text.startIndex..<text.endIndex, in: text)
-        return regex.firstMatch(in: text, options: [], range: range) != nil
+        return compiled.regex.firstMatch(in: text, options: [], range: range) != nil
+    }
+
+    public static func == (lhs: TapePattern, rhs: TapePattern) -> Bool { lhs.pattern == rhs.pattern }
+    public func hash(into hasher: inout Hasher) { hasher.combine(pattern) }
+
+    /// True when no scalar of the pattern means anything to ICU's regex syntax (nor is a line break).
+    static func isLiteral(_ pattern: String) -> Bool {
+        !pattern.unicodeScalars.contains { scalar in
+            switch scalar {
+            case "\\", "^", "$", ".", "|", "?", "*", "+", "(", ")", "[", "]", "{", "}", "\n", "\r": return true
+            default: return false
+            }
+        }
+    }
+
+    /// Whether `literal` (which has no line break) occurs in `text`, as a regex of its scalars would
+    /// find it: compared scalar by scalar, not by grapheme as `String.contains` does.
+    static func containsWithinLine(_ text: String, _ literal: String) -> Bool {
+        let needle = Array(literal.unicodeScalars)
+        guard !needle.isEmpty else { return true }
+        let haystack = Array(text.unicodeScalars)
+        guard haystack.count >= needle.count else { return false }
+        var start = 0
+        while start + needle.count <= haystack.count {
+            if haystack[start] == needle[0] {
+                var matched = 1
+                while matched < needle.count, haystack[start + matched] == needle[matched] { matched += 1 }
+                if matched == needle.count { return true }
+            }
+            start += 1
+        }
+        return false
     }
 
     /// `/pattern/` with slashes escaped, as written in a tape.
     public var description: String {
         "/" + pattern.replacingOccurrences(of: "/", with: "\\/") + "/"
     }
+}
+
+/// A compiled `NSRegularExpression`, shared by copies of a `TapePattern` (it is immutable once made).
+private final class CompiledPattern: @unchecked Sendable {
+    let regex: NSRegularExpression
+    init(regex: NSRegularExpression) { self.regex = regex }
 }
