@@ -9,6 +9,7 @@ final class NcursesPalette {
     private let maxPairs: Int
     private var pairs: [ColorKey: Int16] = [:]
     private var cache: [TextStyle: (attr_t, Int16)] = [:]
+    private var resolved: [TextStyle: ResolvedStyle] = [:]
 
     private struct ColorKey: Hashable { var fg: Int32; var bg: Int32 }
 
@@ -23,14 +24,40 @@ final class NcursesPalette {
     /// Attributes and color pair for a style.
     func attributes(for style: TextStyle) -> (attr_t, Int16) {
         if let hit = cache[style] { return hit }
-        let resolved = theme.resolve(style, depth: depth)
+        let look = resolve(style)
         var attrs = paywallsim_a_normal()
-        if resolved.bold { attrs |= paywallsim_a_bold() }
-        if resolved.underline { attrs |= paywallsim_a_underline() }
-        if resolved.reverse { attrs |= paywallsim_a_reverse() }
-        let pair = depth == .none ? 0 : pair(fg: resolved.foreground, bg: resolved.background)
+        if look.bold { attrs |= paywallsim_a_bold() }
+        if look.underline { attrs |= paywallsim_a_underline() }
+        if look.reverse { attrs |= paywallsim_a_reverse() }
+        let pair = depth == .none ? 0 : pair(fg: look.foreground, bg: look.background)
         cache[style] = (attrs, pair)
         return (attrs, pair)
+    }
+
+    /// Attributes and color pair for a blank cell (a space) in `style`.
+    ///
+    /// A space shows only its background, underline and reverse. So, where those agree, a blank in
+    /// a short gap after a glyph (`BlankPlacement.gap`) is drawn in the glyph's attributes, and any
+    /// other blank on the terminal's own background in plain attributes: the terminal then needs no
+    /// attribute change inside a line like "▸ ◉ Weekly", and can still erase and skip plain blanks.
+    /// Blanks on a painted background (a button, a sheet) keep their style. Each looks exactly as
+    /// its style would.
+    func blankAttributes(for style: TextStyle, placement: BlankPlacement, leftGlyphStyle: TextStyle?) -> (attr_t, Int16) {
+        let own = resolve(style)
+        guard !own.underline, !own.reverse else { return attributes(for: style) }
+        if case .gap = placement, let leftGlyphStyle {
+            let left = resolve(leftGlyphStyle)
+            if !left.underline, !left.reverse, left.background == own.background { return attributes(for: leftGlyphStyle) }
+        }
+        guard own.background == nil else { return attributes(for: style) }
+        return (paywallsim_a_normal(), 0)
+    }
+
+    private func resolve(_ style: TextStyle) -> ResolvedStyle {
+        if let hit = resolved[style] { return hit }
+        let result = theme.resolve(style, depth: depth)
+        resolved[style] = result
+        return result
     }
 
     private func pair(fg: Int?, bg: Int?) -> Int16 {

@@ -125,12 +125,22 @@ public final class NcursesScreen: TerminalScreen {
         }
         let runs = grid.diff(from: full ? nil : previous)
         let cols = Int(paywallsim_cols()), lines = Int(paywallsim_lines())
+        // A blank's attributes depend on the cells up to `BlankPlacement.maximumGap + 1` columns
+        // either side (see `NcursesPalette.blankAttributes`), so those are written again too: the
+        // curses screen then always holds what this frame's cells call for, and curses itself
+        // sends only what differs from the terminal.
+        let reach = full ? 0 : BlankPlacement.maximumGap + 1
+        let width = min(cols, grid.width)
+        var written = (y: -1, end: 0)
         for run in runs where run.y < lines {
-            for (i, cell) in run.cells.enumerated() where !cell.isContinuation {
-                let x = run.x + i
-                guard x + cell.width <= cols else { continue }
-                write(cell, x: x, y: run.y, window: win, palette: palette)
+            var x = max(run.x - reach, run.y == written.y ? written.end : 0)
+            let end = min(run.x + run.cells.count + reach, width)
+            while x < end {
+                guard let cell = grid[x, run.y] else { break }
+                if !cell.isContinuation, x + cell.width <= cols { write(cell, x: x, y: run.y, in: grid, window: win, palette: palette) }
+                x += 1
             }
+            written = (run.y, max(end, run.y == written.y ? written.end : 0))
         }
         previous = grid
         wnoutrefresh(win)
@@ -152,8 +162,16 @@ public final class NcursesScreen: TerminalScreen {
         return Key(characterCode: UInt32(code))
     }
 
-    private func write(_ cell: Cell, x: Int, y: Int, window win: UnsafeMutablePointer<WINDOW>, palette: NcursesPalette) {
-        let (attrs, pair) = palette.attributes(for: cell.style)
+    private func write(_ cell: Cell, x: Int, y: Int, in grid: CellGrid, window win: UnsafeMutablePointer<WINDOW>, palette: NcursesPalette) {
+        let placement = BlankPlacement.of(x: x, y: y, in: grid)
+        let (attrs, pair): (attr_t, Int16)
+        if placement == .notBlank {
+            (attrs, pair) = palette.attributes(for: cell.style)
+        } else {
+            var leftGlyphStyle: TextStyle?
+            if case .gap(let left) = placement { leftGlyphStyle = grid[left, y]?.style }
+            (attrs, pair) = palette.blankAttributes(for: cell.style, placement: placement, leftGlyphStyle: leftGlyphStyle)
+        }
         var wide: [wchar_t] = cell.text.unicodeScalars.prefix(5).map { wchar_t(bitPattern: $0.value) }
         if wide.isEmpty { wide = [wchar_t(32)] }
         wide.append(0)

@@ -42,6 +42,11 @@ final class TmuxDriver {
         return Self.normalize(out)
     }
 
+    /// The pane as tmux holds it, with SGR sequences for colours and attributes (`capture-pane -e`).
+    func captureWithEscapes() throws -> String {
+        try Self.run(["tmux", "-L", name, "capture-pane", "-e", "-p", "-t", name])
+    }
+
     /// Polls the pane until `predicate` holds (or `timeout` seconds pass); returns the last capture.
     @discardableResult
     func waitFor(timeout: TimeInterval = 10, _ predicate: (String) -> Bool) throws -> String {
