@@ -22,7 +22,7 @@ final class LayoutMemo: @unchecked Sendable {
     /// Texts are compared and hashed by their UTF-8 bytes (hashing a `String` normalizes it,
     /// which was a tenth of a copy sweep); equal bytes are equal text, so a hit is always right.
     struct BlockKey: Hashable {
-        enum Kind: UInt8 { case paragraph, flow, columns, button }
+        enum Kind: UInt8 { case paragraph, flow, columns, button, benefits }
         var kind: Kind
         var items: [TextItem]
         /// Widths, offsets, alignments and limits, in the call's order.
@@ -44,6 +44,12 @@ final class LayoutMemo: @unchecked Sendable {
 
         static func button(_ item: TextItem, width: Int, labelWidth: Int, fill: StyleRole) -> BlockKey {
             BlockKey(kind: .button, items: [item], numbers: [width, labelWidth], fill: fill)
+        }
+
+        /// The benefit grid: its copy and glyphs are the memo's own (one deck, locale and glyph
+        /// set), so the widths are all it varies by.
+        static func benefits(width: Int, screenWidth: Int) -> BlockKey {
+            BlockKey(kind: .benefits, items: [], numbers: [width, screenWidth])
         }
 
         static func == (a: BlockKey, b: BlockKey) -> Bool {

@@ -113,6 +113,10 @@ struct ScreenLayout: Sendable {
 
     /// The premium benefits as "✓ name" items, two per row when they fit.
     func benefitGrid(width: Int) -> Block {
+        writer.memo.block(.benefits(width: width, screenWidth: self.width)) { makeBenefitGrid(width: width) }
+    }
+
+    private func makeBenefitGrid(width: Int) -> Block {
         let items = Self.benefitKeys.map { writer.copy($0, role: .text, slot: .benefit) }
         let check = writer.glyphs.check
         let cell = (items.map { DisplayWidth.of($0.text) }.max() ?? 0) + DisplayWidth.of(check) + 1

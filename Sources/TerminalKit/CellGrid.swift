@@ -17,7 +17,24 @@ public struct CellGrid: Hashable, Sendable {
     public init(width: Int, height: Int, style: TextStyle = .plain) {
         self.width = max(0, width)
         self.height = max(0, height)
-        cells = Array(repeating: .blank(style), count: self.width * self.height)
+        cells = Self.filled(with: .blank(style), count: self.width * self.height)
+    }
+
+    /// `count` copies of `cell`, written as whole memory blocks that double in size (one cell, then
+    /// a copy of what is there), rather than field by field.
+    static func filled(with cell: Cell, count: Int) -> [Cell] {
+        guard count > 0 else { return [] }
+        return Array(unsafeUninitializedCapacity: count) { buffer, initialized in
+            let base = buffer.baseAddress!
+            base.initialize(to: cell)
+            var done = 1
+            while done < count {
+                let chunk = min(done, count - done)
+                (base + done).initialize(from: base, count: chunk)
+                done += chunk
+            }
+            initialized = count
+        }
     }
 
     /// A blank grid of the given size.

@@ -4,6 +4,7 @@
 //   options: --quick (small counts), --presses N, --soak N, --naive-soak N, --per-ledger N, --tape PATH, --sweeps N, --only startup,keys,tape,sweep,soak
 //   State directories go under $TMPDIR (TMPDIR=/dev/shm takes the disk's fsync cost out).
 import Foundation
+import PaywallFoundation
 import PaywallScreens
 import TerminalKit
 
@@ -40,6 +41,7 @@ struct BenchOptions {
     }
 }
 
+HeapTuning.apply()   // as paywall-sim does
 let options = BenchOptions(arguments: CommandLine.arguments)
 #if DEBUG
 let build = "debug build: figures are slow, use -c release"
