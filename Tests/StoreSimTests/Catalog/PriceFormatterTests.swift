@@ -82,4 +82,31 @@ struct StorefrontTableTests {
             #expect(english.contains(digits == 0 ? "9" : "9." + String(repeating: "0", count: digits)) , "\(storefront.code): \(english)")
         }
     }
+
+    /// US dollars in US English are written without ICU: the same text as ICU gives, amount by amount.
+    @Test func usDollarsMatchICU() throws {
+        var generator = SystemRandomNumberGenerator()
+        var amounts: [Decimal] = [0, 0.5, 0.99, 1, 4.8, 9.99, 59.99, 98, 999.99, 1_000, 1_299, 12_345.67, 999_999.99,
+                                  1_000_000, Decimal(string: "123456789.5")!, Decimal(string: "1.2345")!, Decimal(string: "0.125")!, Decimal(string: "3.333")!]
+        for _ in 0..<2_000 {
+            let cents = Int.random(in: 0...100_000_000, using: &generator)
+            amounts.append(Decimal(cents) / 100)
+        }
+        for _ in 0..<300 {
+            amounts.append(Decimal(Int.random(in: 0...10_000_000, using: &generator)) / 10_000)
+        }
+        var compared = 0
+        for amount in amounts {
+            let icu = PriceFormatter.icuText(amount, currencyCode: "USD", locale: "en_US")
+            let fast = try #require(PriceFormatter.usDollars(amount, currencyCode: "USD", locale: "en_US"), "\(amount)")
+            #expect(fast == icu, "\(amount): \(fast) vs ICU \(icu)")
+            compared += 1
+        }
+        #expect(compared == amounts.count)
+        // Anything else goes to ICU.
+        #expect(PriceFormatter.usDollars(9.99, currencyCode: "USD", locale: "en_GB") == nil)
+        #expect(PriceFormatter.usDollars(9.99, currencyCode: "EUR", locale: "en_US") == nil)
+        #expect(PriceFormatter.usDollars(-1, currencyCode: "USD", locale: "en_US") == nil)
+        #expect(PriceFormatter.usDollars(Decimal(string: "1.23456")!, currencyCode: "USD", locale: "en_US") == nil)
+    }
 }
