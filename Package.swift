@@ -94,7 +94,7 @@ let package = Package(
             "PaywallCore", "PaywallFoundation", "StoreSim", "SimRuntime", "TerminalKit", "PaywallScreens", "PaywallApp", "Tapes", "CopyQA",
         ]),
         // Writes the Swift files that embed Themes/ (themes, default deck, profile decks); `--check` in CI.
-        .executableTarget(name: "embed-resources"),
+        .executableTarget(name: "embed-resources", dependencies: ["CopyDeck"]),
         // A worker the store's kill tests start and kill -9 mid-purchase.
         .executableTarget(name: "store-worker", dependencies: ["StoreSim", "PaywallCore"]),
 

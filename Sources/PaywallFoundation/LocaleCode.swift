@@ -91,8 +91,13 @@ public struct LocaleCode: Hashable, Sendable, CustomStringConvertible {
     private static let normalized = BoundedCache<String, String>(limit: 1024)
 
     private static func computeNormalized(_ identifier: String) -> String {
-        var text = String(identifier.drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed())
-        if let cut = text.firstIndex(where: { $0 == "." || $0 == "@" }) { text = String(text[..<cut]) }
+        // Trimmed by index (not `reversed().drop(while:)`, whose nested generic types cost a cold
+        // start more than the whole rest of this function).
+        var start = identifier.startIndex, end = identifier.endIndex
+        while start < end, identifier[start].isWhitespace { start = identifier.index(after: start) }
+        while end > start, identifier[identifier.index(before: end)].isWhitespace { end = identifier.index(before: end) }
+        var text = identifier[start..<end]
+        if let cut = text.firstIndex(where: { $0 == "." || $0 == "@" }) { text = text[..<cut] }
         let parts = text.split(whereSeparator: { $0 == "_" || $0 == "-" }).map(String.init)
         guard let first = parts.first, !first.isEmpty else { return identifier }
         let language = first.lowercased()

@@ -22,7 +22,7 @@ public enum ThemeParser {
                 let col = (line.firstIndex(where: { !$0.isWhitespace }).map { line.distance(from: line.startIndex, to: $0) } ?? 0) + 1
                 throw fail(col, "expected 'key = value' (a role such as 'text = 252/white/white', or 'name = …', 'glyphs = …')")
             }
-            let key = line[..<eq].trimmingCharacters(in: .whitespaces)
+            let key = trimmedOfSpaces(line[..<eq])
             let keyColumn = (line.firstIndex(where: { !$0.isWhitespace }).map { line.distance(from: line.startIndex, to: $0) } ?? 0) + 1
             let valueStart = line.distance(from: line.startIndex, to: eq) + 2
             let tokens = tokenize(String(line[line.index(after: eq)...]), startColumn: valueStart)
@@ -53,6 +53,19 @@ public enum ThemeParser {
 
     /// A word of a value and its 1-based column.
     struct Token { var text: String; var column: Int }
+
+    /// `text` without tabs, space separators (Unicode Zs) and zero-width spaces at either end:
+    /// exactly what Foundation's `trimmingCharacters(in: .whitespaces)` trims here (checked over
+    /// every scalar), without its character sets, which were a third of reading a theme.
+    static func trimmedOfSpaces(_ text: Substring) -> String {
+        func isSpace(_ scalar: Unicode.Scalar) -> Bool {
+            scalar == "\t" || scalar == "\u{200B}" || scalar.properties.generalCategory == .spaceSeparator
+        }
+        let scalars = text.unicodeScalars
+        guard let first = scalars.firstIndex(where: { !isSpace($0) }),
+              let last = scalars.lastIndex(where: { !isSpace($0) }) else { return "" }
+        return String(scalars[first...last])
+    }
 
     static func tokenize(_ value: String, startColumn: Int) -> [Token] {
         var tokens: [Token] = []

@@ -1,3 +1,4 @@
+import CopyDeck
 import Foundation
 
 /// Writes the Swift sources that embed `Themes/` in the binary (so `paywall-sim` works from any
@@ -27,6 +28,8 @@ struct ResourceEmbedder {
             Output(path: "Sources/BuiltInCopy/EmbeddedCopyDeck.swift", text: try single(
                 typeName: "EmbeddedCopyDeck", file: "Themes/PaywallSim.xcstrings", test: "EmbeddedResourcesTests",
                 doc: "The default copy deck's String Catalog text, embedded.")),
+            Output(path: "Sources/BuiltInCopy/EmbeddedCopyDeckCatalog.swift", text: try catalogCode(
+                typeName: "EmbeddedCopyDeckCatalog", file: "Themes/PaywallSim.xcstrings", test: "EmbeddedResourcesTests")),
             Output(path: "Sources/Profiles/Embedded/EmbeddedProfileDecks.swift", text: try table(
                 typeName: "EmbeddedProfileDecks", source: "Themes/profiles/*.xcstrings", test: "ProfileDecksTests",
                 doc: "The built-in profiles' String Catalogs, by profile name (the exact text of Themes/profiles/NAME.xcstrings).",
@@ -57,6 +60,17 @@ struct ResourceEmbedder {
     private func single(typeName: String, file: String, test: String, doc: String) throws -> String {
         header(source: file, test: test) + "/// \(doc)\nenum \(typeName) {\n    /// The exact text of \(file).\n"
             + "    static let source = \(try literal(of: file))\n}\n"
+    }
+
+    /// Swift code that builds the catalog `file` decodes to (see `CatalogSwiftWriter`).
+    private func catalogCode(typeName: String, file: String, test: String) throws -> String {
+        let catalog: StringCatalog
+        do {
+            catalog = try StringCatalog.load(contentsOf: root.appendingPathComponent(file))
+        } catch {
+            throw EmbedError("\(error)")
+        }
+        return try CatalogSwiftWriter(typeName: typeName, file: file, test: test).source(for: catalog)
     }
 
     /// A Swift multi-line raw string literal whose value is exactly the file's text.

@@ -118,4 +118,19 @@ struct ThemeParserTests {
             #expect(error.description.hasPrefix("/home/me/bad.theme:2:1: unknown role 'x'"))
         }
     }
+
+    @Test func keysAreTrimmedAsFoundationTrimsWhitespace() {
+        for text in ["text", "  text  ", "\ttext\t", "\u{00A0}accent\u{3000}", " a b ", "", "   ", "\u{2003}x\u{200B}", "\u{1680}y"] {
+            let expected = text.trimmingCharacters(in: .whitespaces)
+            #expect(ThemeParser.trimmedOfSpaces(Substring(text)) == expected, "\(text.debugDescription)")
+        }
+        // Every scalar at either end of a key.
+        var differing: [UInt32] = []
+        for value in UInt32(0)...0x10FFFF {
+            guard let scalar = Unicode.Scalar(value) else { continue }
+            let text = String(scalar) + "k" + String(scalar)
+            if ThemeParser.trimmedOfSpaces(Substring(text)) != text.trimmingCharacters(in: .whitespaces) { differing.append(value) }
+        }
+        #expect(differing.isEmpty, "differ at \(differing.prefix(8).map { String($0, radix: 16) })")
+    }
 }

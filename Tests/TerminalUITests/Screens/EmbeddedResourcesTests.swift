@@ -15,6 +15,18 @@ import TestSupport
         #expect(DefaultCopyDeck.catalogText == file, "run `swift run embed-resources`")
     }
 
+    /// The catalog built from generated Swift values is the catalog decoding the file gives:
+    /// every entry, the key order and the line of each key, localization and leaf.
+    @Test func generatedCatalogEqualsDecodingTheFile() throws {
+        let decoded = try StringCatalog.decode(Data(DefaultCopyDeck.catalogText.utf8), origin: "PaywallSim.xcstrings")
+        let built = try #require(DefaultCopyDeck.catalog)
+        #expect(built == decoded, "run `swift run embed-resources`")
+        #expect(built.keys == decoded.keys)
+        #expect(built.lines == decoded.lines)
+        #expect(!built.lines.isEmpty && built.keys.count == decoded.entries.count)
+        #expect(built.warnings.isEmpty && built.duplicates.isEmpty)
+    }
+
     @Test func everyThemeFileIsEmbeddedExactly() throws {
         let files = try FileManager.default.contentsOfDirectory(atPath: Self.themes.path).filter { $0.hasSuffix(".theme") }
         #expect(files.count >= 3)
