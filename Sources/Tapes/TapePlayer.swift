@@ -60,6 +60,10 @@ public final class TapePlayer {
     var goldensWritten: [String] = []
     var frames: [RecordedFrame] = []
     var lastFrameText: String?
+    /// The screen as the current run of read-only steps (`Expect`, `ExpectNot`, `Snapshot`,
+    /// `ExpectState`, `ExpectEntitled`) saw it: those change nothing, so it is rendered once for
+    /// the run; any other step forgets it.
+    var screenOfReadOnlySteps: String?
     /// The cast's and `--live`'s clock (milliseconds), paced by `Set TypingSpeed` and `Set Pause`.
     var presentation: Int64 = 0
     /// The session of an app a quit key ended (until `Relaunch`), and where it quit.
@@ -147,6 +151,14 @@ public final class TapePlayer {
     /// The screen as text, rendered now.
     func screenText() -> String {
         controller?.render(size: size).grid.plainText ?? ""
+    }
+
+    /// The screen for a step that only reads it (see `screenOfReadOnlySteps`).
+    func screenTextForReadOnlyStep() -> String {
+        if let screenOfReadOnlySteps { return screenOfReadOnlySteps }
+        let text = screenText()
+        screenOfReadOnlySteps = text
+        return text
     }
 
     /// Keeps a frame when the screen changed (for recordings); true when one was kept.
