@@ -6,6 +6,20 @@ import Testing
 
 @Suite("Compact JWS and the durable ledger")
 struct JWSAndLedgerTests {
+    /// base64url is standard base64 with `-` for `+`, `_` for `/` and no padding, for every length
+    /// and byte, and reads back to the same bytes.
+    @Test func base64urlMatchesStandardBase64() {
+        var generator = SystemRandomNumberGenerator()
+        for length in 0..<200 {
+            let data = Data((0..<length).map { _ in UInt8.random(in: 0...255, using: &generator) })
+            let expected = data.base64EncodedString()
+                .replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
+                .replacingOccurrences(of: "=", with: "")
+            #expect(CompactJWS.base64url(data) == expected, "length \(length)")
+            #expect(CompactJWS.data(base64url: CompactJWS.base64url(data)) == data)
+        }
+    }
+
     @Test func signsAndVerifiesES256() throws {
         var rng = SeededGenerator(seed: 1)
         let key = StoreSigningKeys.makeKey(&rng)

@@ -33,10 +33,16 @@ struct JournaledLedger<State: JournaledState>: Sendable {
     private(set) var snapshotBytes = 0
     /// The files as this process last read or wrote them: a refresh reloads only when they differ.
     private var stamps: [FileStamp?] = [nil, nil]
+    /// The two files' paths, worked out once: `URL.path` decodes the URL on every call, and a
+    /// refresh runs before every store operation and every frame's store check.
+    private let snapshotPath: String
+    private let journalPath: String
 
     init(url: URL) {
         snapshot = Ledger(url: url)
         journalURL = url.deletingPathExtension().appendingPathExtension("journal")
+        snapshotPath = snapshot.url.path
+        journalPath = journalURL.path
     }
 
     /// The state as last saved, or nil when nothing was saved yet.
@@ -98,7 +104,7 @@ struct JournaledLedger<State: JournaledState>: Sendable {
         return true
     }
 
-    private func currentStamps() -> [FileStamp?] { [FileStamp.of(snapshot.url.path), FileStamp.of(journalURL.path)] }
+    private func currentStamps() -> [FileStamp?] { [FileStamp.of(snapshotPath), FileStamp.of(journalPath)] }
 
     /// Saves `state`: its `change` appended to the journal, or a fresh snapshot when there is no
     /// change to describe it (`nil`), no snapshot yet, or the journal has outgrown the snapshot.

@@ -118,17 +118,22 @@ public enum CompactJWS {
     /// Base64url without padding.
     public static func base64url(_ data: Data) -> String {
         let standard = data.base64EncodedData()
-        var bytes = [UInt8]()
-        bytes.reserveCapacity(standard.count)
-        for byte in standard {
-            switch byte {
-            case UInt8(ascii: "+"): bytes.append(UInt8(ascii: "-"))
-            case UInt8(ascii: "/"): bytes.append(UInt8(ascii: "_"))
-            case UInt8(ascii: "="): continue
-            default: bytes.append(byte)
+        // Read through a buffer pointer: `Data`'s iterator was a twentieth of the store soak.
+        return standard.withUnsafeBytes { raw in
+            String(unsafeUninitializedCapacity: raw.count) { out in
+                var count = 0
+                for byte in raw {
+                    switch byte {
+                    case UInt8(ascii: "+"): out[count] = UInt8(ascii: "-")
+                    case UInt8(ascii: "/"): out[count] = UInt8(ascii: "_")
+                    case UInt8(ascii: "="): continue
+                    default: out[count] = byte
+                    }
+                    count += 1
+                }
+                return count
             }
         }
-        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// Decodes base64url with or without padding (standard base64's `+` and `/` are read too).
