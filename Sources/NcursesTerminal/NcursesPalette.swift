@@ -50,7 +50,8 @@ final class NcursesPalette {
             if !left.underline, !left.reverse, left.background == own.background { return attributes(for: leftGlyphStyle) }
         }
         guard own.background == nil else { return attributes(for: style) }
-        return (paywallsim_a_normal(), 0)
+        // The terminal's own background: pair 0 with default colours, else the pair every plain cell uses.
+        return (paywallsim_a_normal(), depth == .none ? 0 : pair(fg: nil, bg: nil))
     }
 
     private func resolve(_ style: TextStyle) -> ResolvedStyle {
