@@ -91,7 +91,7 @@ let package = Package(
         .executableTarget(name: "paywall-sim", dependencies: ["PaywallSimCLI", "PaywallFoundation"]),
         // Benchmarks: prints figures (never asserted in tests). `swift run -c release paywall-bench`.
         .executableTarget(name: "paywall-bench", dependencies: [
-            "PaywallCore", "PaywallFoundation", "StoreSim", "SimRuntime", "TerminalKit", "PaywallScreens", "PaywallApp", "Tapes", "CopyQA",
+            "PaywallCore", "PaywallFoundation", "StoreSim", "SimRuntime", "TerminalKit", "PaywallScreens", "PaywallApp", "Tapes", "CopyQA", "CopyDeck",
         ]),
         // Writes the Swift files that embed Themes/ (themes, default deck, profile decks); `--check` in CI.
         .executableTarget(name: "embed-resources", dependencies: ["CopyDeck"]),

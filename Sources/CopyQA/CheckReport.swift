@@ -23,9 +23,22 @@ public struct CheckReport: Sendable, Codable {
     /// Defects (groups) of each severity: one defect seen on several screens, states and
     /// combinations counts once.
     /// The team file's lint findings count one each.
-    public var errorCount: Int { groups.filter { $0.severity == .error }.count + (teamLint?.errors ?? 0) }
-    public var warningCount: Int { groups.filter { $0.severity == .warning }.count + (teamLint?.warnings ?? 0) }
-    public var infoCount: Int { groups.filter { $0.severity == .info }.count }
+    public var errorCount: Int { counts(of: groups).errors }
+    public var warningCount: Int { counts(of: groups).warnings }
+    public var infoCount: Int { counts(of: groups).infos }
+
+    /// The three counts from groups already made (a report of many findings groups them once).
+    func counts(of groups: [Group]) -> (errors: Int, warnings: Int, infos: Int) {
+        var errors = 0, warnings = 0, infos = 0
+        for group in groups {
+            switch group.severity {
+            case .error: errors += 1
+            case .warning: warnings += 1
+            case .info: infos += 1
+            }
+        }
+        return (errors + (teamLint?.errors ?? 0), warnings + (teamLint?.warnings ?? 0), infos)
+    }
 
     /// Findings of the same defect (key, kind, message), across screens, combinations and states.
     public struct Group: Sendable {
@@ -43,25 +56,36 @@ public struct CheckReport: Sendable, Codable {
     /// Findings grouped by key, kind and message (the message without the combination): a CTA cut
     /// off on the paywall, under the sheet and behind help is one defect.
     public var groups: [Group] {
-        var order: [String] = []
-        var byID: [String: Group] = [:]
+        var index: [GroupID: Int] = [:]
+        var out: [Group] = []
         for finding in findings {
-            let id = "\(finding.key ?? "(screen):" + finding.screen)|\(finding.kind.rawValue)|\(finding.message)"
-            if byID[id] == nil {
-                order.append(id)
-                byID[id] = Group(severity: finding.severity, kind: finding.kind, screen: finding.screen, screens: [],
-                                 key: finding.key, message: finding.message, findings: [])
+            let id = GroupID(key: finding.key, screen: finding.key == nil ? finding.screen : "", kind: finding.kind, message: finding.message)
+            let at: Int
+            if let known = index[id] {
+                at = known
+            } else {
+                at = out.count
+                index[id] = at
+                out.append(Group(severity: finding.severity, kind: finding.kind, screen: finding.screen, screens: [],
+                                 key: finding.key, message: finding.message, findings: []))
             }
-            if byID[id]?.screens.contains(finding.screen) == false { byID[id]?.screens.append(finding.screen) }
-            byID[id]?.findings.append(finding)
+            if !out[at].screens.contains(finding.screen) { out[at].screens.append(finding.screen) }
+            out[at].findings.append(finding)
         }
         // Listed under the screen that comes first in the flow (the paywall, not help over it).
-        return order.compactMap { id in
-            guard var group = byID[id] else { return nil }
-            group.screens.sort { screenOrder($0) < screenOrder($1) }
-            group.screen = group.screens.first ?? group.screen
-            return group
+        for at in out.indices {
+            out[at].screens.sort { screenOrder($0) < screenOrder($1) }
+            out[at].screen = out[at].screens.first ?? out[at].screen
         }
+        return out
+    }
+
+    /// What makes findings one defect: the key (or, for a rule about a whole screen, the screen), kind and message.
+    struct GroupID: Hashable {
+        var key: String?
+        var screen: String
+        var kind: FindingKind
+        var message: String
     }
 
     /// The readable report: a summary, then findings by screen, worst first.
@@ -91,7 +115,8 @@ public struct CheckReport: Sendable, Codable {
             }
         }
         out.append("")
-        let counts = "\(errorCount) error(s), \(warningCount) warning(s), \(infoCount) note(s)"
+        let (errors, warnings, infos) = counts(of: groups)
+        let counts = "\(errors) error(s), \(warnings) warning(s), \(infos) note(s)"
         out.append(findings.isEmpty ? counts : counts + ": one per defect, seen \(findings.count) time(s) across screens, states and combinations")
         return out.joined(separator: "\n") + "\n"
     }
@@ -120,8 +145,9 @@ public struct CheckReport: Sendable, Codable {
     public func json() -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        let payload = JSONReport(combinations: combinations, screensRendered: screensRendered, errors: errorCount,
-                                 warnings: warningCount, infos: infoCount, occurrences: findings.count, findings: findings,
+        let (errors, warnings, infos) = counts(of: groups)
+        let payload = JSONReport(combinations: combinations, screensRendered: screensRendered, errors: errors,
+                                 warnings: warnings, infos: infos, occurrences: findings.count, findings: findings,
                                  teamCatalog: teamCatalog, teamLint: teamLint)
         let data = (try? encoder.encode(payload)) ?? Data("{}".utf8)
         return String(decoding: data, as: UTF8.self) + "\n"

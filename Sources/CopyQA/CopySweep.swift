@@ -27,6 +27,9 @@ public struct CopySweep: Sendable {
     /// Whether copy from the built-in deck is checked: not when a team's file is swept (the
     /// built-in text fills only what their file lacks, and is not theirs to fix).
     public var checksBuiltInCopy = true
+    /// Whether `runCounting` takes a combination's findings from another theme with the same glyph
+    /// set instead of drawing it again (off only to prove the two give the same findings).
+    public var sharesThemes = true
 
     /// A sweep of `team` layered over `defaults` (the shipped deck when nil), or of the shipped deck alone.
     public init(team: StringCatalog? = nil, defaults: StringCatalog? = nil, states: ScreenStates = ScreenStates(),
@@ -72,27 +75,45 @@ public struct CopySweep: Sendable {
     /// `render` over part of a plan: the same screens in the same order as the whole plan draws them there.
     func render(_ planned: ArraySlice<(combination: SweepCombination, drawsCommon: Bool)>,
                 visit: (SweepCombination, ScreenState, RenderedScreen) -> Void) {
+        var lists = StateLists(sweep: self)
+        for (combination, drawsCommon) in planned {
+            let deck = lists.deck(combination.locale)
+            let theme = theme(named: combination.theme)
+            for state in lists.states(combination, drawsCommon: drawsCommon) {
+                visit(combination, state, ScreenRenderer.render(state.context, theme: theme, deck: deck, size: combination.size))
+            }
+        }
+    }
+
+    /// The states a part of a sweep draws and the decks it draws them with, made once per locale (and offer).
+    struct StateLists {
+        let sweep: CopySweep
         var common: [String: [ScreenState]] = [:]
         var perOffer: [String: [ScreenState]] = [:]
         var decks: [String: CopyDeck] = [:]
-        for (combination, drawsCommon) in planned {
-            let locale = combination.locale
-            let deck = decks[locale] ?? self.deck(locale: locale)
+
+        init(sweep: CopySweep) { self.sweep = sweep }
+
+        mutating func deck(_ locale: String) -> CopyDeck {
+            if let deck = decks[locale] { return deck }
+            let deck = sweep.deck(locale: locale)
             decks[locale] = deck
-            let theme = theme(named: combination.theme)
+            return deck
+        }
+
+        /// The offer-independent states when `drawsCommon`, then the offer's paywall states.
+        mutating func states(_ combination: SweepCombination, drawsCommon: Bool) -> [ScreenState] {
+            let locale = combination.locale
             var list: [ScreenState] = []
             if drawsCommon {
-                let shared = common[locale] ?? states.common(locale: locale)
+                let shared = common[locale] ?? sweep.states.common(locale: locale)
                 common[locale] = shared
                 list += shared
             }
             let offerKey = "\(locale)|\(combination.offer.rawValue)"
-            let paywalls = perOffer[offerKey] ?? states.paywall(offer: combination.offer, locale: locale)
+            let paywalls = perOffer[offerKey] ?? sweep.states.paywall(offer: combination.offer, locale: locale)
             perOffer[offerKey] = paywalls
-            list += paywalls
-            for state in list {
-                visit(combination, state, ScreenRenderer.render(state.context, theme: theme, deck: deck, size: combination.size))
-            }
+            return list + paywalls
         }
     }
 
@@ -100,68 +121,175 @@ public struct CopySweep: Sendable {
     public func run(_ combinations: [SweepCombination]) -> [Finding] { runCounting(combinations).findings }
 
     /// `run`, also counting the screens rendered.
+    ///
+    /// The checks read what a screen drew (texts, their places, roles and cuts), never its colours: two
+    /// themes with one glyph set draw the same texts in the same places. So a combination whose
+    /// (locale, glyph set, size, offer) was checked under another theme takes those findings with its
+    /// own theme instead of drawing again (`sharesThemes`; the same findings in the same order, tested).
     public func runCounting(_ combinations: [SweepCombination]) -> (findings: [Finding], screens: Int) {
         let lint = LintIndex(primary: primary, fallback: fallback)
         let checker = ScreenChecker(lint: lint, skipsFallbackCopy: !checksBuiltInCopy)
-        // Contiguous parts on every core, merged in order: the same findings, in the same order,
-        // as one pass (each part keeps its own decks and date cache).
+        // Units of one (locale, size), each with its themes and offers (where renders are shared),
+        // run on every core as they come; results go back in plan order, so the findings come in the
+        // same order as one pass.
         let planned = Self.plan(combinations)
-        let parts = max(1, min(ProcessInfo.processInfo.activeProcessorCount, planned.count / 8))
-        let results = PartResults(count: parts)
-        DispatchQueue.concurrentPerform(iterations: parts) { part in
-            let range = (planned.count * part / parts)..<(planned.count * (part + 1) / parts)
-            var result = PartResult()
-            var decks: [String: CopyDeck] = [:]
+        let units = Self.units(planned)
+        let prepared = prepareStates(planned)
+        let results = UnitResults(count: planned.count)
+        DispatchQueue.concurrentPerform(iterations: units.count) { unit in
+            var lists = prepared[planned[units[unit][0]].combination.locale] ?? StateLists(sweep: self)
             var dates = DateTexts()
-            render(planned[range]) { combination, state, screen in
-                result.screens += 1
-                let deck = decks[combination.locale] ?? self.deck(locale: combination.locale)
-                decks[combination.locale] = deck
-                result.findings += checker.check(screen, state: state, combination: combination, deck: deck, dates: &dates)
-                for text in screen.drawn { if let key = text.key { result.drawnKeys[combination.locale, default: []].insert(key) } }
+            var checked: [ThemeFreeKey: (screens: Int, findings: [Finding])] = [:]
+            var drawnKeys: Set<String> = []
+            var done: [(index: Int, screens: Int, findings: [Finding])] = []
+            for index in units[unit] {
+                let (combination, drawsCommon) = planned[index]
+                let theme = theme(named: combination.theme)
+                let key = ThemeFreeKey(glyphs: theme.glyphs, offer: combination.offer, drawsCommon: drawsCommon)
+                if sharesThemes, let same = checked[key] {
+                    done.append((index, same.screens, same.findings.map { finding in
+                        var mine = finding
+                        mine.combination = combination
+                        return mine
+                    }))
+                    continue // its keys were drawn under the other theme
+                }
+                let deck = lists.deck(combination.locale)
+                var found: [Finding] = []
+                let states = lists.states(combination, drawsCommon: drawsCommon)
+                for state in states {
+                    let screen = ScreenRenderer.render(state.context, theme: theme, deck: deck, size: combination.size)
+                    found += checker.check(screen, state: state, combination: combination, deck: deck, dates: &dates)
+                    for text in screen.drawn { if let key = text.key { drawnKeys.insert(key) } }
+                }
+                checked[key] = (states.count, found)
+                done.append((index, states.count, found))
             }
-            results.set(part, result)
+            results.set(done, locale: planned[units[unit][0]].combination.locale, drawnKeys: drawnKeys)
         }
         var screens = 0
         var findings: [Finding] = []
-        var seen = Set<String>()
-        var drawnKeys: [String: Set<String>] = [:]
-        for result in results.all {
-            screens += result.screens
-            for finding in result.findings {
-                let id = "\(finding.kind)|\(finding.key ?? "")|\(finding.screen)|\(finding.state)|\(finding.combination)|\(finding.message)"
-                if seen.insert(id).inserted { findings.append(finding) }
-            }
-            drawnKeys.merge(result.drawnKeys) { $0.union($1) }
+        var seen = Set<FindingID>()
+        for index in planned.indices {
+            let (count, found) = results.at(index)
+            screens += count
+            for finding in found where seen.insert(FindingID(finding)).inserted { findings.append(finding) }
         }
-        findings += composedKeyFindings(combinations, drawnKeys: drawnKeys, lint: lint)
+        findings += composedKeyFindings(combinations, drawnKeys: results.drawnKeys, lint: lint)
         return (findings, screens)
     }
 
-    /// What one part of a sweep found.
-    struct PartResult: Sendable {
-        var screens = 0
-        var findings: [Finding] = []
-        var drawnKeys: [String: Set<String>] = [:]
+    /// Each locale's deck and states, made on every core before the units that share them start.
+    func prepareStates(_ planned: [(combination: SweepCombination, drawsCommon: Bool)]) -> [String: StateLists] {
+        var firstOfLocale: [SweepCombination] = []
+        var offersSwept: [OfferID] = []
+        for (combination, _) in planned {
+            if !firstOfLocale.contains(where: { $0.locale == combination.locale }) { firstOfLocale.append(combination) }
+            if !offersSwept.contains(combination.offer) { offersSwept.append(combination.offer) }
+        }
+        let firsts = firstOfLocale, offers = offersSwept
+        let made = LockedStateLists()
+        DispatchQueue.concurrentPerform(iterations: firsts.count) { index in
+            var lists = StateLists(sweep: self)
+            var combination = firsts[index]
+            _ = lists.deck(combination.locale)
+            for offer in offers {
+                combination.offer = offer
+                _ = lists.states(combination, drawsCommon: true)
+            }
+            made.set(combination.locale, lists)
+        }
+        return made.all
     }
 
-    /// The parts' results, each set once by its own worker.
-    final class PartResults: @unchecked Sendable {
+    /// State lists made on several threads, by locale.
+    final class LockedStateLists: @unchecked Sendable {
         private let lock = NSLock()
-        private var results: [PartResult]
+        private var lists: [String: StateLists] = [:]
 
-        init(count: Int) { results = Array(repeating: PartResult(), count: count) }
-
-        func set(_ index: Int, _ result: PartResult) {
+        func set(_ locale: String, _ made: StateLists) {
             lock.lock()
             defer { lock.unlock() }
-            results[index] = result
+            lists[locale] = made
         }
 
-        var all: [PartResult] {
+        var all: [String: StateLists] {
             lock.lock()
             defer { lock.unlock() }
-            return results
+            return lists
+        }
+    }
+
+    /// The plan's indices grouped by (locale, size), in the order each group first appears.
+    static func units(_ planned: [(combination: SweepCombination, drawsCommon: Bool)]) -> [[Int]] {
+        var unitOf: [String: Int] = [:]
+        var units: [[Int]] = []
+        for (index, item) in planned.enumerated() {
+            let name = "\(item.combination.locale)|\(item.combination.width)x\(item.combination.height)"
+            if let unit = unitOf[name] { units[unit].append(index) } else { unitOf[name] = units.count; units.append([index]) }
+        }
+        return units
+    }
+
+    /// What a combination's checks depend on within its (locale, size): everything but the theme's colours.
+    struct ThemeFreeKey: Hashable {
+        var glyphs: GlyphSet
+        var offer: OfferID
+        var drawsCommon: Bool
+    }
+
+    /// One defect in one state of one combination: a finding seen there again is not listed again.
+    struct FindingID: Hashable {
+        var kind: FindingKind
+        var key: String?
+        var screen: String
+        var state: String
+        var combination: SweepCombination
+        var message: String
+
+        init(_ finding: Finding) {
+            kind = finding.kind
+            key = finding.key
+            screen = finding.screen
+            state = finding.state
+            combination = finding.combination
+            message = finding.message
+        }
+    }
+
+    /// What each combination of a plan drew and found, set by the unit that did it.
+    final class UnitResults: @unchecked Sendable {
+        private let lock = NSLock()
+        private var screens: [Int]
+        private var findings: [[Finding]]
+        private var keys: [String: Set<String>] = [:]
+
+        init(count: Int) {
+            screens = Array(repeating: 0, count: count)
+            findings = Array(repeating: [], count: count)
+        }
+
+        func set(_ done: [(index: Int, screens: Int, findings: [Finding])], locale: String, drawnKeys: Set<String>) {
+            lock.lock()
+            defer { lock.unlock() }
+            for item in done {
+                screens[item.index] = item.screens
+                findings[item.index] = item.findings
+            }
+            keys[locale, default: []].formUnion(drawnKeys)
+        }
+
+        func at(_ index: Int) -> (screens: Int, findings: [Finding]) {
+            lock.lock()
+            defer { lock.unlock() }
+            return (screens[index], findings[index])
+        }
+
+        /// The keys drawn on some screen, by locale.
+        var drawnKeys: [String: Set<String>] {
+            lock.lock()
+            defer { lock.unlock() }
+            return keys
         }
     }
 

@@ -1,3 +1,4 @@
+import CopyDeck
 import CopyQA
 import Foundation
 
@@ -25,5 +26,34 @@ struct SweepBench {
                   Timing.summary(samples) + String(format: "; %.0f screens per CPU second", perSecond),
                   naive: "no layout memo: \(Timing.summary(naive))",
                   ratio: BenchTable.ratio(fast: cpu, naive: Timing.median(naive.map(\.cpu))) + " CPU")
+    }
+
+    /// Forty of the App Store's localizations: the deck's three, then 37 more.
+    static let fortyLocales = ["en", "zh-Hans", "ko", "ar", "ca", "zh-Hant", "hr", "cs", "da", "nl", "en-AU", "en-CA", "en-GB",
+                               "fi", "fr", "fr-CA", "de", "el", "he", "hi", "hu", "id", "it", "ja", "ms", "nb", "pl", "pt-BR",
+                               "pt-PT", "ro", "ru", "sk", "es-MX", "es", "sv", "th", "tr", "uk", "vi", "bn"]
+
+    /// The default matrix over 40 locales (1,080 combinations), twice: the shipped deck as `copy check
+    /// --locale …` sweeps it (37 locales untranslated: every key a finding in each), and a deck with all
+    /// 40 translated (the 37 in Xcode's accented pseudolanguage).
+    func runFortyLocales(into table: inout BenchTable) throws {
+        let matrix = SweepMatrix(locales: Self.fortyLocales)
+        let shipped = try CopyQAInputs(matrix: matrix).sweep()
+        var translated = shipped
+        translated.primary = PseudoLocalization.adding(Self.fortyLocales, to: shipped.primary)
+        for (name, sweep) in [("the shipped deck (3 translated, 37 not)", shipped), ("a deck translated into all 40", translated)] {
+            var report: CheckReport?
+            var text = ""
+            let samples = (0..<max(1, runs)).map { _ in
+                Timing.forgetLayouts()
+                return Timing.measure {
+                    report = CopyCheck.run(sweep, matrix: matrix)
+                    text = report?.text() ?? "" // the report is part of the work: `copy check` prints it
+                }
+            }
+            guard let report else { continue }
+            table.add("copy sweep, 40 locales, \(name): \(report.combinations) combinations, \(report.screensRendered) screens, every check and the text report (\(runs) runs; \(report.errorCount) errors and \(report.warningCount) warnings from \(report.findings.count) findings, \(text.utf8.count / 1024) KiB of report)",
+                      Timing.summary(samples))
+        }
     }
 }

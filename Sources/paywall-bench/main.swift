@@ -1,7 +1,7 @@
 // paywall-bench: prints a table of timing figures. Never asserts a time.
 //
 //   swift build -c release --product paywall-bench && .build/release/paywall-bench
-//   options: --quick (small counts), --presses N, --soak N, --naive-soak N, --per-ledger N, --tape PATH, --sweeps N, --only startup,keys,tape,sweep,soak
+//   options: --quick (small counts), --presses N, --soak N, --naive-soak N, --per-ledger N, --tape PATH, --sweeps N, --only startup,keys,tape,sweep,sweep40,soak
 //   State directories go under $TMPDIR (TMPDIR=/dev/shm takes the disk's fsync cost out).
 import Foundation
 import PaywallFoundation
@@ -18,7 +18,7 @@ struct BenchOptions {
     /// Operations per state directory in the soak (default: all 10,000 on one ledger).
     var perLedger = 10_000
     var tape = "Scripts/tapes/happy-path-yearly.tape"
-    /// Benchmarks to run (all when empty): startup, keys, tape, sweep, soak.
+    /// Benchmarks to run (all when empty): startup, keys, tape, sweep, sweep40, soak.
     var only: Set<String> = []
 
     init(arguments: [String]) {
@@ -34,7 +34,7 @@ struct BenchOptions {
             case "--sweeps": sweeps = max(1, Int(it.next() ?? "") ?? sweeps)
             case "--only": only.formUnion((it.next() ?? "").split(separator: ",").map(String.init))
             default:
-                FileHandle.standardError.write(Data("paywall-bench: unknown option \(arg); expected --quick, --presses N, --soak N, --naive-soak N, --per-ledger N, --tape PATH, --sweeps N, --only startup,keys,tape,sweep,soak\n".utf8))
+                FileHandle.standardError.write(Data("paywall-bench: unknown option \(arg); expected --quick, --presses N, --soak N, --naive-soak N, --per-ledger N, --tape PATH, --sweeps N, --only startup,keys,tape,sweep,sweep40,soak\n".utf8))
                 exit(2)
             }
         }
@@ -63,6 +63,7 @@ do {
     }
     if wanted("tape") { TapeBench(path: options.tape, runs: options.tapeRuns).run(into: &table) }
     if wanted("sweep") { try SweepBench(runs: options.sweeps).run(into: &table) }
+    if wanted("sweep40") { try SweepBench(runs: max(1, options.sweeps / 2)).runFortyLocales(into: &table) }
     if wanted("soak") { try StoreSoakBench(operations: options.soak, naiveOperations: options.naiveSoak).run(into: &table, perLedger: options.perLedger) }
 } catch {
     table.add("error", "\(error)")
