@@ -11,6 +11,20 @@ struct PaywallRules {
     let state: ScreenState
     let combination: SweepCombination
     let deck: CopyDeck
+    /// The drawn texts with lines inside the grid, by slot (each rule asks for a slot or two).
+    let inGrid: [TextSlot: [DrawnText]]
+
+    init(screen: RenderedScreen, state: ScreenState, combination: SweepCombination, deck: CopyDeck) {
+        self.screen = screen
+        self.state = state
+        self.combination = combination
+        self.deck = deck
+        var bySlot: [TextSlot: [DrawnText]] = [:]
+        for text in screen.drawn where !text.lines.isEmpty && text.rect.y >= 0 && text.rect.y < screen.grid.height {
+            bySlot[text.slot, default: []].append(text)
+        }
+        inGrid = bySlot
+    }
 
     var model: FlowModel { state.context.model }
 
@@ -77,19 +91,26 @@ struct PaywallRules {
     }
 
     /// Texts of `slot` drawn inside the grid, whole or cut off.
-    func drawn(_ slot: TextSlot) -> [DrawnText] {
-        screen.drawn.filter { $0.slot == slot && !$0.lines.isEmpty && $0.rect.y >= 0 && $0.rect.y < screen.grid.height }
-    }
+    func drawn(_ slot: TextSlot) -> [DrawnText] { inGrid[slot] ?? [] }
 
     /// Texts of `slot` that were drawn whole and inside the grid.
-    func visible(_ slot: TextSlot) -> [DrawnText] {
-        screen.drawn.filter { $0.slot == slot && !$0.truncated && !$0.lines.isEmpty && $0.rect.y >= 0 && $0.rect.y < screen.grid.height }
-    }
+    func visible(_ slot: TextSlot) -> [DrawnText] { drawn(slot).filter { !$0.truncated } }
 
     func shown(_ text: DrawnText) -> String { text.lines.joined() }
 
     /// Text without whitespace, so wrapped lines and non-breaking spaces still match.
-    func squash(_ text: String) -> String { String(text.unicodeScalars.filter { !CharacterSet.whitespacesAndNewlines.contains($0) }.map(Character.init)) }
+    func squash(_ text: String) -> String { Self.squash(text) }
+
+    /// `squash`: ASCII text byte by byte; other text by the Unicode White_Space property and U+200B,
+    /// the set Foundation's `whitespacesAndNewlines` holds here (tested over every scalar).
+    static func squash(_ text: String) -> String {
+        if text.utf8.allSatisfy({ $0 < 0x80 }) {
+            return String(decoding: text.utf8.filter { $0 != 0x20 && !(0x09...0x0D).contains($0) }, as: UTF8.self)
+        }
+        var out = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars where !scalar.properties.isWhitespace && scalar != "\u{200B}" { out.append(scalar) }
+        return String(out)
+    }
 
     func unitText(_ period: BillingPeriod) -> String {
         period.value == 1 ? deck.text("period.\(period.unit.rawValue)")
