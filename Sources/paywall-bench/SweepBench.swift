@@ -22,7 +22,7 @@ struct SweepBench {
         guard let report else { return }
         let cpu = Timing.median(samples.map(\.cpu))
         let perSecond = cpu > 0 ? Double(report.screensRendered) / cpu : 0
-        table.add("copy sweep: \(report.combinations) combinations, \(report.screensRendered) screens, every check (\(runs) runs, \(report.findings.count) findings)",
+        table.add("copy sweep: \(report.combinations) combinations, \(report.screensRendered) screens checked (themes with one glyph set share their drawing), every check (\(runs) runs, \(report.findings.count) findings)",
                   Timing.summary(samples) + String(format: "; %.0f screens per CPU second", perSecond),
                   naive: "no layout memo: \(Timing.summary(naive))",
                   ratio: BenchTable.ratio(fast: cpu, naive: Timing.median(naive.map(\.cpu))) + " CPU")
