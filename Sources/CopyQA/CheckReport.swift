@@ -28,7 +28,7 @@ public struct CheckReport: Sendable, Codable {
     public var infoCount: Int { counts(of: groups).infos }
 
     /// The three counts from groups already made (a report of many findings groups them once).
-    func counts(of groups: [Group]) -> (errors: Int, warnings: Int, infos: Int) {
+    public func counts(of groups: [Group]) -> (errors: Int, warnings: Int, infos: Int) {
         var errors = 0, warnings = 0, infos = 0
         for group in groups {
             switch group.severity {
@@ -89,7 +89,10 @@ public struct CheckReport: Sendable, Codable {
     }
 
     /// The readable report: a summary, then findings by screen, worst first.
-    public func text() -> String {
+    public func text() -> String { text(groups: groups) }
+
+    /// `text()` from groups already made.
+    public func text(groups: [Group]) -> String {
         var out: [String] = []
         out.append("copy check: \(combinations) combination(s), \(screensRendered) screen(s) rendered")
         if let team = teamCatalog { out += team.lines() }
@@ -100,7 +103,6 @@ public struct CheckReport: Sendable, Codable {
             out += sorted.map { "  " + $0.element.text }
             out.append("  " + LintReport(files: [lint]).summary(of: lint))
         }
-        let groups = self.groups
         let screens = Dictionary(grouping: groups, by: \.screen)
         for screen in screens.keys.sorted(by: { screenOrder($0) < screenOrder($1) }) {
             let list = (screens[screen] ?? []).sorted { ($0.severity, $0.key ?? "") < ($1.severity, $1.key ?? "") }
@@ -142,7 +144,10 @@ public struct CheckReport: Sendable, Codable {
     }
 
     /// The report as JSON for machines: summary counts, every finding, the team catalog's keys.
-    public func json() -> String {
+    public func json() -> String { json(groups: groups) }
+
+    /// `json()` from groups already made.
+    public func json(groups: [Group]) -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         let (errors, warnings, infos) = counts(of: groups)

@@ -29,7 +29,7 @@ public struct CopySweep: Sendable {
     public var checksBuiltInCopy = true
     /// Whether `runCounting` takes a combination's findings from another theme with the same glyph
     /// set instead of drawing it again (off only to prove the two give the same findings).
-    public var sharesThemes = true
+    var sharesThemes = true
 
     /// A sweep of `team` layered over `defaults` (the shipped deck when nil), or of the shipped deck alone.
     public init(team: StringCatalog? = nil, defaults: StringCatalog? = nil, states: ScreenStates = ScreenStates(),
@@ -92,8 +92,8 @@ public struct CopySweep: Sendable {
     ///
     /// The checks read what a screen drew (texts, their places, roles and cuts), never its colours: two
     /// themes with one glyph set draw the same texts in the same places. So a combination whose
-    /// (locale, glyph set, size, offer) was checked under another theme takes those findings with its
-    /// own theme instead of drawing again (`sharesThemes`; the same findings in the same order, tested).
+    /// (locale, size, glyph set, offer, and whether it draws the offer-independent states) was checked
+    /// under another theme takes those findings with its own theme instead of drawing again (`sharesThemes`; the same findings in the same order, tested).
     public func runCounting(_ combinations: [SweepCombination]) -> (findings: [Finding], screens: Int) {
         let lint = LintIndex(primary: primary, fallback: fallback)
         let checker = ScreenChecker(lint: lint, skipsFallbackCopy: !checksBuiltInCopy)

@@ -30,6 +30,17 @@ struct ThemeSharingTests {
         #expect(shared.screens == drawn.screens)
     }
 
+    @Test("a locale given twice: its second round draws only the paywalls, under every theme, as before")
+    func repeatedLocale() {
+        let deck = Support.deck { $0.set("paywall.cta.trial", "en", "Start your completely free seven day trial now") }
+        let matrix = SweepMatrix(locales: ["en", "en"], sizes: [TerminalSize(width: 60, height: 22)])
+        let (shared, drawn) = bothWays(CopySweep(defaults: deck), matrix)
+        #expect(shared.findings == drawn.findings)
+        #expect(shared.screens == drawn.screens)
+        let once = CopySweep(defaults: deck).runCounting(SweepMatrix(locales: ["en"], sizes: [TerminalSize(width: 60, height: 22)]).combinations)
+        #expect(drawn.screens > once.screens && drawn.screens < 2 * once.screens)
+    }
+
     @Test("an ASCII theme of the user's lays out differently and is drawn, not taken from a Unicode one")
     func asciiTheme() throws {
         let dark = try #require(Theme.builtIn("dark"))

@@ -37,7 +37,8 @@ struct CopyCheckCommand: ParsableCommand {
         } catch {
             throw failInput(error)
         }
-        print(format == "json" ? report.json() : report.text(), terminator: "")
-        if report.errorCount > 0 { throw ExitCode(1) }
+        let groups = report.groups // grouped once for the report and its exit status
+        print(format == "json" ? report.json(groups: groups) : report.text(groups: groups), terminator: "")
+        if report.counts(of: groups).errors > 0 { throw ExitCode(1) }
     }
 }
