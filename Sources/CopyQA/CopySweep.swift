@@ -60,7 +60,7 @@ public struct CopySweep: Sendable {
     /// every offer are drawn once per locale, theme and size (with the first offer of that triple).
     public func render(_ combinations: [SweepCombination],
                        visit: (SweepCombination, ScreenState, RenderedScreen) -> Void) {
-        render(Self.plan(combinations)[...], visit: visit)
+        render(Self.plan(combinations), visit: visit)
     }
 
     /// Each combination with whether it draws the offer-independent states: the first of its
@@ -72,8 +72,8 @@ public struct CopySweep: Sendable {
         }
     }
 
-    /// `render` over part of a plan: the same screens in the same order as the whole plan draws them there.
-    func render(_ planned: ArraySlice<(combination: SweepCombination, drawsCommon: Bool)>,
+    /// `render` over a plan: each combination's states, in the plan's order.
+    func render(_ planned: [(combination: SweepCombination, drawsCommon: Bool)],
                 visit: (SweepCombination, ScreenState, RenderedScreen) -> Void) {
         var lists = StateLists(sweep: self)
         for (combination, drawsCommon) in planned {
