@@ -97,16 +97,16 @@ public struct CopySweep: Sendable {
     public func runCounting(_ combinations: [SweepCombination]) -> (findings: [Finding], screens: Int) {
         let lint = LintIndex(primary: primary, fallback: fallback)
         let checker = ScreenChecker(lint: lint, skipsFallbackCopy: !checksBuiltInCopy)
-        // Units of one (locale, size), each with its themes and offers (where renders are shared),
-        // run on every core as they come; results go back in plan order, so the findings come in the
-        // same order as one pass.
+        // Units of one (locale, size, offer), each with its themes (where renders are shared), run on
+        // every core as they come (`units` orders them); results go back in plan order, so the
+        // findings come in the same order as one pass. Trial end dates are formatted once for all.
         let planned = Self.plan(combinations)
         let units = Self.units(planned)
         let prepared = prepareStates(planned)
         let results = UnitResults(count: planned.count)
+        let dates = DateTexts()
         DispatchQueue.concurrentPerform(iterations: units.count) { unit in
             var lists = prepared[planned[units[unit][0]].combination.locale] ?? StateLists(sweep: self)
-            var dates = DateTexts()
             var checked: [ThemeFreeKey: (screens: Int, findings: [Finding])] = [:]
             var drawnKeys: Set<String> = []
             var done: [(index: Int, screens: Int, findings: [Finding])] = []
@@ -127,9 +127,10 @@ public struct CopySweep: Sendable {
                 let states = lists.states(combination, drawsCommon: drawsCommon)
                 for state in states {
                     let screen = ScreenRenderer.render(state.context, theme: theme, deck: deck, size: combination.size)
-                    found += checker.check(screen, state: state, combination: combination, deck: deck, dates: &dates)
+                    found += checker.check(screen, state: state, combination: combination, deck: deck, dates: dates)
                     for text in screen.drawn { if let key = text.key { drawnKeys.insert(key) } }
                 }
+                found = Self.unique(found)
                 checked[key] = (states.count, found)
                 done.append((index, states.count, found))
             }
@@ -137,21 +138,38 @@ public struct CopySweep: Sendable {
         }
         var screens = 0
         var findings: [Finding] = []
-        var seen = Set<FindingID>()
+        var positions: [SweepCombination: [Int]] = [:]
         for index in planned.indices {
             let (count, found) = results.at(index)
             screens += count
+            let combination = planned[index].combination
+            let earlier = positions[combination, default: []]
+            positions[combination, default: []].append(index)
+            if earlier.isEmpty {
+                findings += found // each combination's findings are unique already (`unique`)
+                continue
+            }
+            // The same combination again (a locale given twice): only what it has not listed yet.
+            var seen = Set<FindingID>()
+            for position in earlier { for finding in results.at(position).findings { seen.insert(FindingID(finding)) } }
             for finding in found where seen.insert(FindingID(finding)).inserted { findings.append(finding) }
         }
         findings += composedKeyFindings(combinations, drawnKeys: results.drawnKeys, lint: lint)
         return (findings, screens)
     }
 
-    /// What a combination's checks depend on within its (locale, size): everything but the theme's colours.
+    /// What a combination's checks depend on within its unit (one locale, size and offer): everything but the theme's colours.
     struct ThemeFreeKey: Hashable {
         var glyphs: GlyphSet
         var offer: OfferID
         var drawsCommon: Bool
+    }
+
+    /// `found` without a finding seen before it (by `FindingID`), in order. A finding's id holds its
+    /// combination, so findings are unique across a sweep once each combination's are.
+    static func unique(_ found: [Finding]) -> [Finding] {
+        var seen = Set<FindingID>(minimumCapacity: found.count)
+        return found.filter { seen.insert(FindingID($0)).inserted }
     }
 
     /// One defect in one state of one combination: a finding seen there again is not listed again.

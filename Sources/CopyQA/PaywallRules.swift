@@ -28,7 +28,7 @@ struct PaywallRules {
 
     var model: FlowModel { state.context.model }
 
-    func findings(dates: inout DateTexts) -> [Finding] {
+    func findings(dates: DateTexts) -> [Finding] {
         guard case .paywall(let offer) = model.state else { return [] }
         // An overlay (help, debug, a profile card) covers the paywall by the user's choice: the
         // paywall itself is checked in its own state, so its defects are reported once.
@@ -72,7 +72,7 @@ struct PaywallRules {
             if let trial = plan.trial {
                 var missing: [String] = []
                 if !all.contains(squash(plan.displayPrice)) { missing.append("the price charged after it (\(plan.displayPrice))") }
-                if trial.paymentMode == .free, let end = trialEnd(plan, dates: &dates), !all.contains(squash(end)) { missing.append("when (\(end))") }
+                if trial.paymentMode == .free, let end = trialEnd(plan, dates: dates), !all.contains(squash(end)) { missing.append("when (\(end))") }
                 if !missing.isEmpty {
                     add(.trialTermsIncomplete, terms.first?.key ?? "paywall.trial.terms", terms.map(\.text).joined(separator: " "),
                         "the trial terms of \(plan.displayName) do not say \(missing.joined(separator: " or "))", terms.first?.rect)
@@ -118,22 +118,21 @@ struct PaywallRules {
     }
 
     /// The date of the first full charge as the screen writes it (long style, locale, zone).
-    func trialEnd(_ plan: Plan, dates: inout DateTexts) -> String? {
+    func trialEnd(_ plan: Plan, dates: DateTexts) -> String? {
         guard let trial = plan.trial else { return nil }
         let id = "\(plan.id)|\(state.context.locale)|\(state.context.now.timeIntervalSince1970)|\(state.context.timeZone.identifier)"
-        if let known = dates.texts[id] { return known }
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = state.context.timeZone
-        var date = state.context.now
-        for _ in 0..<max(1, trial.numberOfPeriods) { date = trial.period.advance(date, in: calendar) }
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: state.context.locale)
-        formatter.timeZone = state.context.timeZone
-        formatter.dateStyle = .long
-        formatter.timeStyle = .none
-        let text = formatter.string(from: date)
-        dates.texts[id] = text
-        return text
+        return dates.text(for: id) {
+            var calendar = Calendar(identifier: .gregorian)
+            calendar.timeZone = state.context.timeZone
+            var date = state.context.now
+            for _ in 0..<max(1, trial.numberOfPeriods) { date = trial.period.advance(date, in: calendar) }
+            let formatter = DateFormatter()
+            formatter.locale = Locale(identifier: state.context.locale)
+            formatter.timeZone = state.context.timeZone
+            formatter.dateStyle = .long
+            formatter.timeStyle = .none
+            return formatter.string(from: date)
+        }
     }
 
     /// Bold counts most, then a price or title role over text, over secondary, muted and dim roles.
@@ -150,7 +149,19 @@ struct PaywallRules {
     func style(_ text: DrawnText) -> String { "\(text.role.rawValue)\(text.bold ? " bold" : "")" }
 }
 
-/// Trial end dates already formatted, by plan, locale, instant and zone (formatters are slow to make).
-struct DateTexts {
-    var texts: [String: String] = [:]
+/// Trial end dates already formatted, by plan, locale, instant and zone (formatters are slow to
+/// make); one is shared by every unit of a sweep, so each date is formatted once whatever the sizes.
+final class DateTexts: @unchecked Sendable {
+    private let lock = NSLock()
+    private var texts: [String: String] = [:]
+
+    init() {}
+
+    /// The text kept for `id`, or `make`'s (made outside the lock, so units never wait on ICU).
+    func text(for id: String, make: () -> String) -> String {
+        if let known = lock.withLock({ texts[id] }) { return known }
+        let made = make()
+        lock.withLock { texts[id] = made }
+        return made
+    }
 }

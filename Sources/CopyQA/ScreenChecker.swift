@@ -13,14 +13,14 @@ struct ScreenChecker: Sendable {
     static let widthLimits: [TextSlot: Int] = [.cta: 16, .sheetButton: 16, .badge: 12]
 
     func check(_ screen: RenderedScreen, state: ScreenState, combination: SweepCombination, deck: CopyDeck,
-               dates: inout DateTexts) -> [Finding] {
+               dates: DateTexts) -> [Finding] {
         var out: [Finding] = []
         let name = screenName(screen, state: state)
         for text in screen.drawn {
             out += textFindings(text, screen: name, state: state.state, combination: combination)
         }
         if screen.screenName == "paywall" {
-            out += PaywallRules(screen: screen, state: state, combination: combination, deck: deck).findings(dates: &dates)
+            out += PaywallRules(screen: screen, state: state, combination: combination, deck: deck).findings(dates: dates)
         }
         return out
     }

@@ -122,15 +122,15 @@ struct PlantedDefectTests {
         let state = try #require(states.first { $0.screen == "paywall" && $0.state.contains("yearly") })
         let deck = DefaultCopyDeck.load(locale: "en")
         let combination = SweepCombination(locale: "en", theme: "dark", size: TerminalSize(width: 80, height: 24), offer: .A)
-        var dates = DateTexts()
+        let dates = DateTexts()
         var screen = ScreenRenderer.render(state.context, theme: try #require(Theme.builtIn("dark")), deck: deck, size: combination.size)
-        #expect(PaywallRules(screen: screen, state: state, combination: combination, deck: deck).findings(dates: &dates).isEmpty)
+        #expect(PaywallRules(screen: screen, state: state, combination: combination, deck: deck).findings(dates: dates).isEmpty)
         for index in screen.drawn.indices where screen.drawn[index].slot == .price {
             screen.drawn[index].bold = false
             screen.drawn[index].role = .priceSecondary
         }
         screen.drawn.removeAll { $0.slot == .restore || $0.slot == .privacy }
-        let kinds = Set(PaywallRules(screen: screen, state: state, combination: combination, deck: deck).findings(dates: &dates).map(\.kind))
+        let kinds = Set(PaywallRules(screen: screen, state: state, combination: combination, deck: deck).findings(dates: dates).map(\.kind))
         #expect(kinds == [.equivalentTooProminent, .restoreMissing, .legalLinksMissing])
     }
 }

@@ -137,10 +137,10 @@ struct SweepInPartsTests {
         var expected: [Finding] = []
         var seen = Set<String>()
         var screens = 0
-        var dates = DateTexts()
+        let dates = DateTexts()
         sweep.render(combinations) { combination, state, screen in
             screens += 1
-            for finding in checker.check(screen, state: state, combination: combination, deck: sweep.deck(locale: combination.locale), dates: &dates) {
+            for finding in checker.check(screen, state: state, combination: combination, deck: sweep.deck(locale: combination.locale), dates: dates) {
                 let id = "\(finding.kind)|\(finding.key ?? "")|\(finding.screen)|\(finding.state)|\(finding.combination)|\(finding.message)"
                 if seen.insert(id).inserted { expected.append(finding) }
             }

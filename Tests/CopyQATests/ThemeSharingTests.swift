@@ -39,6 +39,8 @@ struct ThemeSharingTests {
         #expect(shared.screens == drawn.screens)
         let once = CopySweep(defaults: deck).runCounting(SweepMatrix(locales: ["en"], sizes: [TerminalSize(width: 60, height: 22)]).combinations)
         #expect(drawn.screens > once.screens && drawn.screens < 2 * once.screens)
+        // The second round's combinations are the first's: each finding is listed once.
+        #expect(!once.findings.isEmpty && shared.findings == once.findings)
     }
 
     @Test("an ASCII theme of the user's lays out differently and is drawn, not taken from a Unicode one")
