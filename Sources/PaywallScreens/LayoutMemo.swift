@@ -57,7 +57,7 @@ final class LayoutMemo: @unchecked Sendable {
                   sameBytes(a.separator, b.separator) else { return false }
             return zip(a.items, b.items).allSatisfy { x, y in
                 sameBytes(x.text, y.text) && sameBytes(x.key, y.key) && x.style == y.style && x.slot == y.slot
-                    && x.planID == y.planID && x.hiddenPlanIDs == y.hiddenPlanIDs && x.copy == y.copy
+                    && x.planID == y.planID && x.hiddenPlanIDs == y.hiddenPlanIDs && sameCopy(x.copy, y.copy)
             }
         }
 
@@ -77,7 +77,29 @@ final class LayoutMemo: @unchecked Sendable {
         private static func sameBytes(_ a: String?, _ b: String?) -> Bool {
             switch (a, b) {
             case (nil, nil): return true
-            case let (x?, y?): return x.utf8.elementsEqual(y.utf8)
+            case let (x?, y?):
+                guard x.utf8.count == y.utf8.count else { return false }
+                let compared = x.utf8.withContiguousStorageIfAvailable { xs in
+                    y.utf8.withContiguousStorageIfAvailable { ys in
+                        xs.count == 0 || memcmp(xs.baseAddress!, ys.baseAddress!, xs.count) == 0
+                    }
+                }
+                if let compared, let same = compared { return same }
+                return x.utf8.elementsEqual(y.utf8)
+            default: return false
+            }
+        }
+
+        /// Resolved copy compared as `==` does, but its text by bytes: `==` on text that is not
+        /// ASCII normalizes both sides. Once the bytes match, `a` takes `b`'s text (the same
+        /// storage, which `==` sees at once) and every other field is compared as before.
+        private static func sameCopy(_ a: ResolvedCopy?, _ b: ResolvedCopy?) -> Bool {
+            switch (a, b) {
+            case (nil, nil): return true
+            case (var x?, let y?):
+                guard sameBytes(x.text, y.text) else { return false }
+                x.text = y.text
+                return x == y
             default: return false
             }
         }

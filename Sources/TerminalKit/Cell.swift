@@ -34,15 +34,19 @@ public struct Cell: Hashable, Sendable {
     /// The cell `grapheme` is drawn as (`DisplayWidth.terminalForm`); nil when nothing is drawn.
     static func terminalCell(_ grapheme: Character, style: TextStyle) -> Cell? {
         var scalars = grapheme.unicodeScalars.makeIterator()
-        if let first = scalars.next(), scalars.next() == nil {
-            // One scalar, the common case: the same answer as terminalForm, without building a String.
-            if first.value == 0xA0 { return Cell(asciiByte: 0x20, style: style) }
-            if DisplayWidth.isControl(first) || first.value == 0x200D { return nil }
-            let w = DisplayWidth.of(first)
-            return w == 0 ? nil : Cell(scalar: first, width: w, style: style)
-        }
+        if let first = scalars.next(), scalars.next() == nil { return terminalCell(first, style: style) }
         guard let (form, w) = DisplayWidth.terminalForm(grapheme) else { return nil }
         return Cell(text: form, width: w, style: style)
+    }
+
+    /// `terminalCell` of a grapheme of one scalar, the common case: the same answer as
+    /// `terminalForm`, without building a String.
+    @inline(__always)
+    static func terminalCell(_ scalar: Unicode.Scalar, style: TextStyle) -> Cell? {
+        if scalar.value == 0xA0 { return Cell(asciiByte: 0x20, style: style) }
+        if DisplayWidth.isControl(scalar) || scalar.value == 0x200D { return nil }
+        let w = DisplayWidth.of(scalar)
+        return w == 0 ? nil : Cell(scalar: scalar, width: w, style: style)
     }
 
     /// The grapheme drawn here, already in terminal-safe form; empty for a continuation cell.

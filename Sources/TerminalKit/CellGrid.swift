@@ -53,7 +53,8 @@ public struct CellGrid: Hashable, Sendable {
     /// True when (x, y) lies inside the grid.
     public func contains(x: Int, y: Int) -> Bool { x >= 0 && y >= 0 && x < width && y < height }
 
-    /// Writes `text` from (x, y) grapheme by grapheme and returns the columns written.
+    /// Writes `text` from (x, y) grapheme by grapheme and returns the columns written (scalar by
+    /// scalar when each scalar is a grapheme, `DisplayWidth.scalarsStandAlone`: the same cells).
     ///
     /// Stops at `maxWidth` columns (default: the grid's right edge) and at a "\n"; a wide
     /// character that would not fit whole is not written. Controls and lone marks are skipped.
@@ -68,6 +69,17 @@ public struct CellGrid: Hashable, Sendable {
                 if col + 1 > limit { break }
                 if col >= 0 { setCell(Cell(asciiByte: byte, style: style), x: col, y: y) }
                 col += 1
+            }
+            return max(0, col - max(x, 0))
+        }
+        if DisplayWidth.scalarsStandAlone(text) {
+            // Each scalar a grapheme (no line breaks among them): drawn scalar by scalar.
+            for scalar in text.unicodeScalars {
+                guard let cell = Cell.terminalCell(scalar, style: style) else { continue }
+                let w = cell.width
+                if col + w > limit { break }
+                if col >= 0 { setCell(cell, x: col, y: y) }
+                col += w
             }
             return max(0, col - max(x, 0))
         }
