@@ -95,6 +95,7 @@ struct StoreSoakBench {
 
     /// Ledgers of `perLedger` operations until `operations` are done (one user's state directory each).
     func run(perLedger: Int, into table: inout BenchTable) throws {
+        let perLedger = min(perLedger, max(1, operations)) // a soak shorter than one ledger is one ledger of its length
         let ledgers = max(1, (operations + perLedger - 1) / perLedger)
         let chunk = max(1, perLedger / 10)
         var wall = 0.0, cpu = 0.0, granted = 0, firstCPU = 0.0, lastCPU = 0.0, bytes = 0
