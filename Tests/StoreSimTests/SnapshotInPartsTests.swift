@@ -73,6 +73,27 @@ struct SnapshotInPartsTests {
         }
         let headers = Set(records.map { String(CompactJWS.segments($0.jws)[0]) })
         #expect(headers.count == 1, "one store, one header (its key id and x5c)")
-        #expect(SharedHeaderJWS("not a jws").text == "not a jws")
+        let payload = try #require(records.first?.payload)
+        #expect(StoredJWS("not a jws", payload: payload).text(payload: payload) == "not a jws")
+        #expect(StoredJWS("a.b.c.d", payload: payload).text(payload: payload) == "a.b.c.d")
+    }
+
+    @Test func aPayloadSegmentAnotherEncoderWroteIsKeptAsSigned() throws {
+        let (store, _, _) = try Self.filled()
+        let record = try #require(store.state.records.first)
+        let parts = CompactJWS.segments(record.jws).map(String.init)
+        // The same payload with other spacing and key order: it decodes to the same fields, but
+        // re-encoding would not give these bytes, so they are kept.
+        let spaced = try JSONSerialization.data(withJSONObject: JSONSerialization.jsonObject(with: record.payload.encoded()),
+                                                options: [.prettyPrinted])
+        let foreign = parts[0] + "." + CompactJWS.base64url(spaced) + "." + parts[2]
+        let kept = TransactionRecord(payload: record.payload, jws: foreign, verified: false, finished: false)
+        #expect(kept.jws == foreign)
+        let reloaded = try JSONDecoder().decode(TransactionRecord.self, from: JSONEncoder().encode(kept))
+        #expect(reloaded.jws == foreign && reloaded.payload == record.payload)
+        #expect(!kept.sameJWS(as: record) && record.sameJWS(as: record))
+        // The store's own JWS is made again from the payload, byte for byte.
+        let again = TransactionRecord(payload: record.payload, jws: record.jws, verified: true, finished: true)
+        #expect(again.jws == record.jws && again.sameJWS(as: record))
     }
 }

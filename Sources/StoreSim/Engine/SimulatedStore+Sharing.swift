@@ -18,14 +18,14 @@ extension SimulatedStore {
     /// Queues an update for every unfinished transaction another process added or changed (a declined
     /// Ask to Buy request goes away with no update, as in StoreKit).
     func queueOutsideChanges(since before: StoreState) {
-        var known: [String: String] = [:]
-        for record in before.records { known[record.payload.transactionId] = record.jws }
+        var known: [String: TransactionRecord] = [:]
+        for record in before.records { known[record.payload.transactionId] = record }
         var vanished = before.pending.filter { request in !state.pending.contains { $0.requestID == request.requestID } }
         let now = clock.now()
         for record in state.records where !record.finished {
             let id = record.payload.transactionId
             let previous = known[id]
-            if previous == record.jws { continue }
+            if let previous, previous.sameJWS(as: record) { continue }
             let reason: TransactionUpdate.Reason
             if record.payload.revocationDate != nil {
                 reason = .revocation

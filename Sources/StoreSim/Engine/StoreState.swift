@@ -4,23 +4,42 @@ import PaywallCore
 
 /// One transaction as the ledger keeps it: payload, its JWS, verification and the finished flag.
 struct TransactionRecord: Codable, Hashable, Sendable {
-    var payload: TransactionPayload
-    /// The signed transaction, held with its header shared (see `SharedHeaderJWS`).
-    private var signed: SharedHeaderJWS
+    /// What was signed; set only with its JWS (`init`), so the two always agree.
+    private(set) var payload: TransactionPayload
+    /// The signed transaction, held as its parts (see `StoredJWS`).
+    private var signed: StoredJWS
     var verified: Bool
     var finished: Bool
 
     /// The compact JWS, as signed.
-    var jws: String {
-        get { signed.text }
-        set { signed = SharedHeaderJWS(newValue) }
+    var jws: String { signed.text(payload: payload) }
+
+    /// Whether `other` holds the same JWS (its parts compared first, the text only when they differ).
+    func sameJWS(as other: TransactionRecord) -> Bool {
+        (signed == other.signed && payload == other.payload) || jws == other.jws
     }
 
     init(payload: TransactionPayload, jws: String, verified: Bool, finished: Bool) {
         self.payload = payload
-        signed = SharedHeaderJWS(jws)
+        signed = StoredJWS(jws, payload: payload)
         self.verified = verified
         self.finished = finished
+    }
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let payload = try container.decode(TransactionPayload.self, forKey: .payload)
+        self.init(payload: payload, jws: try container.decode(String.self, forKey: .signed),
+                  verified: try container.decode(Bool.self, forKey: .verified),
+                  finished: try container.decode(Bool.self, forKey: .finished))
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(payload, forKey: .payload)
+        try container.encode(jws, forKey: .signed)
+        try container.encode(verified, forKey: .verified)
+        try container.encode(finished, forKey: .finished)
     }
 
     private enum CodingKeys: String, CodingKey {
@@ -28,35 +47,52 @@ struct TransactionRecord: Codable, Hashable, Sendable {
     }
 }
 
-/// A compact JWS held as its header, shared by every JWS with the same one, and the rest.
+/// A compact JWS held as its parts: the header, shared by every JWS with the same one; the
+/// payload segment only when it is not what the record's payload encodes to; and the signature.
 ///
 /// Every transaction a store signs carries the same header, its certificate chain in `x5c`
-/// (about 2.8 KB of the 4 KB). Held whole, 10,000 transactions kept 28 MB of copies of it; here
-/// each header text is kept once (`headerTexts`) and the JWS is put together when read. Encoded
-/// as the JWS string itself, so ledgers read and write as before.
-struct SharedHeaderJWS: Codable, Hashable, Sendable {
+/// (about 2.8 KB of the 4 KB), and a payload segment that is the record's payload as this
+/// simulator encodes it (sorted keys, base64url), about 1.2 KB more. Held whole, 10,000
+/// transactions kept 28 MB of header copies and 12 MB of payloads already held decoded; here the
+/// header is kept once (`headerTexts`), the payload segment is made again when the JWS is read,
+/// and a segment that would not come out the same (a ledger another encoder wrote) is kept as it
+/// was. Ledgers read and write the JWS string as before.
+struct StoredJWS: Hashable, Sendable {
     private let header: String
-    private let rest: String
+    /// nil: the payload's own encoding; otherwise the segment as signed.
+    private let payloadSegment: String?
+    /// The signature segment; for text that is not a three-part JWS, everything after the header.
+    private let signature: String
+    private let isJWS: Bool
 
-    init(_ jws: String) {
-        if let dot = jws.utf8.firstIndex(of: UInt8(ascii: ".")) {
-            header = Self.canonical(String(jws[..<dot]))
-            rest = String(jws[dot...])
-        } else {
+    init(_ jws: String, payload: TransactionPayload) {
+        let bytes = jws.utf8
+        guard let first = bytes.firstIndex(of: UInt8(ascii: ".")),
+              let second = bytes[bytes.index(after: first)...].firstIndex(of: UInt8(ascii: ".")),
+              !bytes[bytes.index(after: second)...].contains(UInt8(ascii: ".")) else {
             header = ""
-            rest = jws
+            payloadSegment = nil
+            signature = jws
+            isJWS = false
+            return
         }
+        header = Self.canonical(String(jws[..<first]))
+        let segment = String(jws[bytes.index(after: first)..<second])
+        payloadSegment = segment == Self.encoded(payload) ? nil : segment
+        signature = String(jws[bytes.index(after: second)...])
+        isJWS = true
     }
 
-    var text: String { header + rest }
-
-    init(from decoder: any Decoder) throws {
-        self.init(try decoder.singleValueContainer().decode(String.self))
+    /// The JWS: header, payload segment (made from `payload` unless kept) and signature.
+    func text(payload: TransactionPayload) -> String {
+        guard isJWS else { return signature }
+        return header + "." + (payloadSegment ?? Self.encoded(payload) ?? "") + "." + signature
     }
 
-    func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(text)
+    /// The payload's segment as this simulator signs it; nil if it cannot be encoded.
+    private static func encoded(_ payload: TransactionPayload) -> String? {
+        guard let json = try? payload.encoded() else { return nil }
+        return CompactJWS.base64url(json)
     }
 
     /// One instance of each header text (copies of a `String` share its storage): a store
