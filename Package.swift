@@ -11,7 +11,8 @@ import PackageDescription
 //   StoreSim → PaywallCore, …, Crypto    CopyQA → PaywallApp
 //   Profiles → StoreSim, CopyDeck, …     PaywallSimCLI → all of the above, ArgumentParser
 //   SimRuntime → Persistence, StoreSim, Profiles, CopyDeck (no terminal module)
-//   AppStoreServer → StoreSim, Hummingbird (paywall-sim serve)
+//   AppStoreServer → StoreSim, Hummingbird, OutboundHTTP (paywall-sim serve)
+//   OutboundHTTP → AsyncHTTPClient (JSON POSTs out: notifications, run --backend)
 let package = Package(
     name: "PaywallSim",
     platforms: [.macOS(.v14)],
@@ -28,6 +29,11 @@ let package = Package(
         // The HTTP server of `paywall-sim serve`.
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        // The HTTP client of the notifications `serve` sends and of `run --backend` (instead of
+        // URLSession, whose libcurl made every command load 31 more libraries at start).
+        .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+        .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
     ],
     targets: [
         // Shared foundation: the one located JSON reader, file:line:column diagnostics, durable
@@ -52,7 +58,7 @@ let package = Package(
         // App profiles from the seeds (chat, voip, templates) and team profile files.
         .target(name: "Profiles", dependencies: ["PaywallCore", "StoreSim", "CopyDeck", "BuiltInCopy", "PaywallFoundation"]),
         // Runs the flow: the session, its effect runner and scheduler, the simulated clock. No UI.
-        .target(name: "SimRuntime", dependencies: ["PaywallFoundation", "PaywallCore", "Persistence", "StoreSim", "CopyDeck", "Profiles"]),
+        .target(name: "SimRuntime", dependencies: ["PaywallFoundation", "PaywallCore", "Persistence", "StoreSim", "CopyDeck", "Profiles", "OutboundHTTP"]),
         // Terminal toolkit: cell grid, display width, text layout, themes, keys, screens to draw on.
         .target(name: "TerminalKit"),
         // The paywall's screens and key map, drawn on the toolkit's grid.
@@ -74,9 +80,17 @@ let package = Package(
             "PaywallCore", "CopyDeck", "BuiltInCopy", "StoreSim", "TerminalKit", "PaywallScreens", "SimRuntime",
             "PaywallApp", "Profiles",
         ]),
+        // One JSON POST over HTTP or HTTPS (AsyncHTTPClient): notifications out, remote backend calls.
+        .target(name: "OutboundHTTP", dependencies: [
+            .product(name: "AsyncHTTPClient", package: "async-http-client"),
+            .product(name: "NIOCore", package: "swift-nio"),
+            .product(name: "NIOPosix", package: "swift-nio"),
+            .product(name: "NIOHTTP1", package: "swift-nio"),
+            .product(name: "NIOSSL", package: "swift-nio-ssl"),
+        ]),
         // `paywall-sim serve`: seed 004's backend endpoint and the App Store Server API over HTTP.
         .target(name: "AppStoreServer", dependencies: [
-            "PaywallCore", "PaywallFoundation", "StoreSim",
+            "PaywallCore", "PaywallFoundation", "StoreSim", "OutboundHTTP",
             .product(name: "Crypto", package: "swift-crypto"),
             .product(name: "Hummingbird", package: "hummingbird"),
             .product(name: "Logging", package: "swift-log"),
@@ -103,6 +117,7 @@ let package = Package(
         .testTarget(name: "PaywallFoundationTests", dependencies: ["PaywallFoundation", "PaywallCore", "TestSupport"]),
         .testTarget(name: "PaywallCoreTests", dependencies: ["PaywallCore", "TestSupport"]),
         .testTarget(name: "PersistenceTests", dependencies: ["Persistence", "PaywallCore", "PaywallFoundation"]),
+        .testTarget(name: "OutboundHTTPTests", dependencies: ["OutboundHTTP"]),
         .testTarget(name: "CopyDeckTests", dependencies: ["CopyDeck", "TestSupport"]),
         .testTarget(name: "StoreSimTests", dependencies: ["StoreSim", "PaywallCore", "PaywallFoundation", "TestSupport", .product(name: "Crypto", package: "swift-crypto")]),
         // The terminal UI: the toolkit and the paywall's screens, with the screen goldens.

@@ -1,7 +1,5 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
+import OutboundHTTP
 import StoreSim
 
 /// Sends App Store Server Notifications V2 to the receivers `serve --notify URL` names: each
@@ -74,26 +72,12 @@ public final class NotificationDelivery: @unchecked Sendable {
 
     /// One POST of `{"signedPayload": JWS}`: Apple's `sendAttemptResult` and the HTTP status.
     static func post(_ signedPayload: String, to receiver: URL) async -> (String, Int?) {
-        var request = URLRequest(url: receiver, timeoutInterval: timeout)
-        request.httpMethod = "POST"
-        request.setValue("application/json", forHTTPHeaderField: "Content-Type")
-        request.httpBody = try? JSONEncoder().encode(["signedPayload": signedPayload])
-        do {
-            let (_, response) = try await URLSession.shared.data(for: request)
-            let status = (response as? HTTPURLResponse)?.statusCode
-            guard let status, (200..<300).contains(status) else { return ("UNSUCCESSFUL_HTTP_RESPONSE_CODE", status) }
-            return ("SUCCESS", status)
-        } catch let error as URLError {
-            switch error.code {
-            case .timedOut: return ("TIMED_OUT", nil)
-            case .cannotConnectToHost, .cannotFindHost, .networkConnectionLost, .notConnectedToInternet: return ("NO_RESPONSE", nil)
-            case .secureConnectionFailed, .serverCertificateUntrusted, .serverCertificateHasBadDate: return ("TLS_ISSUE", nil)
-            case .httpTooManyRedirects, .redirectToNonExistentLocation: return ("CIRCULAR_REDIRECT", nil)
-            case .badServerResponse: return ("INVALID_RESPONSE", nil)
-            default: return ("OTHER", nil)
-            }
-        } catch {
-            return ("OTHER", nil)
+        let body = (try? JSONEncoder().encode(["signedPayload": signedPayload])) ?? Data()
+        switch await JSONPost.send(body, to: receiver, timeout: timeout) {
+        case let .answered(status, _):
+            return ((200..<300).contains(status) ? "SUCCESS" : "UNSUCCESSFUL_HTTP_RESPONSE_CODE", status)
+        case let .failed(failure, _):
+            return (failure.rawValue, nil)
         }
     }
 }

@@ -1,7 +1,5 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
+import OutboundHTTP
 import PaywallCore
 import PaywallFoundation
 import StoreSim
@@ -25,15 +23,15 @@ public struct RemoteBackend: Sendable {
     /// server's refusal; anything else (5xx, refused, no answer in time) is `unavailable`, so the
     /// app takes its "backend unavailable" path and its cached-entitlement fallback.
     public func post(_ transaction: SignedTransaction, offerID: String, appAccountToken: UUID?, source: Entitlement.Source, now: Date) -> TransactionVerification {
-        var request = URLRequest(url: url.appendingPathComponent("iap/transactions"), timeoutInterval: timeout)
-        request.httpMethod = "POST"
-        request.setValue("application/json", forHTTPHeaderField: "Content-Type")
-        request.httpBody = try? JSONEncoder().encode(IAPTransactionsContract.Payload(
+        let body = (try? JSONEncoder().encode(IAPTransactionsContract.Payload(
             transactionID: transaction.id, originalTransactionID: transaction.originalID, productID: transaction.productID,
-            offerID: offerID, signedTransaction: transaction.jws, appAccountToken: appAccountToken?.uuidString.lowercased()))
-        let (status, data, failure) = Self.send(request, timeout: timeout)
-        guard let status else { return .unavailable(reason: "\(url.absoluteString): \(failure ?? "no answer")") }
-        let answer = data.flatMap { try? LocatedJSONDecoder().decode(IAPTransactionsContract.Answer.self, from: $0) }
+            offerID: offerID, signedTransaction: transaction.jws, appAccountToken: appAccountToken?.uuidString.lowercased()))) ?? Data()
+        let status: Int, data: Data
+        switch JSONPost.sendWaiting(body, to: url.appendingPathComponent("iap/transactions"), timeout: timeout) {
+        case let .answered(answeredStatus, answeredBody): (status, data) = (answeredStatus, answeredBody)
+        case let .failed(_, why): return .unavailable(reason: "\(url.absoluteString): \(why)")
+        }
+        let answer = try? LocatedJSONDecoder().decode(IAPTransactionsContract.Answer.self, from: data)
         switch status {
         case 200..<300:
             guard let granted = answer?.entitlement else { return .unavailable(reason: "\(url.absoluteString): HTTP \(status) without an entitlement") }
@@ -44,29 +42,5 @@ public struct RemoteBackend: Sendable {
         default:
             return .unavailable(reason: "\(url.absoluteString): HTTP \(status)")
         }
-    }
-
-    /// One request, waited for: the status and body, or why there is none.
-    static func send(_ request: URLRequest, timeout: TimeInterval) -> (Int?, Data?, String?) {
-        let done = DispatchSemaphore(value: 0)
-        let box = ResultBox()
-        let task = URLSession.shared.dataTask(with: request) { data, response, error in
-            box.set((response as? HTTPURLResponse)?.statusCode, data, error.map { "\($0.localizedDescription)" })
-            done.signal()
-        }
-        task.resume()
-        if done.wait(timeout: .now() + timeout + 1) == .timedOut {
-            task.cancel()
-            return (nil, nil, "no answer within \(Int(timeout)) s")
-        }
-        return box.get()
-    }
-
-    /// The answer handed from URLSession's queue to the waiting thread.
-    final class ResultBox: @unchecked Sendable {
-        private let lock = NSLock()
-        private var value: (Int?, Data?, String?) = (nil, nil, nil)
-        func set(_ status: Int?, _ data: Data?, _ error: String?) { lock.lock(); value = (status, data, error); lock.unlock() }
-        func get() -> (Int?, Data?, String?) { lock.lock(); defer { lock.unlock() }; return value }
     }
 }
