@@ -46,8 +46,8 @@ public struct TransactionPayload: Codable, Hashable, Sendable {
     public var expires: Date? { expiresDate.map(Self.date) }
     public var revoked: Date? { revocationDate.map(Self.date) }
 
-    /// The payload's JSON, keys sorted so the bytes repeat.
-    public func encoded() throws -> Data { try CompactJWS.encoder.encode(self) }
+    /// The payload's JSON, keys sorted so the bytes repeat (as `JSONEncoder` writes it; see `sortedKeyJSON`).
+    public func encoded() throws -> Data { sortedKeyJSON() }
 
     /// A price in milliunits, as Apple writes it.
     public static func milliunits(_ price: Decimal) -> Int64 {

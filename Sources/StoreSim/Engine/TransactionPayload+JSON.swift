@@ -1,0 +1,102 @@
+import Foundation
+
+extension TransactionPayload {
+    /// The payload's JSON as `JSONEncoder` with `.sortedKeys` writes it, byte for byte (slashes
+    /// escaped, absent optionals left out), written directly: the store encodes one for every
+    /// transaction it signs and again whenever a stored JWS is read (`StoredJWS`), and the
+    /// `Codable` path was a tenth of a cold `play`. `TransactionPayloadJSONTests` compares the
+    /// two on thousands of payloads, odd strings included.
+    func sortedKeyJSON() -> Data {
+        var out = JSONBytes()
+        out.bytes.reserveCapacity(640)
+        out.open()
+        out.field("appAccountToken", appAccountToken)
+        out.field("bundleId", bundleId)
+        out.field("currency", currency)
+        out.field("environment", environment)
+        out.field("expiresDate", expiresDate)
+        out.field("inAppOwnershipType", inAppOwnershipType)
+        out.field("isUpgraded", isUpgraded)
+        out.field("offerDiscountType", offerDiscountType)
+        out.field("offerIdentifier", offerIdentifier)
+        out.field("offerType", offerType.map(Int64.init))
+        out.field("originalPurchaseDate", originalPurchaseDate)
+        out.field("originalTransactionId", originalTransactionId)
+        out.field("price", price)
+        out.field("productId", productId)
+        out.field("purchaseDate", purchaseDate)
+        out.field("quantity", Int64(quantity))
+        out.field("revocationDate", revocationDate)
+        out.field("revocationReason", revocationReason.map(Int64.init))
+        out.field("signedDate", signedDate)
+        out.field("storefront", storefront)
+        out.field("storefrontId", storefrontId)
+        out.field("subscriptionGroupIdentifier", subscriptionGroupIdentifier)
+        out.field("transactionId", transactionId)
+        out.field("transactionReason", transactionReason)
+        out.field("type", type)
+        out.field("webOrderLineItemId", webOrderLineItemId)
+        out.close()
+        return Data(out.bytes)
+    }
+}
+
+/// A JSON object written field by field, as `JSONEncoder` writes one (no spaces).
+struct JSONBytes {
+    var bytes: [UInt8] = []
+    private var first = true
+
+    mutating func open() { bytes.append(UInt8(ascii: "{")) }
+    mutating func close() { bytes.append(UInt8(ascii: "}")) }
+
+    mutating func field(_ key: StaticString, _ value: String?) {
+        guard let value else { return }
+        name(key)
+        string(value)
+    }
+
+    mutating func field(_ key: StaticString, _ value: Int64?) {
+        guard let value else { return }
+        name(key)
+        bytes.append(contentsOf: String(value).utf8)
+    }
+
+    mutating func field(_ key: StaticString, _ value: Bool?) {
+        guard let value else { return }
+        name(key)
+        bytes.append(contentsOf: (value ? "true" : "false").utf8)
+    }
+
+    private mutating func name(_ key: StaticString) {
+        if !first { bytes.append(UInt8(ascii: ",")) }
+        first = false
+        bytes.append(UInt8(ascii: "\""))
+        key.withUTF8Buffer { bytes.append(contentsOf: $0) }
+        bytes.append(contentsOf: "\":".utf8)
+    }
+
+    /// A string with JSONEncoder's escapes: quote, backslash and slash; \b \f \n \r \t; other
+    /// controls as \u00XX; everything else as its UTF-8.
+    private mutating func string(_ value: String) {
+        bytes.append(UInt8(ascii: "\""))
+        for byte in value.utf8 {
+            switch byte {
+            case UInt8(ascii: "\""): bytes.append(contentsOf: "\\\"".utf8)
+            case UInt8(ascii: "\\"): bytes.append(contentsOf: "\\\\".utf8)
+            case UInt8(ascii: "/"): bytes.append(contentsOf: "\\/".utf8)
+            case 0x08: bytes.append(contentsOf: "\\b".utf8)
+            case 0x0C: bytes.append(contentsOf: "\\f".utf8)
+            case 0x0A: bytes.append(contentsOf: "\\n".utf8)
+            case 0x0D: bytes.append(contentsOf: "\\r".utf8)
+            case 0x09: bytes.append(contentsOf: "\\t".utf8)
+            case 0..<0x20:
+                let hex = Array("0123456789abcdef".utf8)
+                bytes.append(contentsOf: "\\u00".utf8)
+                bytes.append(hex[Int(byte >> 4)])
+                bytes.append(hex[Int(byte & 0xF)])
+            default: bytes.append(byte)
+            }
+        }
+        bytes.append(UInt8(ascii: "\""))
+    }
+}
