@@ -129,7 +129,7 @@ let package = Package(
         .testTarget(name: "TapesTests", dependencies: ["Tapes", "PaywallApp", "PaywallCore", "PaywallFoundation", "PaywallScreens", "StoreSim", "TerminalKit", "TestSupport"]),
         .testTarget(name: "CopyQATests", dependencies: ["CopyQA", "BuiltInCopy", "CopyDeck", "PaywallCore", "PaywallScreens", "Profiles", "TerminalKit", "TestSupport"]),
         .testTarget(name: "ProfilesTests", dependencies: ["Profiles", "CopyDeck", "PaywallCore", "StoreSim", "TestSupport"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["PaywallSimCLI", "PaywallCore", "SimRuntime", "StoreSim", "Tapes", "TestSupport"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["PaywallSimCLI", "AppStoreServer", "PaywallCore", "SimRuntime", "StoreSim", "Tapes", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

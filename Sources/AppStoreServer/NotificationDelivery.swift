@@ -43,6 +43,14 @@ public final class NotificationDelivery: @unchecked Sendable {
         return due
     }
 
+    /// When a try is recorded as made: `now`, or the notification's signing time when the clock
+    /// read is behind it. A `store advance` moves the clock and then writes the notification; a
+    /// server that read the clock just before the move and the log just after would otherwise
+    /// date the first try before the notification, so every retry fell due at once. Pure.
+    static func attemptDate(now: Date, notification: ServerNotification) -> Int64 {
+        max(TransactionPayload.millis(now), notification.signedDate)
+    }
+
     /// Delivers what is due now; returns how many tries were made.
     @discardableResult
     public func deliverDue() async throws -> Int {
@@ -54,7 +62,8 @@ public final class NotificationDelivery: @unchecked Sendable {
         for (notification, receiver) in due {
             let (result, status) = await Self.post(notification.signedPayload, to: receiver)
             attempts.append(NotificationAttempt(notificationUUID: notification.notificationUUID, url: receiver.absoluteString,
-                                                attemptDate: TransactionPayload.millis(now), result: result, httpStatus: status))
+                                                attemptDate: Self.attemptDate(now: now, notification: notification),
+                                                result: result, httpStatus: status))
         }
         try server.access { store, _, _ in try store.recordAttempts(attempts) }
         return attempts.count
