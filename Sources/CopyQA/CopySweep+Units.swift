@@ -89,6 +89,9 @@ extension CopySweep {
         }
     }
 
+    /// How many locales' units are mixed in one batch (see `units`).
+    static let localesPerBatch = 4
+
     /// The plan's indices grouped by (locale, size, offer), in batches of a few locales (in plan
     /// order), the units likely to cost most first within a batch.
     ///
@@ -98,8 +101,6 @@ extension CopySweep {
     /// end; mixing a batch's locales keeps the cores on different layout memos (each has one
     /// lock), and batches keep the memos in use few at a time, so the registry does not drop them
     /// while they are needed. Results go back in plan order whatever order units run in.
-    static let localesPerBatch = 4
-
     static func units(_ planned: [(combination: SweepCombination, drawsCommon: Bool)]) -> [[Int]] {
         var unitOf: [String: Int] = [:]
         var localeOrder: [String: Int] = [:]

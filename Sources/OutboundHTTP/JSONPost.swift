@@ -28,11 +28,10 @@ public enum JSONPost {
         case other = "OTHER"
     }
 
-    /// The largest answer body read; a longer one is `invalidResponse`.
-    static let bodyLimit = 1 << 20
-
     /// One client for the process: a refused connection fails at once (no retries until the
-    /// deadline, as URLSession did); redirects are followed, at most five, and a cycle is an error.
+    /// deadline, as URLSession did); redirects are followed, at most five, and a cycle is an
+    /// error. Proxy variables (`http_proxy`, `https_proxy`) are not read: POSTs go straight to
+    /// the URL, which libcurl's URLSession did not (docs/backend.md says so).
     static let client: HTTPClient = {
         var configuration = HTTPClient.Configuration(redirectConfiguration: .follow(max: 5, allowCycles: false))
         configuration.connectionPool.retryConnectionEstablishment = false
@@ -44,7 +43,7 @@ public enum JSONPost {
         do {
             return try await future(body, url, timeout).get()
         } catch {
-            return .failed(classify(error), describe(error))
+            return failed(error, timeout: timeout)
         }
     }
 
@@ -53,7 +52,7 @@ public enum JSONPost {
         do {
             return try future(body, url, timeout).wait()
         } catch {
-            return .failed(classify(error), describe(error))
+            return failed(error, timeout: timeout)
         }
     }
 
@@ -66,10 +65,8 @@ public enum JSONPost {
             return client.eventLoopGroup.any().makeFailedFuture(error)
         }
         let deadline = NIODeadline.now() + .milliseconds(Int64(timeout * 1000))
-        return client.execute(request: request, deadline: deadline).flatMapThrowing { response in
-            let bytes = response.body.map { Data($0.readableBytesView) } ?? Data()
-            guard bytes.count <= bodyLimit else { throw AnswerTooLong() }
-            return .answered(status: Int(response.status.code), body: bytes)
+        return client.execute(request: request, deadline: deadline).map { response in
+            .answered(status: Int(response.status.code), body: response.body.map { Data($0.readableBytesView) } ?? Data())
         }
     }
 
@@ -92,13 +89,18 @@ public enum JSONPost {
         }
         if error is NIOSSLError || error is BoringSSLError || error is NIOSSLExtraError { return .tlsIssue }
         if error is NIOConnectionError || error is IOError || error is SocketAddressError || error is ChannelError { return .noResponse }
-        if error is HTTPParserError || error is AnswerTooLong { return .invalidResponse }
+        if error is HTTPParserError { return .invalidResponse }
         return .other
     }
 
-    /// An answer body over `bodyLimit`.
-    struct AnswerTooLong: Error, CustomStringConvertible {
-        var description: String { "the answer is longer than \(JSONPost.bodyLimit) bytes" }
+    /// The outcome of a POST that ended with `error`, with one line saying why.
+    static func failed(_ error: any Error, timeout: TimeInterval) -> Outcome {
+        let failure = classify(error)
+        return .failed(failure, failure == .timedOut ? "no answer within \(seconds(timeout)) s" : describe(error))
+    }
+
+    private static func seconds(_ value: TimeInterval) -> String {
+        value == value.rounded() ? String(Int(value)) : String(value)
     }
 
     /// One line saying why a POST failed.

@@ -47,7 +47,10 @@ public enum DisplayWidth {
     /// Scalars that are a grapheme whatever is next to them, when everything next to them is
     /// one of these too: assigned, not a mark, control, format, join control, line or paragraph
     /// separator, emoji modifier, regional indicator, Hangul jamo or prepended mark (ranges
-    /// chosen to hold none of those; `StandAloneScalarTests` checks every scalar and pairs).
+    /// chosen to hold none of those). `StandAloneScalarTests` checks every such scalar's general
+    /// category and grapheme-extend, join and emoji-modifier properties, and, for every one
+    /// outside the ideograph and syllable blocks and every 61st inside, that it stays a grapheme
+    /// of its own beside 44 neighbours.
     /// Hangul syllables are included: two syllables side by side are two graphemes.
     static func standsAlone(_ v: UInt32) -> Bool {
         switch v {

@@ -22,7 +22,7 @@ struct WrapToken: Hashable {
 
     /// `closing` and `opening` as scalar values, for graphemes of one scalar: each member, and
     /// the scalars canonically equal to one (U+037E GREEK QUESTION MARK is ";", U+2329 and U+232A
-    /// are "〈" and "〉"), as `Character` equality has them. `WrapTokenTests` checks both against
+    /// are "〈" and "〉"), as `Character` equality has them. `WrapTokenScalarTests` checks both against
     /// the sets for every scalar up to U+2FFFF.
     static let closingScalars: Set<UInt32> = Set(closing.flatMap(\.unicodeScalars).map(\.value) + [0x37E, 0x232A])
     static let openingScalars: Set<UInt32> = Set(opening.flatMap(\.unicodeScalars).map(\.value) + [0x2329])

@@ -3,6 +3,12 @@ import Testing
 @testable import OutboundHTTP
 #if canImport(Glibc)
 import Glibc
+private let streamSocket = Int32(SOCK_STREAM.rawValue)
+private let sendFlags = Int32(MSG_NOSIGNAL)
+#elseif canImport(Darwin)
+import Darwin
+private let streamSocket = SOCK_STREAM
+private let sendFlags: Int32 = 0
 #endif
 
 /// What a POST becomes against local servers that answer, redirect in a circle, speak no HTTP,
@@ -11,6 +17,7 @@ import Glibc
 struct JSONPostTests {
     @Test func aServerThatAnswersGivesItsStatusAndBody() async throws {
         let server = try CannedServer { _ in "HTTP/1.1 201 Created\r\nContent-Length: 11\r\nConnection: close\r\n\r\n{\"ok\":true}" }
+        defer { server.stop() }
         let outcome = await JSONPost.send(Data("{}".utf8), to: server.url("/n"), timeout: 5)
         #expect(outcome == .answered(status: 201, body: Data("{\"ok\":true}".utf8)))
         #expect(server.requests.first?.hasPrefix("POST /n HTTP/1.1") == true)
@@ -20,12 +27,14 @@ struct JSONPostTests {
 
     @Test func aServerErrorIsAnAnswer() {
         let server = try? CannedServer { _ in "HTTP/1.1 503 Service Unavailable\r\nContent-Length: 0\r\nConnection: close\r\n\r\n" }
+        defer { server?.stop() }
         let outcome = server.map { JSONPost.sendWaiting(Data("{}".utf8), to: $0.url("/"), timeout: 5) }
         #expect(outcome == .answered(status: 503, body: Data()))
     }
 
     @Test func aRedirectToItselfIsCircular() async throws {
         let server = try CannedServer { _ in "HTTP/1.1 307 Temporary Redirect\r\nLocation: /loop\r\nContent-Length: 0\r\n\r\n" }
+        defer { server.stop() }
         guard case let .failed(failure, _) = await JSONPost.send(Data("{}".utf8), to: server.url("/loop"), timeout: 5) else {
             Issue.record("a redirect loop was answered")
             return
@@ -35,6 +44,7 @@ struct JSONPostTests {
 
     @Test func bytesThatAreNotHTTPAreAnInvalidResponse() async throws {
         let server = try CannedServer { _ in "this is not HTTP\r\n\r\n" }
+        defer { server.stop() }
         guard case let .failed(failure, _) = await JSONPost.send(Data("{}".utf8), to: server.url("/"), timeout: 5) else {
             Issue.record("garbage was taken as an answer")
             return
@@ -45,6 +55,7 @@ struct JSONPostTests {
     @Test func httpsToAPlainServerIsATLSIssue() async throws {
         // Plain HTTP bytes as soon as the client connects, where a TLS server's hello belongs.
         let server = try CannedServer(readsRequest: false) { _ in "HTTP/1.1 400 Bad Request\r\nContent-Length: 0\r\n\r\n" }
+        defer { server.stop() }
         let url = try #require(URL(string: "https://127.0.0.1:\(server.port)/"))
         guard case let .failed(failure, _) = await JSONPost.send(Data("{}".utf8), to: url, timeout: 5) else {
             Issue.record("a TLS handshake with a plain server succeeded")
@@ -68,20 +79,23 @@ struct JSONPostTests {
 
     @Test func aServerThatNeverAnswersTimesOut() async throws {
         let server = try CannedServer { _ in nil }
-        guard case let .failed(failure, _) = await JSONPost.send(Data("{}".utf8), to: server.url("/"), timeout: 0.5) else {
+        defer { server.stop() }
+        guard case let .failed(failure, why) = await JSONPost.send(Data("{}".utf8), to: server.url("/"), timeout: 0.5) else {
             Issue.record("silence was taken as an answer")
             return
         }
         #expect(failure == .timedOut)
+        #expect(why == "no answer within 0.5 s")
     }
 }
 
 /// A loopback HTTP server on a thread of its own: each connection's request is read whole and
-/// answered with what `answer` returns (nil: nothing, the connection held open until the end);
-/// with `readsRequest` false it answers as soon as a client connects.
+/// answered with what `answer` returns (nil: nothing, the connection held open until `stop`);
+/// with `readsRequest` false it answers as soon as a client connects. `stop` ends the thread and
+/// closes every socket.
 final class CannedServer: @unchecked Sendable {
     let port: Int
-    private let socket: Int32
+    private let listener: Int32
     private let lock = NSLock()
     private var received: [String] = []
     private var held: [Int32] = []
@@ -89,17 +103,17 @@ final class CannedServer: @unchecked Sendable {
     var requests: [String] { lock.withLock { received } }
 
     init(readsRequest: Bool = true, answer: @escaping @Sendable (String) -> String?) throws {
-        socket = try Self.listeningSocket()
-        port = try Self.port(of: socket)
-        let listener = socket
+        listener = try Self.listeningSocket()
+        port = try Self.port(of: listener)
+        let listener = listener
         Thread.detachNewThread { [self] in
             while true {
                 let connection = accept(listener, nil, nil)
-                if connection < 0 { return }
+                if connection < 0 { return } // stopped
                 let request = readsRequest ? Self.readRequest(connection) : ""
                 lock.withLock { received.append(request) }
                 if let reply = answer(request) {
-                    _ = reply.utf8CString.withUnsafeBufferPointer { send(connection, $0.baseAddress, $0.count - 1, Int32(MSG_NOSIGNAL)) }
+                    _ = reply.utf8CString.withUnsafeBufferPointer { send(connection, $0.baseAddress, $0.count - 1, sendFlags) }
                     close(connection)
                 } else {
                     lock.withLock { held.append(connection) }
@@ -108,10 +122,10 @@ final class CannedServer: @unchecked Sendable {
         }
     }
 
-    deinit {
-        shutdown(socket, Int32(SHUT_RDWR))
-        close(socket)
-        for connection in held { close(connection) }
+    func stop() {
+        shutdown(listener, Int32(SHUT_RDWR))
+        close(listener)
+        for connection in lock.withLock({ held }) { close(connection) }
     }
 
     func url(_ path: String) -> URL { URL(string: "http://127.0.0.1:\(port)\(path)")! }
@@ -124,8 +138,11 @@ final class CannedServer: @unchecked Sendable {
     }
 
     private static func listeningSocket() throws -> Int32 {
-        let s = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        let s = socket(AF_INET, streamSocket, 0)
         var address = sockaddr_in()
+        #if canImport(Darwin)
+        address.sin_len = UInt8(MemoryLayout<sockaddr_in>.size)
+        #endif
         address.sin_family = sa_family_t(AF_INET)
         address.sin_addr.s_addr = inet_addr("127.0.0.1")
         address.sin_port = 0

@@ -1,4 +1,5 @@
 import Foundation
+import PaywallCore
 import Testing
 @testable import StoreSim
 
@@ -26,18 +27,19 @@ struct TransactionPayloadJSONTests {
     }
 
     @Test func randomPayloadsMatchJSONEncoderByteForByte() throws {
-        var random = SystemRandomNumberGenerator()
+        let seed = UInt64.random(in: 0...UInt64.max)
+        var random = SeededGenerator(seed: seed)
         var differ: [String] = []
         for _ in 0..<3_000 {
             let payload = Self.payload(&random)
             let byEncoder = try CompactJWS.encoder.encode(payload)
             if payload.sortedKeyJSON() != byEncoder { differ.append(String(decoding: byEncoder, as: UTF8.self)) }
         }
-        #expect(differ.isEmpty, "\(differ.prefix(2))")
+        #expect(differ.isEmpty, "seed \(seed): \(differ.prefix(2))")
     }
 
     @Test func everyOddStringInEveryFieldMatches() throws {
-        var random = SystemRandomNumberGenerator()
+        var random = SeededGenerator(seed: 16)
         var base = Self.payload(&random)
         base.appAccountToken = "x"
         for text in Self.odd {

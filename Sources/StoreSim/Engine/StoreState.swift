@@ -14,6 +14,9 @@ struct TransactionRecord: Codable, Hashable, Sendable {
     /// The compact JWS, as signed.
     var jws: String { signed.text(payload: payload) }
 
+    /// Whether its JWS keeps the payload segment as signed, rather than making it from `payload`.
+    var keepsPayloadSegment: Bool { signed.keepsPayloadSegment }
+
     /// Whether `other` holds the same JWS (its parts compared first, the text only when they differ).
     func sameJWS(as other: TransactionRecord) -> Bool {
         (signed == other.signed && payload == other.payload) || jws == other.jws
@@ -86,13 +89,15 @@ struct StoredJWS: Hashable, Sendable {
     /// The JWS: header, payload segment (made from `payload` unless kept) and signature.
     func text(payload: TransactionPayload) -> String {
         guard isJWS else { return signature }
-        return header + "." + (payloadSegment ?? Self.encoded(payload) ?? "") + "." + signature
+        return header + "." + (payloadSegment ?? Self.encoded(payload)) + "." + signature
     }
 
-    /// The payload's segment as this simulator signs it; nil if it cannot be encoded.
-    private static func encoded(_ payload: TransactionPayload) -> String? {
-        guard let json = try? payload.encoded() else { return nil }
-        return CompactJWS.base64url(json)
+    /// Whether the payload segment is kept as signed (re-encoding the payload would not give it back).
+    var keepsPayloadSegment: Bool { payloadSegment != nil }
+
+    /// The payload's segment as this simulator signs it.
+    private static func encoded(_ payload: TransactionPayload) -> String {
+        CompactJWS.base64url(payload.sortedKeyJSON())
     }
 
     /// One instance of each header text (copies of a `String` share its storage): a store
