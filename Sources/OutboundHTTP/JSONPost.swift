@@ -32,11 +32,13 @@ public enum JSONPost {
     /// deadline, as URLSession did); redirects are followed, at most five, and a cycle is an
     /// error. Proxy variables (`http_proxy`, `https_proxy`) are not read: POSTs go straight to
     /// the URL, which libcurl's URLSession did not (docs/backend.md says so).
-    static let client: HTTPClient = {
+    static let configuration: HTTPClient.Configuration = {
         var configuration = HTTPClient.Configuration(redirectConfiguration: .follow(max: 5, allowCycles: false))
         configuration.connectionPool.retryConnectionEstablishment = false
-        return HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
+        return configuration
     }()
+
+    static let client = HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
 
     /// POSTs `body` (JSON) to `url`, waiting at most `timeout` seconds for the whole answer.
     public static func send(_ body: Data, to url: URL, timeout: TimeInterval) async -> Outcome {

@@ -18,7 +18,7 @@ struct JSONPostTests {
     @Test func aServerThatAnswersGivesItsStatusAndBody() async throws {
         let server = try CannedServer { _ in "HTTP/1.1 201 Created\r\nContent-Length: 11\r\nConnection: close\r\n\r\n{\"ok\":true}" }
         defer { server.stop() }
-        let outcome = await JSONPost.send(Data("{}".utf8), to: server.url("/n"), timeout: 5)
+        let outcome = await JSONPost.send(Data("{}".utf8), to: server.url("/n"), timeout: 30)
         #expect(outcome == .answered(status: 201, body: Data("{\"ok\":true}".utf8)))
         #expect(server.requests.first?.hasPrefix("POST /n HTTP/1.1") == true)
         #expect(server.requests.first?.lowercased().contains("content-type: application/json") == true)
@@ -28,14 +28,14 @@ struct JSONPostTests {
     @Test func aServerErrorIsAnAnswer() {
         let server = try? CannedServer { _ in "HTTP/1.1 503 Service Unavailable\r\nContent-Length: 0\r\nConnection: close\r\n\r\n" }
         defer { server?.stop() }
-        let outcome = server.map { JSONPost.sendWaiting(Data("{}".utf8), to: $0.url("/"), timeout: 5) }
+        let outcome = server.map { JSONPost.sendWaiting(Data("{}".utf8), to: $0.url("/"), timeout: 30) }
         #expect(outcome == .answered(status: 503, body: Data()))
     }
 
     @Test func aRedirectToItselfIsCircular() async throws {
         let server = try CannedServer { _ in "HTTP/1.1 307 Temporary Redirect\r\nLocation: /loop\r\nContent-Length: 0\r\n\r\n" }
         defer { server.stop() }
-        guard case let .failed(failure, _) = await JSONPost.send(Data("{}".utf8), to: server.url("/loop"), timeout: 5) else {
+        guard case let .failed(failure, _) = await JSONPost.send(Data("{}".utf8), to: server.url("/loop"), timeout: 30) else {
             Issue.record("a redirect loop was answered")
             return
         }
@@ -45,7 +45,7 @@ struct JSONPostTests {
     @Test func bytesThatAreNotHTTPAreAnInvalidResponse() async throws {
         let server = try CannedServer { _ in "this is not HTTP\r\n\r\n" }
         defer { server.stop() }
-        guard case let .failed(failure, _) = await JSONPost.send(Data("{}".utf8), to: server.url("/"), timeout: 5) else {
+        guard case let .failed(failure, _) = await JSONPost.send(Data("{}".utf8), to: server.url("/"), timeout: 30) else {
             Issue.record("garbage was taken as an answer")
             return
         }
@@ -57,7 +57,7 @@ struct JSONPostTests {
         let server = try CannedServer(readsRequest: false) { _ in "HTTP/1.1 400 Bad Request\r\nContent-Length: 0\r\n\r\n" }
         defer { server.stop() }
         let url = try #require(URL(string: "https://127.0.0.1:\(server.port)/"))
-        guard case let .failed(failure, _) = await JSONPost.send(Data("{}".utf8), to: url, timeout: 5) else {
+        guard case let .failed(failure, _) = await JSONPost.send(Data("{}".utf8), to: url, timeout: 30) else {
             Issue.record("a TLS handshake with a plain server succeeded")
             return
         }
@@ -66,15 +66,16 @@ struct JSONPostTests {
 
     @Test func aRefusedConnectionFailsAtOnceWithNoResponse() async throws {
         let port = try CannedServer.closedPort()
-        let started = Date()
-        let outcome = await JSONPost.send(Data("{}".utf8), to: try #require(URL(string: "http://127.0.0.1:\(port)/")), timeout: 5)
+        let outcome = await JSONPost.send(Data("{}".utf8), to: try #require(URL(string: "http://127.0.0.1:\(port)/")), timeout: 30)
         guard case let .failed(failure, why) = outcome else {
             Issue.record("a closed port answered")
             return
         }
         #expect(failure == .noResponse)
         #expect(why.contains("refused"), "\(why)")
-        #expect(Date().timeIntervalSince(started) < 4, "not retried until the deadline")
+        // Not retried until the deadline (AsyncHTTPClient's default), which would fail it the same
+        // way, only later: the setting is checked, not the time (a test never asserts a time).
+        #expect(JSONPost.configuration.connectionPool.retryConnectionEstablishment == false)
     }
 
     @Test func aServerThatNeverAnswersTimesOut() async throws {
