@@ -4,11 +4,46 @@ import PaywallCore
 /// One verified transaction as the backend stores it.
 public struct BackendRecord: Codable, Hashable, Sendable {
     public var transactionID: String
-    public var payload: TransactionPayload
+    /// The verified payload (held boxed: see `Boxed`).
+    public var payload: TransactionPayload {
+        get { boxedPayload.value }
+        set { boxedPayload = Boxed(newValue) }
+    }
+    private var boxedPayload: Boxed<TransactionPayload>
     /// The `offerID` the app posted with it (seed 004), e.g. `A` or `update`.
     public var offerID: String
     public var receivedAt: Date
     public var source: Entitlement.Source
+
+    public init(transactionID: String, payload: TransactionPayload, offerID: String, receivedAt: Date, source: Entitlement.Source) {
+        self.transactionID = transactionID
+        boxedPayload = Boxed(payload)
+        self.offerID = offerID
+        self.receivedAt = receivedAt
+        self.source = source
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(transactionID: try container.decode(String.self, forKey: .transactionID),
+                  payload: try container.decode(TransactionPayload.self, forKey: .payload),
+                  offerID: try container.decode(String.self, forKey: .offerID),
+                  receivedAt: try container.decode(Date.self, forKey: .receivedAt),
+                  source: try container.decode(Entitlement.Source.self, forKey: .source))
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(transactionID, forKey: .transactionID)
+        try container.encode(payload, forKey: .payload)
+        try container.encode(offerID, forKey: .offerID)
+        try container.encode(receivedAt, forKey: .receivedAt)
+        try container.encode(source, forKey: .source)
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case transactionID, payload, offerID, receivedAt, source
+    }
 }
 
 /// Everything the backend persists: `backend-ledger.json` and the changes in `backend-ledger.journal`.

@@ -5,7 +5,8 @@ import PaywallCore
 /// One transaction as the ledger keeps it: payload, its JWS, verification and the finished flag.
 struct TransactionRecord: Codable, Hashable, Sendable {
     /// What was signed; set only with its JWS (`init`), so the two always agree.
-    private(set) var payload: TransactionPayload
+    var payload: TransactionPayload { boxedPayload.value }
+    private let boxedPayload: Boxed<TransactionPayload>
     /// The signed transaction, held as its parts (see `StoredJWS`).
     private var signed: StoredJWS
     var verified: Bool
@@ -23,7 +24,7 @@ struct TransactionRecord: Codable, Hashable, Sendable {
     }
 
     init(payload: TransactionPayload, jws: String, verified: Bool, finished: Bool) {
-        self.payload = payload
+        boxedPayload = Boxed(payload)
         signed = StoredJWS(jws, payload: payload)
         self.verified = verified
         self.finished = finished
