@@ -75,23 +75,25 @@ public struct CellGrid: Hashable, Sendable {
         if DisplayWidth.scalarsStandAlone(text) {
             // Each scalar a grapheme (no line breaks among them): drawn scalar by scalar.
             for scalar in text.unicodeScalars {
-                guard let cell = Cell.terminalCell(scalar, style: style) else { continue }
-                let w = cell.width
-                if col + w > limit { break }
-                if col >= 0 { setCell(cell, x: col, y: y) }
-                col += w
+                guard place(Cell.terminalCell(scalar, style: style), at: &col, y: y, limit: limit) else { break }
             }
             return max(0, col - max(x, 0))
         }
         for g in text {
-            if Self.isLineBreak(g) { break }
-            guard let cell = Cell.terminalCell(g, style: style) else { continue }
-            let w = cell.width
-            if col + w > limit { break }
-            if col >= 0 { setCell(cell, x: col, y: y) }
-            col += w
+            guard !Self.isLineBreak(g), place(Cell.terminalCell(g, style: style), at: &col, y: y, limit: limit) else { break }
         }
         return max(0, col - max(x, 0))
+    }
+
+    /// Writes `cell` (nil: nothing drawn, skipped) at column `col` of row `y` and moves `col`
+    /// past it; false, writing nothing, when it would not fit whole before `limit`.
+    @inline(__always)
+    private mutating func place(_ cell: Cell?, at col: inout Int, y: Int, limit: Int) -> Bool {
+        guard let cell else { return true }
+        if col + cell.width > limit { return false }
+        if col >= 0 { setCell(cell, x: col, y: y) }
+        col += cell.width
+        return true
     }
 
     /// "\n" or "\r\n" (one grapheme), compared by bytes.

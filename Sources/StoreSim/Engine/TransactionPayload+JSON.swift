@@ -45,6 +45,7 @@ extension TransactionPayload {
 struct JSONBytes {
     var bytes: [UInt8] = []
     private var first = true
+    private static let hexDigits = Array("0123456789abcdef".utf8)
 
     mutating func open() { bytes.append(UInt8(ascii: "{")) }
     mutating func close() { bytes.append(UInt8(ascii: "}")) }
@@ -90,10 +91,9 @@ struct JSONBytes {
             case 0x0D: bytes.append(contentsOf: "\\r".utf8)
             case 0x09: bytes.append(contentsOf: "\\t".utf8)
             case 0..<0x20:
-                let hex = Array("0123456789abcdef".utf8)
                 bytes.append(contentsOf: "\\u00".utf8)
-                bytes.append(hex[Int(byte >> 4)])
-                bytes.append(hex[Int(byte & 0xF)])
+                bytes.append(Self.hexDigits[Int(byte >> 4)])
+                bytes.append(Self.hexDigits[Int(byte & 0xF)])
             default: bytes.append(byte)
             }
         }
