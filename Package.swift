@@ -62,7 +62,7 @@ let package = Package(
         // Terminal toolkit: cell grid, display width, text layout, themes, keys, screens to draw on.
         .target(name: "TerminalKit"),
         // The paywall's screens and key map, drawn on the toolkit's grid.
-        .target(name: "PaywallScreens", dependencies: ["TerminalKit", "PaywallCore", "CopyDeck"]),
+        .target(name: "PaywallScreens", dependencies: ["TerminalKit", "PaywallCore", "CopyDeck", "PaywallFoundation"]),
         // The app: inputs → a running app (AppHost), the controller, profile features, the live loop.
         .target(name: "PaywallApp", dependencies: [
             "PaywallCore", "Persistence", "StoreSim", "CopyDeck", "BuiltInCopy", "Profiles", "SimRuntime",

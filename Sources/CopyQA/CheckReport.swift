@@ -1,11 +1,21 @@
 import CopyDeck
 import Foundation
+import PaywallFoundation
 
 /// The outcome of `copy check`: findings, what was swept, and the team catalog's missing and unused keys.
 public struct CheckReport: Sendable, Codable {
     public var combinations: Int
     public var screensRendered: Int
-    public var findings: [Finding]
+    /// Every finding, in order.
+    public var findings: [Finding] {
+        get { parts.count == 1 ? parts[0] : Array(parts.joined()) }
+        set { parts = [newValue] }
+    }
+    /// The findings as the sweep made them, in parts (one per combination): the text report reads
+    /// them where they are, with no copy into one array.
+    private var parts: [[Finding]]
+    /// How many findings there are.
+    public var findingCount: Int { parts.reduce(0) { $0 + $1.count } }
     /// Set when a team catalog (`--copy`) was layered over the default deck.
     public var teamCatalog: TeamCatalogKeys?
     /// `copy lint` of the team's file for the languages swept.
@@ -13,11 +23,40 @@ public struct CheckReport: Sendable, Codable {
 
     public init(combinations: Int, screensRendered: Int, findings: [Finding], teamCatalog: TeamCatalogKeys? = nil,
                 teamLint: LintReport.FileReport? = nil) {
+        self.init(combinations: combinations, screensRendered: screensRendered, findingsInParts: [findings],
+                  teamCatalog: teamCatalog, teamLint: teamLint)
+    }
+
+    /// A report of findings in parts, in order (`findings` joins them).
+    public init(combinations: Int, screensRendered: Int, findingsInParts parts: [[Finding]], teamCatalog: TeamCatalogKeys? = nil,
+                teamLint: LintReport.FileReport? = nil) {
         self.combinations = combinations
         self.screensRendered = screensRendered
-        self.findings = findings
+        self.parts = parts
         self.teamCatalog = teamCatalog
         self.teamLint = teamLint
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(combinations: try container.decode(Int.self, forKey: .combinations),
+                  screensRendered: try container.decode(Int.self, forKey: .screensRendered),
+                  findings: try container.decode([Finding].self, forKey: .findings),
+                  teamCatalog: try container.decodeIfPresent(TeamCatalogKeys.self, forKey: .teamCatalog),
+                  teamLint: try container.decodeIfPresent(LintReport.FileReport.self, forKey: .teamLint))
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(combinations, forKey: .combinations)
+        try container.encode(screensRendered, forKey: .screensRendered)
+        try container.encode(findings, forKey: .findings)
+        try container.encodeIfPresent(teamCatalog, forKey: .teamCatalog)
+        try container.encodeIfPresent(teamLint, forKey: .teamLint)
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case combinations, screensRendered, findings, teamCatalog, teamLint
     }
 
     /// Defects (groups) of each severity: one defect seen on several screens, states and
@@ -50,32 +89,28 @@ public struct CheckReport: Sendable, Codable {
         public var screens: [String]
         public var key: String?
         public var message: String
-        public var findings: [Finding]
+        /// The text of its first finding.
+        public var text: String
+        /// How many findings it has.
+        public var count: Int
+        /// The combinations its findings are in, each once, in the order first seen.
+        public var combinations: [SweepCombination]
+        /// The states its findings are in (but ""), each once, in the order first seen.
+        public var states: [String]
     }
 
     /// Findings grouped by key, kind and message (the message without the combination): a CTA cut
-    /// off on the paywall, under the sheet and behind help is one defect.
-    public var groups: [Group] {
-        var index: [GroupID: Int] = [:]
-        var out: [Group] = []
-        for finding in findings {
-            let id = GroupID(key: finding.key, screen: finding.key == nil ? finding.screen : "", kind: finding.kind, message: finding.message)
-            let at: Int
-            if let known = index[id] {
-                at = known
-            } else {
-                at = out.count
-                index[id] = at
-                out.append(Group(severity: finding.severity, kind: finding.kind, screen: finding.screen, screens: [],
-                                 key: finding.key, message: finding.message, findings: []))
-            }
-            if !out[at].screens.contains(finding.screen) { out[at].screens.append(finding.screen) }
-            out[at].findings.append(finding)
-        }
+    /// off on the paywall, under the sheet and behind help is one defect. A 40-locale sweep has
+    /// 332,894 findings in 5,746 groups: they are read in runs on every core (`GroupTally`).
+    public var groups: [Group] { groups(runs: ProcessInfo.processInfo.activeProcessorCount) }
+
+    /// `groups`, read in up to `runs` runs of at least `shortestRun` findings.
+    func groups(runs: Int, shortestRun: Int = 20_000) -> [Group] {
+        var out = GroupTally.groups(of: parts, runs: runs, shortestRun: shortestRun)
         // Listed under the screen that comes first in the flow (the paywall, not help over it).
-        for at in out.indices {
+        for at in out.indices where out[at].screens.count > 1 {
             out[at].screens.sort { screenOrder($0) < screenOrder($1) }
-            out[at].screen = out[at].screens.first ?? out[at].screen
+            out[at].screen = out[at].screens[0]
         }
         return out
     }
@@ -109,32 +144,38 @@ public struct CheckReport: Sendable, Codable {
             out.append("")
             out.append("\(screen)")
             for group in list {
-                let first = group.findings[0]
                 out.append("  \(group.severity.rawValue): \(group.key ?? "(screen)"): \(group.message)")
-                out.append("    text: “\(first.text)”")
+                out.append("    text: “\(group.text)”")
                 if group.screens.count > 1 { out.append("    screens: \(group.screens.joined(separator: ", "))") }
-                out.append("    in: \(summary(of: group.findings))")
+                out.append("    in: \(summary(of: group))")
             }
         }
         out.append("")
         let (errors, warnings, infos) = counts(of: groups)
         let counts = "\(errors) error(s), \(warnings) warning(s), \(infos) note(s)"
-        out.append(findings.isEmpty ? counts : counts + ": one per defect, seen \(findings.count) time(s) across screens, states and combinations")
+        let seen = findingCount
+        out.append(seen == 0 ? counts : counts + ": one per defect, seen \(seen) time(s) across screens, states and combinations")
         return out.joined(separator: "\n") + "\n"
     }
 
     /// `en, ko × dark, mono × 60x22 × A, C · states: …` for a group's combinations and states.
-    func summary(of findings: [Finding]) -> String {
-        func unique<T: Hashable>(_ values: [T]) -> [T] {
-            var seen = Set<T>()
-            return values.filter { seen.insert($0).inserted }
+    /// Where a group was seen: each dimension's values in the order first seen, its first states, how many findings.
+    func summary(of group: Group) -> String {
+        // Each dimension's values in the order first seen (the combinations are in that order).
+        // A dimension has a few values, seen over and over: a list search beats hashing each.
+        func unique<T: Equatable>(_ value: (SweepCombination) -> T) -> [T] {
+            var values: [T] = []
+            for combination in group.combinations {
+                let next = value(combination)
+                if values.last != next, !values.contains(next) { values.append(next) }
+            }
+            return values
         }
-        let c = findings.map(\.combination)
-        let dims = [unique(c.map(\.locale)), unique(c.map(\.theme)), unique(c.map { "\($0.width)x\($0.height)" }),
-                    unique(c.map(\.offer.rawValue))].map { $0.joined(separator: ", ") }
-        let states = unique(findings.map(\.state)).filter { !$0.isEmpty }
+        let sizes = unique { [$0.width, $0.height] }.map { "\($0[0])x\($0[1])" }
+        let dims = [unique(\.locale), unique(\.theme), sizes, unique(\.offer.rawValue)].map { $0.joined(separator: ", ") }
+        let states = group.states
         let shownStates = states.prefix(4).joined(separator: "; ") + (states.count > 4 ? "; … (\(states.count) states)" : "")
-        return dims.joined(separator: " × ") + (states.isEmpty ? "" : " · \(shownStates)") + " (\(findings.count)×)"
+        return dims.joined(separator: " × ") + (states.isEmpty ? "" : " · \(shownStates)") + " (\(group.count)×)"
     }
 
     /// Screens in flow order; unknown names after, alphabetically.

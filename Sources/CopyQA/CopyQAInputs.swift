@@ -76,13 +76,13 @@ public struct CopyQAInputs: Sendable {
 public enum CopyCheck {
     public static func run(_ sweep: CopySweep, matrix: SweepMatrix, origin: String? = nil) -> CheckReport {
         let combinations = matrix.combinations
-        var (findings, rendered) = sweep.runCounting(combinations)
+        var (parts, rendered) = sweep.runInParts(combinations)
         if let first = combinations.first {
-            findings += sweep.guidelineFindings.map { finding in
+            parts.append(sweep.guidelineFindings.map { finding in
                 Finding(severity: finding.severity == .error ? .error : .warning, kind: .guideline, screen: "applePay",
                         state: finding.productID ?? "", combination: first, key: finding.messageKey, text: finding.message,
                         message: "Guideline \(finding.guideline): \(finding.message)")
-            }
+            })
         }
         let origin = origin ?? "team catalog"
         let team = sweep.fallback == nil || !sweep.comparesTeamKeys ? nil
@@ -93,7 +93,7 @@ public enum CopyCheck {
             LintReport.FileReport(file: origin, catalog: raw,
                                   findings: CatalogLinter(languages: matrix.locales).lint(raw, file: origin))
         }
-        return CheckReport(combinations: combinations.count, screensRendered: rendered, findings: findings, teamCatalog: team,
+        return CheckReport(combinations: combinations.count, screensRendered: rendered, findingsInParts: parts, teamCatalog: team,
                            teamLint: lint)
     }
 }

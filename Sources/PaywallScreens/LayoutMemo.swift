@@ -1,5 +1,6 @@
 import CopyDeck
 import Foundation
+import PaywallFoundation
 import TerminalKit
 
 /// Copy lookups, wraps, cuts, dates and blocks already worked out for one (deck, locale, glyph set, time zone).
@@ -74,21 +75,7 @@ final class LayoutMemo: @unchecked Sendable {
             }
         }
 
-        private static func sameBytes(_ a: String?, _ b: String?) -> Bool {
-            switch (a, b) {
-            case (nil, nil): return true
-            case let (x?, y?):
-                guard x.utf8.count == y.utf8.count else { return false }
-                let compared = x.utf8.withContiguousStorageIfAvailable { xs in
-                    y.utf8.withContiguousStorageIfAvailable { ys in
-                        xs.count == 0 || memcmp(xs.baseAddress!, ys.baseAddress!, xs.count) == 0
-                    }
-                }
-                if let compared, let same = compared { return same }
-                return x.utf8.elementsEqual(y.utf8)
-            default: return false
-            }
-        }
+        private static func sameBytes(_ a: String?, _ b: String?) -> Bool { BytewiseText.same(a, b) }
 
         /// Resolved copy compared as `==` does, but its text by bytes: `==` on text that is not
         /// ASCII normalizes both sides. Once the bytes match, `a` takes `b`'s text (the same
@@ -104,12 +91,7 @@ final class LayoutMemo: @unchecked Sendable {
             }
         }
 
-        private static func combineBytes(_ text: String?, into hasher: inout Hasher) {
-            guard let text else { hasher.combine(-1); return }
-            hasher.combine(text.utf8.count)
-            let done: Void? = text.utf8.withContiguousStorageIfAvailable { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
-            if done == nil { for byte in text.utf8 { hasher.combine(byte) } }
-        }
+        private static func combineBytes(_ text: String?, into hasher: inout Hasher) { BytewiseText.combine(text, into: &hasher) }
     }
 
     private let lock = NSLock()
