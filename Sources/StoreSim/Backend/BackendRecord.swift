@@ -9,19 +9,27 @@ public struct BackendRecord: Codable, Hashable, Sendable {
         get { boxedPayload.value }
         set { boxedPayload = Boxed(newValue) }
     }
-    private var boxedPayload: Boxed<TransactionPayload>
+    private(set) var boxedPayload: Boxed<TransactionPayload>
     /// The `offerID` the app posted with it (seed 004), e.g. `A` or `update`.
     public var offerID: String
     public var receivedAt: Date
     public var source: Entitlement.Source
 
     public init(transactionID: String, payload: TransactionPayload, offerID: String, receivedAt: Date, source: Entitlement.Source) {
+        self.init(transactionID: transactionID, boxedPayload: Boxed(payload), offerID: offerID, receivedAt: receivedAt, source: source)
+    }
+
+    /// A record holding a payload already boxed (the store's, when it signed it in this process).
+    init(transactionID: String, boxedPayload: Boxed<TransactionPayload>, offerID: String, receivedAt: Date, source: Entitlement.Source) {
         self.transactionID = transactionID
-        boxedPayload = Boxed(payload)
+        self.boxedPayload = boxedPayload
         self.offerID = offerID
         self.receivedAt = receivedAt
         self.source = source
     }
+
+    /// Holds `payload` (a newer signed state of the transaction) as it is boxed.
+    mutating func replacePayload(_ payload: Boxed<TransactionPayload>) { boxedPayload = payload }
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)

@@ -76,9 +76,12 @@ public final class VerificationBackend {
         guard isUp else { return refuse(unavailable: "backend is down") }
         let payloadData: Data
         do { payloadData = try verifier.verify(jws, now: now) } catch { return refuse(error.description) }
-        guard let payload = try? LocatedJSONDecoder().decode(TransactionPayload.self, from: payloadData) else {
+        // The store's own payload when it signed these very bytes in this process; else decoded.
+        guard let boxed = SignedPayloads.payload(signedAs: payloadData)
+                ?? (try? LocatedJSONDecoder().decode(TransactionPayload.self, from: payloadData)).map(Boxed.init) else {
             return refuse("payload is not a transaction payload")
         }
+        let payload = boxed.value
         let id = payload.transactionId
         guard payload.bundleId == bundleID else { return refuse("transaction \(id): bundle id \(payload.bundleId), expected \(bundleID)") }
         guard environments.contains(payload.environment) else {
@@ -92,7 +95,7 @@ public final class VerificationBackend {
         }
         if let existing = state.records[id] {
             if payload.signedDate > existing.payload.signedDate {
-                state.records[id]?.payload = payload // a newer signed state: revocation, expiry, upgrade
+                state.records[id]?.replacePayload(boxed) // a newer signed state: revocation, expiry, upgrade
                 if let updated = state.records[id] { index?.update(old: existing, new: updated) }
                 dirty.insert(id)
                 note("transaction \(id): updated (no new grant)")
@@ -100,7 +103,7 @@ public final class VerificationBackend {
                 note("transaction \(id): replay; already granted, not granted again")
             }
         } else {
-            let record = BackendRecord(transactionID: id, payload: payload, offerID: offerID, receivedAt: now, source: source)
+            let record = BackendRecord(transactionID: id, boxedPayload: boxed, offerID: offerID, receivedAt: now, source: source)
             state.records[id] = record
             index?.update(old: nil, new: record)
             dirty.insert(id)

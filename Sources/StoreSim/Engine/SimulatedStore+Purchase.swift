@@ -1,4 +1,5 @@
 import Foundation
+import PaywallFoundation
 import PaywallCore
 
 extension SimulatedStore {
@@ -201,6 +202,12 @@ extension SimulatedStore {
         return (record, true)
     }
 
+    /// An app account token as payloads write it (lowercase), one copy per token: a user's every
+    /// transaction carries the same one.
+    static func tokenText(_ token: UUID) -> String { tokenTexts.value(for: token) { token.uuidString.lowercased() } }
+
+    private static let tokenTexts = BoundedCache<UUID, String>(limit: 64)
+
     /// Appends a new signed transaction to the ledger (not saved yet).
     func append(_ product: StoreProduct, purchase: Date, expires: Date?, original: String?, token: UUID?,
                 offer: SubscriptionOffer? = nil, renewal: Bool = false, quantity: Int = 1, ownership: String? = nil,
@@ -220,7 +227,7 @@ extension SimulatedStore {
             purchaseDate: TransactionPayload.millis(purchase),
             originalPurchaseDate: originalDate ?? TransactionPayload.millis(purchase),
             expiresDate: expires.map(TransactionPayload.millis), quantity: quantity,
-            type: TransactionPayload.typeName(product.kind), appAccountToken: token?.uuidString.lowercased(),
+            type: TransactionPayload.typeName(product.kind), appAccountToken: token.map(Self.tokenText),
             inAppOwnershipType: ownership ?? "PURCHASED", signedDate: TransactionPayload.millis(clock.now()),
             revocationReason: nil, revocationDate: nil, isUpgraded: nil,
             offerType: offer?.offerType, offerIdentifier: offer?.transactionIdentifier, offerDiscountType: offer?.discountTypeName,

@@ -289,9 +289,12 @@ public final class SimulatedStore {
     /// Signs `payload` with the trusted key, or the untrusted one when unverified transactions are on.
     func sign(_ payload: TransactionPayload) throws -> TransactionRecord {
         let untrusted = settings.unverifiedTransactions || settings.forcedError(.verification) != nil
-        let jws = try signJWS(try payload.encoded(), untrusted: untrusted)
+        let bytes = try payload.encoded()
+        let jws = try signJWS(bytes, untrusted: untrusted)
         // The device's check (`VerificationResult`): only the trusted key verifies.
-        return TransactionRecord(payload: payload, jws: jws, verified: !untrusted, finished: false)
+        let record = TransactionRecord(payload: payload, jws: jws, verified: !untrusted, finished: false)
+        SignedPayloads.remember(record.boxedPayload, signedAs: bytes)
+        return record
     }
 
     /// Signs JSON as the App Store does (the trusted key), or with the untrusted key a device refuses.

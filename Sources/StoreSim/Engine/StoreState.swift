@@ -6,7 +6,8 @@ import PaywallCore
 struct TransactionRecord: Codable, Hashable, Sendable {
     /// What was signed; set only with its JWS (`init`), so the two always agree.
     var payload: TransactionPayload { boxedPayload.value }
-    private let boxedPayload: Boxed<TransactionPayload>
+    /// The payload as held (one heap object, shared with a backend in this process: `SignedPayloads`).
+    let boxedPayload: Boxed<TransactionPayload>
     /// The signed transaction, held as its parts (see `StoredJWS`).
     private var signed: StoredJWS
     var verified: Bool

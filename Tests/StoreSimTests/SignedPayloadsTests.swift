@@ -1,0 +1,57 @@
+import Foundation
+import PaywallCore
+import PaywallFoundation
+import Testing
+@testable import StoreSim
+
+@Suite("A backend in the store's process holds the store's payload for what the store signed")
+struct SignedPayloadsTests {
+    @Test("decoding the signed bytes gives back the payload, byte for byte (3,000 seeded random payloads)")
+    func decodingGivesThePayloadBack() throws {
+        let seed = UInt64.random(in: 0...UInt64.max)
+        var random = SeededGenerator(seed: seed)
+        var differ: [String] = []
+        for _ in 0..<3_000 {
+            let payload = TransactionPayloadJSONTests.payload(&random)
+            let bytes = payload.sortedKeyJSON()
+            let decoded = try LocatedJSONDecoder().decode(TransactionPayload.self, from: bytes)
+            if decoded != payload || decoded.sortedKeyJSON() != bytes { differ.append(String(decoding: bytes, as: UTF8.self)) }
+        }
+        #expect(differ.isEmpty, "seed \(seed): \(differ.prefix(2))")
+    }
+
+    @Test("the backend's record holds the very payload the store signed: a purchase and its renewal")
+    func backendSharesTheStoresPayload() throws {
+        let (store, clock, dir) = try Fixture.store()
+        let backend = try Fixture.backend(for: store, dir: dir, clock: clock)
+        let bought = try #require(store.purchase(productID: "weekly_9_99", options: Fixture.options).transaction)
+        clock.advance(by: 8 * 86_400)
+        try store.process(now: clock.now())
+        let renewal = try #require(store.takeUpdates().compactMap(\.transaction).last)
+        for transaction in [bought, renewal] {
+            guard case .verified = backend.post(jws: transaction.jws, appAccountToken: Fixture.user, offerID: "A") else {
+                Issue.record("transaction \(transaction.id) was not verified")
+                continue
+            }
+            let signed = try CompactJWS.decodeUnverified(transaction.jws).payload
+            let stores = try #require(SignedPayloads.payload(signedAs: signed))
+            let record = try #require(backend.record(transactionID: transaction.id))
+            #expect(record.boxedPayload === stores, "transaction \(transaction.id)")
+            #expect(record.payload == (try LocatedJSONDecoder().decode(TransactionPayload.self, from: signed)))
+        }
+    }
+
+    @Test("bytes not signed here are not found; one byte changed at the end is other bytes")
+    func onlyTheSameBytes() throws {
+        var random = SeededGenerator(seed: 7)
+        let payload = TransactionPayloadJSONTests.payload(&random)
+        let bytes = payload.sortedKeyJSON()
+        #expect(SignedPayloads.payload(signedAs: Data("{\"not\":\"signed here\"}".utf8)) == nil)
+        let box = Boxed(payload)
+        SignedPayloads.remember(box, signedAs: bytes)
+        #expect(SignedPayloads.payload(signedAs: bytes) === box)
+        var changed = bytes
+        changed[changed.index(before: changed.endIndex) - 1] ^= 0x01
+        #expect(SignedPayloads.payload(signedAs: changed) == nil)
+    }
+}
