@@ -206,13 +206,11 @@ public struct CopySweep: Sendable {
                 && BytewiseText.same(a.screen, b.screen) && BytewiseText.same(a.state, b.state) && BytewiseText.same(a.message, b.message)
         }
 
+        /// Hashes what tells findings of one combination apart (equal ids still compare every field).
         func hash(into hasher: inout Hasher) {
             hasher.combine(kind)
-            hasher.combine(combination)
             BytewiseText.combine(key, into: &hasher)
-            BytewiseText.combine(screen, into: &hasher)
             BytewiseText.combine(state, into: &hasher)
-            BytewiseText.combine(message, into: &hasher)
         }
     }
 
