@@ -10,17 +10,18 @@ import Darwin
 /// is not ASCII (a "·" in a state name, any translation) they normalize both sides first, which
 /// is most of the cost of a set or dictionary of such text. For text this program made itself
 /// (state names, resolved copy, layout keys), equal bytes and equal text are the same thing.
+/// Inlinable: the layout memo compares keys with it on every frame.
 public struct BytewiseText: Hashable, Sendable {
     public let text: String
 
-    public init(_ text: String) { self.text = text }
+    @inlinable public init(_ text: String) { self.text = text }
 
-    public static func == (a: BytewiseText, b: BytewiseText) -> Bool { same(a.text, b.text) }
+    @inlinable public static func == (a: BytewiseText, b: BytewiseText) -> Bool { same(a.text, b.text) }
 
-    public func hash(into hasher: inout Hasher) { Self.combine(text, into: &hasher) }
+    @inlinable public func hash(into hasher: inout Hasher) { Self.combine(text, into: &hasher) }
 
     /// Whether `a` and `b` are both nil or have the same UTF-8 bytes.
-    public static func same(_ a: String?, _ b: String?) -> Bool {
+    @inlinable public static func same(_ a: String?, _ b: String?) -> Bool {
         switch (a, b) {
         case (nil, nil): return true
         case let (x?, y?):
@@ -37,7 +38,7 @@ public struct BytewiseText: Hashable, Sendable {
     }
 
     /// Feeds `text`'s UTF-8 bytes (or a mark for nil) to `hasher`.
-    public static func combine(_ text: String?, into hasher: inout Hasher) {
+    @inlinable public static func combine(_ text: String?, into hasher: inout Hasher) {
         guard let text else { hasher.combine(-1); return }
         hasher.combine(text.utf8.count)
         let done: Void? = text.utf8.withContiguousStorageIfAvailable { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }

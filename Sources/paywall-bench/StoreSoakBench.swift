@@ -117,6 +117,8 @@ struct StoreSoakBench {
 
     func run(into table: inout BenchTable, perLedger: Int) throws {
         try run(perLedger: perLedger, into: &table)
+        // Before the naive comparison below, whose fresh stores and backends reach their own peak.
+        table.add("peak memory (ru_maxrss) when the soak ends (the process so far)", String(format: "%.1f MiB", Timing.peakMemoryMiB()))
         let naiveCount = min(naiveOperations, operations)
         let naive = try soak(count: naiveCount, chunk: naiveCount, naive: true).chunks
         let real = try soak(count: naiveCount, chunk: naiveCount, naive: false).chunks
