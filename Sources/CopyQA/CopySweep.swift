@@ -134,7 +134,8 @@ public struct CopySweep: Sendable {
                 var found: [Finding] = []
                 let states = lists.states(combination, drawsCommon: drawsCommon)
                 for state in states {
-                    let screen = ScreenRenderer.render(state.context, theme: theme, deck: deck, size: combination.size)
+                    // The checks read what was drawn where (`drawn`), never the cells: none are written.
+                    let screen = ScreenRenderer.render(state.context, theme: theme, deck: deck, size: combination.size, paintingCells: false)
                     found += checker.check(screen, state: state, combination: combination, deck: deck, dates: dates)
                     for text in screen.drawn { if let key = text.key { drawnKeys.insert(key) } }
                 }

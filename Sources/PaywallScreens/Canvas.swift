@@ -5,24 +5,24 @@ import Foundation
 struct Canvas: Sendable {
     var grid: CellGrid
     var drawn: [DrawnText] = []
+    /// Whether cells are written. Without, only `drawn` is kept (texts, places, cuts): a copy
+    /// sweep's checks read nothing else, and writing the cells was a fifth of its work.
+    let paints: Bool
 
-    init(size: TerminalSize) {
+    init(size: TerminalSize, paints: Bool = true) {
         grid = CellGrid(size: size, style: TextStyle(.background))
+        self.paints = paints
+    }
+
+    /// Frames `rect` with `glyphs` (when painting).
+    mutating func box(_ rect: Rect, glyphs: GlyphSet, style: TextStyle) {
+        if paints { grid.box(rect, glyphs: glyphs, style: style) }
     }
 
     /// Draws `block` with its top left at (x, y); rows at or below `bottom` are cut (and reported).
     mutating func draw(_ block: Block, x: Int, y: Int, bottom: Int? = nil) {
         let limit = min(bottom ?? grid.height, grid.height)
-        for fill in block.fills where y + fill.row < limit {
-            grid.fill(Rect(x: x + fill.x, y: y + fill.row, width: fill.width, height: 1), style: fill.style)
-        }
-        for frame in block.frames where y + frame.rect.y + frame.rect.height <= limit {
-            grid.box(Rect(x: x + frame.rect.x, y: y + frame.rect.y, width: frame.rect.width, height: frame.rect.height),
-                     glyphs: glyphs, style: frame.style)
-        }
-        for (index, row) in block.rows.enumerated() where y + index < limit {
-            for piece in row { grid.put(piece.text, x: x + piece.x, y: y + index, style: piece.style) }
-        }
+        if paints { paint(block, x: x, y: y, limit: limit) }
         for text in block.drawn {
             var placed = text.moved(dx: x, dy: y)
             let visible = max(0, limit - placed.rect.y)
@@ -36,6 +36,20 @@ struct Canvas: Sendable {
                 placed.rect.width = max(0, grid.width - placed.rect.x)
             }
             drawn.append(placed)
+        }
+    }
+
+    /// Writes `block`'s fills, frames and rows into the grid, rows from `limit` down left out.
+    private mutating func paint(_ block: Block, x: Int, y: Int, limit: Int) {
+        for fill in block.fills where y + fill.row < limit {
+            grid.fill(Rect(x: x + fill.x, y: y + fill.row, width: fill.width, height: 1), style: fill.style)
+        }
+        for frame in block.frames where y + frame.rect.y + frame.rect.height <= limit {
+            grid.box(Rect(x: x + frame.rect.x, y: y + frame.rect.y, width: frame.rect.width, height: frame.rect.height),
+                     glyphs: glyphs, style: frame.style)
+        }
+        for (index, row) in block.rows.enumerated() where y + index < limit {
+            for piece in row { grid.put(piece.text, x: x + piece.x, y: y + index, style: piece.style) }
         }
     }
 
@@ -66,8 +80,10 @@ struct Canvas: Sendable {
         let x = area.x + max(0, (area.width - width) / 2)
         let y = area.y + max(0, (area.height - block.height) / 2)
         // Clear the band the modal spans (inside the column's frame) so nothing peeks out beside it.
-        grid.fill(Rect(x: area.x + 1, y: y, width: max(0, area.width - 2), height: min(block.height, area.height)), style: TextStyle(.background))
-        grid.fill(Rect(x: x, y: y, width: width, height: min(block.height, area.height)), style: style)
+        if paints {
+            grid.fill(Rect(x: area.x + 1, y: y, width: max(0, area.width - 2), height: min(block.height, area.height)), style: TextStyle(.background))
+            grid.fill(Rect(x: x, y: y, width: width, height: min(block.height, area.height)), style: style)
+        }
         draw(block, x: x, y: y, bottom: area.y + area.height)
     }
 }

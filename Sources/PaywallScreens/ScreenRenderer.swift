@@ -12,9 +12,12 @@ public enum ScreenRenderer {
     public static let maximumColumnWidth = 100
 
     /// Renders the screen for `context` into a grid of `size`, with a record of every text drawn.
-    public static func render(_ context: ScreenContext, theme: Theme, deck: CopyDeck, size: TerminalSize) -> RenderedScreen {
+    /// With `paintingCells` false the grid is left blank and only the record is made (the same
+    /// record): for checks that read what was drawn where, never the cells.
+    public static func render(_ context: ScreenContext, theme: Theme, deck: CopyDeck, size: TerminalSize,
+                              paintingCells: Bool = true) -> RenderedScreen {
         let writer = ScreenWriter(deck: deck, locale: context.locale, theme: theme, timeZone: context.timeZone)
-        var canvas = Canvas(size: size)
+        var canvas = Canvas(size: size, paints: paintingCells)
         canvas.glyphs = theme.glyphs
         guard size.width >= minimumSize.width, size.height >= minimumSize.height else {
             drawTooSmall(size: size, writer: writer, canvas: &canvas)
@@ -54,7 +57,7 @@ public enum ScreenRenderer {
 
     /// The frame around the column with the app's name on its top edge.
     static func drawChrome(column: Rect, writer: ScreenWriter, canvas: inout Canvas) {
-        canvas.grid.box(column, glyphs: writer.glyphs, style: TextStyle(.border))
+        canvas.box(column, glyphs: writer.glyphs, style: TextStyle(.border))
         let brand = writer.copy("app.name", role: .accent, bold: true, slot: .brand)
         var block = writer.line(brand, width: min(30, column.width - 8), align: .left)
         block.rows[0].insert(Piece(text: " ", x: -1, style: TextStyle(.border)), at: 0)
