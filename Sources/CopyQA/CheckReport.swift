@@ -138,12 +138,16 @@ public struct CheckReport: Sendable, Codable {
             out += sorted.map { "  " + $0.element.text }
             out.append("  " + LintReport(files: [lint]).summary(of: lint))
         }
-        let screens = Dictionary(grouping: groups, by: \.screen)
+        // Groups by screen and sorted as positions (a group is a dozen fields to copy).
+        let screens = Dictionary(grouping: groups.indices, by: { groups[$0].screen })
         for screen in screens.keys.sorted(by: { screenOrder($0) < screenOrder($1) }) {
-            let list = (screens[screen] ?? []).sorted { ($0.severity, $0.key ?? "") < ($1.severity, $1.key ?? "") }
+            let list = (screens[screen] ?? []).sorted {
+                (groups[$0].severity, groups[$0].key ?? "") < (groups[$1].severity, groups[$1].key ?? "")
+            }
             out.append("")
             out.append("\(screen)")
-            for group in list {
+            for at in list {
+                let group = groups[at]
                 out.append("  \(group.severity.rawValue): \(group.key ?? "(screen)"): \(group.message)")
                 out.append("    text: “\(group.text)”")
                 if group.screens.count > 1 { out.append("    screens: \(group.screens.joined(separator: ", "))") }
@@ -179,10 +183,13 @@ public struct CheckReport: Sendable, Codable {
     }
 
     /// Screens in flow order; unknown names after, alphabetically.
-    func screenOrder(_ screen: String) -> String {
+    func screenOrder(_ screen: String) -> String { Self.screenRanks[screen] ?? "99" + screen }
+
+    /// The screens of the flow and their places ("00", "01", …), made once: the report sorts by them.
+    private static let screenRanks: [String: String] = {
         let order = ["onboarding", "valuePreview", "proof", "paywall", "sheet", "purchasing", "purchased", "skipped", "error", "chat", "help", "debug", "tooSmall", "composed"]
-        return order.firstIndex(of: screen).map { String(format: "%02d", $0) } ?? "99" + screen
-    }
+        return Dictionary(uniqueKeysWithValues: order.enumerated().map { ($0.element, String(format: "%02d", $0.offset)) })
+    }()
 
     /// The report as JSON for machines: summary counts, every finding, the team catalog's keys.
     public func json() -> String { json(groups: groups) }

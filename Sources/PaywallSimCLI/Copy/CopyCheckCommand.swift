@@ -39,6 +39,16 @@ struct CopyCheckCommand: ParsableCommand {
         }
         let groups = report.groups // grouped once for the report and its exit status
         print(format == "json" ? report.json(groups: groups) : report.text(groups: groups), terminator: "")
-        if report.counts(of: groups).errors > 0 { throw ExitCode(1) }
+        let failed = report.counts(of: groups).errors > 0
+        // The process ends next: the report is left for the system to take back whole, rather than
+        // freed finding by finding (332,894 of them in a 40-locale sweep took 30 ms).
+        _ = Unmanaged.passRetained(LeftAtExit(report))
+        if failed { throw ExitCode(1) }
     }
+}
+
+/// A value kept until the process exits (see `CopyCheckCommand.run`).
+private final class LeftAtExit<Value> {
+    let value: Value
+    init(_ value: Value) { self.value = value }
 }
