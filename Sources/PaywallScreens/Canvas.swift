@@ -1,5 +1,6 @@
 import TerminalKit
 import Foundation
+import PaywallFoundation
 
 /// Puts blocks on a grid and collects what was drawn; collapses spacers when space is short.
 struct Canvas: Sendable {
@@ -10,9 +11,14 @@ struct Canvas: Sendable {
     let paints: Bool
 
     init(size: TerminalSize, paints: Bool = true) {
-        grid = CellGrid(size: size, style: TextStyle(.background))
+        // A canvas that never writes shares one blank grid per size (copy on write never copies).
+        grid = paints ? CellGrid(size: size, style: TextStyle(.background))
+            : Self.blankGrids.value(for: size) { CellGrid(size: size, style: TextStyle(.background)) }
         self.paints = paints
     }
+
+    /// The blank grids unpainted canvases share, by size.
+    private static let blankGrids = BoundedCache<TerminalSize, CellGrid>(limit: 16)
 
     /// Frames `rect` with `glyphs` (when painting).
     mutating func box(_ rect: Rect, glyphs: GlyphSet, style: TextStyle) {
