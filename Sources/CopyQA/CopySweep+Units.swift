@@ -99,7 +99,7 @@ extension CopySweep {
     /// twice for being split by offer. Small units, the costliest first (the larger screens, and
     /// those that also draw the offer-independent states), leave the cores evenly loaded at the
     /// end; mixing a batch's locales keeps the cores on different layout memos (each has one
-    /// lock), and batches keep the memos in use few at a time, so the registry does not drop them
+    /// lock), and batches keep the memos in use few at a time, so the registry (which lets its oldest go) does not drop them
     /// while they are needed. Results go back in plan order whatever order units run in.
     static func units(_ planned: [(combination: SweepCombination, drawsCommon: Bool)]) -> [[Int]] {
         var unitOf: [String: Int] = [:]

@@ -115,6 +115,10 @@ final class LayoutMemo: @unchecked Sendable {
 
     private static let registryLock = NSLock()
     nonisolated(unsafe) private static var registry: [Registration: LayoutMemo] = [:]
+    /// The registry's keys, oldest first: a full registry lets its oldest memo go.
+    nonisolated(unsafe) private static var registered: [Registration] = []
+    /// Memos kept at most (a 40-locale sweep uses 80, a few locales at a time).
+    static let registryLimit = 64
     nonisolated(unsafe) fileprivate static var reuse = true
 
     /// The memo for this deck, locale, glyph set and time zone, made on first use.
@@ -124,9 +128,11 @@ final class LayoutMemo: @unchecked Sendable {
         defer { registryLock.unlock() }
         guard reuse else { return LayoutMemo(deck: deck, locale: locale, glyphs: glyphs, timeZone: timeZone) }
         if let memo = registry[key] { return memo }
-        if registry.count >= 64 { registry.removeAll(keepingCapacity: true) }
+        // The oldest goes, not all: emptying the registry dropped the memos in use with the rest.
+        while registry.count >= registryLimit, !registered.isEmpty { registry[registered.removeFirst()] = nil }
         let memo = LayoutMemo(deck: deck, locale: locale, glyphs: glyphs, timeZone: timeZone)
         registry[key] = memo
+        registered.append(key)
         return memo
     }
 
@@ -211,7 +217,10 @@ extension LayoutMemo {
         registryLock.lock()
         defer { registryLock.unlock() }
         reuse = enabled
-        if !enabled { registry.removeAll() }
+        if !enabled {
+            registry.removeAll()
+            registered.removeAll()
+        }
     }
 }
 

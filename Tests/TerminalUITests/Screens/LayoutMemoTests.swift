@@ -30,6 +30,22 @@ struct LayoutMemoTests {
         #expect(render(first.with(locale: "ko").with(locale: "en")) == render(first))
     }
 
+    @Test("a full registry lets its oldest memo go, and keeps the ones registered since")
+    func fullRegistryDropsOnlyTheOldest() throws {
+        let deck = try Self.teamDeck(title: "Registry \(UUID().uuidString)") // content no other test registers
+        let glyphs = ScreenFixtures.theme.glyphs, zone = TimeZone(identifier: "UTC")!
+        func memo(_ n: Int) -> LayoutMemo { LayoutMemo.shared(deck: deck, locale: "x-\(n)", glyphs: glyphs, timeZone: zone) }
+        let limit = LayoutMemo.registryLimit
+        LayoutReuse.set(false) // an empty registry (other tests' renders only lose reuse meanwhile)
+        LayoutReuse.set(true)
+        let kept = (0..<limit).map(memo)
+        _ = memo(limit) // one more than the registry holds
+        // The newest stay the same objects (emptying the whole registry made them anew).
+        #expect(memo(limit - 1) === kept[limit - 1])
+        #expect(memo(limit - 2) === kept[limit - 2])
+        #expect(memo(0) !== kept[0], "the oldest was let go")
+    }
+
     @Test func aReusedFrameEqualsAFreshOne() throws {
         let deck = ScreenFixtures.deck
         let once = render(deck)
