@@ -162,8 +162,8 @@ public struct CheckReport: Sendable, Codable {
         return out.joined(separator: "\n") + "\n"
     }
 
-    /// `en, ko × dark, mono × 60x22 × A, C · states: …` for a group's combinations and states.
-    /// Where a group was seen: each dimension's values in the order first seen, its first states, how many findings.
+    /// Where a group was seen: `en, ko × dark, mono × 60x22 × A, C · state; state (12×)`, each
+    /// dimension's values in the order first seen, its first four states, how many findings.
     func summary(of group: Group) -> String {
         // Each dimension's values in the order first seen (the combinations are in that order).
         // A dimension has a few values, seen over and over: a list search beats hashing each.
