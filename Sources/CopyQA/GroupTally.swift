@@ -22,43 +22,47 @@ struct GroupTally {
         // States get numbers as they come (few kinds, over and over); a group keeps the numbers it has seen.
         var stateNumbers: [BytewiseText: Int] = [:], seenStates: [Set<Int>] = []
         var lastState = (text: "", number: -1)
-        for part in parts { part.withUnsafeBufferPointer { findings in for finding in findings.indices {
-            if finding == 0 || findings[finding].combination != findings[finding - 1].combination { block += 1 }
-            let key = findings[finding].key, screen = findings[finding].screen
-            let id = CheckReport.GroupID(key: key, screen: key == nil ? screen : "", kind: findings[finding].kind,
-                                         message: findings[finding].message)
-            let at: Int
-            if let known = index[id] {
-                at = known
-            } else {
-                at = groups.count
-                index[id] = at
-                groups.append(CheckReport.Group(severity: findings[finding].severity, kind: id.kind, screen: screen, screens: [],
-                                                key: key, message: id.message, text: findings[finding].text, count: 0,
-                                                combinations: [], states: []))
-                combinationSets.append([])
-                stateSets.append(nil)
-                lastBlock.append(-1)
-                seenStates.append([])
-            }
-            groups[at].count += 1
-            if !groups[at].screens.contains(screen) { groups[at].screens.append(screen) }
-            if lastBlock[at] != block {
-                lastBlock[at] = block
-                if combinationSets[at].insert(findings[finding].combination).inserted {
-                    groups[at].combinations.append(findings[finding].combination)
+        for part in parts {
+            part.withUnsafeBufferPointer { findings in
+                for finding in findings.indices {
+                    if finding == 0 || findings[finding].combination != findings[finding - 1].combination { block += 1 }
+                    let key = findings[finding].key, screen = findings[finding].screen
+                    let id = CheckReport.GroupID(key: key, screen: key == nil ? screen : "", kind: findings[finding].kind,
+                                                 message: findings[finding].message)
+                    let at: Int
+                    if let known = index[id] {
+                        at = known
+                    } else {
+                        at = groups.count
+                        index[id] = at
+                        groups.append(CheckReport.Group(severity: findings[finding].severity, kind: id.kind, screen: screen, screens: [],
+                                                        key: key, message: id.message, text: findings[finding].text, count: 0,
+                                                        combinations: [], states: []))
+                        combinationSets.append([])
+                        stateSets.append(nil)
+                        lastBlock.append(-1)
+                        seenStates.append([])
+                    }
+                    groups[at].count += 1
+                    if !groups[at].screens.contains(screen) { groups[at].screens.append(screen) }
+                    if lastBlock[at] != block {
+                        lastBlock[at] = block
+                        if combinationSets[at].insert(findings[finding].combination).inserted {
+                            groups[at].combinations.append(findings[finding].combination)
+                        }
+                    }
+                    let state = findings[finding].state
+                    if state.isEmpty { continue }
+                    if !BytewiseText.same(lastState.text, state) {
+                        let next = stateNumbers.count
+                        let number = stateNumbers[BytewiseText(state), default: next]
+                        if number == next { stateNumbers[BytewiseText(state)] = next }
+                        lastState = (state, number)
+                    }
+                    if seenStates[at].insert(lastState.number).inserted { groups[at].states.append(state) }
                 }
             }
-            let state = findings[finding].state
-            if state.isEmpty { continue }
-            if !BytewiseText.same(lastState.text, state) {
-                let next = stateNumbers.count
-                let number = stateNumbers[BytewiseText(state), default: next]
-                if number == next { stateNumbers[BytewiseText(state)] = next }
-                lastState = (state, number)
-            }
-            if seenStates[at].insert(lastState.number).inserted { groups[at].states.append(state) }
-        } } }
+        }
     }
 
     /// Folds in the tally of the findings that come after this one's.

@@ -55,9 +55,9 @@ final class LayoutMemo: @unchecked Sendable {
 
         static func == (a: BlockKey, b: BlockKey) -> Bool {
             guard a.kind == b.kind, a.numbers == b.numbers, a.fill == b.fill, a.items.count == b.items.count,
-                  sameBytes(a.separator, b.separator) else { return false }
+                  BytewiseText.same(a.separator, b.separator) else { return false }
             return zip(a.items, b.items).allSatisfy { x, y in
-                sameBytes(x.text, y.text) && sameBytes(x.key, y.key) && x.style == y.style && x.slot == y.slot
+                BytewiseText.same(x.text, y.text) && BytewiseText.same(x.key, y.key) && x.style == y.style && x.slot == y.slot
                     && x.planID == y.planID && x.hiddenPlanIDs == y.hiddenPlanIDs && sameCopy(x.copy, y.copy)
             }
         }
@@ -66,16 +66,14 @@ final class LayoutMemo: @unchecked Sendable {
             hasher.combine(kind)
             hasher.combine(numbers)
             hasher.combine(fill)
-            Self.combineBytes(separator, into: &hasher)
+            BytewiseText.combine(separator, into: &hasher)
             for item in items {
-                Self.combineBytes(item.text, into: &hasher)
-                Self.combineBytes(item.key, into: &hasher)
+                BytewiseText.combine(item.text, into: &hasher)
+                BytewiseText.combine(item.key, into: &hasher)
                 hasher.combine(item.style)
                 hasher.combine(item.slot)
             }
         }
-
-        private static func sameBytes(_ a: String?, _ b: String?) -> Bool { BytewiseText.same(a, b) }
 
         /// Resolved copy compared as `==` does, but its text by bytes: `==` on text that is not
         /// ASCII normalizes both sides. Once the bytes match, `a` takes `b`'s text (the same
@@ -84,14 +82,13 @@ final class LayoutMemo: @unchecked Sendable {
             switch (a, b) {
             case (nil, nil): return true
             case (var x?, let y?):
-                guard sameBytes(x.text, y.text) else { return false }
+                guard BytewiseText.same(x.text, y.text) else { return false }
                 x.text = y.text
                 return x == y
             default: return false
             }
         }
 
-        private static func combineBytes(_ text: String?, into hasher: inout Hasher) { BytewiseText.combine(text, into: &hasher) }
     }
 
     private let lock = NSLock()
