@@ -68,20 +68,28 @@ public enum PriceFormatter {
 
     /// The price as ICU formats it (see the type's rules).
     static func icuText(_ amount: Decimal, currencyCode: String, locale: String) -> String {
-        let formatter = NumberFormatter()
-        formatter.locale = Locale(identifier: locale)
-        formatter.numberStyle = .currency
-        formatter.currencyCode = currencyCode
-        if let symbol = shortSymbols[currencyCode] { formatter.currencySymbol = symbol }
+        let configuration = icuConfiguration(amount, currencyCode: currencyCode, locale: locale)
+        let text = formatters.string(amount, with: configuration) ?? "\(amount) \(currencyCode)"
+        return cleaned(text)
+    }
+
+    /// ICU formatters, kept by configuration: making one costs far more than formatting with it.
+    static let formatters = CurrencyFormatterPool(limit: 256)
+
+    /// How ICU is asked to format `amount` in `currencyCode` for `locale`.
+    static func icuConfiguration(_ amount: Decimal, currencyCode: String, locale: String) -> CurrencyFormatterPool.Configuration {
         // Foundation on Linux keeps the locale's own currency digits after `currencyCode` changes
         // (en_US + KRW would give ₩12,000.00), so the digits are set from ISO 4217 here.
         let currencyDigits = fractionDigits(forCurrency: currencyCode)
         let needed = fractionDigits(of: amount)
         let digits = needed > currencyDigits ? min(max(needed, 2), 4) : currencyDigits
-        formatter.minimumFractionDigits = digits
-        formatter.maximumFractionDigits = digits
-        let text = formatter.string(from: amount as NSDecimalNumber) ?? "\(amount) \(currencyCode)"
-        return String(String.UnicodeScalarView(text.unicodeScalars.compactMap { scalar -> Unicode.Scalar? in
+        return CurrencyFormatterPool.Configuration(locale: locale, currencyCode: currencyCode,
+                                                   currencySymbol: shortSymbols[currencyCode], fractionDigits: digits)
+    }
+
+    /// ICU's text with non-breaking spaces made plain and direction marks left out.
+    static func cleaned(_ text: String) -> String {
+        String(String.UnicodeScalarView(text.unicodeScalars.compactMap { scalar -> Unicode.Scalar? in
             if scalar == "\u{00A0}" || scalar == "\u{202F}" { return " " }
             return invisibleMarks.contains(scalar) ? nil : scalar
         }))
