@@ -12,15 +12,31 @@ public enum TextSlot: String, Sendable, Hashable, CaseIterable {
 }
 
 /// One text the renderer drew: what, where, from which copy key, and whether it fit.
+///
+/// Its strings and arrays live in one shared box, copied only when a copy is changed: a screen's
+/// texts are copied as its blocks are shifted, stacked and placed, and a 40-locale sweep copies
+/// millions, so a copy retains one object instead of six.
 public struct DrawnText: Sendable, Equatable {
     /// The copy key; nil for data (prices, dates, ids, user text).
-    public var key: String?
+    public var key: String? {
+        get { box.key }
+        set { uniqueBox().key = newValue }
+    }
     /// How the key resolved (locale used, fallback, problems); nil for data.
-    public var copy: ResolvedCopy?
+    public var copy: ResolvedCopy? {
+        get { box.copy }
+        set { uniqueBox().copy = newValue }
+    }
     /// The whole text that was to be drawn (before wrapping or cutting).
-    public var text: String
+    public var text: String {
+        get { box.text }
+        set { uniqueBox().text = newValue }
+    }
     /// The lines actually drawn.
-    public var lines: [String]
+    public var lines: [String] {
+        get { box.lines }
+        set { uniqueBox().lines = newValue }
+    }
     /// The rectangle the lines occupy (grid coordinates).
     public var rect: Rect
     public var role: StyleRole
@@ -31,16 +47,21 @@ public struct DrawnText: Sendable, Equatable {
     /// True when the layout had to cut it (ellipsis, or rows beyond the screen).
     public var truncated: Bool
     /// The plan this text belongs to (a plan row's price, equivalent or trial terms); nil otherwise.
-    public var planID: String?
+    public var planID: String? {
+        get { box.planID }
+        set { uniqueBox().planID = newValue }
+    }
     /// For a `planScroll` indicator: the plans scrolled out of view on its side.
-    public var hiddenPlanIDs: [String] = []
+    public var hiddenPlanIDs: [String] {
+        get { box.hiddenPlanIDs }
+        set { uniqueBox().hiddenPlanIDs = newValue }
+    }
+
+    private var box: Box
 
     public init(key: String?, copy: ResolvedCopy?, text: String, lines: [String], rect: Rect, role: StyleRole,
                 bold: Bool, slot: TextSlot, slotWidth: Int, truncated: Bool) {
-        self.key = key
-        self.copy = copy
-        self.text = text
-        self.lines = lines
+        box = Box(key: key, copy: copy, text: text, lines: lines, planID: nil, hiddenPlanIDs: [])
         self.rect = rect
         self.role = role
         self.bold = bold
@@ -51,6 +72,47 @@ public struct DrawnText: Sendable, Equatable {
 
     /// Columns of the widest drawn line.
     public var drawnWidth: Int { lines.map(DisplayWidth.of).max() ?? 0 }
+
+    public static func == (lhs: DrawnText, rhs: DrawnText) -> Bool {
+        lhs.rect == rhs.rect && lhs.role == rhs.role && lhs.bold == rhs.bold && lhs.slot == rhs.slot
+            && lhs.slotWidth == rhs.slotWidth && lhs.truncated == rhs.truncated
+            && (lhs.box === rhs.box || lhs.box.hasSameContent(as: rhs.box))
+    }
+
+    /// The box, copied first when another `DrawnText` shares it.
+    private mutating func uniqueBox() -> Box {
+        if !isKnownUniquelyReferenced(&box) { box = box.copied() }
+        return box
+    }
+
+    /// A drawn text's strings and arrays. Changed only through a `DrawnText` that holds the only
+    /// reference (`uniqueBox()`), so sharing it between threads is safe.
+    private final class Box: @unchecked Sendable {
+        var key: String?
+        var copy: ResolvedCopy?
+        var text: String
+        var lines: [String]
+        var planID: String?
+        var hiddenPlanIDs: [String]
+
+        init(key: String?, copy: ResolvedCopy?, text: String, lines: [String], planID: String?, hiddenPlanIDs: [String]) {
+            self.key = key
+            self.copy = copy
+            self.text = text
+            self.lines = lines
+            self.planID = planID
+            self.hiddenPlanIDs = hiddenPlanIDs
+        }
+
+        func copied() -> Box {
+            Box(key: key, copy: copy, text: text, lines: lines, planID: planID, hiddenPlanIDs: hiddenPlanIDs)
+        }
+
+        func hasSameContent(as other: Box) -> Bool {
+            key == other.key && copy == other.copy && text == other.text && lines == other.lines
+                && planID == other.planID && hiddenPlanIDs == other.hiddenPlanIDs
+        }
+    }
 }
 
 /// A rendered screen: the cells plus every text drawn on them.
