@@ -1,3 +1,4 @@
+import PaywallFoundation
 import TerminalKit
 import CopyDeck
 import Foundation
@@ -19,23 +20,23 @@ public enum TextSlot: String, Sendable, Hashable, CaseIterable {
 public struct DrawnText: Sendable, Equatable {
     /// The copy key; nil for data (prices, dates, ids, user text).
     public var key: String? {
-        get { box.key }
-        set { uniqueBox().key = newValue }
+        get { shared.value.key }
+        set { shared.value.key = newValue }
     }
     /// How the key resolved (locale used, fallback, problems); nil for data.
     public var copy: ResolvedCopy? {
-        get { box.copy }
-        set { uniqueBox().copy = newValue }
+        get { shared.value.copy }
+        set { shared.value.copy = newValue }
     }
     /// The whole text that was to be drawn (before wrapping or cutting).
     public var text: String {
-        get { box.text }
-        set { uniqueBox().text = newValue }
+        get { shared.value.text }
+        set { shared.value.text = newValue }
     }
     /// The lines actually drawn.
     public var lines: [String] {
-        get { box.lines }
-        set { uniqueBox().lines = newValue }
+        get { shared.value.lines }
+        set { shared.value.lines = newValue }
     }
     /// The rectangle the lines occupy (grid coordinates).
     public var rect: Rect
@@ -48,20 +49,21 @@ public struct DrawnText: Sendable, Equatable {
     public var truncated: Bool
     /// The plan this text belongs to (a plan row's price, equivalent or trial terms); nil otherwise.
     public var planID: String? {
-        get { box.planID }
-        set { uniqueBox().planID = newValue }
+        get { shared.value.planID }
+        set { shared.value.planID = newValue }
     }
     /// For a `planScroll` indicator: the plans scrolled out of view on its side.
     public var hiddenPlanIDs: [String] {
-        get { box.hiddenPlanIDs }
-        set { uniqueBox().hiddenPlanIDs = newValue }
+        get { shared.value.hiddenPlanIDs }
+        set { shared.value.hiddenPlanIDs = newValue }
     }
 
-    private var box: Box
+    /// The strings and arrays, shared by copies until one is changed.
+    private var shared: CopyOnWriteBox<Shared>
 
     public init(key: String?, copy: ResolvedCopy?, text: String, lines: [String], rect: Rect, role: StyleRole,
                 bold: Bool, slot: TextSlot, slotWidth: Int, truncated: Bool) {
-        box = Box(key: key, copy: copy, text: text, lines: lines, planID: nil, hiddenPlanIDs: [])
+        shared = CopyOnWriteBox(Shared(key: key, copy: copy, text: text, lines: lines, planID: nil, hiddenPlanIDs: []))
         self.rect = rect
         self.role = role
         self.bold = bold
@@ -76,42 +78,17 @@ public struct DrawnText: Sendable, Equatable {
     public static func == (lhs: DrawnText, rhs: DrawnText) -> Bool {
         lhs.rect == rhs.rect && lhs.role == rhs.role && lhs.bold == rhs.bold && lhs.slot == rhs.slot
             && lhs.slotWidth == rhs.slotWidth && lhs.truncated == rhs.truncated
-            && (lhs.box === rhs.box || lhs.box.hasSameContent(as: rhs.box))
+            && lhs.shared == rhs.shared
     }
 
-    /// The box, copied first when another `DrawnText` shares it.
-    private mutating func uniqueBox() -> Box {
-        if !isKnownUniquelyReferenced(&box) { box = box.copied() }
-        return box
-    }
-
-    /// A drawn text's strings and arrays. Changed only through a `DrawnText` that holds the only
-    /// reference (`uniqueBox()`), so sharing it between threads is safe.
-    private final class Box: @unchecked Sendable {
+    /// A drawn text's strings and arrays.
+    private struct Shared: Sendable, Equatable {
         var key: String?
         var copy: ResolvedCopy?
         var text: String
         var lines: [String]
         var planID: String?
         var hiddenPlanIDs: [String]
-
-        init(key: String?, copy: ResolvedCopy?, text: String, lines: [String], planID: String?, hiddenPlanIDs: [String]) {
-            self.key = key
-            self.copy = copy
-            self.text = text
-            self.lines = lines
-            self.planID = planID
-            self.hiddenPlanIDs = hiddenPlanIDs
-        }
-
-        func copied() -> Box {
-            Box(key: key, copy: copy, text: text, lines: lines, planID: planID, hiddenPlanIDs: hiddenPlanIDs)
-        }
-
-        func hasSameContent(as other: Box) -> Bool {
-            key == other.key && copy == other.copy && text == other.text && lines == other.lines
-                && planID == other.planID && hiddenPlanIDs == other.hiddenPlanIDs
-        }
     }
 }
 
