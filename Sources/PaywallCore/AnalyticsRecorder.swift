@@ -1,4 +1,5 @@
 import Foundation
+import PaywallFoundation
 
 /// One analytics event as recorded: its wire name, when it happened and its properties.
 public struct RecordedEvent: Hashable, Codable, Sendable {
@@ -21,7 +22,7 @@ public struct RecordedEvent: Hashable, Codable, Sendable {
     public static func makeEncoder() -> JSONEncoder {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        encoder.dateEncodingStrategy = .iso8601
+        encoder.dateEncodingStrategy = ISO8601.encodingStrategy
         return encoder
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import PaywallFoundation
 
 /// Free chat messages used per local calendar day (seed 001); never gives messages back.
 ///
@@ -56,6 +57,16 @@ public struct MessageQuota: Hashable, Codable, Sendable {
 
     /// The local calendar day of `date` in `timeZone`, as `yyyy-MM-dd`.
     public static func dayKey(for date: Date, in timeZone: TimeZone) -> String {
+        // The day of the local wall-clock time, read without a `Calendar` (making one with a time
+        // zone is a tenth of a tape's start-up in the runtime's type lookups); `calendarDayKey`
+        // outside the years the fast form covers.
+        let local = date.timeIntervalSince1970.rounded(.down) + Double(timeZone.secondsFromGMT(for: date))
+        if local.magnitude < 1e15, let text = ISO8601.dayText(ofSeconds: Int64(local)) { return text }
+        return calendarDayKey(for: date, in: timeZone)
+    }
+
+    /// `dayKey` as the Gregorian `Calendar` gives it (the reference, and the form for any year).
+    static func calendarDayKey(for date: Date, in timeZone: TimeZone) -> String {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = timeZone
         let parts = calendar.dateComponents([.year, .month, .day], from: date)

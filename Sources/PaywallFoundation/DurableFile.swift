@@ -64,6 +64,14 @@ public enum DurableFile {
         if created, sync { try syncDirectory(url.deletingLastPathComponent().path) }
     }
 
+    /// The size in bytes of the file at `path`, or nil when it cannot be read (`stat`, without
+    /// Foundation's attribute dictionary, which looks up the owner's name in /etc/passwd).
+    public static func size(atPath path: String) -> Int? {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        return Int(info.st_size)
+    }
+
     /// Writes under `directory` skip their fsyncs until `endThrowaway(_:)`: for a directory that
     /// is removed when its work ends (a tape's own temporary state), where surviving a crash means
     /// nothing and each fsync costs milliseconds on a real disk. Atomic replacement stays.

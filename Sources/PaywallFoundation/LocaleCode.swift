@@ -16,7 +16,7 @@ public struct LocaleCode: Hashable, Sendable, CustomStringConvertible {
 
     /// Parses `en_US`, `en-US`, `en`, `zh_Hans`, `zh-Hant-TW`, `ko-KR`; nil for an empty code.
     public init?(_ code: String) {
-        let parts = code.trimmingCharacters(in: .whitespaces)
+        let parts = Self.trimmed(code)
             .split(whereSeparator: { $0 == "_" || $0 == "-" }).map(String.init)
         guard let first = parts.first, !first.isEmpty, first.allSatisfy(\.isLetter) else { return nil }
         language = first.lowercased()
@@ -24,6 +24,14 @@ public struct LocaleCode: Hashable, Sendable, CustomStringConvertible {
         if language == "zh", script == nil {
             script = ["TW", "HK", "MO"].contains(region ?? "") ? "Hant" : "Hans"
         }
+    }
+
+    /// `code` without whitespace at either end; a code that starts and ends with ASCII other than
+    /// a space or tab (nearly all) is returned as it is, without Foundation's character sets.
+    static func trimmed(_ code: String) -> String {
+        func plain(_ byte: UInt8?) -> Bool { byte.map { $0 < 0x80 && $0 != 0x20 && $0 != 0x09 } ?? false }
+        if plain(code.utf8.first), plain(code.utf8.last) { return code }
+        return code.trimmingCharacters(in: .whitespaces)
     }
 
     /// `language` plus `script` (`zh-Hans`, `en`): the level at which two codes are the same language.

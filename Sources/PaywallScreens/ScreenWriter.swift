@@ -55,7 +55,7 @@ struct ScreenWriter: Sendable {
     /// the grid draws them as plain spaces.
     func date(_ date: Date) -> String {
         memo.date(date) {
-            FormatterCache.shared.longDate(date, locale: locale, timeZone: timeZone).replacingOccurrences(of: " ", with: "\u{00A0}")
+            String(String.UnicodeScalarView(FormatterCache.shared.longDate(date, locale: locale, timeZone: timeZone).unicodeScalars.map { $0 == " " ? "\u{00A0}" : $0 }))
         }
     }
 

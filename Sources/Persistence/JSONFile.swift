@@ -40,7 +40,7 @@ public struct JSONFile<Value: Codable & Sendable>: Sendable {
     static func encoder() -> JSONEncoder {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        encoder.dateEncodingStrategy = .iso8601
+        encoder.dateEncodingStrategy = ISO8601.encodingStrategy
         return encoder
     }
 

@@ -50,6 +50,33 @@ import Testing
         #expect(MessageQuota.dayKey(for: local("2026-03-08 23:59"), in: Self.newYork) == "2026-03-08")
     }
 
+    /// The day key is read without a `Calendar`: the same day as the Gregorian calendar gives, in
+    /// zones with daylight saving, half and quarter hours and the date line, around transitions,
+    /// and for years the fast form does not cover.
+    @Test func dayKeyMatchesTheGregorianCalendar() throws {
+        let zones = try ["UTC", "America/New_York", "Europe/London", "Asia/Kolkata", "Asia/Kathmandu", "Australia/Lord_Howe",
+                         "Pacific/Kiritimati", "Pacific/Pago_Pago", "America/St_Johns", "Asia/Seoul", "Europe/Berlin"]
+            .map { try #require(TimeZone(identifier: $0), "\($0)") }
+        var seed: UInt64 = 0x853C_49E6_748F_EA9B
+        var instants: [Double] = [0, -1, 86_399.5, 1_772_953_200, 1_793_512_800, 1_793_516_400, 253_402_300_799, -12_212_553_600,
+                                  -12_212_553_601, -30_000_000_000, 300_000_000_000]
+        for _ in 0..<3_000 {
+            seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            instants.append(Double(seed % 4_102_444_800) + Double(seed % 997) / 997)   // 1970–2100
+        }
+        var compared = 0
+        for seconds in instants {
+            let date = Date(timeIntervalSince1970: seconds)
+            for zone in zones {
+                let fast = MessageQuota.dayKey(for: date, in: zone)
+                let calendar = MessageQuota.calendarDayKey(for: date, in: zone)
+                #expect(fast == calendar, "\(seconds) in \(zone.identifier): \(fast) vs \(calendar)")
+                compared += 1
+            }
+        }
+        #expect(compared == instants.count * zones.count)
+    }
+
     @Test func fallBackDayIsOneDay() {
         // 2026-11-01 has 25 hours in New York (01:00–02:00 twice).
         var quota = MessageQuota()

@@ -24,6 +24,27 @@ struct ISO8601Tests {
         }
     }
 
+    /// State files and event lines are written with `ISO8601.encodingStrategy`: byte for byte what
+    /// Foundation's `.iso8601` strategy writes, fractions of a second included.
+    @Test func theEncodingStrategyWritesWhatFoundationsDoes() throws {
+        struct Stamped: Encodable { var at: Date; var until: Date?; var list: [Date] }
+        let mine = JSONEncoder()
+        mine.dateEncodingStrategy = ISO8601.encodingStrategy
+        let foundation = JSONEncoder()
+        foundation.dateEncodingStrategy = .iso8601
+        for encoder in [mine, foundation] { encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes] }
+        var seed: UInt64 = 0x2545_F491_4F6C_DD1D
+        for index in 0..<1_000 {
+            seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            let seconds = Double(seed % 253_402_300_800) + Double(seed % 1000) / 1000
+            let value = Stamped(at: Date(timeIntervalSince1970: seconds),
+                                until: index % 3 == 0 ? nil : Date(timeIntervalSince1970: seconds / 2 + 0.999),
+                                list: [Date(timeIntervalSince1970: Double(index)), Date(timeIntervalSince1970: 1_769_763_600)])
+            let written = try mine.encode(value)
+            #expect(written == (try foundation.encode(value)), "\(String(decoding: written, as: UTF8.self))")
+        }
+    }
+
     @Test(arguments: ["2026-02-29T00:00:00Z", "2024-02-29T23:59:59Z", "2026-13-01T00:00:00Z", "2026-04-31T10:00:00Z",
                       "2026-01-30T24:00:00Z", "2026-01-30T09:00:60Z", "1969-12-31T23:59:59Z", "2026-01-30T09:00:00+09:00",
                       "2026-01-30T09:00:00.250Z", "2026-1-30T09:00:00Z", "not a date"])

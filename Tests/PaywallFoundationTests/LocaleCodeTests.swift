@@ -1,4 +1,4 @@
-import PaywallFoundation
+@testable import PaywallFoundation
 import Foundation
 import Testing
 
@@ -40,5 +40,23 @@ struct LocaleCodeTests {
         #expect(pick("zh-Hant") == "en_US", "traditional Chinese does not take simplified")
         #expect(LocaleCode.bestMatch(for: "fr", among: ["ja", "ko"]) { $0 } == "ja")
         #expect(LocaleCode.bestMatch(for: "fr", among: [String]()) { $0 } == nil)
+    }
+
+    /// Codes are trimmed as Foundation's `trimmingCharacters(in: .whitespaces)` trims them, with
+    /// the usual code (ASCII at both ends) never handed to Foundation.
+    @Test func trimmingMatchesFoundation() {
+        let ends = ["", " ", "\t", "\u{00A0}", "\u{3000}", "\u{2009}", "\n", "é", "x", "_", "-", "\u{200B}"]
+        var compared = 0
+        for head in ends {
+            for tail in ends {
+                for middle in ["en-US", "zh_Hant_TW", "ko", "", " ", "a b"] {
+                    let code = head + middle + tail
+                    #expect(LocaleCode.trimmed(code) == code.trimmingCharacters(in: .whitespaces), "\(Array(code.unicodeScalars))")
+                    compared += 1
+                }
+            }
+        }
+        #expect(compared == ends.count * ends.count * 6)
+        #expect(LocaleCode(" en-us\u{3000}")?.identifier == "en_US")
     }
 }

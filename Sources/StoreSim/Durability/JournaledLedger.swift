@@ -54,7 +54,7 @@ struct JournaledLedger<State: JournaledState>: Sendable {
             }
             return nil
         }
-        snapshotBytes = (try? FileManager.default.attributesOfItem(atPath: snapshot.url.path)[.size] as? Int) ?? 0
+        snapshotBytes = DurableFile.size(atPath: snapshot.url.path) ?? 0
         guard let data = FileManager.default.contents(atPath: journalURL.path) else { journalBytes = 0; return state }
         var good = 0
         var lineNumber = 0
@@ -121,7 +121,7 @@ struct JournaledLedger<State: JournaledState>: Sendable {
         }
         state.journalSeq = seq
         try snapshot.save(state)
-        snapshotBytes = (try? FileManager.default.attributesOfItem(atPath: snapshot.url.path)[.size] as? Int) ?? 1
+        snapshotBytes = DurableFile.size(atPath: snapshot.url.path) ?? 1
         if FileManager.default.fileExists(atPath: journalURL.path) {
             guard unlink(journalURL.path) == 0 else {
                 throw Ledger<State>.Failure(description: "\(journalURL.path): cannot remove the compacted journal: errno \(errno)")
