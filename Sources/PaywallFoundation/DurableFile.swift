@@ -27,7 +27,7 @@ public enum DurableFile {
     public static func replace(at url: URL, writing body: (_ write: (Data) throws -> Void) throws -> Void) throws {
         let path = url.path
         let directory = url.deletingLastPathComponent().path
-        let temp = directory + "/." + url.lastPathComponent + ".tmp-\(getpid())-\(UUID().uuidString.prefix(8))"
+        let temp = directory + "/." + url.lastPathComponent + ".tmp-\(getpid())-\(tempNumbers.next())"
         let fd = open(temp, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
         guard fd >= 0 else { throw DurableFileError.posix(temp, "cannot create temp file") }
         let sync = needsSync(path)
@@ -87,6 +87,20 @@ public enum DurableFile {
         defer { throwaway.lock.unlock() }
         throwaway.prefixes.remove(directory.standardizedFileURL.path + "/")
     }
+
+    /// Numbers the temp files of this process (with its pid, unique among processes), so that
+    /// naming one reads no random bytes: a `UUID` opened /dev/urandom for every file written.
+    private final class TempNumbers: @unchecked Sendable {
+        private let lock = NSLock()
+        private var last: UInt64 = 0
+        func next() -> UInt64 {
+            lock.lock()
+            defer { lock.unlock() }
+            last += 1
+            return last
+        }
+    }
+    private static let tempNumbers = TempNumbers()
 
     private final class Throwaway: @unchecked Sendable {
         let lock = NSLock()

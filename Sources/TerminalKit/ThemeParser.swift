@@ -17,13 +17,13 @@ public enum ThemeParser {
             var line = String(rawLine)
             if line.hasSuffix("\r") { line.removeLast() }
             if let hash = line.firstIndex(of: "#") { line = String(line[..<hash]) }
-            if line.allSatisfy(\.isWhitespace) { continue }
+            if line.allSatisfy(isWhitespace) { continue }
             guard let eq = line.firstIndex(of: "=") else {
-                let col = (line.firstIndex(where: { !$0.isWhitespace }).map { line.distance(from: line.startIndex, to: $0) } ?? 0) + 1
+                let col = (line.firstIndex(where: { !isWhitespace($0) }).map { line.distance(from: line.startIndex, to: $0) } ?? 0) + 1
                 throw fail(col, "expected 'key = value' (a role such as 'text = 252/white/white', or 'name = …', 'glyphs = …')")
             }
             let key = trimmedOfSpaces(line[..<eq])
-            let keyColumn = (line.firstIndex(where: { !$0.isWhitespace }).map { line.distance(from: line.startIndex, to: $0) } ?? 0) + 1
+            let keyColumn = (line.firstIndex(where: { !isWhitespace($0) }).map { line.distance(from: line.startIndex, to: $0) } ?? 0) + 1
             let valueStart = line.distance(from: line.startIndex, to: eq) + 2
             let tokens = tokenize(String(line[line.index(after: eq)...]), startColumn: valueStart)
             if key.isEmpty { throw fail(keyColumn, "missing key before '=', expected a role or 'name' / 'glyphs'") }
@@ -51,6 +51,13 @@ public enum ThemeParser {
         return Theme(name: name ?? fallbackName, glyphs: glyphs, roles: roles)
     }
 
+    /// `Character.isWhitespace`, answered for ASCII without the Unicode property tables (a theme is
+    /// nearly all ASCII, and reading the built-in one is on every start-up's path).
+    static func isWhitespace(_ character: Character) -> Bool {
+        if let ascii = character.asciiValue { return ascii == 0x20 || (0x09...0x0D).contains(ascii) }
+        return character.isWhitespace
+    }
+
     /// A word of a value and its 1-based column.
     struct Token { var text: String; var column: Int }
 
@@ -59,7 +66,8 @@ public enum ThemeParser {
     /// every scalar), without its character sets, which were a third of reading a theme.
     static func trimmedOfSpaces(_ text: Substring) -> String {
         func isSpace(_ scalar: Unicode.Scalar) -> Bool {
-            scalar == "\t" || scalar == "\u{200B}" || scalar.properties.generalCategory == .spaceSeparator
+            if scalar.isASCII { return scalar == " " || scalar == "\t" }   // no Unicode tables for ASCII
+            return scalar == "\u{200B}" || scalar.properties.generalCategory == .spaceSeparator
         }
         let scalars = text.unicodeScalars
         guard let first = scalars.firstIndex(where: { !isSpace($0) }),
@@ -71,7 +79,7 @@ public enum ThemeParser {
         var tokens: [Token] = []
         var current = "", currentStart = 0, column = startColumn
         for ch in value {
-            if ch.isWhitespace {
+            if isWhitespace(ch) {
                 if !current.isEmpty { tokens.append(Token(text: current, column: currentStart)); current = "" }
             } else {
                 if current.isEmpty { currentStart = column }

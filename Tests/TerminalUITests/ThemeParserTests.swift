@@ -133,4 +133,12 @@ struct ThemeParserTests {
         }
         #expect(differing.isEmpty, "differ at \(differing.prefix(8).map { String($0, radix: 16) })")
     }
+
+    @Test func whitespaceIsCharacterIsWhitespace() {
+        var characters: [Character] = (0...0x7F).compactMap { Unicode.Scalar($0).map(Character.init) }
+        characters += ["\r\n", "\u{85}", "\u{A0}", "\u{2028}", "\u{3000}", "\u{200B}", "é", "e\u{301}", " \u{301}"]
+        for character in characters {
+            #expect(ThemeParser.isWhitespace(character) == character.isWhitespace, "\(character.unicodeScalars.map(\.value))")
+        }
+    }
 }
