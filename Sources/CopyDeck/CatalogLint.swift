@@ -52,28 +52,38 @@ public enum CatalogLint {
     /// The source-language text of a key at a variation path: the source unit at that path, its `other`
     /// form, its plain value, or the key itself.
     public static func sourceText(of key: String, path: String = "", in catalog: StringCatalog) -> String {
-        guard let entry = catalog.entries[key],
-              let language = LocaleCode.bestMatch(for: catalog.sourceLanguage, in: entry.localizations.keys),
-              let localization = entry.localizations[language] else { return key }
-        // An empty source value is no text: iOS shows the key.
-        let leaves = localization.leaves.filter { !$0.unit.value.isEmpty }
-        if let exact = leaves.first(where: { $0.path == path }) { return exact.unit.value }
-        if let other = leaves.first(where: { $0.path == otherPath(of: path) }) { return other.unit.value }
-        if let plain = leaves.first(where: { $0.path.isEmpty }) { return plain.unit.value }
-        if let anyOther = leaves.first(where: { $0.path.hasSuffix("plural.other") }) { return anyOther.unit.value }
-        return key
+        guard let leaves = SourceIndex.sourceLeaves(of: key, in: catalog) else { return key }
+        return sourceText(among: leaves, path: path) ?? key
+    }
+
+    /// The text at `path` among a key's non-empty source leaves, its `other` form, its plain value or
+    /// any `plural.other`; nil when none is there.
+    static func sourceText(among leaves: [(path: String, value: String)], path: String) -> String? {
+        if let exact = leaves.first(where: { $0.path == path }) { return exact.value }
+        let other = otherPath(of: path)
+        if let form = leaves.first(where: { $0.path == other }) { return form.value }
+        if let plain = leaves.first(where: { $0.path.isEmpty }) { return plain.value }
+        if let anyOther = leaves.first(where: { $0.path.hasSuffix("plural.other") }) { return anyOther.value }
+        return nil
     }
 
     /// Translations whose placeholders differ in kind or count from the source (order-insensitive).
     /// A plural form other than `other` may leave placeholders out ("One more day"), but may not add any.
     public static func specifierMismatches(in catalog: StringCatalog, includeStale: Bool = false) -> [SpecifierMismatch] {
-        units(in: catalog, includeStale: includeStale).compactMap { unit in
-            guard !isSourceLanguage(unit.language, of: catalog) else { return nil }
+        let sources = SourceIndex(catalog)
+        var signatures: [String: [String: Int]] = [:]   // of source texts, each worked out once
+        return units(in: catalog, includeStale: includeStale).compactMap { unit in
+            guard !sources.isSourceLanguage(unit.language) else { return nil }
             let isSubstitution = unit.path.hasPrefix("substitutions.")
-            let source = sourceText(of: unit.key, path: unit.path, in: catalog)
-            let sourceForm = isPartialForm(unit.path) ? sourceText(of: unit.key, path: otherPath(of: unit.path), in: catalog) : source
+            let source = sources.text(of: unit.key, path: unit.path)
+            let sourceForm = isPartialForm(unit.path) ? sources.text(of: unit.key, path: otherPath(of: unit.path)) : source
             let clean = { (text: String) in isSubstitution ? text.replacingOccurrences(of: "%arg", with: "") : text }
-            let sourceSignature = FormatSpecifier.signature(of: clean(sourceForm))
+            let cleanSource = clean(sourceForm)
+            let sourceSignature = signatures[cleanSource] ?? {
+                let made = FormatSpecifier.signature(of: cleanSource)
+                signatures[cleanSource] = made
+                return made
+            }()
             let translationSignature = FormatSpecifier.signature(of: clean(unit.value))
             let differs: Bool
             if isPartialForm(unit.path) {
@@ -83,8 +93,51 @@ public enum CatalogLint {
             }
             guard differs else { return nil }
             return SpecifierMismatch(unit: unit, source: source,
-                                     sourceSpecifiers: FormatSpecifier.parse(clean(sourceForm)).map(\.text),
+                                     sourceSpecifiers: FormatSpecifier.parse(cleanSource).map(\.text),
                                      translationSpecifiers: FormatSpecifier.parse(clean(unit.value)).map(\.text))
+        }
+    }
+
+    /// `sourceText(of:path:in:)` and `isSourceLanguage(_:of:)` for one catalog, each key's source
+    /// leaves and each language's answer worked out once: a 40-language catalog asked them for every
+    /// unit, matching the source language among every entry's 40 localizations each time.
+    final class SourceIndex {
+        let catalog: StringCatalog
+        private let sourceLevel: String
+        private var sourceLanguageAnswers: [String: Bool] = [:]
+        /// Per key, its source localization's non-empty leaves; nil when it has none (the key is its text).
+        private var leaves: [String: [(path: String, value: String)]?] = [:]
+
+        init(_ catalog: StringCatalog) {
+            self.catalog = catalog
+            sourceLevel = LocaleCode.languageAndScript(of: catalog.sourceLanguage)
+        }
+
+        func isSourceLanguage(_ language: String) -> Bool {
+            if let known = sourceLanguageAnswers[language] { return known }
+            let answer = LocaleCode.languageAndScript(of: language) == sourceLevel
+            sourceLanguageAnswers[language] = answer
+            return answer
+        }
+
+        func text(of key: String, path: String) -> String {
+            let found: [(path: String, value: String)]?
+            if let known = leaves[key] {
+                found = known
+            } else {
+                found = Self.sourceLeaves(of: key, in: catalog)
+                leaves[key] = found
+            }
+            guard let found else { return key }
+            return CatalogLint.sourceText(among: found, path: path) ?? key
+        }
+
+        static func sourceLeaves(of key: String, in catalog: StringCatalog) -> [(path: String, value: String)]? {
+            guard let entry = catalog.entries[key],
+                  let language = LocaleCode.bestMatch(for: catalog.sourceLanguage, in: entry.localizations.keys),
+                  let localization = entry.localizations[language] else { return nil }
+            // An empty source value is no text: iOS shows the key.
+            return localization.leaves.filter { !$0.unit.value.isEmpty }.map { ($0.path, $0.unit.value) }
         }
     }
 
@@ -98,11 +151,12 @@ public enum CatalogLint {
     /// Translations identical to the source text (likely untranslated). Entries marked `shouldTranslate: false`,
     /// texts without letters, and languages sharing the source's language and script are skipped.
     public static func identicalToSource(in catalog: StringCatalog, includeStale: Bool = false) -> [UnitLocation] {
-        units(in: catalog, includeStale: includeStale).filter { unit in
-            guard !isSourceLanguage(unit.language, of: catalog),
-                  catalog.entries[unit.key]?.isTranslatable ?? true,
-                  hasLetters(unit.value), !Self.properNouns.contains(unit.value) else { return false }
-            return unit.value == sourceText(of: unit.key, path: unit.path, in: catalog)
+        let sources = SourceIndex(catalog)
+        return units(in: catalog, includeStale: includeStale).filter { unit in
+            // The cheap tests first: most translations differ from their source.
+            guard !sources.isSourceLanguage(unit.language), catalog.entries[unit.key]?.isTranslatable ?? true,
+                  unit.value == sources.text(of: unit.key, path: unit.path) else { return false }
+            return hasLetters(unit.value) && !Self.properNouns.contains(unit.value)
         }
     }
 

@@ -130,4 +130,27 @@ struct ProperNounLintTests {
         #expect(!flagged.contains("Mac"), "a device's name is the same in German")
         #expect(flagged.contains("Phone"), "an untranslated word still is flagged")
     }
+
+    /// The lint passes keep each key's source leaves and each language's answer once per catalog
+    /// (`SourceIndex`): asked in any order, again and again, it answers what the one-off functions answer.
+    @Test func sourceIndexAnswersAsTheOneOffLookups() throws {
+        var compared = 0
+        var generator = SystemRandomNumberGenerator()
+        for url in try Fixtures.allURLs() {
+            let catalog = try StringCatalog.load(contentsOf: url)
+            let index = CatalogLint.SourceIndex(catalog)
+            var units = CatalogLint.units(in: catalog, includeStale: true)
+            units += units.shuffled(using: &generator)
+            for unit in units {
+                for path in [unit.path, CatalogLint.otherPath(of: unit.path), "", "plural.few", "substitutions.n.plural.other"] {
+                    #expect(index.text(of: unit.key, path: path) == CatalogLint.sourceText(of: unit.key, path: path, in: catalog),
+                            "\(url.lastPathComponent) \(unit.key) \(path)")
+                    compared += 1
+                }
+                #expect(index.isSourceLanguage(unit.language) == CatalogLint.isSourceLanguage(unit.language, of: catalog))
+            }
+            #expect(index.text(of: "no such key", path: "") == "no such key")
+        }
+        #expect(compared > 10_000)
+    }
 }
