@@ -53,9 +53,11 @@ public enum ISO8601 {
     private static func digits(of t: tm, time: Bool) -> [UInt8] {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(20)
-        func append(_ value: Int32, _ count: Int) {
-            var text = Array(String(value).utf8)
-            while text.count < count { text.insert(UInt8(ascii: "0"), at: 0) }
+        func append(_ value: Int32, _ count: Int) {   // as `%0*d` writes it
+            var text = Array(String(value.magnitude).utf8)
+            let width = value < 0 ? count - 1 : count
+            while text.count < width { text.insert(UInt8(ascii: "0"), at: 0) }
+            if value < 0 { bytes.append(UInt8(ascii: "-")) }
             bytes += text
         }
         append(t.tm_year + 1900, 4)

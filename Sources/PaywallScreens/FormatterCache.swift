@@ -69,7 +69,7 @@ final class FormatterCache: @unchecked Sendable {
 
     /// "250,000" or "4.8": `value` with `fractionDigits` decimals when that needs no rounding.
     static func englishNumber(_ value: Double, locale: String, fractionDigits: Int) -> String? {
-        guard usEnglish.contains(locale), (0...3).contains(fractionDigits), value >= 0 else { return nil }
+        guard usEnglish.contains(locale), (0...3).contains(fractionDigits), value.sign == .plus, !value.isNaN else { return nil }
         var power = 1.0
         for _ in 0..<fractionDigits { power *= 10 }
         let scaled = value * power

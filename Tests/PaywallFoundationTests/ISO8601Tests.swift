@@ -45,6 +45,20 @@ struct ISO8601Tests {
         }
     }
 
+    /// Written as `String(format: "%04d-%02d-%02dT%02d:%02d:%02dZ")` wrote it, for any year
+    /// (`Date.distantPast`, years before 1 and after 9999 included).
+    @Test func writingMatchesTheFormatStringForAnyYear() {
+        for seconds in [-62_135_596_800.0, -62_135_596_801, -62_198_755_200, -99_999_999_999, 253_402_300_800, 300_000_000_000,
+                        Date.distantPast.timeIntervalSince1970, Date.distantFuture.timeIntervalSince1970, 0, 1_769_763_600.5] {
+            var value = time_t(seconds.rounded(.down))
+            var t = tm()
+            gmtime_r(&value, &t)
+            let expected = String(format: "%04d-%02d-%02dT%02d:%02d:%02dZ", t.tm_year + 1900, t.tm_mon + 1, t.tm_mday,
+                                  t.tm_hour, t.tm_min, t.tm_sec)
+            #expect(ISO8601.string(Date(timeIntervalSince1970: seconds)) == expected, "\(seconds)")
+        }
+    }
+
     @Test(arguments: ["2026-02-29T00:00:00Z", "2024-02-29T23:59:59Z", "2026-13-01T00:00:00Z", "2026-04-31T10:00:00Z",
                       "2026-01-30T24:00:00Z", "2026-01-30T09:00:60Z", "1969-12-31T23:59:59Z", "2026-01-30T09:00:00+09:00",
                       "2026-01-30T09:00:00.250Z", "2026-1-30T09:00:00Z", "not a date"])

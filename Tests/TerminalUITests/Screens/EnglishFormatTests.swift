@@ -63,5 +63,7 @@ import Testing
         #expect(FormatterCache.englishNumber(4.8, locale: "de", fractionDigits: 1) == nil)
         #expect(FormatterCache.englishNumber(-2, locale: locale, fractionDigits: 0) == nil)
         #expect(FormatterCache.englishNumber(0.15, locale: locale, fractionDigits: 1) == nil)   // ICU rounds it
+        #expect(FormatterCache.englishNumber(-0.0, locale: locale, fractionDigits: 0) == nil)   // ICU writes "-0"
+        #expect(FormatterCache.englishNumber(.nan, locale: locale, fractionDigits: 0) == nil)
     }
 }
