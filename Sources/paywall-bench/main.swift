@@ -1,7 +1,7 @@
 // paywall-bench: prints a table of timing figures. Never asserts a time.
 //
 //   swift build -c release --product paywall-bench && .build/release/paywall-bench
-//   options: --quick (small counts), --presses N, --soak N, --naive-soak N, --per-ledger N, --tape PATH, --sweeps N, --only startup,keys,tape,sweep,sweep40,soak
+//   options: --quick (small counts), --presses N, --soak N, --naive-soak N, --per-ledger N, --tape PATH, --sweeps N, --rounds N, --only startup,keys,tape,sweep,sweep40,process,soak
 //   State directories go under $TMPDIR (TMPDIR=/dev/shm takes the disk's fsync cost out).
 import Foundation
 import PaywallFoundation
@@ -18,23 +18,26 @@ struct BenchOptions {
     /// Operations per state directory in the soak (default: all 10,000 on one ledger).
     var perLedger = 10_000
     var tape = "Scripts/tapes/happy-path-yearly.tape"
-    /// Benchmarks to run (all when empty): startup, keys, tape, sweep, sweep40, soak.
+    /// Rounds of whole `paywall-sim` processes (`--version`, `play`, `copy check`).
+    var processRounds = 30
+    /// Benchmarks to run (all when empty): startup, keys, tape, sweep, sweep40, process, soak.
     var only: Set<String> = []
 
     init(arguments: [String]) {
         var it = arguments.dropFirst().makeIterator()
         while let arg = it.next() {
             switch arg {
-            case "--quick": presses = 200; startups = 10; tapeRuns = 5; sweeps = 1; soak = 1_000; naiveSoak = 100; perLedger = 1_000
+            case "--quick": presses = 200; startups = 10; tapeRuns = 5; sweeps = 1; soak = 1_000; naiveSoak = 100; perLedger = 1_000; processRounds = 10
             case "--presses": presses = Int(it.next() ?? "") ?? presses
             case "--soak": soak = Int(it.next() ?? "") ?? soak
             case "--naive-soak": naiveSoak = Int(it.next() ?? "") ?? naiveSoak
             case "--per-ledger": perLedger = max(1, Int(it.next() ?? "") ?? perLedger)
             case "--tape": tape = it.next() ?? tape
+            case "--rounds": processRounds = max(1, Int(it.next() ?? "") ?? processRounds)
             case "--sweeps": sweeps = max(1, Int(it.next() ?? "") ?? sweeps)
             case "--only": only.formUnion((it.next() ?? "").split(separator: ",").map(String.init))
             default:
-                FileHandle.standardError.write(Data("paywall-bench: unknown option \(arg); expected --quick, --presses N, --soak N, --naive-soak N, --per-ledger N, --tape PATH, --sweeps N, --only startup,keys,tape,sweep,sweep40,soak\n".utf8))
+                FileHandle.standardError.write(Data("paywall-bench: unknown option \(arg); expected --quick, --presses N, --soak N, --naive-soak N, --per-ledger N, --tape PATH, --sweeps N, --rounds N, --only startup,keys,tape,sweep,sweep40,process,soak\n".utf8))
                 exit(2)
             }
         }
@@ -64,6 +67,7 @@ do {
     if wanted("tape") { TapeBench(path: options.tape, runs: options.tapeRuns).run(into: &table) }
     if wanted("sweep") { try SweepBench(runs: options.sweeps).run(into: &table) }
     if wanted("sweep40") { try SweepBench(runs: max(1, options.sweeps / 2)).runFortyLocales(into: &table) }
+    if wanted("process") { ProcessBench(tape: options.tape, rounds: options.processRounds, fortyLocaleRounds: max(3, options.sweeps)).run(into: &table) }
     if wanted("soak") { try StoreSoakBench(operations: options.soak, naiveOperations: options.naiveSoak).run(into: &table, perLedger: options.perLedger) }
 } catch {
     table.add("error", "\(error)")
