@@ -41,12 +41,24 @@ public enum ISO8601 {
     /// The civil day of `seconds` since 1970 read as UTC (`yyyy-MM-dd`), for years 1583–9999 (the
     /// Gregorian calendar throughout, four digits); nil outside them.
     public static func dayText(ofSeconds seconds: Int64) -> String? {
-        // 1583-01-01T00:00:00Z and 9999-12-31T23:59:59Z.
+        guard let t = civilTime(ofSeconds: seconds) else { return nil }
+        return String(decoding: digits(of: t, time: false), as: UTF8.self)
+    }
+
+    /// The civil day (year, month 1–12, day 1–31) of `seconds` since 1970 read as UTC, for the
+    /// years `dayText(ofSeconds:)` covers; nil outside them.
+    public static func civilDay(ofSeconds seconds: Int64) -> (year: Int, month: Int, day: Int)? {
+        guard let t = civilTime(ofSeconds: seconds) else { return nil }
+        return (Int(t.tm_year) + 1900, Int(t.tm_mon) + 1, Int(t.tm_mday))
+    }
+
+    /// `gmtime_r` of `seconds`, for 1583-01-01T00:00:00Z to 9999-12-31T23:59:59Z.
+    private static func civilTime(ofSeconds seconds: Int64) -> tm? {
         guard seconds >= -12_212_553_600, seconds <= 253_402_300_799 else { return nil }
         var value = time_t(seconds)
         var t = tm()
         gmtime_r(&value, &t)
-        return String(decoding: digits(of: t, time: false), as: UTF8.self)
+        return t
     }
 
     /// `yyyy-MM-dd`, and `THH:mm:ss` when `time`, of `t`.

@@ -61,10 +61,8 @@ final class FormatterCache: @unchecked Sendable {
     static func englishLongDate(_ date: Date, locale: String, timeZone: TimeZone) -> String? {
         guard usEnglish.contains(locale) else { return nil }
         let local = date.timeIntervalSince1970.rounded(.down) + Double(timeZone.secondsFromGMT(for: date))
-        guard local.magnitude < 1e15, let day = ISO8601.dayText(ofSeconds: Int64(local)) else { return nil }
-        let parts = day.split(separator: "-").compactMap { Int($0) }
-        guard parts.count == 3 else { return nil }
-        return "\(englishMonths[parts[1] - 1]) \(parts[2]), \(parts[0])"
+        guard local.magnitude < 1e15, let day = ISO8601.civilDay(ofSeconds: Int64(local)) else { return nil }
+        return "\(englishMonths[day.month - 1]) \(day.day), \(day.year)"
     }
 
     /// "250,000" or "4.8": `value` with `fractionDigits` decimals when that needs no rounding.
@@ -74,16 +72,6 @@ final class FormatterCache: @unchecked Sendable {
         for _ in 0..<fractionDigits { power *= 10 }
         let scaled = value * power
         guard scaled < 1e15, scaled == scaled.rounded() else { return nil }   // ICU would round: leave it to ICU
-        let units = Int64(scaled)
-        let whole = String(units / Int64(power))
-        var text = ""
-        for (index, character) in whole.enumerated() {
-            if index > 0, (whole.count - index) % 3 == 0 { text.append(",") }
-            text.append(character)
-        }
-        guard fractionDigits > 0 else { return text }
-        var fraction = String(units % Int64(power))
-        while fraction.count < fractionDigits { fraction = "0" + fraction }
-        return text + "." + fraction
+        return EnglishDigits.text(units: Int64(scaled), fractionDigits: fractionDigits)
     }
 }

@@ -52,18 +52,7 @@ public enum PriceFormatter {
         guard needed <= digits else { return nil }   // more than 4 decimals: ICU rounds; leave it to ICU
         var scaled = amount
         for _ in 0..<digits { scaled *= 10 }
-        let units = NSDecimalNumber(decimal: scaled).int64Value
-        var power: Int64 = 1
-        for _ in 0..<digits { power *= 10 }
-        let whole = String(units / power)
-        var grouped = ""
-        for (index, character) in whole.enumerated() {
-            if index > 0, (whole.count - index) % 3 == 0 { grouped.append(",") }
-            grouped.append(character)
-        }
-        var fraction = String(units % power)
-        while fraction.count < digits { fraction = "0" + fraction }
-        return "$" + grouped + "." + fraction
+        return "$" + EnglishDigits.text(units: NSDecimalNumber(decimal: scaled).int64Value, fractionDigits: digits)
     }
 
     /// The price as ICU formats it (see the type's rules).
