@@ -1,6 +1,7 @@
 import PaywallApp
 import Foundation
 import PaywallCore
+import PaywallFoundation
 import SimRuntime
 import PaywallScreens
 import TerminalKit
@@ -36,12 +37,12 @@ enum ProfileScreenSampler {
         inputs.timeZone = timeZone.identifier
         var out: [ScreenState] = []
         let probe = try controller(inputs, start: .chat, now: now)
-        defer { try? FileManager.default.removeItem(at: probe.directory) }
+        defer { ScratchDirectory.discard(probe.directory) }
         guard let features = probe.app.features else { return [] }
         let screens = Set(features.profile.screens.map(\.rawValue))
         for run in script(for: screens) {
             let (app, directory) = try controller(inputs, start: .chat, now: now)
-            defer { try? FileManager.default.removeItem(at: directory) }
+            defer { ScratchDirectory.discard(directory) }
             for step in run {
                 switch step {
                 case let .command(text):
@@ -56,7 +57,7 @@ enum ProfileScreenSampler {
         }
         if screens.contains("applePay"), features.paywallButton != nil {
             let (app, directory) = try controller(inputs, start: .paywall, now: now)
-            defer { try? FileManager.default.removeItem(at: directory) }
+            defer { ScratchDirectory.discard(directory) }
             for key in [Key.character("a"), .escape, .escape, .character("a"), .character("x")] {
                 app.handle(key)
                 record(app, step: "Apple Pay", into: &out)
@@ -74,7 +75,12 @@ enum ProfileScreenSampler {
     private static func controller(_ inputs: SessionInputs, start: StartScreen, now: Date) throws -> (app: AppController, directory: URL) {
         var inputs = inputs
         inputs.start = start
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("paywallsim-sweep-\(UUID().uuidString)")
-        return (try AppHost.launch(inputs, stateDirectory: directory, clock: ManualClock(now)), directory)
+        let directory = ScratchDirectory.begin("paywallsim-sweep")
+        do {
+            return (try AppHost.launch(inputs, stateDirectory: directory, clock: ManualClock(now)), directory)
+        } catch {
+            ScratchDirectory.discard(directory)
+            throw error
+        }
     }
 }

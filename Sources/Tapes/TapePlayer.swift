@@ -82,8 +82,7 @@ public final class TapePlayer {
             stateDirectory = dir
             ownsStateDirectory = false
         } else {
-            stateDirectory = FileManager.default.temporaryDirectory
-                .appendingPathComponent("paywall-sim-tape-\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString)")
+            stateDirectory = ScratchDirectory.unique("paywall-sim-tape")
             ownsStateDirectory = true
         }
     }
@@ -92,12 +91,7 @@ public final class TapePlayer {
     public func play() -> (result: TapeResult, frames: [RecordedFrame]) {
         // The tape's own state directory is removed when it ends: its writes need no fsync.
         if ownsStateDirectory { DurableFile.beginThrowaway(stateDirectory) }
-        defer {
-            if ownsStateDirectory {
-                try? FileManager.default.removeItem(at: stateDirectory)
-                DurableFile.endThrowaway(stateDirectory)
-            }
-        }
+        defer { if ownsStateDirectory { ScratchDirectory.discard(stateDirectory) } }
         launch()
         if errors.isEmpty {
             for step in tape.steps {
