@@ -57,7 +57,7 @@ enum Support {
 
     /// A temporary folder, made fresh.
     static func tempDirectory(_ name: String) -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("copyqa-\(name)-\(UUID().uuidString)")
+        let url = TestPaths.scratchDirectory("copyqa-\(name)")
         try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         return url
     }

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Tapes
 import Testing
 
@@ -34,7 +35,7 @@ import Testing
     func sameText(_ c: Case) throws {
         try #require(FileManager.default.isExecutableFile(atPath: TmuxDriver.binary.path), "build paywall-sim first: swift build")
         let size = c.tapeLines.contains("Set Size 60x22") ? (60, 22) : (80, 24)
-        let state = FileManager.default.temporaryDirectory.appendingPathComponent("pws-same-\(UUID().uuidString)")
+        let state = TestPaths.scratchDirectory("same")
         defer { try? FileManager.default.removeItem(at: state) }
         let tmux = try TmuxDriver(command: "\(TmuxDriver.binary.path) --state \(state.path) --now \(Self.now) \(c.arguments)",
                                   width: size.0, height: size.1)

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Tapes
 import TerminalKit
 import Testing
@@ -59,7 +60,7 @@ import Testing
     @Test(.enabled(if: TmuxDriver.isAvailable, "tmux is not installed (.ci/run installs it)"), arguments: cases)
     func looksAsTheGridSays(_ c: Case) throws {
         try #require(FileManager.default.isExecutableFile(atPath: TmuxDriver.binary.path), "build paywall-sim first: swift build")
-        let state = FileManager.default.temporaryDirectory.appendingPathComponent("pws-look-\(UUID().uuidString)")
+        let state = TestPaths.scratchDirectory("look")
         defer { try? FileManager.default.removeItem(at: state) }
         // Colours on: the test runner's environment may carry NO_COLOR.
         let tmux = try TmuxDriver(command: "env -u NO_COLOR \(TmuxDriver.binary.path) --state \(state.path) --now \(Self.now) \(c.arguments)")

@@ -82,9 +82,5 @@ enum PaywallSimProcess {
     }
 
     /// A fresh empty state directory for one test.
-    static func tempStateDirectory() -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("paywall-sim-e2e-\(UUID().uuidString)")
-        try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        return url
-    }
+    static func tempStateDirectory() -> URL { TestPaths.scratchDirectory("e2e") }
 }

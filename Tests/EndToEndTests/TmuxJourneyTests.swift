@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// The real binary in tmux, as a person would use it: the whole journey, then the terminal restored.
@@ -7,7 +8,7 @@ import Testing
     func onboardingPaywallLimitRestorePurchaseChatAndQuit() throws {
         let binary = TmuxDriver.binary
         try #require(FileManager.default.isExecutableFile(atPath: binary.path), "build paywall-sim first: swift build")
-        let state = FileManager.default.temporaryDirectory.appendingPathComponent("pws-e2e-\(UUID().uuidString)")
+        let state = TestPaths.scratchDirectory("tmux-journey")
         let stty = state.appendingPathExtension("stty")
         defer { try? FileManager.default.removeItem(at: state) }
         let baseline = try TmuxDriver.shell("tmux new-session -d -s pws-baseline -x 80 -y 24 'stty -a > \(stty.path).before; sleep 5'; sleep 0.5; tmux kill-session -t pws-baseline")

@@ -11,7 +11,7 @@ import Testing
 @Suite("First hour")
 struct FirstHourTests {
     static func app(start: StartScreen? = .chat, profile: String? = nil, askToBuy: Bool = false, directory: URL? = nil) throws -> AppController {
-        let dir = directory ?? FileManager.default.temporaryDirectory.appendingPathComponent("pws-first-\(UUID().uuidString)")
+        let dir = directory ?? TestPaths.scratchDirectory("first")
         var inputs = SessionInputs()
         inputs.profile = profile
         inputs.start = start ?? .onboarding
@@ -87,7 +87,7 @@ struct FirstHourTests {
     }
 
     @Test func onboardingIsShownOnceUnlessAskedFor() throws {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("pws-once-\(UUID().uuidString)")
+        let dir = TestPaths.scratchDirectory("once")
         let first = try Self.app(start: nil, directory: dir)
         #expect(first.session.model.state.name == "onboarding")
         // Its events are written within 100 ms (the live loop's flush), long before a relaunch.
@@ -131,7 +131,7 @@ struct FirstHourTests {
     }
 
     @Test func onCardsSideBySideTheArrowsMoveBetweenCardsAndNothingBuysWithoutEnter() throws {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("pws-cards-\(UUID().uuidString)")
+        let dir = TestPaths.scratchDirectory("cards")
         var inputs = SessionInputs()
         inputs.start = .paywall
         inputs.offer = .B
@@ -163,7 +163,7 @@ struct FirstHourTests {
         chat.handle(.function(1))
         let inChat = Self.screen(chat)
         #expect(inChat.contains("Enter Send · Tab Premium · Ctrl+C Quit") && !inChat.contains("q Quit"), "q types in chat")
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("pws-cards-help-\(UUID().uuidString)")
+        let dir = TestPaths.scratchDirectory("cards-help")
         var inputs = SessionInputs()
         inputs.start = .paywall
         inputs.offer = .B

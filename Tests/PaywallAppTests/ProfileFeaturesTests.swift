@@ -12,7 +12,7 @@ import Testing
 struct ProfileFeaturesTests {
     /// A controller for `profile` starting in chat, on a fresh state directory (or `directory`).
     static func app(_ profile: String, start: StartScreen = .chat, directory: URL? = nil, config: String? = nil) throws -> (AppController, URL) {
-        let dir = directory ?? FileManager.default.temporaryDirectory.appendingPathComponent("pws-profile-\(UUID().uuidString)")
+        let dir = directory ?? TestPaths.scratchDirectory("profile")
         var inputs = SessionInputs()
         inputs.profile = profile
         inputs.start = start

@@ -14,8 +14,7 @@ struct SessionHarness {
 
     init(start: StartScreen = .onboarding, offer: OfferID? = nil) throws {
         clock = ManualClock(Self.start)
-        directory = FileManager.default.temporaryDirectory
-            .appendingPathComponent("paywallsim-runtime-\(UUID().uuidString)")
+        directory = TestPaths.scratchDirectory("runtime")
         let catalog = try StringCatalog.decode(Data(#"{"sourceLanguage":"en","strings":{},"version":"1.0"}"#.utf8), origin: "empty")
         settings = SessionSettings(deck: CopyDeck(catalog), offer: offer, start: start, stateDirectory: directory)
     }

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 @testable import StoreSim
 
@@ -13,7 +14,7 @@ struct NumbersState: JournaledState, Equatable {
 @Suite("Journaled ledger: snapshot plus appended changes")
 struct JournaledLedgerTests {
     static func directory() -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("pws-journal-\(UUID().uuidString)")
+        let url = TestPaths.scratchDirectory("journal")
         try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         return url
     }

@@ -1,5 +1,6 @@
 import Foundation
 import PaywallCore
+import TestSupport
 @testable import StoreSim
 
 /// Catalogs, clocks and state directories for the store tests, built in code.
@@ -37,11 +38,7 @@ enum Fixture {
             settings: settings, origin: "tests")
     }
 
-    static func tempDirectory() -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("storesim-\(UUID().uuidString)")
-        try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        return url
-    }
+    static func tempDirectory() -> URL { TestPaths.scratchDirectory("storesim") }
 
     static func store(_ settings: StoreSettings = StoreSettings(), dir: URL? = nil, clock: ManualClock? = nil) throws
         -> (SimulatedStore, ManualClock, URL) {

@@ -23,10 +23,38 @@ public enum TestPaths {
     /// A path under the package root.
     public static func path(_ relative: String) -> URL { packageRoot.appendingPathComponent(relative) }
 
-    /// A new empty directory under the temp folder, named with `label` (the caller removes it).
+    /// A new empty directory under the temp folder, named with `label`; removed when the test
+    /// process exits, if its test has not removed it already.
     public static func scratchDirectory(_ label: String) -> URL {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("paywallsim-\(label)-\(UUID().uuidString)")
         try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        ScratchDirectories.shared.removeAtExit(url)
         return url
+    }
+}
+
+/// The scratch directories tests made, removed when the test process exits (a test run used to
+/// leave a thousand directories in the temp folder).
+final class ScratchDirectories: @unchecked Sendable {
+    static let shared = ScratchDirectories()
+    private let lock = NSLock()
+    private var made: [URL] = []
+
+    private init() {
+        atexit { ScratchDirectories.shared.removeAll() }
+    }
+
+    func removeAtExit(_ url: URL) {
+        lock.lock()
+        defer { lock.unlock() }
+        made.append(url)
+    }
+
+    private func removeAll() {
+        lock.lock()
+        let all = made
+        made = []
+        lock.unlock()
+        for url in all { try? FileManager.default.removeItem(at: url) }
     }
 }
