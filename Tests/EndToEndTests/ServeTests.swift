@@ -19,7 +19,7 @@ struct ServeTests {
         private(set) var baseURL = ""
 
         init(_ arguments: [String]) throws {
-            output = FileManager.default.temporaryDirectory.appendingPathComponent("serve-\(UUID().uuidString).log")
+            output = TestPaths.scratchDirectory("serve").appendingPathComponent("serve.log")
             _ = FileManager.default.createFile(atPath: output.path, contents: nil)
             let handle = try FileHandle(forWritingTo: output)
             process.executableURL = try PaywallSimProcess.binary()
