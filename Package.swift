@@ -65,7 +65,7 @@ let package = Package(
         .target(name: "PaywallScreens", dependencies: ["TerminalKit", "PaywallCore", "CopyDeck", "PaywallFoundation"]),
         // The app: inputs → a running app (AppHost), the controller, profile features, the live loop.
         .target(name: "PaywallApp", dependencies: [
-            "PaywallCore", "Persistence", "StoreSim", "CopyDeck", "BuiltInCopy", "Profiles", "SimRuntime",
+            "PaywallFoundation", "PaywallCore", "Persistence", "StoreSim", "CopyDeck", "BuiltInCopy", "Profiles", "SimRuntime",
             "TerminalKit", "PaywallScreens",
         ]),
         .systemLibrary(name: "CNcurses", pkgConfig: "ncursesw",
@@ -133,3 +133,15 @@ let package = Package(
     ],
     swiftLanguageModes: [.v6]
 )
+
+// Every Swift target of ours asks for a concrete generic type's metadata through a direct accessor
+// (the witness tables it knows at compile time) instead of by mangled name. By name, the runtime
+// demangles the name the first time and looks each conformance up by scanning all 11,800
+// conformance records of the process, about 45 µs a scan: a `KeyedEncodingContainer` per `Codable`
+// type, a `Dictionary` per key type. That was 3 ms of a cold `play`
+// (docs/development/performance.md, the eighth round); the binary grows by 0.4%.
+for target in package.targets where target.type != .system {
+    target.swiftSettings = (target.swiftSettings ?? []) + [
+        .unsafeFlags(["-Xfrontend", "-disable-concrete-type-metadata-mangled-name-accessors"]),
+    ]
+}
