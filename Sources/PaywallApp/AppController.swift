@@ -47,7 +47,7 @@ public final class AppController {
         case .deleteBackward:
             if !input.isEmpty { input.removeLast() }
         case .sendInput:
-            let text = input.trimmingCharacters(in: .whitespaces)
+            let text = TrimmedText.ofWhitespace(input)
             guard !text.isEmpty else { break }
             input = ""
             if let features, text.hasPrefix("/") {

@@ -1,4 +1,5 @@
 import Foundation
+import PaywallFoundation
 
 /// Restore (three honest outcomes) and the chat screen with its daily limit.
 extension FlowStep {
@@ -42,7 +43,7 @@ extension FlowStep {
 
     mutating func sendMessage(_ text: String) {
         guard model.state == .chat else { return }
-        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        let trimmed = TrimmedText.ofWhitespaceAndNewlines(text)
         guard !trimmed.isEmpty else { return }
         if model.entitlement.isPremium {
             appendExchange(trimmed)

@@ -26,13 +26,8 @@ public struct LocaleCode: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
-    /// `code` without whitespace at either end; a code that starts and ends with ASCII other than
-    /// a space or tab (nearly all) is returned as it is, without Foundation's character sets.
-    static func trimmed(_ code: String) -> String {
-        func plain(_ byte: UInt8?) -> Bool { byte.map { $0 < 0x80 && $0 != 0x20 && $0 != 0x09 } ?? false }
-        if plain(code.utf8.first), plain(code.utf8.last) { return code }
-        return code.trimmingCharacters(in: .whitespaces)
-    }
+    /// `code` without whitespace at either end (`TrimmedText.ofWhitespace`).
+    static func trimmed(_ code: String) -> String { TrimmedText.ofWhitespace(code) }
 
     /// `language` plus `script` (`zh-Hans`, `en`): the level at which two codes are the same language.
     public var languageAndScript: String { script.map { "\(language)-\($0)" } ?? language }

@@ -99,7 +99,7 @@ struct StoreErrorCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "error",
         abstract: "Make one of StoreKit Testing's nine APIs fail with a StoreKit error from now on (off: works again); the catalog's _storeKitErrors are the starting point.",
-        discussion: "APIs: \(StoreKitTestAPI.allCases.map(\.rawValue).joined(separator: ", ")). Errors: StoreKitError cases for every API; Product.PurchaseError cases for purchase; VerificationError cases for verification and appTransaction; duplicateRequest and failed for refundRequest.")
+        discussion: "APIs: \(StoreKitTestAPI.allCases.map { $0.rawValue }.joined(separator: ", ")). Errors: StoreKitError cases for every API; Product.PurchaseError cases for purchase; VerificationError cases for verification and appTransaction; duplicateRequest and failed for refundRequest.")
 
     @OptionGroup var options: StoreOptions
     @Argument(help: ArgumentHelp("The API, e.g. loadProducts or offerCodeRedeem.", valueName: "API"))
