@@ -78,14 +78,14 @@ public enum DurableFile {
     public static func beginThrowaway(_ directory: URL) {
         throwaway.lock.lock()
         defer { throwaway.lock.unlock() }
-        throwaway.prefixes.insert(directory.standardizedFileURL.path + "/")
+        throwaway.prefixes.insert(standardPath(directory.path) + "/")
     }
 
     /// Writes under `directory` are durable again.
     public static func endThrowaway(_ directory: URL) {
         throwaway.lock.lock()
         defer { throwaway.lock.unlock() }
-        throwaway.prefixes.remove(directory.standardizedFileURL.path + "/")
+        throwaway.prefixes.remove(standardPath(directory.path) + "/")
     }
 
     /// Numbers the temp files of this process (with its pid, unique among processes), so that
@@ -113,8 +113,31 @@ public enum DurableFile {
         throwaway.lock.lock()
         defer { throwaway.lock.unlock() }
         guard !throwaway.prefixes.isEmpty else { return true }
-        let standardized = URL(fileURLWithPath: path).standardizedFileURL.path
+        let standardized = standardPath(path)
         return !throwaway.prefixes.contains { standardized.hasPrefix($0) }
+    }
+
+    /// `URL(fileURLWithPath: path).standardizedFileURL.path`, without Foundation's URL work for
+    /// the usual absolute path that has nothing to standardize: no empty, `.` or `..` component
+    /// and no trailing slash (the paths this program makes).
+    static func standardPath(_ path: String) -> String {
+        let bytes = path.utf8
+        var clean = bytes.first == UInt8(ascii: "/") && bytes.count > 1 && bytes.last != UInt8(ascii: "/")
+        if clean {
+            var componentStart = true, dots = 0
+            for byte in bytes {
+                if byte == UInt8(ascii: "/") {
+                    if componentStart || (dots > 0 && dots <= 2) { clean = false; break }  // "//", "/./", "/../"
+                    componentStart = true; dots = 0
+                } else if componentStart || dots > 0, byte == UInt8(ascii: ".") {
+                    componentStart = false; dots += 1
+                } else {
+                    componentStart = false; dots = 3  // a component that is not all dots
+                }
+            }
+            if clean, dots > 0, dots <= 2 { clean = false }  // ends in "/." or "/.."
+        }
+        return clean ? path : URL(fileURLWithPath: path).standardizedFileURL.path
     }
 
     /// Fsyncs a directory so a rename, creation or removal in it survives a power loss.

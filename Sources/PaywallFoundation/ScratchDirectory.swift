@@ -9,10 +9,11 @@ public enum ScratchDirectory {
     /// The memory file system Linux mounts for every process.
     public static let memoryRoot = "/dev/shm"
 
-    /// The parent for scratch directories in this environment.
-    public static func root(environment: [String: String] = ProcessInfo.processInfo.environment,
+    /// The parent for scratch directories in this environment (`variable` reads one environment
+    /// variable: `getenv`, not `ProcessInfo.environment`, which copies the whole environment).
+    public static func root(variable: (String) -> String? = Self.environmentVariable,
                             isWritableDirectory: (String) -> Bool = Self.isWritableDirectory) -> URL {
-        if let chosen = environment["TMPDIR"], !chosen.isEmpty {
+        if let chosen = variable("TMPDIR"), !chosen.isEmpty {
             return URL(fileURLWithPath: chosen, isDirectory: true)
         }
         if isWritableDirectory(memoryRoot) { return URL(fileURLWithPath: memoryRoot, isDirectory: true) }
@@ -37,6 +38,11 @@ public enum ScratchDirectory {
     public static func discard(_ directory: URL) {
         try? FileManager.default.removeItem(at: directory)
         DurableFile.endThrowaway(directory)
+    }
+
+    /// The value of the environment variable `name`, if it is set.
+    public static func environmentVariable(_ name: String) -> String? {
+        getenv(name).map { String(cString: $0) }
     }
 
     /// True when `path` is a directory this process may create files in.

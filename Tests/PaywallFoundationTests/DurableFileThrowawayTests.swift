@@ -28,4 +28,24 @@ struct DurableFileThrowawayTests {
         DurableFile.endThrowaway(scratch)
         #expect(DurableFile.needsSync(scratch.appendingPathComponent("quota.json").path))
     }
+
+    @Test func standardPathsAreFoundationsStandardizedPaths() {
+        let parts = ["a", ".", "..", "...", "", ".a", "a.", "..b", "tmp", "dev", "shm", "paywall-sim-tape-1-X"]
+        var random = SystemRandomNumberGenerator(), differ: [String] = [], compared = 0
+        for _ in 0..<20_000 {
+            let count = Int.random(in: 1...6, using: &random)
+            var path = (0..<count).map { _ in parts.randomElement(using: &random)! }.joined(separator: "/")
+            if Bool.random(using: &random) { path = "/" + path }
+            if Int.random(in: 0..<4, using: &random) == 0 { path += "/" }
+            guard !path.isEmpty else { continue }
+            let foundation = URL(fileURLWithPath: path).standardizedFileURL.path
+            if DurableFile.standardPath(path) != foundation { differ.append("\(path) → \(DurableFile.standardPath(path)), Foundation \(foundation)") }
+            compared += 1
+        }
+        for path in ["/", "/tmp", "/dev/shm/paywall-sim-tape-7-A/store", "/a/./b", "/a/../b", "/a//b", "/a/b/", "/a/.", "/a/..", "/.hidden/x"] {
+            if DurableFile.standardPath(path) != URL(fileURLWithPath: path).standardizedFileURL.path { differ.append(path) }
+        }
+        #expect(compared > 15_000)
+        #expect(differ.isEmpty, "\(differ.prefix(3))")
+    }
 }

@@ -9,13 +9,18 @@ struct ScratchDirectoryTests {
     @Test func tmpdirWinsThenMemoryThenTheSystemsTemporaryDirectory() {
         let everyDirectoryWritable: (String) -> Bool = { _ in true }
         let noneWritable: (String) -> Bool = { _ in false }
-        #expect(ScratchDirectory.root(environment: ["TMPDIR": "/work/scratch"], isWritableDirectory: everyDirectoryWritable).path
+        #expect(ScratchDirectory.root(variable: { ["TMPDIR": "/work/scratch"][$0] }, isWritableDirectory: everyDirectoryWritable).path
                 == "/work/scratch")
-        #expect(ScratchDirectory.root(environment: [:], isWritableDirectory: everyDirectoryWritable).path == "/dev/shm")
-        #expect(ScratchDirectory.root(environment: ["TMPDIR": ""], isWritableDirectory: everyDirectoryWritable).path == "/dev/shm",
+        #expect(ScratchDirectory.root(variable: { _ in nil }, isWritableDirectory: everyDirectoryWritable).path == "/dev/shm")
+        #expect(ScratchDirectory.root(variable: { ["TMPDIR": ""][$0] }, isWritableDirectory: everyDirectoryWritable).path == "/dev/shm",
                 "an empty TMPDIR is no choice")
-        #expect(ScratchDirectory.root(environment: [:], isWritableDirectory: noneWritable).path
+        #expect(ScratchDirectory.root(variable: { _ in nil }, isWritableDirectory: noneWritable).path
                 == FileManager.default.temporaryDirectory.path)
+    }
+
+    @Test func theEnvironmentIsReadAsProcessInfoReadsIt() {
+        #expect(ScratchDirectory.environmentVariable("PATH") == ProcessInfo.processInfo.environment["PATH"])
+        #expect(ScratchDirectory.environmentVariable("PAYWALLSIM_NOT_SET_\(UUID().uuidString.prefix(8))") == nil)
     }
 
     @Test func writableDirectoryMeansAWritableDirectory() throws {
