@@ -139,7 +139,7 @@ let package = Package(
 // demangles the name the first time and looks each conformance up by scanning all 11,800
 // conformance records of the process, about 45 µs a scan: a `KeyedEncodingContainer` per `Codable`
 // type, a `Dictionary` per key type. That was 3 ms of a cold `play`
-// (docs/development/performance.md, the eighth round); the binary grows by 0.4%.
+// (docs/development/performance.md, the eighth round); the binary grows by 0.1%.
 for target in package.targets where target.type != .system {
     target.swiftSettings = (target.swiftSettings ?? []) + [
         .unsafeFlags(["-Xfrontend", "-disable-concrete-type-metadata-mangled-name-accessors"]),
