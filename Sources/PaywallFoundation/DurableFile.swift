@@ -121,21 +121,10 @@ public enum DurableFile {
     /// the usual absolute path that has nothing to standardize: no empty, `.` or `..` component
     /// and no trailing slash (the paths this program makes).
     static func standardPath(_ path: String) -> String {
-        let bytes = path.utf8
-        var clean = bytes.first == UInt8(ascii: "/") && bytes.count > 1 && bytes.last != UInt8(ascii: "/")
-        if clean {
-            var componentStart = true, dots = 0
-            for byte in bytes {
-                if byte == UInt8(ascii: "/") {
-                    if componentStart || (dots > 0 && dots <= 2) { clean = false; break }  // "//", "/./", "/../"
-                    componentStart = true; dots = 0
-                } else if componentStart || dots > 0, byte == UInt8(ascii: ".") {
-                    componentStart = false; dots += 1
-                } else {
-                    componentStart = false; dots = 3  // a component that is not all dots
-                }
-            }
-            if clean, dots > 0, dots <= 2 { clean = false }  // ends in "/." or "/.."
+        let slash = UInt8(ascii: "/")
+        let components = path.utf8.split(separator: slash, omittingEmptySubsequences: false).dropFirst()
+        let clean = path.utf8.first == slash && components.allSatisfy {
+            !$0.isEmpty && !$0.elementsEqual(".".utf8) && !$0.elementsEqual("..".utf8)
         }
         return clean ? path : URL(fileURLWithPath: path).standardizedFileURL.path
     }
