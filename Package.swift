@@ -118,7 +118,7 @@ let package = Package(
         .testTarget(name: "PaywallCoreTests", dependencies: ["PaywallCore", "TestSupport"]),
         .testTarget(name: "PersistenceTests", dependencies: ["Persistence", "PaywallCore", "PaywallFoundation"]),
         .testTarget(name: "OutboundHTTPTests", dependencies: ["OutboundHTTP"]),
-        .testTarget(name: "CopyDeckTests", dependencies: ["CopyDeck", "TestSupport"]),
+        .testTarget(name: "CopyDeckTests", dependencies: ["CopyDeck", "PaywallFoundation", "TestSupport"]),
         .testTarget(name: "StoreSimTests", dependencies: ["StoreSim", "PaywallCore", "PaywallFoundation", "TestSupport", .product(name: "Crypto", package: "swift-crypto")]),
         // The terminal UI: the toolkit and the paywall's screens, with the screen goldens.
         .testTarget(name: "TerminalUITests", dependencies: [

@@ -1,4 +1,5 @@
 import Foundation
+import PaywallFoundation
 import StoreSim
 
 /// An answer of the server before it becomes HTTP: a status and a JSON body.
@@ -10,7 +11,7 @@ public struct APIReply: Sendable, Equatable {
     static func json<T: Encodable>(_ value: T, status: Int = 200) -> APIReply {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return APIReply(status: status, body: (try? encoder.encode(value)) ?? Data("{}".utf8))
+        return APIReply(status: status, body: (try? encoder.encode(value)) ?? Data(utf8: "{}"))
     }
 
     /// Apple's error body for the App Store Server API: `{"errorCode": N, "errorMessage": "…"}`.

@@ -1,4 +1,5 @@
 import Foundation
+import PaywallFoundation
 import OutboundHTTP
 import StoreSim
 
@@ -73,7 +74,7 @@ public final class NotificationDelivery: @unchecked Sendable {
     public func run() async {
         while !Task.isCancelled {
             do { try await deliverDue() } catch {
-                FileHandle.standardError.write(Data("paywall-sim serve: notifications: \(error)\n".utf8))
+                FileHandle.standardError.write(Data(utf8: "paywall-sim serve: notifications: \(error)\n"))
             }
             try? await Task.sleep(nanoseconds: 500_000_000)
         }

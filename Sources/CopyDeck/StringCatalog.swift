@@ -91,7 +91,7 @@ public struct StringCatalog: Sendable, Equatable {
 
     /// Xcode-style JSON: 2-space indent, `"key" : value`, keys sorted case-insensitively, no trailing newline.
     public func encode() -> Data {
-        Data(encodedString().utf8)
+        Data(utf8: encodedString())
     }
 
     /// The same as `encode()`, as a string.

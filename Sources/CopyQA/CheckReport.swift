@@ -202,7 +202,7 @@ public struct CheckReport: Sendable, Codable {
         let payload = JSONReport(combinations: combinations, screensRendered: screensRendered, errors: errors,
                                  warnings: warnings, infos: infos, occurrences: findings.count, findings: findings,
                                  teamCatalog: teamCatalog, teamLint: teamLint)
-        let data = (try? encoder.encode(payload)) ?? Data("{}".utf8)
+        let data = (try? encoder.encode(payload)) ?? Data(utf8: "{}")
         return String(decoding: data, as: UTF8.self) + "\n"
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import PaywallFoundation
 import PaywallCore
 import PaywallScreens
 import TerminalKit
@@ -94,7 +95,7 @@ public enum HTMLReport {
     }
 
     static func jsonArray(_ values: [String]) -> String {
-        let data = (try? JSONEncoder().encode(values)) ?? Data("[]".utf8)
+        let data = (try? JSONEncoder().encode(values)) ?? Data(utf8: "[]")
         return String(decoding: data, as: UTF8.self).replacingOccurrences(of: "</", with: "<\\/")
     }
 

@@ -1,5 +1,6 @@
 import CopyDeck
 import Foundation
+import PaywallFoundation
 
 /// The outcome of `copy lint` for one or more String Catalogs, as text or JSON.
 public struct LintReport: Sendable, Codable {
@@ -73,7 +74,7 @@ public struct LintReport: Sendable, Codable {
         }
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        let data = (try? encoder.encode(Payload(files: files, errors: errors, warnings: warnings))) ?? Data("{}".utf8)
+        let data = (try? encoder.encode(Payload(files: files, errors: errors, warnings: warnings))) ?? Data(utf8: "{}")
         return String(decoding: data, as: UTF8.self) + "\n"
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import PaywallCore
+import PaywallFoundation
 import PaywallScreens
 import TerminalKit
 
@@ -17,7 +18,7 @@ public struct ScreenStates: Sendable {
     public static let fixedNow = Date(timeIntervalSince1970: 1_780_000_000)
 
     public init(config: RemoteConfig = .default, plans: PlanSource = PlanSource(), now: Date = ScreenStates.fixedNow,
-                timeZone: TimeZone = TimeZone(identifier: "UTC") ?? .current) {
+                timeZone: TimeZone = FixedOffsetCalendar.utc) {
         self.config = config
         self.plans = plans
         self.now = now

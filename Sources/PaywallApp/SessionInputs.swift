@@ -2,6 +2,7 @@ import BuiltInCopy
 import CopyDeck
 import Foundation
 import PaywallCore
+import PaywallFoundation
 import PaywallScreens
 import Profiles
 import SimRuntime
@@ -99,7 +100,7 @@ public struct SessionInputs: Sendable, Hashable {
         do {
             loadedTheme = try Theme.load(nameOrPath: themePath(self.theme), themesDirectory: nil)
         } catch { throw InputError("\(error)") }
-        guard let zone = TimeZone(identifier: timeZone) else {
+        guard let zone = FixedOffsetCalendar.zone(named: timeZone) else {
             throw InputError("time zone \(timeZone): not an IANA time zone, expected e.g. UTC or Asia/Shanghai")
         }
         var settings = SessionSettings(catalog: catalog, config: config, deck: deck, locale: locale,

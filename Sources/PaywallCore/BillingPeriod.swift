@@ -1,4 +1,5 @@
 import Foundation
+import PaywallFoundation
 
 /// A subscription or offer period such as one week or one year (ISO-8601 `P1W`, `P1Y`).
 public struct BillingPeriod: Hashable, Codable, Sendable, CustomStringConvertible {
@@ -50,6 +51,22 @@ public struct BillingPeriod: Hashable, Codable, Sendable, CustomStringConvertibl
         case .month: return Double(value) * 30.436875
         case .year: return Double(value) * 365.2425
         }
+    }
+
+    /// `date` moved forward by this period on the wall clock of `timeZone`, as a Gregorian
+    /// `Calendar` in that zone moves it; fixed-offset zones (UTC) without making one.
+    public func advance(_ date: Date, in timeZone: TimeZone) -> Date {
+        let moved: Date?
+        switch unit {
+        case .day: moved = FixedOffsetCalendar.adding(days: value, to: date, in: timeZone)
+        case .week: moved = FixedOffsetCalendar.adding(days: value * 7, to: date, in: timeZone)
+        case .month: moved = FixedOffsetCalendar.adding(months: value, to: date, in: timeZone)
+        case .year: moved = FixedOffsetCalendar.adding(years: value, to: date, in: timeZone)
+        }
+        if let moved { return moved }
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = timeZone
+        return advance(date, in: calendar)
     }
 
     /// `date` moved forward by this period in `calendar`.

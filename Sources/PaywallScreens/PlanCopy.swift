@@ -55,10 +55,8 @@ extension ScreenWriter {
     /// When the introductory offer ends and the first full charge happens.
     func trialEnd(_ plan: Plan, now: Date) -> Date? {
         guard let trial = plan.trial else { return nil }
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = timeZone
         var date = now
-        for _ in 0..<max(1, trial.numberOfPeriods) { date = trial.period.advance(date, in: calendar) }
+        for _ in 0..<max(1, trial.numberOfPeriods) { date = trial.period.advance(date, in: timeZone) }
         return date
     }
 

@@ -44,7 +44,7 @@ public struct RunCommand: ParsableCommand {
 
     public func run() throws {
         let (settings, loadedTheme) = try options.inputs(theme: theme).resolve(stateDirectory: options.stateDirectory)
-        for warning in settings.warnings { FileHandle.standardError.write(Data((warning + "\n").utf8)) }
+        for warning in settings.warnings { FileHandle.standardError.write(Data(utf8: warning + "\n")) }
         if let missing = TerminalCheck.missingTerminal {
             throw CLIError("paywall-sim run needs a terminal, but \(missing) \(missing.contains(" and ") ? "are not TTYs" : "is not a TTY"). To replay a flow without one, write a tape and run `paywall-sim play TAPE`.")
         }

@@ -89,7 +89,7 @@ public struct ServeCommand: ParsableCommand {
             do {
                 try await server.run(delivery: delivery) { bound in
                     let line = "Serving the simulated App Store on http://\(host):\(bound) (state \(statePath), environment \(environment), bundle \(bundleID)); Ctrl+C stops\n"
-                    FileHandle.standardOutput.write(Data(line.utf8))
+                    FileHandle.standardOutput.write(Data(utf8: line))
                 }
             } catch { failure.value = error }
             finished.signal()

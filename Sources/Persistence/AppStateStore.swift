@@ -88,7 +88,7 @@ public struct AppStateStore: Sendable {
     public func appendEvents(_ events: [RecordedEvent]) throws {
         guard !events.isEmpty else { return }
         let lines = events.map { $0.jsonLine() + "\n" }.joined()
-        do { try DurableFile.append(Data(lines.utf8), to: directory.eventsFile) }
+        do { try DurableFile.append(Data(utf8: lines), to: directory.eventsFile) }
         catch { throw PersistenceError(path: error.path, message: error.message) }
     }
 

@@ -33,7 +33,7 @@ public struct JSONFile<Value: Codable & Sendable>: Sendable {
         } catch {
             throw PersistenceError(path: url.path, message: "cannot encode: \(error.localizedDescription)")
         }
-        do { try DurableFile.replace(data + Data("\n".utf8), at: url) }
+        do { try DurableFile.replace(data + Data(utf8: "\n"), at: url) }
         catch { throw PersistenceError(path: error.path, message: error.message) }
     }
 

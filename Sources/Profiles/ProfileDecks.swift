@@ -1,6 +1,7 @@
 import BuiltInCopy
 import CopyDeck
 import Foundation
+import PaywallFoundation
 
 /// The built-in profiles' own copy decks (Themes/profiles/NAME.xcstrings), embedded in the binary.
 ///
@@ -13,7 +14,7 @@ public enum ProfileDecks {
     /// a test proves every embedded deck parses).
     public static func catalog(_ name: String) -> StringCatalog? {
         guard let text = catalogText(name) else { return nil }
-        return try? StringCatalog.decode(Data(text.utf8), origin: "profiles/\(name).xcstrings (built in)")
+        return try? StringCatalog.decode(Data(utf8: text), origin: "profiles/\(name).xcstrings (built in)")
     }
 
     /// Every key a screen may show: the default deck's and each built-in profile's deck's.

@@ -1,6 +1,7 @@
 import CopyDeck
 import Foundation
 import PaywallCore
+import PaywallFoundation
 import Profiles
 import StoreSim
 
@@ -42,7 +43,7 @@ public struct SessionSettings: Sendable {
     public var warnings: [String] = []
 
     public init(catalog: StoreCatalog = .embedded, config: RemoteConfig = .default, deck: CopyDeck,
-                locale: String = "en", storefront: String? = nil, timeZone: TimeZone = TimeZone(identifier: "UTC") ?? .current,
+                locale: String = "en", storefront: String? = nil, timeZone: TimeZone = FixedOffsetCalendar.utc,
                 offer: OfferID? = nil, start: StartScreen = .onboarding, stateDirectory: URL,
                 risk: RiskSnapshot = .unknown, switches: StoreSwitches = StoreSwitches(), backendUp: Bool = true,
                 latency: SessionLatency = .standard, seed: UInt64 = 1, profile: Profile? = nil) {

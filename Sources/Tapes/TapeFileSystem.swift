@@ -1,4 +1,5 @@
 import Foundation
+import PaywallFoundation
 
 /// The file access tapes need (reading tapes, reading and writing goldens), injectable for tests.
 public protocol TapeFileSystem: Sendable {
@@ -22,7 +23,7 @@ public struct LocalFileSystem: TapeFileSystem {
     public func writeText(_ text: String, atPath path: String) throws {
         let folder = TapePaths.directory(of: path)
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        try Data(text.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
+        try Data(utf8: text).write(to: URL(fileURLWithPath: path), options: .atomic)
     }
 }
 

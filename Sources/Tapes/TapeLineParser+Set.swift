@@ -86,7 +86,7 @@ extension TapeLineParser {
         let plausible = token.text.count <= 64 && !token.text.contains("..") && token.text.unicodeScalars.allSatisfy {
             $0.isASCII && (CharacterSet.alphanumerics.contains($0) || "/_-+".unicodeScalars.contains($0))
         }
-        guard plausible, TimeZone(identifier: token.text) != nil else {
+        guard plausible, FixedOffsetCalendar.zone(named: token.text) != nil else {
             fail(at: token.column, "unknown time zone '\(token.text)'"
                 + TapeVocabulary.didYouMean(token.text, in: TimeZone.knownTimeZoneIdentifiers) + ", expected \(expected)")
             return nil

@@ -5,7 +5,7 @@ import PaywallSimCLI
 HeapTuning.apply()
 
 if let message = PaywallSimCommand.misspelledCommand(in: Array(CommandLine.arguments.dropFirst())) {
-    FileHandle.standardError.write(Data((message + "\n").utf8))
+    FileHandle.standardError.write(Data(utf8: message + "\n"))
     exit(64)
 }
 PaywallSimCommand.main()

@@ -8,6 +8,7 @@
 //   finished ID    the store's ledger marks it finished
 // The kill tests SIGKILL it at random instants and check these acknowledgements.
 import Foundation
+import PaywallFoundation
 import PaywallCore
 import StoreSim
 #if canImport(Glibc)
@@ -21,7 +22,7 @@ func say(_ line: String) {
 
 func fail(_ message: String) -> Never {
     say("error: \(message)")
-    FileHandle.standardError.write(Data("store-worker: \(message)\n".utf8))
+    FileHandle.standardError.write(Data(utf8: "store-worker: \(message)\n"))
     exit(2)
 }
 

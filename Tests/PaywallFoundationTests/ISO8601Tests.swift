@@ -24,6 +24,18 @@ struct ISO8601Tests {
         }
     }
 
+    /// The store's and backend's log lines used `Date.formatted(.iso8601)`; `string(_:)` writes the same.
+    @Test func writingMatchesTheISO8601FormatStyle() {
+        var seed: UInt64 = 0x0DDB_1A5E_5BAD_5EED
+        for _ in 0..<2_000 {
+            seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            // 1583 to 9999, with fractions of a second.
+            let seconds = -12_212_553_600 + Double(seed % 265_614_854_400) + Double(seed % 997) / 997
+            let date = Date(timeIntervalSince1970: seconds)
+            #expect(ISO8601.string(date) == date.formatted(.iso8601), "\(seconds)")
+        }
+    }
+
     /// State files and event lines are written with `ISO8601.encodingStrategy`: byte for byte what
     /// Foundation's `.iso8601` strategy writes, fractions of a second included.
     @Test func theEncodingStrategyWritesWhatFoundationsDoes() throws {

@@ -1,4 +1,5 @@
 import Foundation
+import PaywallFoundation
 import PaywallCore
 import Testing
 @testable import StoreSim
@@ -31,7 +32,7 @@ struct EntitlementIndexTests {
         for r in live {
             var until: Date
             if r.payload.type == "Non-Renewing Subscription" {
-                until = BillingPeriod(value: 1, unit: .year).advance(r.payload.purchase, in: VerificationBackend.calendar)
+                until = BillingPeriod(value: 1, unit: .year).advance(r.payload.purchase, in: FixedOffsetCalendar.utc)
             } else {
                 guard let expires = r.payload.expires else { continue }
                 until = expires
@@ -80,7 +81,7 @@ struct EntitlementIndexTests {
                 let lifetime = index.lifetimeTransaction(premium: premium)
                 let found: (String, Date?)? = lifetime.map { ($0, nil) } ?? index.longestAccess(
                     now: now, premium: premium,
-                    nonRenewingEnd: { BillingPeriod(value: 1, unit: .year).advance($0.payload.purchase, in: VerificationBackend.calendar) },
+                    nonRenewingEnd: { BillingPeriod(value: 1, unit: .year).advance($0.payload.purchase, in: FixedOffsetCalendar.utc) },
                     grace: { grace[$0] }).map { ($0.transactionID, $0.until) }
                 #expect(found?.0 == expected?.0 && found?.1 == expected?.1, "seed \(seed), day \(day), premium \(String(describing: premium))")
             }

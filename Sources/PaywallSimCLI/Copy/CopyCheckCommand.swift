@@ -2,6 +2,7 @@ import ArgumentParser
 import CopyDeck
 import CopyQA
 import Foundation
+import PaywallFoundation
 
 /// `paywall-sim copy check`: sweep every screen state, report findings; exit 1 on any error.
 struct CopyCheckCommand: ParsableCommand {
@@ -27,7 +28,7 @@ struct CopyCheckCommand: ParsableCommand {
             let inputs = sweep.inputs
             // What the team's file was accepted with (a key given twice) goes to stderr, as a catalog's warnings do.
             if let path = sweep.files.copy, let team = try? StringCatalog.load(contentsOf: URL(fileURLWithPath: path)) {
-                for warning in team.warnings { FileHandle.standardError.write(Data((warning + "\n").utf8)) }
+                for warning in team.warnings { FileHandle.standardError.write(Data(utf8: warning + "\n")) }
             }
             let copySweep = try inputs.sweep()
             report = CopyCheck.run(copySweep, matrix: inputs.matrix, origin: sweep.files.copy)

@@ -65,7 +65,7 @@ public struct CopySweepOptions: ParsableArguments {
 
 /// Prints an input error the way a person can act on it and exits with status 2.
 func failInput(_ error: Error) -> ExitCode {
-    FileHandle.standardError.write(Data("paywall-sim copy: \(error)\n".utf8))
+    FileHandle.standardError.write(Data(utf8: "paywall-sim copy: \(error)\n"))
     return ExitCode(2)
 }
 
@@ -74,7 +74,7 @@ func writeFile(_ text: String, to path: String) throws {
     let url = URL(fileURLWithPath: path)
     do {
         try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try Data(text.utf8).write(to: url, options: .atomic)
+        try Data(utf8: text).write(to: url, options: .atomic)
     } catch {
         throw CopyQAError("\(path): cannot write (\(FileErrorText.reason(error)))")
     }

@@ -2,6 +2,7 @@ import ArgumentParser
 import CopyDeck
 import CopyQA
 import Foundation
+import PaywallFoundation
 
 /// `paywall-sim copy lint FILE.xcstrings…`: a String Catalog checked in its own right (exit 1 on errors).
 struct CopyLintCommand: ParsableCommand {
@@ -42,7 +43,7 @@ struct CopyLintCommand: ParsableCommand {
             do {
                 catalogs.append((file, try StringCatalog.load(contentsOf: URL(fileURLWithPath: file))))
             } catch {
-                FileHandle.standardError.write(Data("paywall-sim copy lint: \(error)\n".utf8))
+                FileHandle.standardError.write(Data(utf8: "paywall-sim copy lint: \(error)\n"))
                 unreadable = true
             }
         }

@@ -3,6 +3,7 @@ import Foundation
 import BuiltInCopy
 import CopyDeck
 import PaywallCore
+import PaywallFoundation
 
 /// Options of `run`: the app, its files, state and clock, storefront, and how the session starts.
 public struct SimulationOptions: ParsableArguments {
@@ -50,7 +51,7 @@ public struct SimulationOptions: ParsableArguments {
         if let start, StartScreen(rawValue: start) == nil {
             throw ValidationError("--start \(start): expected one of \(StartScreen.allCases.map(\.rawValue).joined(separator: ", "))")
         }
-        if TimeZone(identifier: timeZone) == nil {
+        if FixedOffsetCalendar.zone(named: timeZone) == nil {
             throw ValidationError("--time-zone \(timeZone): not an IANA time zone (e.g. UTC, Asia/Shanghai, America/New_York)")
         }
     }

@@ -45,7 +45,7 @@ struct StoreCertificateCommand: ParsableCommand {
             let chain = store.keys.chain
             let der = try chain.rootDER()
             let pem = try chain.rootPEM()
-            let bytes = format == .der ? der : Data((pem + "\n").utf8)
+            let bytes = format == .der ? der : Data(utf8: pem + "\n")
             if let out {
                 do { try bytes.write(to: URL(fileURLWithPath: out), options: .atomic) } catch {
                     throw StoreCLIError("\(out): cannot write the certificate: \(FileErrorText.reason(error))")

@@ -49,7 +49,7 @@ enum StoreRunner {
     }
 
     static func printError(_ line: String) {
-        FileHandle.standardError.write(Data((line + "\n").utf8))
+        FileHandle.standardError.write(Data(utf8: line + "\n"))
     }
 
     /// The stable JSON form: sorted keys, pretty printed, no escaped slashes.

@@ -1,4 +1,5 @@
 import Foundation
+import PaywallFoundation
 import PaywallCore
 
 /// One verified transaction as the backend stores it.
@@ -98,11 +99,11 @@ extension BackendState: SnapshotInParts {
     }
 
     func writeBulk(with encoder: JSONEncoder, to write: (Data) throws -> Void) throws {
-        try write(Data("{".utf8))
+        try write(Data(utf8: "{"))
         for (index, id) in records.keys.sorted().enumerated() {
-            if index > 0 { try write(Data(",".utf8)) }
-            try write(try encoder.encode(id) + Data(":".utf8) + encoder.encode(records[id]))
+            if index > 0 { try write(Data(utf8: ",")) }
+            try write(try encoder.encode(id) + Data(utf8: ":") + encoder.encode(records[id]))
         }
-        try write(Data("}".utf8))
+        try write(Data(utf8: "}"))
     }
 }

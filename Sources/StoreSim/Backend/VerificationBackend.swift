@@ -110,7 +110,7 @@ public final class VerificationBackend {
             if payload.revocationDate == nil {
                 state.grants.append(id)
                 if let expires = payload.expires, expires <= now {
-                    note("transaction \(id) \(payload.productId): verified and recorded, but expired at \(expires.formatted(.iso8601)): not premium")
+                    note("transaction \(id) \(payload.productId): verified and recorded, but expired at \(ISO8601.string(expires)): not premium")
                 } else {
                     note("transaction \(id) \(payload.productId): verified and granted")
                 }
@@ -165,11 +165,6 @@ public final class VerificationBackend {
         }
     }
 
-    static let calendar: Calendar = {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = TimeZone(identifier: "UTC") ?? .current
-        return calendar
-    }()
 
     /// What the App Store says of a subscription's billing (a `DID_FAIL_TO_RENEW` notification with
     /// subtype `GRACE_PERIOD` gives the grace's end; recovery or expiry clears it). Returns whether it changed.
@@ -186,7 +181,7 @@ public final class VerificationBackend {
             do { try save() } catch { return refuse(unavailable: "backend storage failed: \(error)") }
             return .verified(state.lastVerified ?? .free)
         }
-        if changed { note("grace period of \(originalTransactionID): \(endsAt.map { "until \($0.formatted(.iso8601))" } ?? "over")") }
+        if changed { note("grace period of \(originalTransactionID): \(endsAt.map { "until \(ISO8601.string($0))" } ?? "over")") }
         return changed
     }
 
@@ -247,7 +242,7 @@ public final class VerificationBackend {
         }
         let best = index.longestAccess(
             now: now, premium: premiumProductIDs,
-            nonRenewingEnd: { (nonRenewingAccess[$0.payload.productId] ?? defaultNonRenewingAccess).advance($0.payload.purchase, in: Self.calendar) },
+            nonRenewingEnd: { (nonRenewingAccess[$0.payload.productId] ?? defaultNonRenewingAccess).advance($0.payload.purchase, in: FixedOffsetCalendar.utc) },
             grace: { state.gracePeriods?[$0] })
         guard let best, let record = state.records[best.transactionID] else {
             return Entitlement(isPremium: false, source: source, verifiedAt: now)
@@ -269,7 +264,7 @@ public final class VerificationBackend {
         savedGrants = state.grants.count
     }
 
-    private func note(_ line: String) { log.append("\(clock.now().formatted(.iso8601)) backend: \(line)") }
+    private func note(_ line: String) { log.append("\(ISO8601.string(clock.now())) backend: \(line)") }
 
     private func refuse(_ reason: String) -> TransactionVerification {
         note("rejected: \(reason)")

@@ -61,11 +61,11 @@ public struct Ledger<Value: Codable>: Sendable {
         do { outline = try encoder.encode(value.withoutBulk) } catch {
             throw Failure(description: "\(url.path): cannot encode the ledger: \(error)")
         }
-        let marker = Data("\"\(type(of: value).bulkKey)\":".utf8)
+        let marker = Data(utf8: "\"\(type(of: value).bulkKey)\":")
         guard let found = outline.range(of: marker), outline[found.upperBound...].count >= 2,
               outline.range(of: marker, in: found.upperBound..<outline.endIndex) == nil else { return false }
         let empty = found.upperBound..<outline.index(found.upperBound, offsetBy: 2)
-        guard [Data("[]".utf8), Data("{}".utf8)].contains(Data(outline[empty])) else { return false }
+        guard [Data(utf8: "[]"), Data(utf8: "{}")].contains(Data(outline[empty])) else { return false }
         try? FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
         do {
             try DurableFile.replace(at: url) { write in

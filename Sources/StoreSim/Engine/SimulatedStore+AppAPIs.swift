@@ -1,4 +1,5 @@
 import Foundation
+import PaywallFoundation
 import PaywallCore
 
 /// The StoreKit calls an app makes besides purchase and sync, each failing with its simulated
@@ -23,7 +24,7 @@ extension SimulatedStore {
         try exclusive {
             state.appPurchase = purchase
             try save()
-            note("app transaction: original version \(purchase.originalApplicationVersion) of \(purchase.originalPurchaseDate.formatted(.iso8601))")
+            note("app transaction: original version \(purchase.originalApplicationVersion) of \(ISO8601.string(purchase.originalPurchaseDate))")
         }
     }
 
@@ -47,7 +48,7 @@ extension SimulatedStore {
             versionExternalIdentifier: 0, receiptCreationDate: TransactionPayload.millis(clock.now()),
             originalPurchaseDate: TransactionPayload.millis(purchase.originalPurchaseDate),
             originalApplicationVersion: purchase.originalApplicationVersion,
-            deviceVerification: CompactJWS.base64url(Data("\(bundleID)|\(purchase.originalPurchaseDate.timeIntervalSince1970)".utf8)),
+            deviceVerification: CompactJWS.base64url(Data(utf8: "\(bundleID)|\(purchase.originalPurchaseDate.timeIntervalSince1970)")),
             deviceVerificationNonce: "00000000-0000-4000-8000-000000000000",
             appTransactionId: String(7_000_000_000_000_000 + bundleID.utf8.reduce(UInt64(0)) { $0 &* 31 &+ UInt64($1) } % 1_000_000_000),
             originalPlatform: "iOS")

@@ -1,4 +1,5 @@
 import Foundation
+import PaywallFoundation
 import PaywallCore
 
 /// `SKTestSession`-style controls and `AppStore.sync()`.
@@ -227,7 +228,7 @@ extension SimulatedStore {
             state.lines[groupID] = line
             let record = try amend(line.latestTransactionID, redeliver: false) { $0.expiresDate = TransactionPayload.millis(expires) }
             try save()
-            note("\(groupID): renewal date extended by \(days) days to \(expires.formatted(.iso8601))")
+            note("\(groupID): renewal date extended by \(days) days to \(ISO8601.string(expires))")
             return (expires, record?.payload.webOrderLineItemId)
         }
     }

@@ -1,4 +1,5 @@
 import Foundation
+import PaywallFoundation
 import PaywallCore
 
 /// Purchases that do not start on the app's paywall: the Transaction Manager's buy with options,
@@ -119,7 +120,7 @@ extension SimulatedStore {
                 line.autoRenew = true
                 state.lines[info.groupID] = line
                 try save()
-                note("offer code \(code): applies at the next renewal (\(line.expires.formatted(.iso8601)))")
+                note("offer code \(code): applies at the next renewal (\(ISO8601.string(line.expires)))")
                 return nil
             }
             let record = try startSubscription(product, info: info, offer: offer, token: nil, at: clock.now()).0

@@ -272,7 +272,7 @@ public final class SimulatedStore {
         dirty = []
     }
 
-    func note(_ line: String) { log.append("\(clock.now().formatted(.iso8601)) store: \(line)") }
+    func note(_ line: String) { log.append("\(ISO8601.string(clock.now())) store: \(line)") }
 
     func record(_ id: String) -> TransactionRecord? { state.records.last { $0.payload.transactionId == id } }
 

@@ -231,11 +231,11 @@ extension StoreState: SnapshotInParts {
     }
 
     func writeBulk(with encoder: JSONEncoder, to write: (Data) throws -> Void) throws {
-        try write(Data("[".utf8))
+        try write(Data(utf8: "["))
         for (index, record) in records.enumerated() {
-            if index > 0 { try write(Data(",".utf8)) }
+            if index > 0 { try write(Data(utf8: ",")) }
             try write(try encoder.encode(record))
         }
-        try write(Data("]".utf8))
+        try write(Data(utf8: "]"))
     }
 }

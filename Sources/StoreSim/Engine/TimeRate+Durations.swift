@@ -1,4 +1,5 @@
 import Foundation
+import PaywallFoundation
 import PaywallCore
 
 /// How long subscription periods last on the simulated clock at each `SKTestSession.TimeRate`.
@@ -71,10 +72,8 @@ extension TimeRate {
     /// `date` moved forward by `count` times `period` at this rate.
     public func advance(_ date: Date, by period: BillingPeriod, count: Int = 1) -> Date {
         if let seconds = scaledDuration(of: period) { return date.addingTimeInterval(seconds * Double(count)) }
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = TimeZone(identifier: "UTC") ?? calendar.timeZone
         let scaled = BillingPeriod(value: period.value * max(count, 1), unit: period.unit)
-        return scaled.advance(date, in: calendar)
+        return scaled.advance(date, in: FixedOffsetCalendar.utc)
     }
 
     /// The simulated length of `days` real days (grace periods, billing retry): scaled like a day period.

@@ -47,7 +47,7 @@ public enum CompactJWS {
     /// Signs `payload` under a header already encoded by `encodedHeader(kid:x5c:)`.
     public static func sign(payload: Data, key: P256.Signing.PrivateKey, encodedHeader: String) throws -> String {
         let signingInput = encodedHeader + "." + base64url(payload)
-        let signature = try key.signature(for: Data(signingInput.utf8))
+        let signature = try key.signature(for: Data(utf8: signingInput))
         return signingInput + "." + base64url(signature.rawRepresentation)
     }
 
@@ -105,7 +105,7 @@ public enum CompactJWS {
               let signature = try? P256.Signing.ECDSASignature(rawRepresentation: sigData) else {
             throw .malformed("the signature is not a 64-byte ES256 signature")
         }
-        let signingInput = Data(jws[parts[0].startIndex..<parts[1].endIndex].utf8)
+        let signingInput = Data(utf8: jws[parts[0].startIndex..<parts[1].endIndex])
         guard key.isValidSignature(signature, for: signingInput) else { throw .badSignature }
     }
 
