@@ -44,9 +44,8 @@ extension SimulatorSession {
     func syncGracePeriods() -> Bool {
         var changed = false
         for group in settings.catalog.groups {
-            guard let status = store.subscriptionStatus(groupID: group.id) else { continue }
-            let ends = status.state == .inGracePeriod ? status.gracePeriodExpiresDate : nil
-            if backend.recordGracePeriod(originalTransactionID: status.transaction.originalID, endsAt: ends) { changed = true }
+            guard let grace = store.gracePeriod(groupID: group.id) else { continue }
+            if backend.recordGracePeriod(originalTransactionID: grace.originalTransactionID, endsAt: grace.endsAt) { changed = true }
         }
         return changed
     }

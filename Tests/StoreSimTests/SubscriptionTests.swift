@@ -117,6 +117,28 @@ struct SubscriptionTests {
         #expect(store.subscriptionStatus(groupID: "premium")?.state == .subscribed)
     }
 
+    /// `gracePeriod(groupID:)` says what the full status says of the grace period, at every step of
+    /// a subscription through grace, billing retry, recovery and expiry.
+    @Test func gracePeriodAgreesWithTheStatus() throws {
+        let settings = StoreSettings(timeRate: .oneSecondIsOneDay, renewalBillingIssuesEnabled: true, billingGracePeriodEnabled: true)
+        let (store, clock, _) = try Fixture.store(settings)
+        #expect(store.gracePeriod(groupID: "premium") == nil)
+        _ = store.purchase(productID: "weekly_9_99")
+        var states: Set<SubscriptionState> = []
+        for second in 0..<90 {
+            if second == 40 { try store.setBillingIssue(false) }
+            if second == 60 { try store.setBillingIssue(true) }
+            let status = try #require(store.subscriptionStatus(groupID: "premium"))
+            let grace = try #require(store.gracePeriod(groupID: "premium"))
+            states.insert(status.state)
+            #expect(grace.originalTransactionID == status.transaction.originalID)
+            #expect(grace.endsAt == (status.state == .inGracePeriod ? status.gracePeriodExpiresDate : nil), "at \(second) s: \(status.state)")
+            clock.advance(by: 1)
+            try store.process(now: clock.now())
+        }
+        #expect(states.isSuperset(of: [.subscribed, .inGracePeriod, .inBillingRetryPeriod]))
+    }
+
     @Test func billingRetryWithoutGraceRunsOutToExpired() throws {
         let (store, clock, _) = try Fixture.store(StoreSettings(timeRate: .oneSecondIsOneDay, renewalBillingIssuesEnabled: true))
         _ = store.purchase(productID: "weekly_9_99")

@@ -180,21 +180,31 @@ public final class SimulatedStore {
     /// `Product.SubscriptionInfo.status` for a group at the clock's time; nil if never subscribed.
     public func subscriptionStatus(groupID: String) -> SubscriptionGroupStatus? {
         guard let line = state.lines[groupID], let record = record(line.latestTransactionID) else { return nil }
-        let now = clock.now()
-        let state: SubscriptionState
-        if record.payload.revocationDate != nil {
-            state = .revoked
-        } else if line.expires > now {
-            state = .subscribed
-        } else if line.retryStartedAt != nil, let retryEnds = line.retryEnds, now < retryEnds {
-            if let grace = line.graceEnds, now < grace { state = .inGracePeriod } else { state = .inBillingRetryPeriod }
-        } else {
-            state = .expired
-        }
+        let state = subscriptionState(line, record: record, now: clock.now())
         return SubscriptionGroupStatus(groupID: groupID, state: state, productID: line.productID, transaction: signed(record),
                                        willAutoRenew: line.autoRenew && state != .revoked, autoRenewProductID: line.autoRenewProductID,
                                        expiresDate: line.expires, gracePeriodExpiresDate: line.graceEnds,
                                        renewalInfo: renewalInfo(line, record: record, state: state))
+    }
+
+    /// The original transaction of the group's subscription and, while it is in a billing grace
+    /// period, when that ends: what `subscriptionStatus` says of it, without building the signed
+    /// transaction and renewal info (the session asks after every step).
+    public func gracePeriod(groupID: String) -> (originalTransactionID: String, endsAt: Date?)? {
+        guard let line = state.lines[groupID], let record = record(line.latestTransactionID) else { return nil }
+        let inGrace = subscriptionState(line, record: record, now: clock.now()) == .inGracePeriod
+        return (record.payload.originalTransactionId, inGrace ? line.graceEnds : nil)
+    }
+
+    /// Where `line` stands at `now`: revoked, subscribed, in grace or billing retry, or expired.
+    func subscriptionState(_ line: SubscriptionLine, record: TransactionRecord, now: Date) -> SubscriptionState {
+        if record.payload.revocationDate != nil { return .revoked }
+        if line.expires > now { return .subscribed }
+        if line.retryStartedAt != nil, let retryEnds = line.retryEnds, now < retryEnds {
+            if let grace = line.graceEnds, now < grace { return .inGracePeriod }
+            return .inBillingRetryPeriod
+        }
+        return .expired
     }
 
     /// `RenewalInfo` as the App Store would sign it for `line` in `state`.
