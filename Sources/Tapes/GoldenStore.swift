@@ -47,13 +47,31 @@ public struct GoldenStore: Sendable {
 
     /// Trailing spaces cut per line, trailing blank lines dropped, one final newline.
     public static func normalize(_ screen: String) -> String {
-        var lines = TapeParser.lines(of: screen).map { line -> String in
-            var text = String(line)
+        var lines = TapeParser.lines(of: screen).map(withoutTrailingSpaces)
+        while lines.last?.isEmpty == true { lines.removeLast() }
+        var text = ""
+        text.reserveCapacity(screen.utf8.count + 1)
+        for line in lines {
+            text += line
+            text += "\n"
+        }
+        return lines.isEmpty ? "\n" : text
+    }
+
+    /// `line` without its trailing space characters. The spaces are counted in bytes; only when a
+    /// non-ASCII character comes before them (which could join the first space in one character,
+    /// as a prepended mark does) are they dropped character by character.
+    static func withoutTrailingSpaces(_ line: Substring) -> Substring {
+        let bytes = line.utf8
+        var end = bytes.endIndex
+        while end > bytes.startIndex, bytes[bytes.index(before: end)] == 0x20 { end = bytes.index(before: end) }
+        if end == bytes.endIndex { return line }
+        if end > bytes.startIndex, bytes[bytes.index(before: end)] >= 0x80 {
+            var text = line
             while text.last == " " { text.removeLast() }
             return text
         }
-        while lines.last == "" { lines.removeLast() }
-        return lines.joined(separator: "\n") + "\n"
+        return line[..<end]
     }
 }
 

@@ -81,3 +81,47 @@ struct GoldenStoreTests {
         #expect(store.check(name: "first", screen: "你好 world  ", update: false) == .matched(path: store.path(for: "first")))
     }
 }
+
+/// Normalizing cuts trailing spaces as the character-by-character rule does, for any text.
+@Suite("Golden normalizing")
+struct GoldenNormalizeTests {
+    /// The rule as first written: per line, drop `" "` characters from the end; then drop trailing blank lines.
+    static func reference(_ screen: String) -> String {
+        var lines = TapeParser.lines(of: screen).map { line -> String in
+            var text = String(line)
+            while text.last == " " { text.removeLast() }
+            return text
+        }
+        while lines.last == "" { lines.removeLast() }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    @Test func randomScreensNormalizeAsTheCharacterRule() {
+        // Spaces next to what could join them in one character: a prepended mark (U+0600), a
+        // combining accent, a zero-width joiner, CR before LF, wide and box characters.
+        let pieces = [" ", " ", " ", "a", "│", "─", "é", "\u{0600}", "\u{0301}", "\u{200D}", "\r", "\n", "\n", "😀", "免", "·"]
+        var seed: UInt64 = 0xC0FF_EE00_1234_5678
+        for _ in 0..<3_000 {
+            var screen = ""
+            seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            for _ in 0..<Int(seed >> 58) {
+                seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+                screen += pieces[Int(seed >> 60)]
+            }
+            #expect(GoldenStore.normalize(screen) == Self.reference(screen), "\(screen.unicodeScalars.map { String($0.value, radix: 16) })")
+        }
+    }
+
+    @Test func shippedScreensNormalizeAsTheCharacterRule() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../Scripts/tapes").standardized
+        let files = FileManager.default.enumerator(atPath: root.path)?.compactMap { $0 as? String }
+            .filter { $0.contains("goldens/") && $0.hasSuffix(".txt") } ?? []
+        #expect(files.count > 50)
+        for file in files {
+            let text = try String(contentsOfFile: root.appendingPathComponent(file).path, encoding: .utf8)
+            let padded = TapeParser.lines(of: text).map { $0 + "   " }.joined(separator: "\r\n") + "\n\n  \n"
+            #expect(GoldenStore.normalize(padded) == Self.reference(padded), "\(file)")
+            #expect(GoldenStore.normalize(text) == Self.reference(text), "\(file)")
+        }
+    }
+}

@@ -11,6 +11,12 @@ extension SimulatedStore {
     /// Runs renewals, billing retries and expiries due by `now`; each renewal is a new transaction in
     /// the updates. A subscriber who lapses is sent the win-back message when the group has win-back offers.
     public func process(now: Date) throws {
+        // Nothing saved by another process and nothing due: the locked pass below would only move
+        // the processed time, so move it without taking the lock (the session asks after every step).
+        if !processAlwaysLocked, dirty?.isEmpty == true, nothingFallsDue(by: now), !ledger.changedOnDisk() {
+            state.lastProcessed = max(state.lastProcessed ?? now, now)
+            return
+        }
         try exclusive {
             let lines = state.lines
             let messages = state.messages
@@ -32,6 +38,15 @@ extension SimulatedStore {
             // Nothing fell due: nothing to write (the time processed is saved with the next change).
             if state.lines == lines, state.messages == messages, dirty?.isEmpty == true { return }
             try save()
+        }
+    }
+
+    /// Whether no subscription has reached, by `now`, its expiry or the end of its billing retry
+    /// or grace period: the instants at which processing renews, expires, offers a win-back or
+    /// notifies (`NotificationDeriver`'s time crossings).
+    func nothingFallsDue(by now: Date) -> Bool {
+        state.lines.values.allSatisfy { line in
+            line.expires > now && (line.retryEnds.map { $0 > now } ?? true) && (line.graceEnds.map { $0 > now } ?? true)
         }
     }
 

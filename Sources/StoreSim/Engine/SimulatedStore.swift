@@ -32,6 +32,8 @@ public final class SimulatedStore {
     let stateDirectory: URL
     /// Transactions revoked during the current change (for REFUND and REVOKE notifications).
     var revokedSinceMark: [String] = []
+    /// Makes `process(now:)` take the lock even when nothing falls due (tests compare the two passes).
+    var processAlwaysLocked = false
     /// How deep in `exclusive` this process is: only the outermost change records notifications.
     private var changeDepth = 0
 
