@@ -91,6 +91,14 @@ enum FormatToken: Sendable, Equatable {
 
 /// Splits a value into literal text, `%%` and placeholders.
 enum FormatTokenizer {
+    /// The characters of `slice` as a string, appended one by one (`String(_:)` of a slice of
+    /// characters is generic code that looks its element type up at run time, once per process).
+    static func text(_ slice: ArraySlice<Character>) -> String {
+        var text = ""
+        for character in slice { text.append(character) }
+        return text
+    }
+
     /// The largest width or precision honoured; larger ones make the placeholder unknown.
     static let maxWidth = 256
 
@@ -114,7 +122,7 @@ enum FormatTokenizer {
             var position: Int?
             var k = j
             while k < chars.count, chars[k].isASCII, chars[k].isNumber { k += 1 }
-            if k > j, k < chars.count, chars[k] == "$", let number = Int(String(chars[j..<k])), number > 0 {
+            if k > j, k < chars.count, chars[k] == "$", let number = Int(Self.text(chars[j..<k])), number > 0 {
                 position = number
                 j = k + 1
             }
@@ -123,12 +131,12 @@ enum FormatTokenizer {
                 var end = j + 2
                 while end < chars.count, chars[end] != "@" { end += 1 }
                 if end < chars.count, end > j + 2 {
-                    let name = String(chars[(j + 2)..<end])
+                    let name = Self.text(chars[(j + 2)..<end])
                     let index = position ?? nextSequential
                     if position == nil { nextSequential += 1 }
                     flush()
                     tokens.append(.specifier(FormatSpecifier(
-                        text: String(chars[start...end]), kind: .substitution(name), position: position,
+                        text: Self.text(chars[start...end]), kind: .substitution(name), position: position,
                         argumentIndex: index, flags: "", width: nil, precision: nil, length: "", conversion: "#", offset: start)))
                     i = end + 1
                     continue
@@ -141,7 +149,7 @@ enum FormatTokenizer {
             var w = j
             while w < chars.count, chars[w].isASCII, chars[w].isNumber { w += 1 }
             if w > j {
-                width = Int(String(chars[j..<w]))
+                width = Int(Self.text(chars[j..<w]))
                 if width == nil { invalid = true }
                 j = w
             }
@@ -149,7 +157,7 @@ enum FormatTokenizer {
             if j < chars.count, chars[j] == "." {
                 var p = j + 1
                 while p < chars.count, chars[p].isASCII, chars[p].isNumber { p += 1 }
-                precision = p > j + 1 ? Int(String(chars[(j + 1)..<p])) : 0
+                precision = p > j + 1 ? Int(Self.text(chars[(j + 1)..<p])) : 0
                 if precision == nil { invalid = true }
                 j = p
             }
@@ -171,7 +179,7 @@ enum FormatTokenizer {
             let resolvedKind = invalid ? .unknown : kind
             // An unknown letter conversion (`%k`) is part of the placeholder; anything else (`50% off`) stays literal.
             let end = kind != .unknown || (j < chars.count && chars[j].isLetter) ? j + 1 : min(j, chars.count)
-            let text = String(chars[start..<max(end, start + 1)])
+            let text = Self.text(chars[start..<max(end, start + 1)])
             let index = position ?? nextSequential
             if position == nil, resolvedKind != .unknown { nextSequential += 1 }
             flush()

@@ -1,4 +1,5 @@
 import Foundation
+import PaywallFoundation
 
 /// A parsed tape: its file and its commands in the order they run.
 public struct Tape: Hashable, Sendable {
@@ -94,7 +95,7 @@ enum TapePaths {
                 parts.append(part)
             }
         }
-        let joined = parts.joined(separator: "/")
+        let joined = TextJoin.join(parts, separator: "/")
         if absolute { return "/" + joined }
         return joined.isEmpty ? "." : joined
     }

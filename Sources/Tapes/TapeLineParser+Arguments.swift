@@ -1,4 +1,5 @@
 import Foundation
+import PaywallFoundation
 
 /// Argument readers for `TapeLineParser`: each reports a precise error and returns nil on bad input.
 extension TapeLineParser {
@@ -116,7 +117,7 @@ extension TapeLineParser {
 
     /// One word of a fixed list, with a "did you mean" for near misses.
     mutating func oneOf(_ options: [String], after command: String, what: String) -> String? {
-        let list = options.joined(separator: "|")
+        let list = TextJoin.join(options, separator: "|")
         guard let token = argument(after: command, expected: "a \(what): \(list)") else { return nil }
         guard options.contains(token.text) else {
             fail(at: token.column, "unknown \(what) '\(token.text)'" + TapeVocabulary.didYouMean(token.text, in: options)

@@ -58,6 +58,22 @@ struct JWSAndLedgerTests {
         #expect(leftovers.isEmpty)
     }
 
+    /// The ledger's byte search finds what `Data.range(of:)` finds, from any start.
+    @Test func byteSearchMatchesFoundation() {
+        var seed: UInt64 = 0xFACE_B00C_0000_0001
+        func next() -> UInt64 {
+            seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return seed >> 33
+        }
+        for _ in 0..<2_000 {
+            let data = Data((0..<Int(next() % 40)).map { _ in UInt8(ascii: "a") + UInt8(next() % 3) })
+            let marker = Data((0..<Int(next() % 4) + 1).map { _ in UInt8(ascii: "a") + UInt8(next() % 3) })
+            let start = data.isEmpty ? 0 : Int(next() % UInt64(data.count + 1))
+            #expect(Ledger<StoreState>.firstRange(of: marker, in: data, from: start) == data.range(of: marker, in: start..<data.endIndex),
+                    "\(Array(data)) \(Array(marker)) from \(start)")
+        }
+    }
+
     @Test func corruptLedgerIsRefusedWithItsPath() throws {
         let dir = Fixture.tempDirectory()
         let url = dir.appendingPathComponent("store-ledger.json")

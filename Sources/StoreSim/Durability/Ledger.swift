@@ -54,6 +54,18 @@ public struct Ledger<Value: Codable>: Sendable {
     /// took about 150 MiB of tree and text).
     /// Returns false, having written nothing, when the outline does not show the bulk's place
     /// exactly once (then the value is written whole).
+    /// Where `marker` first occurs in `data` at or after `start`, compared byte by byte
+    /// (`Data.range(of:)` goes through `NSData`'s generic search, slower to start than the search).
+    static func firstRange(of marker: Data, in data: Data, from start: Data.Index) -> Range<Data.Index>? {
+        guard let first = marker.first, data.endIndex - start >= marker.count else { return nil }
+        var index = start
+        while index <= data.endIndex - marker.count {
+            if data[index] == first, data[index..<index + marker.count].elementsEqual(marker) { return index..<index + marker.count }
+            index += 1
+        }
+        return nil
+    }
+
     private func saveInParts(_ value: some SnapshotInParts) throws -> Bool {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
@@ -62,10 +74,11 @@ public struct Ledger<Value: Codable>: Sendable {
             throw Failure(description: "\(url.path): cannot encode the ledger: \(error)")
         }
         let marker = Data(utf8: "\"\(type(of: value).bulkKey)\":")
-        guard let found = outline.range(of: marker), outline[found.upperBound...].count >= 2,
-              outline.range(of: marker, in: found.upperBound..<outline.endIndex) == nil else { return false }
-        let empty = found.upperBound..<outline.index(found.upperBound, offsetBy: 2)
-        guard [Data(utf8: "[]"), Data(utf8: "{}")].contains(Data(outline[empty])) else { return false }
+        guard let found = Self.firstRange(of: marker, in: outline, from: outline.startIndex), outline.endIndex - found.upperBound >= 2,
+              Self.firstRange(of: marker, in: outline, from: found.upperBound) == nil else { return false }
+        let empty = found.upperBound..<found.upperBound + 2
+        let pair = (outline[empty.lowerBound], outline[empty.lowerBound + 1])
+        guard pair == (UInt8(ascii: "["), UInt8(ascii: "]")) || pair == (UInt8(ascii: "{"), UInt8(ascii: "}")) else { return false }
         try? FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
         do {
             try DurableFile.replace(at: url) { write in
