@@ -60,7 +60,7 @@ public struct MessageQuota: Hashable, Codable, Sendable {
         // The day of the local wall-clock time, read without a `Calendar` (making one with a time
         // zone is a tenth of a tape's start-up in the runtime's type lookups); `calendarDayKey`
         // outside the years the fast form covers.
-        let local = date.timeIntervalSince1970.rounded(.down) + Double(timeZone.secondsFromGMT(for: date))
+        let local = ISO8601.wholeSeconds(date) + Double(timeZone.secondsFromGMT(for: date))
         if local.magnitude < 1e15, let text = ISO8601.dayText(ofSeconds: Int64(local)) { return text }
         return calendarDayKey(for: date, in: timeZone)
     }

@@ -30,10 +30,12 @@ public enum FixedOffsetCalendar {
     /// as `Calendar` does; nil when the zone has rules or either date is outside 1583–9999.
     public static func adding(years: Int = 0, months: Int = 0, days: Int = 0, to date: Date, in timeZone: TimeZone) -> Date? {
         guard let offset = fixedOffset(of: timeZone) else { return nil }
-        let seconds = date.timeIntervalSince1970
-        guard seconds.isFinite, seconds.magnitude < 1e12 else { return nil }
-        let whole = seconds.rounded(.down)
-        let local = Int64(whole) + Int64(offset)
+        let reference = date.timeIntervalSinceReferenceDate
+        guard reference.isFinite, reference.magnitude < 1e12 else { return nil }
+        // Whole seconds and fraction both from the seconds since 2001 the `Date` holds, as `Calendar`
+        // takes them (the same Date to the bit).
+        let fraction = reference - reference.rounded(.down)
+        let local = Int64(ISO8601.wholeSeconds(date)) + Int64(offset)
         guard let day = ISO8601.civilDay(ofSeconds: local) else { return nil }
         let secondOfDay = local - Int64(floorDivision(local, 86_400)) * 86_400
         let monthIndex = (day.year + years) * 12 + (day.month - 1) + months
@@ -47,9 +49,6 @@ public enum FixedOffsetCalendar {
         let midnight = Int64(timegm(&t))
         let movedLocal = midnight + Int64(days) * 86_400 + secondOfDay
         guard ISO8601.civilDay(ofSeconds: movedLocal) != nil else { return nil }
-        // The fraction is carried in reference-date seconds, as `Calendar` carries it (the same Date to the bit).
-        let reference = date.timeIntervalSinceReferenceDate
-        let fraction = reference - reference.rounded(.down)
         return Date(timeIntervalSinceReferenceDate: Double(movedLocal - Int64(offset) - 978_307_200) + fraction)
     }
 

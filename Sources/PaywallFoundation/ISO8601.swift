@@ -27,15 +27,23 @@ public enum ISO8601 {
         return nil
     }
 
-    /// `date` in UTC to the second (fractions dropped, as `ISO8601DateFormatter` does), e.g.
+    /// `date` in UTC to the second (fractions dropped, as `.iso8601` does), e.g.
     /// `2026-01-30T09:00:00Z`; without making a formatter (ICU's are slow to create) or `String(format:)`.
     public static func string(_ date: Date) -> String {
-        var seconds = time_t(date.timeIntervalSince1970.rounded(.down))
+        var seconds = time_t(wholeSeconds(date))
         var t = tm()
         gmtime_r(&seconds, &t)
         var bytes = digits(of: t, time: true)
         bytes.append(UInt8(ascii: "Z"))
         return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// The whole seconds since 1970 of `date`, its fraction dropped as Foundation's `Calendar` and
+    /// `.iso8601` drop it: from the seconds since 2001 a `Date` holds. (Rounding
+    /// `timeIntervalSince1970` down can give the next second: a fraction within a rounding step of
+    /// the whole second rounds up when 978,307,200 is added.)
+    public static func wholeSeconds(_ date: Date) -> Double {
+        date.timeIntervalSinceReferenceDate.rounded(.down) + 978_307_200
     }
 
     /// The civil day of `seconds` since 1970 read as UTC (`yyyy-MM-dd`), for years 1583–9999 (the

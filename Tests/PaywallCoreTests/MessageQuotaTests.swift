@@ -75,6 +75,14 @@ import Testing
             }
         }
         #expect(compared == instants.count * zones.count)
+        // Just before midnight by a fraction that, counted from 1970, rounds up to midnight.
+        for days in stride(from: 6_000, to: 10_000, by: 37) {
+            let date = Date(timeIntervalSinceReferenceDate: Double(days * 86_400).nextDown)
+            for zone in zones {
+                #expect(MessageQuota.dayKey(for: date, in: zone) == MessageQuota.calendarDayKey(for: date, in: zone),
+                        "\(date.timeIntervalSinceReferenceDate) in \(zone.identifier)")
+            }
+        }
     }
 
     @Test func fallBackDayIsOneDay() {

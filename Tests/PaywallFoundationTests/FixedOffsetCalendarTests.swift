@@ -77,6 +77,24 @@ struct FixedOffsetCalendarTests {
         }
     }
 
+    /// A fraction within a rounding step of the next second: counted from 1970 it rounds up to
+    /// that second, so the whole seconds are taken from the seconds since 2001, as `Calendar` takes them.
+    static let edgeDates: [Date] = ([792_616_065.999_999_881, -0.000_000_013] + (0..<2_000).map { Double(780_000_000 + $0 * 86_399).nextDown })
+        .map { Date(timeIntervalSinceReferenceDate: $0) }
+
+    @Test func fractionsNextToAWholeSecondMatchCalendar() {
+        // The dates are such edges: counted from 1970 they land on the next second.
+        #expect(Self.edgeDates.filter { $0.timeIntervalSince1970.rounded(.down) != ISO8601.wholeSeconds($0) }.count > 1_000)
+        for zone in Self.zones {
+            let calendar = Self.calendar(zone)
+            for date in Self.edgeDates {
+                #expect(FixedOffsetCalendar.adding(days: 12, to: date, in: zone) == calendar.date(byAdding: .day, value: 12, to: date), "\(date.timeIntervalSinceReferenceDate) in \(zone.identifier)")
+                #expect(FixedOffsetCalendar.adding(months: 1, to: date, in: zone) == calendar.date(byAdding: .month, value: 1, to: date), "\(date.timeIntervalSinceReferenceDate) in \(zone.identifier)")
+                #expect(FixedOffsetCalendar.adding(years: 1, to: date, in: zone) == calendar.date(byAdding: .year, value: 1, to: date), "\(date.timeIntervalSinceReferenceDate) in \(zone.identifier)")
+            }
+        }
+    }
+
     @Test func datesOutsideTheCoveredYearsAreLeftToCalendar() {
         let early = Date(timeIntervalSince1970: -13_000_000_000)   // 1558
         #expect(FixedOffsetCalendar.adding(days: 1, to: early, in: FixedOffsetCalendar.utc) == nil)

@@ -36,6 +36,22 @@ struct ISO8601Tests {
         }
     }
 
+    /// A fraction within a rounding step of the next second (the next second when counted from
+    /// 1970): written as `.iso8601` and `JSONEncoder`'s `.iso8601` write it, and as our strategy.
+    @Test func fractionsNextToAWholeSecondAreWrittenAsTheFormatStyleWritesThem() throws {
+        let dates = ([792_616_065.999_999_881, -0.000_000_013] + (0..<500).map { Double(780_000_000 + $0 * 86_399).nextDown })
+            .map { Date(timeIntervalSinceReferenceDate: $0) }
+        #expect(dates.filter { $0.timeIntervalSince1970.rounded(.down) != ISO8601.wholeSeconds($0) }.count > 250)
+        let foundation = JSONEncoder()
+        foundation.dateEncodingStrategy = .iso8601
+        let ours = JSONEncoder()
+        ours.dateEncodingStrategy = ISO8601.encodingStrategy
+        for date in dates {
+            #expect(ISO8601.string(date) == date.formatted(.iso8601), "\(date.timeIntervalSinceReferenceDate)")
+        }
+        #expect(try ours.encode(dates) == foundation.encode(dates))
+    }
+
     /// State files and event lines are written with `ISO8601.encodingStrategy`: byte for byte what
     /// Foundation's `.iso8601` strategy writes, fractions of a second included.
     @Test func theEncodingStrategyWritesWhatFoundationsDoes() throws {
