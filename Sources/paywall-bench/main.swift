@@ -65,10 +65,12 @@ do {
         }
     }
     if wanted("tape") { TapeBench(path: options.tape, runs: options.tapeRuns).run(into: &table) }
+    // The soak before the sweeps: its peak-memory row is the process's peak so far (`ru_maxrss`
+    // cannot be started over), and the 40-locale sweep's peak is several times the soak's.
+    if wanted("soak") { try StoreSoakBench(operations: options.soak, naiveOperations: options.naiveSoak).run(into: &table, perLedger: options.perLedger) }
     if wanted("sweep") { try SweepBench(runs: options.sweeps).run(into: &table) }
     if wanted("sweep40") { try SweepBench(runs: max(1, options.sweeps / 2)).runFortyLocales(into: &table) }
     if wanted("process") { ProcessBench(tape: options.tape, rounds: options.processRounds, fortyLocaleRounds: max(3, options.sweeps)).run(into: &table) }
-    if wanted("soak") { try StoreSoakBench(operations: options.soak, naiveOperations: options.naiveSoak).run(into: &table, perLedger: options.perLedger) }
 } catch {
     table.add("error", "\(error)")
 }
