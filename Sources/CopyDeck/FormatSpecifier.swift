@@ -1,3 +1,5 @@
+import PaywallFoundation
+
 /// One printf-style placeholder in a String Catalog value (`%@`, `%lld`, `%1$@`, `%.2f`, `%#@name@`).
 public struct FormatSpecifier: Sendable, Equatable, Hashable {
     /// What kind of argument a placeholder takes.
@@ -91,14 +93,6 @@ enum FormatToken: Sendable, Equatable {
 
 /// Splits a value into literal text, `%%` and placeholders.
 enum FormatTokenizer {
-    /// The characters of `slice` as a string, appended one by one (`String(_:)` of a slice of
-    /// characters is generic code that looks its element type up at run time, once per process).
-    static func text(_ slice: ArraySlice<Character>) -> String {
-        var text = ""
-        for character in slice { text.append(character) }
-        return text
-    }
-
     /// The largest width or precision honoured; larger ones make the placeholder unknown.
     static let maxWidth = 256
 
@@ -122,7 +116,7 @@ enum FormatTokenizer {
             var position: Int?
             var k = j
             while k < chars.count, chars[k].isASCII, chars[k].isNumber { k += 1 }
-            if k > j, k < chars.count, chars[k] == "$", let number = Int(Self.text(chars[j..<k])), number > 0 {
+            if k > j, k < chars.count, chars[k] == "$", let number = Int(TextJoin.string(chars[j..<k])), number > 0 {
                 position = number
                 j = k + 1
             }
@@ -131,12 +125,12 @@ enum FormatTokenizer {
                 var end = j + 2
                 while end < chars.count, chars[end] != "@" { end += 1 }
                 if end < chars.count, end > j + 2 {
-                    let name = Self.text(chars[(j + 2)..<end])
+                    let name = TextJoin.string(chars[(j + 2)..<end])
                     let index = position ?? nextSequential
                     if position == nil { nextSequential += 1 }
                     flush()
                     tokens.append(.specifier(FormatSpecifier(
-                        text: Self.text(chars[start...end]), kind: .substitution(name), position: position,
+                        text: TextJoin.string(chars[start...end]), kind: .substitution(name), position: position,
                         argumentIndex: index, flags: "", width: nil, precision: nil, length: "", conversion: "#", offset: start)))
                     i = end + 1
                     continue
@@ -149,7 +143,7 @@ enum FormatTokenizer {
             var w = j
             while w < chars.count, chars[w].isASCII, chars[w].isNumber { w += 1 }
             if w > j {
-                width = Int(Self.text(chars[j..<w]))
+                width = Int(TextJoin.string(chars[j..<w]))
                 if width == nil { invalid = true }
                 j = w
             }
@@ -157,7 +151,7 @@ enum FormatTokenizer {
             if j < chars.count, chars[j] == "." {
                 var p = j + 1
                 while p < chars.count, chars[p].isASCII, chars[p].isNumber { p += 1 }
-                precision = p > j + 1 ? Int(Self.text(chars[(j + 1)..<p])) : 0
+                precision = p > j + 1 ? Int(TextJoin.string(chars[(j + 1)..<p])) : 0
                 if precision == nil { invalid = true }
                 j = p
             }
@@ -179,7 +173,7 @@ enum FormatTokenizer {
             let resolvedKind = invalid ? .unknown : kind
             // An unknown letter conversion (`%k`) is part of the placeholder; anything else (`50% off`) stays literal.
             let end = kind != .unknown || (j < chars.count && chars[j].isLetter) ? j + 1 : min(j, chars.count)
-            let text = Self.text(chars[start..<max(end, start + 1)])
+            let text = TextJoin.string(chars[start..<max(end, start + 1)])
             let index = position ?? nextSequential
             if position == nil, resolvedKind != .unknown { nextSequential += 1 }
             flush()

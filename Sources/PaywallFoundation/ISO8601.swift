@@ -120,9 +120,7 @@ public enum ISO8601 {
         guard let year = number(0..<4), let month = number(5..<7), let day = number(8..<10),
               let hour = number(11..<13), let minute = number(14..<16), let second = number(17..<19),
               (1...12).contains(month), hour < 24, minute < 60, second < 60 else { return nil }
-        let leap = year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)
-        let days = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month - 1]
-        guard day >= 1, day <= days, year >= 1970 else { return nil }
+        guard day >= 1, day <= FixedOffsetCalendar.daysIn(month: month, year: year), year >= 1970 else { return nil }
         var t = tm()
         t.tm_year = Int32(year - 1900)
         t.tm_mon = Int32(month - 1)

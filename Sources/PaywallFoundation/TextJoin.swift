@@ -12,6 +12,14 @@ public enum TextJoin {
         return text
     }
 
+    /// `String(characters)`, appended one by one (`String(_:)` of a slice of characters is
+    /// generic code of the same kind).
+    public static func string(_ characters: ArraySlice<Character>) -> String {
+        var text = ""
+        for character in characters { text.append(character) }
+        return text
+    }
+
     /// `parts.joined(separator: separator)` for substrings.
     public static func join(_ parts: [Substring], separator: String) -> String {
         var text = ""

@@ -60,6 +60,9 @@ final class FormatterCache: @unchecked Sendable {
     /// "June 4, 2026": the long date of `date` in `timeZone`, for years 1583–9999.
     static func englishLongDate(_ date: Date, locale: String, timeZone: TimeZone) -> String? {
         guard usEnglish.contains(locale) else { return nil }
+        // Counted from 1970, as ICU's formatter (which this replaces) counts: unlike `Calendar` and
+        // `.iso8601` (`ISO8601.wholeSeconds`), it takes a fraction a rounding step short of the
+        // next second as that second.
         let local = date.timeIntervalSince1970.rounded(.down) + Double(timeZone.secondsFromGMT(for: date))
         guard local.magnitude < 1e15, let day = ISO8601.civilDay(ofSeconds: Int64(local)) else { return nil }
         return "\(englishMonths[day.month - 1]) \(day.day), \(day.year)"

@@ -1,4 +1,5 @@
 import Foundation
+import PaywallFoundation
 
 /// A token read from a tape line: its text (unescaped for strings and regexes) and its 1-based column.
 struct TapeToken: Hashable, Sendable {
@@ -41,16 +42,9 @@ struct TapeLineScanner {
     /// The line's text from `start` to the end of the last token read.
     func consumedText(from start: Int) -> String {
         guard consumedEnd > start else { return "" }
-        return text(start..<consumedEnd)
+        return TextJoin.string(characters[start..<consumedEnd])
     }
 
-    /// The characters in `range` as a string, appended one by one (`String(_:)` of a slice of
-    /// characters is generic code that looks up its element type at run time).
-    private func text(_ range: Range<Int>) -> String {
-        var text = ""
-        for character in characters[range] { text.append(character) }
-        return text
-    }
 
     /// The next bare word (up to whitespace), or nil at the end of the line.
     mutating func word() -> TapeToken? {
@@ -58,7 +52,7 @@ struct TapeLineScanner {
         let start = index
         while index < characters.count, !characters[index].isWhitespace { index += 1 }
         consumedEnd = index
-        return TapeToken(text: text(start..<index), column: start + 1)
+        return TapeToken(text: TextJoin.string(characters[start..<index]), column: start + 1)
     }
 
     /// A `"…"` string at the current position with `\"`, `\\`, `\n`, `\t` unescaped.
