@@ -29,10 +29,12 @@ def set_size(fd, cols, rows):
 
 
 def read_until_quiet(fd, quiet, first_timeout):
-    """Reads until no byte came for `quiet` seconds. Returns (bytes, seconds to the first byte or None)."""
+    """Reads until no byte came for `quiet` seconds.
+
+    Returns (bytes, seconds to the first byte or None, seconds to the last byte or None)."""
     data = bytearray()
     start = time.monotonic()
-    first = None
+    first = last = None
     deadline = start + first_timeout
     while True:
         timeout = quiet if data else max(0.0, deadline - time.monotonic())
@@ -45,10 +47,11 @@ def read_until_quiet(fd, quiet, first_timeout):
             break
         if not chunk:
             break
+        last = time.monotonic() - start
         if first is None:
-            first = time.monotonic() - start
+            first = last
         data.extend(chunk)
-    return bytes(data), first
+    return bytes(data), first, last
 
 
 def key_sequence(name):
@@ -93,22 +96,23 @@ def main():
         os.execve(args.binary, [args.binary, "--state", state, "--start", "paywall"], env)
     set_size(fd, cols, rows)
     quiet = args.quiet_ms / 1000
-    first_frame, _ = read_until_quiet(fd, 0.3, 10)
+    first_frame, _, _ = read_until_quiet(fd, 0.3, 10)
     if not first_frame:
         print("pty_bytes: the program wrote nothing in 10 s", file=sys.stderr)
         os.kill(pid, signal.SIGKILL)
         return 1
 
-    move_bytes, latencies, silent = [], [], 0
+    move_bytes, latencies, whole, silent = [], [], [], 0
     for i in range(args.presses):
         sent = time.monotonic()
         os.write(fd, down if i % 2 == 0 else up)
-        out, first = read_until_quiet(fd, quiet, 2.0)
+        out, first, last = read_until_quiet(fd, quiet, 2.0)
         if first is None:
             silent += 1
             continue
         move_bytes.append(len(out))
         latencies.append(first)
+        whole.append(last)
         if args.dump and len(move_bytes) <= 2:
             print(f"plan move {len(move_bytes)} ({len(out)} bytes): {out!r}", file=sys.stderr)
         del sent
@@ -119,7 +123,7 @@ def main():
     read_until_quiet(fd, 0.2, 2.0)
     set_size(fd, cols, rows)
     os.kill(pid, signal.SIGWINCH)
-    repaint, _ = read_until_quiet(fd, 0.2, 2.0)
+    repaint, _, _ = read_until_quiet(fd, 0.2, 2.0)
 
     os.write(fd, b"q")
     read_until_quiet(fd, 0.2, 2.0)
@@ -140,6 +144,8 @@ def main():
         print(f"| full repaint / plan move | ×{len(repaint) / median_bytes:.1f} (first frame ×{len(first_frame) / median_bytes:.1f}) |")
     print(f"| keystroke to first output byte, median | {quantile(latencies, 0.5) * 1000:.2f} ms |")
     print(f"| keystroke to first output byte, p99 | {quantile(latencies, 0.99) * 1000:.2f} ms |")
+    print(f"| keystroke to the frame's last byte, median | {quantile(whole, 0.5) * 1000:.2f} ms |")
+    print(f"| keystroke to the frame's last byte, p99 | {quantile(whole, 0.99) * 1000:.2f} ms |")
     print(f"| presses with no output | {silent} |")
     code = os.waitstatus_to_exitcode(status)
     print(f"| exit status after q | {code} |")

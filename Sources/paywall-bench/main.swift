@@ -1,7 +1,7 @@
 // paywall-bench: prints a table of timing figures. Never asserts a time.
 //
 //   swift build -c release --product paywall-bench && .build/release/paywall-bench
-//   options: --quick (small counts), --presses N, --soak N, --naive-soak N, --per-ledger N, --tape PATH, --sweeps N, --rounds N, --only startup,keys,tape,sweep,sweep40,process,soak
+//   options: --quick (small counts), --presses N, --idle-presses N, --soak N, --naive-soak N, --per-ledger N, --tape PATH, --sweeps N, --rounds N, --only startup,keys,idle,tape,sweep,sweep40,process,soak
 //   State directories go under $TMPDIR (TMPDIR=/dev/shm takes the disk's fsync cost out).
 import Foundation
 import PaywallFoundation
@@ -10,6 +10,8 @@ import TerminalKit
 
 struct BenchOptions {
     var presses = 2000
+    /// Presses of the idle-key row, each after 40 ms of real sleep (200 take 8 s).
+    var idlePresses = 200
     var startups = 50
     var tapeRuns = 20
     var sweeps = 5
@@ -20,15 +22,16 @@ struct BenchOptions {
     var tape = "Scripts/tapes/happy-path-yearly.tape"
     /// Rounds of whole `paywall-sim` processes (`--version`, `play`, `copy check`).
     var processRounds = 30
-    /// Benchmarks to run (all when empty): startup, keys, tape, sweep, sweep40, process, soak.
+    /// Benchmarks to run (all when empty): startup, keys, idle, tape, sweep, sweep40, process, soak.
     var only: Set<String> = []
 
     init(arguments: [String]) {
         var it = arguments.dropFirst().makeIterator()
         while let arg = it.next() {
             switch arg {
-            case "--quick": presses = 200; startups = 10; tapeRuns = 5; sweeps = 1; soak = 1_000; naiveSoak = 100; perLedger = 1_000; processRounds = 10
+            case "--quick": presses = 200; idlePresses = 50; startups = 10; tapeRuns = 5; sweeps = 1; soak = 1_000; naiveSoak = 100; perLedger = 1_000; processRounds = 10
             case "--presses": presses = Int(it.next() ?? "") ?? presses
+            case "--idle-presses": idlePresses = max(1, Int(it.next() ?? "") ?? idlePresses)
             case "--soak": soak = Int(it.next() ?? "") ?? soak
             case "--naive-soak": naiveSoak = Int(it.next() ?? "") ?? naiveSoak
             case "--per-ledger": perLedger = max(1, Int(it.next() ?? "") ?? perLedger)
@@ -37,7 +40,7 @@ struct BenchOptions {
             case "--sweeps": sweeps = max(1, Int(it.next() ?? "") ?? sweeps)
             case "--only": only.formUnion((it.next() ?? "").split(separator: ",").map(String.init))
             default:
-                FileHandle.standardError.write(Data("paywall-bench: unknown option \(arg); expected --quick, --presses N, --soak N, --naive-soak N, --per-ledger N, --tape PATH, --sweeps N, --rounds N, --only startup,keys,tape,sweep,sweep40,process,soak\n".utf8))
+                FileHandle.standardError.write(Data("paywall-bench: unknown option \(arg); expected --quick, --presses N, --idle-presses N, --soak N, --naive-soak N, --per-ledger N, --tape PATH, --sweeps N, --rounds N, --only startup,keys,idle,tape,sweep,sweep40,process,soak\n".utf8))
                 exit(2)
             }
         }
@@ -64,6 +67,7 @@ do {
             try KeyRenderBench(presses: options.presses).run(size: size, into: &table)
         }
     }
+    if wanted("idle") { try IdleKeyBench(presses: options.idlePresses).run(size: TerminalSize(width: 80, height: 24), into: &table) }
     if wanted("tape") { TapeBench(path: options.tape, runs: options.tapeRuns).run(into: &table) }
     // The soak before the sweeps: its peak-memory row is the process's peak so far (`ru_maxrss`
     // cannot be started over), and the 40-locale sweep's peak is several times the soak's.
