@@ -5,9 +5,10 @@ import StoreSim
 /// StoreKit messages (`Message.messages`): the store's billing-issue, price-increase and win-back
 /// messages reach the flow, and the user's answer reaches the store.
 extension SimulatorSession {
-    /// Hands the flow every StoreKit message the store has waiting.
+    /// Hands the flow every StoreKit message the store has waiting. Called right after the store
+    /// processed (`pump`) or ran an effect's operation, which folded in other processes' saves.
     func deliverStoreMessages() {
-        for message in store.takeMessages() {
+        for message in store.takeMessages(checkingDisk: false) {
             send(.storeMessageReceived(appMessage(message)))
         }
     }

@@ -33,6 +33,20 @@ import Testing
         harness.wait(session, 1)
     }
 
+    @Test func aMessageAnotherProcessQueuesReachesTheFlowAtTheNextStep() throws {
+        let (harness, session) = try subscribed("monthly_14_99")
+        // A `store price-increase` command: its own store on the same state directory.
+        let other = try SimulatedStore(catalog: harness.settings.catalog, stateDirectory: harness.directory.appendingPathComponent("store"),
+                                       clock: harness.clock, seed: harness.settings.seed, bundleID: session.store.bundleID)
+        _ = try other.schedulePriceIncrease(productID: "monthly_14_99", newPrice: Decimal(string: "16.99")!, needsConsent: true)
+        #expect(session.model.storeMessages.isEmpty)
+        harness.wait(session, 0.1) // the step's processing folds the other store's save in; the message comes with it
+        let message = try #require(session.model.storeMessages.first)
+        #expect(message.reason == .priceIncreaseConsent && message.displayPrice == "$16.99")
+        #expect(try SimulatedStore(catalog: harness.settings.catalog, stateDirectory: harness.directory.appendingPathComponent("store"),
+                                   clock: harness.clock, seed: harness.settings.seed, bundleID: session.store.bundleID).waitingMessages.isEmpty)
+    }
+
     @Test func acceptingTheBillingIssueMessageUpdatesThePaymentAndRenews() throws {
         let (harness, session) = try subscribed("weekly_9_99")
         try session.control(.billingIssue, productID: "on")

@@ -238,8 +238,12 @@ extension SimulatedStore {
     }
 
     /// Hands the app the StoreKit messages waiting for it (`Message.messages`), oldest first, once.
-    public func takeMessages() -> [StoreMessage] {
-        guard state.messages?.isEmpty == false || ledger.changedOnDisk() else { return [] }
+    ///
+    /// `checkingDisk: false` when the caller has just let the store fold in what other processes
+    /// saved (`process(now:)` or any operation does, under the lock): the session asks after every
+    /// step, and a second look at the ledger's files there would find what the first one found.
+    public func takeMessages(checkingDisk: Bool = true) -> [StoreMessage] {
+        guard state.messages?.isEmpty == false || (checkingDisk && ledger.changedOnDisk()) else { return [] }
         return (try? exclusive { () -> [StoreMessage] in
             let messages = state.messages ?? []
             guard !messages.isEmpty else { return [] }
