@@ -27,14 +27,19 @@ public struct StateDirectory: Hashable, Sendable {
     /// The URL of `name` inside the folder.
     public func file(_ name: String) -> URL { root.appendingPathComponent(name) }
 
+    /// The URL of the regular file `name` inside the folder, made without asking the file system
+    /// whether it is a folder (`appendingPathComponent` does, with a `stat` each time; the loop
+    /// looks for other processes' changes every half second).
+    func regularFile(_ name: String) -> URL { root.appending(path: name, directoryHint: .notDirectory) }
+
     /// `quota.json`: the daily message count (`MessageQuota`).
-    public var quotaFile: URL { file("quota.json") }
+    public var quotaFile: URL { regularFile("quota.json") }
     /// `paywall-views.json`: paywall view times (`PaywallViewHistory`).
-    public var paywallViewsFile: URL { file("paywall-views.json") }
+    public var paywallViewsFile: URL { regularFile("paywall-views.json") }
     /// `entitlement.json`: the last entitlement the backend confirmed.
-    public var entitlementFile: URL { file("entitlement.json") }
+    public var entitlementFile: URL { regularFile("entitlement.json") }
     /// `profile-state.json`: what a profile's own screens remember (usage, ads, receipt cache).
-    public var profileStateFile: URL { file("profile-state.json") }
+    public var profileStateFile: URL { regularFile("profile-state.json") }
     /// `events.jsonl`: the analytics event log, one JSON object per line.
-    public var eventsFile: URL { file("events.jsonl") }
+    public var eventsFile: URL { regularFile("events.jsonl") }
 }
