@@ -77,6 +77,12 @@ public final class NcursesScreen: TerminalScreen {
             screen = nil
             throw StartError.cannotInitialize(term: getenv("TERM").map { String(cString: $0) } ?? "")
         }
+        // A frame in one write: until a screen has once come back from `endwin`, ncurses flushes
+        // its output after every cursor move (`_nc_mvcur` while `_endwin == ewInitial`, as
+        // `newterm` leaves it), so a plan move left in eight writes. Leaving at once, with nothing
+        // drawn yet (the alternate screen's switch and its undoing go out in the same write), and
+        // coming back at the first `doupdate` ends that.
+        endwin()
         let win = paywallsim_stdscr()
         window = win
         if options.controlKeysAsKeys { raw() } else { cbreak() }
