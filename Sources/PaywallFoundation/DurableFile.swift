@@ -24,6 +24,9 @@ public enum DurableFile {
     /// Replaces the file at `url` with what `body` writes, a chunk at a time (so a large file is
     /// never whole in memory): a temp file in the same directory, the chunks, fsync, rename over
     /// the file, fsync the directory. A `body` that throws leaves the old file untouched.
+    ///
+    /// Chunks are gathered up to `writeBufferBytes` before each `write`: a ledger's snapshot comes
+    /// a record and a comma at a time, two system calls per record otherwise.
     public static func replace(at url: URL, writing body: (_ write: (Data) throws -> Void) throws -> Void) throws {
         let path = url.path
         let directory = url.deletingLastPathComponent().path
@@ -32,9 +35,21 @@ public enum DurableFile {
         guard fd >= 0 else { throw DurableFileError.posix(temp, "cannot create temp file") }
         let sync = needsSync(path)
         do {
-            try body { chunk in
-                guard writeAll(fd, chunk) else { throw DurableFileError.posix(temp, "cannot write and fsync") }
+            var pending = Data()
+            func flush() throws {
+                guard !pending.isEmpty else { return }
+                guard writeAll(fd, pending) else { throw DurableFileError.posix(temp, "cannot write and fsync") }
+                pending.removeAll(keepingCapacity: true)
             }
+            try body { chunk in
+                if pending.count + chunk.count > writeBufferBytes { try flush() }
+                if chunk.count >= writeBufferBytes {
+                    guard writeAll(fd, chunk) else { throw DurableFileError.posix(temp, "cannot write and fsync") }
+                } else {
+                    pending.append(chunk)
+                }
+            }
+            try flush()
             guard !sync || fsync(fd) == 0 else { throw DurableFileError.posix(temp, "cannot write and fsync") }
         } catch {
             close(fd)
@@ -144,6 +159,9 @@ public enum DurableFile {
     }
 
     /// Writes all of `data` to `fd`, retrying short writes and EINTR; false on failure (see errno).
+    /// The most `replace(at:writing:)` gathers before a `write`.
+    static let writeBufferBytes = 64 << 10
+
     static func writeAll(_ fd: Int32, _ data: Data) -> Bool {
         data.withUnsafeBytes { raw -> Bool in
             guard let base = raw.baseAddress else { return true }

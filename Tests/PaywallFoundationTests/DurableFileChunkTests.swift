@@ -1,0 +1,26 @@
+import Foundation
+import Testing
+@testable import PaywallFoundation
+
+/// A file replaced a chunk at a time holds exactly the chunks, in order, however they fall
+/// against the write buffer (gathered small ones, large ones written through, both mixed).
+struct DurableFileChunkTests {
+    @Test func chunksOfEverySizeArriveWholeAndInOrder() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("chunks-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let limit = DurableFile.writeBufferBytes
+        var generator = SystemRandomNumberGenerator()
+        let shapes: [[Int]] = [
+            [], [0], [1], [limit - 1, 1], [limit, 0, limit + 1], [1, limit, 1],
+            Array(repeating: 3, count: 50_000), // a snapshot's records and commas
+            (0..<200).map { _ in Int.random(in: 0...(limit + 500), using: &generator) },
+        ]
+        for (n, sizes) in shapes.enumerated() {
+            let chunks = sizes.enumerated().map { i, size in Data((0..<size).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ i) }) }
+            let url = dir.appendingPathComponent("file-\(n).json")
+            try DurableFile.replace(at: url) { write in for chunk in chunks { try write(chunk) } }
+            #expect(try Data(contentsOf: url) == chunks.reduce(into: Data()) { $0.append($1) }, "shape \(n)")
+        }
+    }
+}
