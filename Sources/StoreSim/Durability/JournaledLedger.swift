@@ -15,6 +15,13 @@ protocol JournaledState: Codable, Equatable {
     var journalSeq: Int? { get set }
     /// Folds the changes in, in order (all of a journal at once, so a state can index itself once).
     mutating func apply(_ changes: [Change])
+    /// The journal line `{"change":…,"seq":N}` exactly as `encoder` (sorted keys) writes it, when
+    /// the state writes it faster itself; nil: the encoder writes it.
+    static func journalLine(seq: Int, change: Change, encoder: JSONEncoder) throws -> Data?
+}
+
+extension JournaledState {
+    static func journalLine(seq: Int, change: Change, encoder: JSONEncoder) throws -> Data? { nil }
 }
 
 /// A durable state whose saves cost the size of the change, not of the whole state.
@@ -141,7 +148,7 @@ struct JournaledLedger<State: JournaledState>: Sendable {
     private func encode(_ entry: Entry) throws -> Data {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
-        do { return try encoder.encode(entry) } catch {
+        do { return try State.journalLine(seq: entry.seq, change: entry.change, encoder: encoder) ?? encoder.encode(entry) } catch {
             throw Ledger<State>.Failure(description: "\(journalURL.path): cannot encode a change: \(error)")
         }
     }

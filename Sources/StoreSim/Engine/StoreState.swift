@@ -50,6 +50,18 @@ struct TransactionRecord: Codable, Hashable, Sendable {
     private enum CodingKeys: String, CodingKey {
         case payload, signed = "jws", verified, finished
     }
+
+    /// Appends the record as `JSONEncoder` with `.sortedKeys` writes it, byte for byte: every
+    /// journal line and snapshot holds records, and each carries a 4 KB JWS that the encoder's
+    /// machinery copied about (`TransactionRecordJSONTests` compares the two).
+    func writeSortedKeyJSON(into out: inout JSONBytes) {
+        out.open()
+        out.field("finished", finished)
+        out.field("jws", jws)
+        out.field("payload") { payload.write(into: &$0) }
+        out.field("verified", verified)
+        out.close()
+    }
 }
 
 /// A compact JWS held as its parts: the header, shared by every JWS with the same one; the
@@ -230,12 +242,37 @@ extension StoreState: SnapshotInParts {
         return outline
     }
 
+    /// The records as `encoder` (sorted keys, as `Ledger` makes it) would write the array.
     func writeBulk(with encoder: JSONEncoder, to write: (Data) throws -> Void) throws {
-        try write(Data(utf8: "["))
+        var out = JSONBytes()
+        out.bytes.reserveCapacity(8 << 10)
+        out.bytes.append(UInt8(ascii: "["))
         for (index, record) in records.enumerated() {
-            if index > 0 { try write(Data(utf8: ",")) }
-            try write(try encoder.encode(record))
+            if index > 0 { out.bytes.append(UInt8(ascii: ",")) }
+            record.writeSortedKeyJSON(into: &out)
+            if out.bytes.count >= 6 << 10 {
+                try write(Data(out.bytes))
+                out.bytes.removeAll(keepingCapacity: true)
+            }
         }
-        try write(Data(utf8: "]"))
+        out.bytes.append(UInt8(ascii: "]"))
+        try write(Data(out.bytes))
+    }
+
+    /// `{"change":{"head":…,"upserts":[…]},"seq":N}` as `JSONEncoder` with `.sortedKeys` writes it:
+    /// the head by the encoder, the records by `writeSortedKeyJSON`.
+    static func journalLine(seq: Int, change: Change, encoder: JSONEncoder) throws -> Data? {
+        var out = JSONBytes()
+        out.bytes.append(contentsOf: #"{"change":{"head":"#.utf8)
+        out.bytes.append(contentsOf: try encoder.encode(change.head))
+        out.bytes.append(contentsOf: #","upserts":["#.utf8)
+        for (index, record) in change.upserts.enumerated() {
+            if index > 0 { out.bytes.append(UInt8(ascii: ",")) }
+            record.writeSortedKeyJSON(into: &out)
+        }
+        out.bytes.append(contentsOf: #"]},"seq":"#.utf8)
+        out.bytes.append(contentsOf: String(seq).utf8)
+        out.bytes.append(UInt8(ascii: "}"))
+        return Data(out.bytes)
     }
 }

@@ -9,6 +9,12 @@ extension TransactionPayload {
     func sortedKeyJSON() -> Data {
         var out = JSONBytes()
         out.bytes.reserveCapacity(640)
+        write(into: &out)
+        return Data(out.bytes)
+    }
+
+    /// Appends `sortedKeyJSON()`'s object to `out` (as a value nested in another object, say).
+    func write(into out: inout JSONBytes) {
         out.open()
         out.field("appAccountToken", appAccountToken)
         out.field("bundleId", bundleId)
@@ -37,7 +43,6 @@ extension TransactionPayload {
         out.field("type", type)
         out.field("webOrderLineItemId", webOrderLineItemId)
         out.close()
-        return Data(out.bytes)
     }
 }
 
@@ -47,8 +52,27 @@ struct JSONBytes {
     private var first = true
     private static let hexDigits = Array("0123456789abcdef".utf8)
 
-    mutating func open() { bytes.append(UInt8(ascii: "{")) }
-    mutating func close() { bytes.append(UInt8(ascii: "}")) }
+    /// Whether JSONEncoder writes `byte` escaped: quote, backslash, slash, and the controls.
+    @inline(__always)
+    private static func needsEscape(_ byte: UInt8) -> Bool {
+        byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte == UInt8(ascii: "/")
+    }
+
+    mutating func open() {
+        bytes.append(UInt8(ascii: "{"))
+        first = true
+    }
+
+    mutating func close() {
+        bytes.append(UInt8(ascii: "}"))
+        first = false // the object just closed is a value: whatever follows in its parent needs a comma
+    }
+
+    /// An object-valued field: `body` writes the object (from its `open` to its `close`).
+    mutating func field(_ key: StaticString, object body: (inout JSONBytes) -> Void) {
+        name(key)
+        body(&self)
+    }
 
     mutating func field(_ key: StaticString, _ value: String?) {
         guard let value else { return }
@@ -80,6 +104,17 @@ struct JSONBytes {
     /// controls as \u00XX; everything else as its UTF-8.
     private mutating func string(_ value: String) {
         bytes.append(UInt8(ascii: "\""))
+        // Runs that need no escape (a JWS is all of one) go in whole.
+        var text = value
+        let plain = text.withUTF8 { utf8 -> Bool in
+            guard !utf8.contains(where: Self.needsEscape) else { return false }
+            bytes.append(contentsOf: utf8)
+            return true
+        }
+        if plain {
+            bytes.append(UInt8(ascii: "\""))
+            return
+        }
         for byte in value.utf8 {
             switch byte {
             case UInt8(ascii: "\""): bytes.append(contentsOf: "\\\"".utf8)
