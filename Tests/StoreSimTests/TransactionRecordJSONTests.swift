@@ -14,15 +14,31 @@ struct TransactionRecordJSONTests {
     }()
 
     /// The journal's line as `JournaledLedger` encoded it before (its private `Entry`).
-    struct Line: Encodable {
+    struct Line<Change: Encodable>: Encodable {
         var seq: Int
-        var change: StoreState.Change
+        var change: Change
     }
 
     static func direct(_ record: TransactionRecord) -> Data {
         var out = JSONBytes()
         record.writeSortedKeyJSON(into: &out)
         return Data(out.bytes)
+    }
+
+    static func direct(_ record: BackendRecord) -> Data {
+        var out = JSONBytes()
+        record.writeSortedKeyJSON(into: &out)
+        return Data(out.bytes)
+    }
+
+    /// Seconds since 2001 of every kind a `Date` can hold: whole, fractional, tiny, huge, negative.
+    static func instant(_ random: inout some RandomNumberGenerator) -> Date {
+        let kinds: [Double] = [0, 1, -1, 0.5, 1e-7, 817_948_159.179_082_9, 1e16, 1.5e300, -2e9, 5e-324]
+        switch Int.random(in: 0..<3, using: &random) {
+        case 0: return Date(timeIntervalSinceReferenceDate: kinds.randomElement(using: &random)!)
+        case 1: return Date(timeIntervalSinceReferenceDate: Double(Int64.random(in: -4_000_000_000...4_000_000_000, using: &random)))
+        default: return Date(timeIntervalSinceReferenceDate: Double.random(in: -1e10...1e10, using: &random))
+        }
     }
 
     static func record(_ random: inout some RandomNumberGenerator, jws: String) -> TransactionRecord {
@@ -67,5 +83,48 @@ struct TransactionRecordJSONTests {
             try candidate.writeBulk(with: Self.encoder) { written.append($0) }
             #expect(written == (try Self.encoder.encode(candidate.records)))
         }
+    }
+
+    @Test func backendRecordsJournalLinesAndSnapshotsMatchJSONEncoder() throws {
+        let seed = UInt64.random(in: 0...UInt64.max)
+        var random = SeededGenerator(seed: seed)
+        let sources: [Entitlement.Source] = [.none, .purchase, .restore, .cache]
+        var differ: [String] = []
+        var records: [String: BackendRecord] = [:]
+        for n in 0..<2_000 {
+            let id = String(2_000_000_000_000_000 + n)
+            let record = BackendRecord(transactionID: n % 5 == 0 ? TransactionPayloadJSONTests.odd.randomElement(using: &random)! : id,
+                                       payload: TransactionPayloadJSONTests.payload(&random),
+                                       offerID: TransactionPayloadJSONTests.odd.randomElement(using: &random)!,
+                                       receivedAt: Self.instant(&random), source: sources.randomElement(using: &random)!)
+            let byEncoder = try Self.encoder.encode(record)
+            if Self.direct(record) != byEncoder { differ.append(String(decoding: byEncoder, as: UTF8.self)) }
+            if n < 300 { records[id] = record }
+        }
+        #expect(differ.isEmpty, "seed \(seed): \(differ.prefix(2))")
+
+        let (store, backend, dir) = try SnapshotInPartsTests.filled()
+        var journaled = JournaledLedger<BackendState>(url: dir.appendingPathComponent("backend-ledger.json"))
+        let state = try #require(try journaled.load())
+        #expect(state.records.count >= 4 && state.lastVerified != nil)
+        let entitlement = state.lastVerified
+        let upserts = Array(records.values.prefix(3))
+        let changes: [BackendState.Change] = [
+            .init(upserts: [], newGrants: [], lastVerified: nil, gracePeriods: nil, paidAppPurchase: nil),
+            .init(upserts: upserts, newGrants: ["1", "2"], lastVerified: entitlement, gracePeriods: ["1": Self.instant(&random)], paidAppPurchase: nil),
+            .init(upserts: Array(state.records.values), newGrants: state.grants, lastVerified: entitlement, gracePeriods: [:], paidAppPurchase: nil),
+        ]
+        for (n, change) in changes.enumerated() {
+            let direct = try #require(try BackendState.journalLine(seq: n + 1, change: change, encoder: Self.encoder))
+            #expect(direct == (try Self.encoder.encode(Line(seq: n + 1, change: change))), "change \(n)")
+        }
+        for candidate in [records, state.records, [:]] {
+            var snapshot = state
+            snapshot.records = candidate
+            var written = Data()
+            try snapshot.writeBulk(with: Self.encoder) { written.append($0) }
+            #expect(written == (try Self.encoder.encode(candidate)))
+        }
+        _ = (store, backend)
     }
 }

@@ -53,6 +53,18 @@ public struct BackendRecord: Codable, Hashable, Sendable {
     private enum CodingKeys: String, CodingKey {
         case transactionID, payload, offerID, receivedAt, source
     }
+
+    /// Appends the record as `JSONEncoder` with `.sortedKeys` (dates as seconds since 2001) writes
+    /// it, byte for byte (`TransactionRecordJSONTests` compares the two).
+    func writeSortedKeyJSON(into out: inout JSONBytes) {
+        out.open()
+        out.field("offerID", offerID)
+        out.field("payload") { payload.write(into: &$0) }
+        out.field("receivedAt", receivedAt.timeIntervalSinceReferenceDate)
+        out.field("source", source.rawValue)
+        out.field("transactionID", transactionID)
+        out.close()
+    }
 }
 
 /// Everything the backend persists: `backend-ledger.json` and the changes in `backend-ledger.journal`.
@@ -98,12 +110,46 @@ extension BackendState: SnapshotInParts {
         return outline
     }
 
+    /// The records by id, as `encoder` (sorted keys, as `Ledger` makes it) would write the object.
     func writeBulk(with encoder: JSONEncoder, to write: (Data) throws -> Void) throws {
-        try write(Data(utf8: "{"))
-        for (index, id) in records.keys.sorted().enumerated() {
-            if index > 0 { try write(Data(utf8: ",")) }
-            try write(try encoder.encode(id) + Data(utf8: ":") + encoder.encode(records[id]))
+        var out = JSONBytes()
+        out.bytes.reserveCapacity(8 << 10)
+        out.bytes.append(UInt8(ascii: "{"))
+        var first = true
+        for id in records.keys.sorted() {
+            guard let record = records[id] else { continue }
+            if !first { out.bytes.append(UInt8(ascii: ",")) }
+            first = false
+            out.string(id)
+            out.bytes.append(UInt8(ascii: ":"))
+            record.writeSortedKeyJSON(into: &out)
+            if out.bytes.count >= 6 << 10 {
+                try write(Data(out.bytes))
+                out.bytes.removeAll(keepingCapacity: true)
+            }
         }
-        try write(Data(utf8: "}"))
+        out.bytes.append(UInt8(ascii: "}"))
+        try write(Data(out.bytes))
+    }
+
+    /// `{"change":{…,"upserts":[…]},"seq":N}` as `JSONEncoder` with `.sortedKeys` writes it: the
+    /// change without its records by the encoder (`upserts` is its last key), the records directly.
+    static func journalLine(seq: Int, change: Change, encoder: JSONEncoder) throws -> Data? {
+        var outline = change
+        outline.upserts = []
+        let head = try encoder.encode(outline)
+        let empty = Array(#""upserts":[]}"#.utf8)
+        guard head.count >= empty.count, head.suffix(empty.count).elementsEqual(empty) else { return nil }
+        var out = JSONBytes()
+        out.bytes.append(contentsOf: #"{"change":"#.utf8)
+        out.bytes.append(contentsOf: head.dropLast(2))
+        for (index, record) in change.upserts.enumerated() {
+            if index > 0 { out.bytes.append(UInt8(ascii: ",")) }
+            record.writeSortedKeyJSON(into: &out)
+        }
+        out.bytes.append(contentsOf: #"]},"seq":"#.utf8)
+        out.bytes.append(contentsOf: String(seq).utf8)
+        out.bytes.append(UInt8(ascii: "}"))
+        return Data(out.bytes)
     }
 }

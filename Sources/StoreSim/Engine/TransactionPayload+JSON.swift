@@ -68,6 +68,16 @@ struct JSONBytes {
         first = false // the object just closed is a value: whatever follows in its parent needs a comma
     }
 
+    /// A number as `JSONEncoder` writes a `Double` (and a `Date`, as seconds since 2001): its
+    /// `description`, without a trailing `.0`.
+    mutating func field(_ key: StaticString, _ value: Double?) {
+        guard let value else { return }
+        name(key)
+        var text = value.description
+        if text.hasSuffix(".0") { text.removeLast(2) }
+        bytes.append(contentsOf: text.utf8)
+    }
+
     /// An object-valued field: `body` writes the object (from its `open` to its `close`).
     mutating func field(_ key: StaticString, object body: (inout JSONBytes) -> Void) {
         name(key)
@@ -102,7 +112,7 @@ struct JSONBytes {
 
     /// A string with JSONEncoder's escapes: quote, backslash and slash; \b \f \n \r \t; other
     /// controls as \u00XX; everything else as its UTF-8.
-    private mutating func string(_ value: String) {
+    mutating func string(_ value: String) {
         bytes.append(UInt8(ascii: "\""))
         // Runs that need no escape (a JWS is all of one) go in whole.
         var text = value
