@@ -64,7 +64,7 @@ struct KeyRenderBench {
             }
         }
         let label = "\(size.width)×\(size.height)"
-        table.add("key: clock + update (flow + effects + state files) + render + diff, paywall Up/Down \(label) (\(presses) presses, 40 ms apart)",
+        table.add("key: clock + update (flow + effects + state files) + render + diff, paywall Up/Down \(label) (\(presses) presses back to back, 40 ms apart on the session's clock)",
                   Timing.summary(incremental),
                   naive: "every frame lays out its copy again (no layout memo): \(Timing.summary(naiveKeys))",
                   ratio: BenchTable.ratio(fast: Timing.median(incremental.map(\.cpu)), naive: Timing.median(naiveKeys.map(\.cpu))) + " CPU")
