@@ -127,4 +127,19 @@ struct TransactionRecordJSONTests {
         }
         _ = (store, backend)
     }
+
+    @Test func aDateTheEncoderRefusesIsStillRefused() throws {
+        var random = SeededGenerator(seed: 3)
+        for seconds in [Double.nan, .infinity, -.infinity] {
+            let record = BackendRecord(transactionID: "1", payload: TransactionPayloadJSONTests.payload(&random), offerID: "A",
+                                       receivedAt: Date(timeIntervalSinceReferenceDate: seconds), source: .purchase)
+            #expect(!record.writesDirectly)
+            let change = BackendState.Change(upserts: [record], newGrants: [], lastVerified: nil, gracePeriods: nil, paidAppPurchase: nil)
+            #expect(try BackendState.journalLine(seq: 1, change: change, encoder: Self.encoder) == nil) // the encoder's line: it throws
+            #expect(throws: EncodingError.self) { _ = try Self.encoder.encode(Line(seq: 1, change: change)) }
+            var state = BackendState()
+            state.records = ["1": record]
+            #expect(throws: EncodingError.self) { try state.writeBulk(with: Self.encoder) { _ in } }
+        }
+    }
 }

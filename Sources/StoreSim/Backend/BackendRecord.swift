@@ -54,8 +54,12 @@ public struct BackendRecord: Codable, Hashable, Sendable {
         case transactionID, payload, offerID, receivedAt, source
     }
 
+    /// Whether `writeSortedKeyJSON` writes what the encoder would: a date that is not a finite
+    /// number, which the encoder refuses (it throws), is left to the encoder.
+    var writesDirectly: Bool { receivedAt.timeIntervalSinceReferenceDate.isFinite }
+
     /// Appends the record as `JSONEncoder` with `.sortedKeys` (dates as seconds since 2001) writes
-    /// it, byte for byte (`TransactionRecordJSONTests` compares the two).
+    /// it, byte for byte (`TransactionRecordJSONTests` compares the two); see `writesDirectly`.
     func writeSortedKeyJSON(into out: inout JSONBytes) {
         out.open()
         out.field("offerID", offerID)
@@ -122,7 +126,7 @@ extension BackendState: SnapshotInParts {
             first = false
             out.string(id)
             out.bytes.append(UInt8(ascii: ":"))
-            record.writeSortedKeyJSON(into: &out)
+            if record.writesDirectly { record.writeSortedKeyJSON(into: &out) } else { out.bytes.append(contentsOf: try encoder.encode(record)) }
             if out.bytes.count >= 6 << 10 {
                 try write(Data(out.bytes))
                 out.bytes.removeAll(keepingCapacity: true)
@@ -135,6 +139,7 @@ extension BackendState: SnapshotInParts {
     /// `{"change":{…,"upserts":[…]},"seq":N}` as `JSONEncoder` with `.sortedKeys` writes it: the
     /// change without its records by the encoder (`upserts` is its last key), the records directly.
     static func journalLine(seq: Int, change: Change, encoder: JSONEncoder) throws -> Data? {
+        guard change.upserts.allSatisfy(\.writesDirectly) else { return nil }
         var outline = change
         outline.upserts = []
         let head = try encoder.encode(outline)
