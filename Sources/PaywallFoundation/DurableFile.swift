@@ -68,8 +68,13 @@ public enum DurableFile {
     /// Appends `data` to the file at `url` (creating it, then fsyncing its directory) and fsyncs it.
     public static func append(_ data: Data, to url: URL) throws(DurableFileError) {
         let path = url.path
-        let created = !FileManager.default.fileExists(atPath: path)
-        let fd = open(path, O_WRONLY | O_CREAT | O_APPEND, 0o644)
+        // Opened as it is when it exists (no `stat` first); made only when it does not.
+        var created = false
+        var fd = open(path, O_WRONLY | O_APPEND)
+        if fd < 0, errno == ENOENT {
+            fd = open(path, O_WRONLY | O_CREAT | O_APPEND, 0o644)
+            created = true
+        }
         guard fd >= 0 else { throw .posix(path, "cannot open for appending") }
         let sync = needsSync(path)
         let ok = writeAndSync(fd, data, sync: sync)

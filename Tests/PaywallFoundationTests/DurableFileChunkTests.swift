@@ -23,4 +23,18 @@ struct DurableFileChunkTests {
             #expect(try Data(contentsOf: url) == chunks.reduce(into: Data()) { $0.append($1) }, "shape \(n)")
         }
     }
+
+    @Test func appendMakesTheFileOnceThenAddsToIt() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("append-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let url = dir.appendingPathComponent("log.jsonl")
+        try DurableFile.append(Data(utf8: "a\n"), to: url)
+        try DurableFile.append(Data(utf8: "b\n"), to: url)
+        #expect(try String(contentsOf: url, encoding: .utf8) == "a\nb\n")
+        let missing = dir.appendingPathComponent("no-such-folder/log.jsonl")
+        #expect { try DurableFile.append(Data(utf8: "c\n"), to: missing) } throws: { error in
+            "\(error)".hasPrefix(missing.path + ": cannot open for appending: No such file or directory")
+        }
+    }
 }

@@ -14,7 +14,7 @@ struct NotificationLog {
     }
 
     init(directory: URL) {
-        url = directory.appendingPathComponent("notifications.jsonl")
+        url = directory.appending(path: "notifications.jsonl", directoryHint: .notDirectory) // no stat to ask
     }
 
     /// Every notification with its attempts, oldest first. A torn last line (a kill mid-append)
