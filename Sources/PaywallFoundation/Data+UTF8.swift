@@ -1,5 +1,4 @@
 import Foundation
-import PaywallFoundation
 
 extension Data {
     /// The UTF-8 bytes of `text`. `Data(text.utf8)` asks the runtime whether `String.UTF8View` is
