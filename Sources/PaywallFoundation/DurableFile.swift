@@ -163,10 +163,10 @@ public enum DurableFile {
         writeAll(fd, data) && (!sync || fsync(fd) == 0)
     }
 
-    /// Writes all of `data` to `fd`, retrying short writes and EINTR; false on failure (see errno).
     /// The most `replace(at:writing:)` gathers before a `write`.
     static let writeBufferBytes = 64 << 10
 
+    /// Writes all of `data` to `fd`, retrying short writes and EINTR; false on failure (see errno).
     static func writeAll(_ fd: Int32, _ data: Data) -> Bool {
         data.withUnsafeBytes { raw -> Bool in
             guard let base = raw.baseAddress else { return true }

@@ -16,9 +16,11 @@ struct IdleKeyBench {
     var presses: Int
     var idleMicroseconds: UInt32 = 40_000
 
-    /// The four parts of one key, in seconds: clock and store check, update, render, diff.
+    /// The four parts of one key in seconds of wall time (clock and store check, update, render,
+    /// diff), and the whole key's CPU time (every thread's; the key has no waits, so the two agree
+    /// but for the machine's interruptions).
     struct Parts {
-        var clock = 0.0, update = 0.0, render = 0.0, diff = 0.0
+        var clock = 0.0, update = 0.0, render = 0.0, diff = 0.0, cpu = 0.0
         var whole: Double { clock + update + render + diff }
     }
 
@@ -31,9 +33,10 @@ struct IdleKeyBench {
                 + "render \(Timing.format(median(\.render, samples))), diff \(Timing.format(median(\.diff, samples)))"
         }
         let idleWhole = idle.map(\.whole), busyWhole = busy.map(\.whole)
+        let idleCPU = Timing.median(idle.map(\.cpu)), busyCPU = Timing.median(busy.map(\.cpu))
         table.add("key after \(idleMicroseconds / 1000) ms of real idle (a person's pace): clock + update + render + diff, paywall Up/Down \(size.width)×\(size.height) (\(presses) presses)",
-                  "median \(Timing.format(Timing.median(idleWhole))), p99 \(Timing.format(Timing.quantile(idleWhole, 0.99))); \(parts(idle))",
-                  naive: "the same presses back to back: median \(Timing.format(Timing.median(busyWhole))), p99 \(Timing.format(Timing.quantile(busyWhole, 0.99))); \(parts(busy))",
+                  "median \(Timing.format(Timing.median(idleWhole))) (CPU \(Timing.format(idleCPU))), p99 \(Timing.format(Timing.quantile(idleWhole, 0.99))); \(parts(idle))",
+                  naive: "the same presses back to back: median \(Timing.format(Timing.median(busyWhole))) (CPU \(Timing.format(busyCPU))), p99 \(Timing.format(Timing.quantile(busyWhole, 0.99))); \(parts(busy))",
                   ratio: String(format: "×%.1f slower when idle", Timing.median(idleWhole) / max(Timing.median(busyWhole), 1e-9)))
     }
 
@@ -49,6 +52,7 @@ struct IdleKeyBench {
         for i in 0..<presses {
             if idle { usleep(idleMicroseconds) }
             var parts = Parts()
+            let cpuStart = Timing.cpuNanos()
             let start = Timing.nanos()
             clock?.advance(by: 0.04)
             controller.session.advance(to: controller.session.clock.now())
@@ -59,6 +63,7 @@ struct IdleKeyBench {
             let rendered = Timing.nanos()
             let runs = grid.diff(from: previous)
             let diffed = Timing.nanos()
+            parts.cpu = Double(Timing.cpuNanos() - cpuStart) / 1e9
             precondition(!runs.isEmpty, "a plan move changed no cell")
             parts.clock = Double(clocked - start) / 1e9
             parts.update = Double(updated - clocked) / 1e9

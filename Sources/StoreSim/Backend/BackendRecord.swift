@@ -114,7 +114,9 @@ extension BackendState: SnapshotInParts {
         return outline
     }
 
-    /// The records by id, as `encoder` (sorted keys, as `Ledger` makes it) would write the object.
+    /// The records by id, each as `encoder` (sorted keys, as `Ledger` makes it) writes it, in the
+    /// order `String <` gives the ids, as this snapshot always had them (the encoder would order
+    /// ids by their bytes, which differs only for ids not in composed form; ids are digits).
     func writeBulk(with encoder: JSONEncoder, to write: (Data) throws -> Void) throws {
         var out = JSONBytes()
         out.bytes.reserveCapacity(8 << 10)
