@@ -129,13 +129,10 @@ extension BackendState: SnapshotInParts {
             out.string(id)
             out.bytes.append(UInt8(ascii: ":"))
             if record.writesDirectly { record.writeSortedKeyJSON(into: &out) } else { out.bytes.append(contentsOf: try encoder.encode(record)) }
-            if out.bytes.count >= 6 << 10 {
-                try write(Data(out.bytes))
-                out.bytes.removeAll(keepingCapacity: true)
-            }
+            try JournalLineWriter.flush(&out, to: write)
         }
         out.bytes.append(UInt8(ascii: "}"))
-        try write(Data(out.bytes))
+        try JournalLineWriter.flush(&out, to: write, final: true)
     }
 
     /// `{"change":{…,"upserts":[…]},"seq":N}` as `JSONEncoder` with `.sortedKeys` writes it: the
@@ -147,16 +144,6 @@ extension BackendState: SnapshotInParts {
         let head = try encoder.encode(outline)
         let empty = Array(#""upserts":[]}"#.utf8)
         guard head.count >= empty.count, head.suffix(empty.count).elementsEqual(empty) else { return nil }
-        var out = JSONBytes()
-        out.bytes.append(contentsOf: #"{"change":"#.utf8)
-        out.bytes.append(contentsOf: head.dropLast(2))
-        for (index, record) in change.upserts.enumerated() {
-            if index > 0 { out.bytes.append(UInt8(ascii: ",")) }
-            record.writeSortedKeyJSON(into: &out)
-        }
-        out.bytes.append(contentsOf: #"]},"seq":"#.utf8)
-        out.bytes.append(contentsOf: String(seq).utf8)
-        out.bytes.append(UInt8(ascii: "}"))
-        return Data(out.bytes)
+        return JournalLineWriter.line(seq: seq, changeUpToRecords: head.dropLast(2), records: change.upserts) { $0.writeSortedKeyJSON(into: &$1) }
     }
 }

@@ -250,29 +250,18 @@ extension StoreState: SnapshotInParts {
         for (index, record) in records.enumerated() {
             if index > 0 { out.bytes.append(UInt8(ascii: ",")) }
             record.writeSortedKeyJSON(into: &out)
-            if out.bytes.count >= 6 << 10 {
-                try write(Data(out.bytes))
-                out.bytes.removeAll(keepingCapacity: true)
-            }
+            try JournalLineWriter.flush(&out, to: write)
         }
         out.bytes.append(UInt8(ascii: "]"))
-        try write(Data(out.bytes))
+        try JournalLineWriter.flush(&out, to: write, final: true)
     }
 
     /// `{"change":{"head":…,"upserts":[…]},"seq":N}` as `JSONEncoder` with `.sortedKeys` writes it:
     /// the head by the encoder, the records by `writeSortedKeyJSON`.
     static func journalLine(seq: Int, change: Change, encoder: JSONEncoder) throws -> Data? {
-        var out = JSONBytes()
-        out.bytes.append(contentsOf: #"{"change":{"head":"#.utf8)
-        out.bytes.append(contentsOf: try encoder.encode(change.head))
-        out.bytes.append(contentsOf: #","upserts":["#.utf8)
-        for (index, record) in change.upserts.enumerated() {
-            if index > 0 { out.bytes.append(UInt8(ascii: ",")) }
-            record.writeSortedKeyJSON(into: &out)
-        }
-        out.bytes.append(contentsOf: #"]},"seq":"#.utf8)
-        out.bytes.append(contentsOf: String(seq).utf8)
-        out.bytes.append(UInt8(ascii: "}"))
-        return Data(out.bytes)
+        var upToRecords = Array(#"{"head":"#.utf8)
+        upToRecords.append(contentsOf: try encoder.encode(change.head))
+        upToRecords.append(contentsOf: #","upserts":["#.utf8)
+        return JournalLineWriter.line(seq: seq, changeUpToRecords: upToRecords, records: change.upserts) { $0.writeSortedKeyJSON(into: &$1) }
     }
 }
