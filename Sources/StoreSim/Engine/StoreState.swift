@@ -55,10 +55,11 @@ struct TransactionRecord: Codable, Hashable, Sendable {
     /// journal line and snapshot holds records, and each carries a 4 KB JWS that the encoder's
     /// machinery copied about (`TransactionRecordJSONTests` compares the two).
     func writeSortedKeyJSON(into out: inout JSONBytes) {
+        let payloadJSON = payload.sortedKeyJSON()
         out.open()
         out.field("finished", finished)
-        out.field("jws", jws)
-        out.field("payload") { payload.write(into: &$0) }
+        out.field("jws", signed.text(payloadJSON: payloadJSON))
+        out.field("payload", json: payloadJSON)
         out.field("verified", verified)
         out.close()
     }
@@ -104,6 +105,13 @@ struct StoredJWS: Hashable, Sendable {
     func text(payload: TransactionPayload) -> String {
         guard isJWS else { return signature }
         return header + "." + (payloadSegment ?? Self.encoded(payload)) + "." + signature
+    }
+
+    /// `text(payload:)` for a payload already encoded (`sortedKeyJSON`), so a record written out
+    /// encodes its payload once for both its JWS and its `payload` field.
+    func text(payloadJSON: Data) -> String {
+        guard isJWS else { return signature }
+        return header + "." + (payloadSegment ?? CompactJWS.base64url(payloadJSON)) + "." + signature
     }
 
     /// Whether the payload segment is kept as signed (re-encoding the payload would not give it back).

@@ -78,6 +78,12 @@ struct JSONBytes {
         bytes.append(contentsOf: text.utf8)
     }
 
+    /// A field whose value is JSON already written (an object `sortedKeyJSON` made, say).
+    mutating func field(_ key: StaticString, json: Data) {
+        name(key)
+        bytes.append(contentsOf: json)
+    }
+
     /// An object-valued field: `body` writes the object (from its `open` to its `close`).
     mutating func field(_ key: StaticString, object body: (inout JSONBytes) -> Void) {
         name(key)
