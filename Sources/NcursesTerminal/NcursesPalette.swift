@@ -36,18 +36,19 @@ final class NcursesPalette {
 
     /// Attributes and color pair for a blank cell (a space) in `style`.
     ///
-    /// A space shows only its background, underline and reverse. So, where those agree, a blank in
-    /// a short gap after a glyph (`BlankPlacement.gap`) is drawn in the glyph's attributes, and any
-    /// other blank on the terminal's own background in plain attributes: the terminal then needs no
+    /// A space shows only its background, underline and reverse. So, where those agree, a blank is
+    /// drawn in the attributes of the glyph it is given (`glyphStyle`: the glyph before a short gap,
+    /// `BlankPlacement.gap`, or the glyph a changed blank is written beside, `BlankStretch`), and any other
+    /// blank on the terminal's own background in plain attributes: the terminal then needs no
     /// attribute change inside a line like "▸ ◉ Weekly", and can still erase and skip plain blanks.
     /// Blanks on a painted background (a button, a sheet) keep their style. Each looks exactly as
     /// its style would.
-    func blankAttributes(for style: TextStyle, placement: BlankPlacement, leftGlyphStyle: TextStyle?) -> (attr_t, Int16) {
+    func blankAttributes(for style: TextStyle, glyphStyle: TextStyle?) -> (attr_t, Int16) {
         let own = resolve(style)
         guard !own.underline, !own.reverse else { return attributes(for: style) }
-        if case .gap = placement, let leftGlyphStyle {
-            let left = resolve(leftGlyphStyle)
-            if !left.underline, !left.reverse, left.background == own.background { return attributes(for: leftGlyphStyle) }
+        if let glyphStyle {
+            let glyph = resolve(glyphStyle)
+            if !glyph.underline, !glyph.reverse, glyph.background == own.background { return attributes(for: glyphStyle) }
         }
         guard own.background == nil else { return attributes(for: style) }
         // The terminal's own background: pair 0 with default colours, else the pair every plain cell uses.

@@ -41,6 +41,8 @@ public final class NcursesScreen: TerminalScreen {
     private var previous: CellGrid?
     private var needsFullRedraw = true
     private var palette: NcursesPalette?
+    /// The stretch of changed blanks last looked at in `draw` (its blanks share one neighbour).
+    private var stretch: BlankStretch?
 
     /// The color depth in use after `start` (the requested depth limited by the terminal).
     public private(set) var colorDepth: ColorDepth = .none
@@ -129,21 +131,25 @@ public final class NcursesScreen: TerminalScreen {
             clearok(win, true)
             needsFullRedraw = false
         }
-        let runs = grid.diff(from: full ? nil : previous)
+        let before = full ? nil : previous
+        let runs = grid.diff(from: before)
         let cols = Int(paywallsim_cols()), lines = Int(paywallsim_lines())
-        // A blank's attributes depend on the cells up to `BlankPlacement.maximumGap + 1` columns
-        // either side (see `NcursesPalette.blankAttributes`), so those are written again too: the
-        // curses screen then always holds what this frame's cells call for, and curses itself
-        // sends only what differs from the terminal.
+        // A blank in a short gap takes its attributes from the glyph before it (see
+        // `NcursesPalette.blankAttributes`), so the cells up to `BlankPlacement.maximumGap + 1`
+        // columns either side of a change are written again too; curses itself sends only what
+        // differs from the terminal.
         let reach = full ? 0 : BlankPlacement.maximumGap + 1
         let width = min(cols, grid.width)
         var written = (y: -1, end: 0)
+        stretch = nil
         for run in runs where run.y < lines {
             var x = max(run.x - reach, run.y == written.y ? written.end : 0)
             let end = min(run.x + run.cells.count + reach, width)
             while x < end {
                 guard let cell = grid[x, run.y] else { break }
-                if !cell.isContinuation, x + cell.width <= cols { write(cell, x: x, y: run.y, in: grid, window: win, palette: palette) }
+                if !cell.isContinuation, x + cell.width <= cols {
+                    write(cell, x: x, y: run.y, in: grid, before: before, window: win, palette: palette)
+                }
                 x += 1
             }
             written = (run.y, max(end, run.y == written.y ? written.end : 0))
@@ -168,15 +174,32 @@ public final class NcursesScreen: TerminalScreen {
         return Key(characterCode: UInt32(code))
     }
 
-    private func write(_ cell: Cell, x: Int, y: Int, in grid: CellGrid, window win: UnsafeMutablePointer<WINDOW>, palette: NcursesPalette) {
+    /// Puts `cell` in the curses window. `before` is the frame on the terminal (nil: a full redraw).
+    private func write(_ cell: Cell, x: Int, y: Int, in grid: CellGrid, before: CellGrid?,
+                       window win: UnsafeMutablePointer<WINDOW>, palette: NcursesPalette) {
         let placement = BlankPlacement.of(x: x, y: y, in: grid)
         let (attrs, pair): (attr_t, Int16)
-        if placement == .notBlank {
+        switch placement {
+        case .notBlank:
             (attrs, pair) = palette.attributes(for: cell.style)
-        } else {
-            var leftGlyphStyle: TextStyle?
-            if case .gap(let left) = placement { leftGlyphStyle = grid[left, y]?.style }
-            (attrs, pair) = palette.blankAttributes(for: cell.style, placement: placement, leftGlyphStyle: leftGlyphStyle)
+        case .gap(let left):
+            (attrs, pair) = palette.blankAttributes(for: cell.style, glyphStyle: grid[left, y]?.style)
+        case .open:
+            if let before {
+                // An open blank that did not change looks right whatever it was drawn with: left
+                // as it is, curses sends nothing for it, unless curses writes it anyway between
+                // changes. One that changed, or lies between changes, is drawn with a glyph this
+                // frame writes beside it (see `BlankStretch`), so the attributes need not change
+                // on the way into or out of it.
+                guard before[x, y] != cell || BlankStretch.liesBetweenChanges(x: x, y: y, in: grid, before: before,
+                                                                                within: BlankPlacement.maximumGap) else { return }
+                if stretch?.y != y || stretch?.columns.contains(x) != true {
+                    stretch = BlankStretch.around(x: x, y: y, in: grid, before: before)
+                }
+                (attrs, pair) = palette.blankAttributes(for: cell.style, glyphStyle: stretch?.glyph.flatMap { grid[$0, y]?.style })
+            } else {
+                (attrs, pair) = palette.blankAttributes(for: cell.style, glyphStyle: nil)
+            }
         }
         var wide: [wchar_t] = cell.text.unicodeScalars.prefix(5).map { wchar_t(bitPattern: $0.value) }
         if wide.isEmpty { wide = [wchar_t(32)] }

@@ -33,6 +33,11 @@ import Testing
              tapeLines: ["Set Start paywall", "Key ?"]),
         Case(name: "light theme paywall after Down", arguments: "--start paywall --theme light", marker: "Restore Purchases",
              keys: ["Down"], tapeLines: ["Set Start paywall", "Set Theme light", "Key Down"], theme: "light"),
+        // Every screen of the flow in turn, then plan moves and the sheet: blanks drawn in a
+        // neighbour's attributes in one frame and left as they are in the next (`BlankStretch`).
+        Case(name: "onboarding to the paywall, plan moves and the sheet", arguments: "", marker: "Step 1 of 3",
+             keys: ["Enter", "Enter", "Enter", "Enter", "Enter", "Down", "Enter", "Escape", "Up", "Down"],
+             tapeLines: ["Key Enter 5", "Key Down", "Key Enter", "Key Esc", "Key Up", "Key Down"]),
     ]
 
     /// What a cell looks like: a space shows only its background, underline and reverse.
