@@ -32,6 +32,26 @@ struct ServerNotificationTests {
         #expect(payload.data.status == 2 && payload.version == "2.0" && payload.data.signedRenewalInfo != nil)
     }
 
+    /// A renewal and its notification are one journal line: the renewal's save already holds the
+    /// processed time, which the notifications save again only when it moved since.
+    @Test func aRenewalWithItsNotificationIsOneJournalLine() throws {
+        let (store, clock, dir) = try Fixture.store()
+        _ = try #require(store.purchase(productID: "weekly_9_99", options: Fixture.options).transaction)
+        let journal = dir.appendingPathComponent("store-ledger.journal")
+        func lines() -> Int { ((try? String(contentsOf: journal, encoding: .utf8)) ?? "").split(separator: "\n").count }
+        let before = lines()
+        clock.advance(by: 8 * 86_400)
+        try store.process(now: clock.now())
+        #expect(try kinds(store).last == "DID_RENEW/-")
+        #expect(lines() == before + 1)
+        // The processed time is in that line: a store opened on the directory does not renew or
+        // notify the same week again.
+        let (again, _, _) = try Fixture.store(dir: dir, clock: clock)
+        #expect(again.lastProcessed == clock.now())
+        try again.process(now: clock.now())
+        #expect(try kinds(again).filter { $0 == "DID_RENEW/-" }.count == 1)
+    }
+
     @Test func billingIssueGraceExpiryAndRecovery() throws {
         let (store, clock, _) = try Fixture.store(StoreSettings(billingGracePeriodEnabled: true))
         _ = try #require(store.purchase(productID: "weekly_9_99", options: Fixture.options).transaction)

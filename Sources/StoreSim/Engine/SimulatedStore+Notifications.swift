@@ -34,7 +34,8 @@ extension SimulatedStore {
         let events = NotificationDeriver.events(before: mark, after: state, revoked: revoked, catalog: catalog)
         guard !events.isEmpty else { return }
         let notifications = try events.map(makeNotification)
-        if state.lastProcessed != mark.lastProcessed { try save() }
+        // Saved with them unless the change's own save, just made, already holds it.
+        if state.lastProcessed != mark.lastProcessed, state.lastProcessed != savedLastProcessed || dirty?.isEmpty != true { try save() }
         try notificationLog.append(notifications.map { NotificationLog.Line(notification: $0) })
         for n in notifications { note("notification \(n.notificationType)\(n.subtype.map { "/\($0)" } ?? "")") }
     }

@@ -36,6 +36,9 @@ public final class SimulatedStore {
     var processAlwaysLocked = false
     /// How deep in `exclusive` this process is: only the outermost change records notifications.
     private var changeDepth = 0
+    /// `state.lastProcessed` as last saved or read from the ledger: a change's notifications save
+    /// the processed time again only when it moved since.
+    var savedLastProcessed: Date?
 
     /// Opens the store in `stateDirectory`; unfinished transactions are queued as redelivered updates.
     public init(catalog: StoreCatalog, stateDirectory: URL, clock: any Clock, seed: UInt64 = 1,
@@ -56,6 +59,7 @@ public final class SimulatedStore {
         self.stateDirectory = stateDirectory
         encodedHeaders = (try CompactJWS.encodedHeader(kid: StoreSigningKeys.trustedKeyID, x5c: keys.chain.x5c),
                           try CompactJWS.encodedHeader(kid: StoreSigningKeys.untrustedKeyID, x5c: keys.chain.x5c))
+        savedLastProcessed = state.lastProcessed
         for record in state.records where !record.finished {
             updates.append(update(.redelivery, record))
         }
@@ -274,6 +278,7 @@ public final class SimulatedStore {
         let before = state
         guard try ledger.refresh(&state) else { return }
         dirty = []
+        savedLastProcessed = state.lastProcessed
         queueOutsideChanges(since: before)
     }
 
@@ -282,6 +287,7 @@ public final class SimulatedStore {
         let change = dirty.map { state.change(dirty: $0) }
         try ledger.save(&state, change: change)
         dirty = []
+        savedLastProcessed = state.lastProcessed
     }
 
     func note(_ line: String) { log.append("\(ISO8601.string(clock.now())) store: \(line)") }
