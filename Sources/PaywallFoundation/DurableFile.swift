@@ -66,22 +66,49 @@ public enum DurableFile {
     }
 
     /// Appends `data` to the file at `url` (creating it, then fsyncing its directory) and fsyncs it.
-    public static func append(_ data: Data, to url: URL) throws(DurableFileError) {
+    ///
+    /// With `afterWholeLines`, a last line without its newline (torn by a kill mid-append) is cut
+    /// off first, so what is appended starts a line of its own.
+    public static func append(_ data: Data, to url: URL, afterWholeLines: Bool = false) throws(DurableFileError) {
         let path = url.path
         // Opened as it is when it exists (no `stat` first); made only when it does not.
+        let mode = afterWholeLines ? O_RDWR : O_WRONLY
         var created = false
-        var fd = open(path, O_WRONLY | O_APPEND)
+        var fd = open(path, mode | O_APPEND)
         if fd < 0, errno == ENOENT {
-            fd = open(path, O_WRONLY | O_CREAT | O_APPEND, 0o644)
+            fd = open(path, mode | O_CREAT | O_APPEND, 0o644)
             created = true
         }
         guard fd >= 0 else { throw .posix(path, "cannot open for appending") }
         let sync = needsSync(path)
-        let ok = writeAndSync(fd, data, sync: sync)
-        let error = ok ? nil : DurableFileError.posix(path, "cannot append and fsync")
+        var error: DurableFileError?
+        if afterWholeLines, !created, !cutTornLastLine(fd) { error = .posix(path, "cannot cut off a torn last line") }
+        if error == nil, !writeAndSync(fd, data, sync: sync) { error = .posix(path, "cannot append and fsync") }
         close(fd)
         if let error { throw error }
         if created, sync { try syncDirectory(url.deletingLastPathComponent().path) }
+    }
+
+    /// Cuts the file open as `fd` after its last newline when its last byte is not one; false on failure.
+    private static func cutTornLastLine(_ fd: Int32) -> Bool {
+        var info = stat()
+        guard fstat(fd, &info) == 0 else { return false }
+        let size = Int(info.st_size)
+        guard size > 0 else { return true }
+        var last: UInt8 = 0
+        guard pread(fd, &last, 1, off_t(size - 1)) == 1 else { return false }
+        guard last != UInt8(ascii: "\n") else { return true }
+        // Torn (rare): read back to the last newline, a block at a time.
+        var end = size - 1
+        var block = [UInt8](repeating: 0, count: 4096)
+        while end > 0 {
+            let start = max(0, end - block.count)
+            let count = end - start
+            guard block.withUnsafeMutableBytes({ pread(fd, $0.baseAddress, count, off_t(start)) }) == count else { return false }
+            if let newline = block[..<count].lastIndex(of: UInt8(ascii: "\n")) { return ftruncate(fd, off_t(start + newline + 1)) == 0 }
+            end = start
+        }
+        return ftruncate(fd, 0) == 0
     }
 
     /// The size in bytes of the file at `path`, or nil when it cannot be read (`stat`, without

@@ -37,4 +37,26 @@ struct DurableFileChunkTests {
             "\(error)".hasPrefix(missing.path + ": cannot open for appending: No such file or directory")
         }
     }
+
+    /// An append after whole lines first cuts a torn last line, however long, and only that.
+    @Test func anAppendAfterWholeLinesCutsATornLastLine() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("lines-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let long = String(repeating: "x", count: 9_000) // torn across more than two 4 KiB blocks
+        let cases: [(before: String, after: String)] = [
+            ("", "new\n"),                                  // made by the append
+            ("a\nb\n", "a\nb\nnew\n"),                      // whole: nothing cut
+            ("a\nb\n{\"torn", "a\nb\nnew\n"),               // a kill mid-append
+            ("a\n" + long, "a\nnew\n"),
+            (long + "\n" + long, long + "\nnew\n"),
+            (long, "new\n"),                                // no newline at all: all of it is torn
+        ]
+        for (n, c) in cases.enumerated() {
+            let url = dir.appendingPathComponent("log-\(n).jsonl")
+            if !c.before.isEmpty { try Data(utf8: c.before).write(to: url) }
+            try DurableFile.append(Data(utf8: "new\n"), to: url, afterWholeLines: true)
+            #expect(try String(contentsOf: url, encoding: .utf8) == c.after, "case \(n)")
+        }
+    }
 }

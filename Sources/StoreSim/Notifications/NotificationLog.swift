@@ -49,22 +49,7 @@ struct NotificationLog {
             data.append(try encoder.encode(line))
             data.append(UInt8(ascii: "\n"))
         }
-        try dropTornTail()
-        try DurableFile.append(data, to: url)
-    }
-
-    /// A kill mid-append leaves a line without its newline: cut it before appending after it.
-    private func dropTornTail() throws {
-        guard let handle = try? FileHandle(forUpdating: url) else { return }
-        defer { try? handle.close() }
-        let size = try handle.seekToEnd()
-        guard size > 0 else { return }
-        try handle.seek(toOffset: size - 1)
-        guard handle.readData(ofLength: 1) != Data([UInt8(ascii: "\n")]) else { return }
-        try handle.seek(toOffset: 0)
-        let contents = handle.readDataToEndOfFile()
-        let keep = contents.lastIndex(of: UInt8(ascii: "\n")).map { UInt64($0 + 1) } ?? 0
-        try handle.truncate(atOffset: keep)
+        try DurableFile.append(data, to: url, afterWholeLines: true)
     }
 }
 
