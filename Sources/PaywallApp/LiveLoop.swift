@@ -30,18 +30,18 @@ public struct LiveLoop {
         var instantEmptyReads = 0
         var lastPoll = wall.now()
         var eventsWaitingSince: Date?
-        defer { controller.session.flushEvents() }
+        defer { controller.session.flushPendingWrites() }
         while true {
             controller.session.advance(to: clock.now())
             lastSize = screen.size
             // The frame first: a key's answer reaches the terminal before any file work.
             screen.draw(controller.render(size: lastSize).grid)
-            // Analytics and views are group-committed: written at most `flushInterval` after they happen.
-            if controller.session.hasPendingEvents {
+            // Analytics, views and the fsync of finishes are group-committed: at most `flushInterval` after they happen.
+            if controller.session.hasPendingWrites {
                 let since = eventsWaitingSince ?? wall.now()
                 eventsWaitingSince = since
                 if wall.now().timeIntervalSince(since) >= Self.flushInterval {
-                    controller.session.flushEvents()
+                    controller.session.flushPendingWrites()
                     eventsWaitingSince = nil
                 }
             } else {
@@ -79,7 +79,7 @@ public struct LiveLoop {
     /// How long to wait for a key: until the next store answer, at most 120 ms while something
     /// spins, and at most the poll interval, so another process's change shows within a second.
     private func timeout() -> Int {
-        if controller.session.hasPendingEvents { return Int(Self.flushInterval * 1000) }
+        if controller.session.hasPendingWrites { return Int(Self.flushInterval * 1000) }
         if controller.session.isBusy { return 120 }
         let poll = Int(Self.pollInterval * 1000)
         if let next = controller.session.nextScheduledDate {

@@ -50,7 +50,7 @@ public enum DurableFile {
                 }
             }
             try flush()
-            guard !sync || fsync(fd) == 0 else { throw DurableFileError.posix(temp, "cannot write and fsync") }
+            guard !sync || fsyncCounted(fd, path: temp) else { throw DurableFileError.posix(temp, "cannot write and fsync") }
         } catch {
             close(fd)
             unlink(temp)
@@ -68,8 +68,13 @@ public enum DurableFile {
     /// Appends `data` to the file at `url` (creating it, then fsyncing its directory) and fsyncs it.
     ///
     /// With `afterWholeLines`, a last line without its newline (torn by a kill mid-append) is cut
-    /// off first, so what is appended starts a line of its own.
-    public static func append(_ data: Data, to url: URL, afterWholeLines: Bool = false) throws(DurableFileError) {
+    /// off first, so what is appended starts a line of its own. With `sync` false the append is
+    /// not fsynced (a kill leaves it, a power loss may not: `syncIfPresent` or any later fsynced
+    /// append to the file makes it durable), except when it makes the file, which is synced with
+    /// its directory so that later fsynced appends survive a power loss.
+    /// Returns false when the append still owes its fsync (`sync` false in a durable directory).
+    @discardableResult
+    public static func append(_ data: Data, to url: URL, afterWholeLines: Bool = false, sync syncRequested: Bool = true) throws(DurableFileError) -> Bool {
         let path = url.path
         // Opened as it is when it exists (no `stat` first); made only when it does not.
         let mode = afterWholeLines ? O_RDWR : O_WRONLY
@@ -80,13 +85,26 @@ public enum DurableFile {
             created = true
         }
         guard fd >= 0 else { throw .posix(path, "cannot open for appending") }
-        let sync = needsSync(path)
+        let durable = needsSync(path)
+        let sync = (syncRequested || created) && durable
         var error: DurableFileError?
         if afterWholeLines, !created, !cutTornLastLine(fd) { error = .posix(path, "cannot cut off a torn last line") }
-        if error == nil, !writeAndSync(fd, data, sync: sync) { error = .posix(path, "cannot append and fsync") }
+        if error == nil, !writeAndSync(fd, data, sync: sync, path: path) { error = .posix(path, "cannot append and fsync") }
         close(fd)
         if let error { throw error }
         if created, sync { try syncDirectory(url.deletingLastPathComponent().path) }
+        return sync || !durable
+    }
+
+    /// Fsyncs the file at `url` (appends made with `sync: false`); nothing when it is missing.
+    public static func syncIfPresent(_ url: URL) throws(DurableFileError) {
+        let path = url.path
+        guard needsSync(path) else { return }
+        let fd = open(path, O_WRONLY)
+        if fd < 0, errno == ENOENT { return }
+        guard fd >= 0 else { throw .posix(path, "cannot open to fsync") }
+        defer { close(fd) }
+        guard fsyncCounted(fd, path: path) else { throw .posix(path, "fsync failed") }
     }
 
     /// Cuts the file open as `fd` after its last newline when its last byte is not one; false on failure.
@@ -181,14 +199,50 @@ public enum DurableFile {
         let fd = open(directory, O_RDONLY)
         guard fd >= 0 else { throw .posix(directory, "cannot open directory to fsync it") }
         defer { close(fd) }
-        guard fsync(fd) == 0 else { throw .posix(directory, "directory fsync failed") }
+        guard fsyncCounted(fd, path: directory) else { throw .posix(directory, "directory fsync failed") }
     }
 
     /// Writes all of `data` to `fd` (retrying short writes and EINTR), then fsyncs it (unless
     /// `sync` is false); false on failure (see errno).
-    static func writeAndSync(_ fd: Int32, _ data: Data, sync: Bool = true) -> Bool {
-        writeAll(fd, data) && (!sync || fsync(fd) == 0)
+    static func writeAndSync(_ fd: Int32, _ data: Data, sync: Bool = true, path: String) -> Bool {
+        writeAll(fd, data) && (!sync || fsyncCounted(fd, path: path))
     }
+
+    /// Fsyncs `fd`, the file or directory at `path`; counted when a directory above it is being
+    /// counted (`beginCountingSyncs`). False on failure (see errno).
+    static func fsyncCounted(_ fd: Int32, path: String) -> Bool {
+        guard fsync(fd) == 0 else { return false }
+        syncCounts.add(path)
+        return true
+    }
+
+    /// Starts counting, from zero, the fsyncs of `directory` and of the files in it (tests, and
+    /// the benchmark's fsyncs per operation).
+    public static func beginCountingSyncs(under directory: URL) { syncCounts.begin(standardPath(directory.path)) }
+
+    /// The fsyncs counted under `directory` since `beginCountingSyncs`.
+    public static func syncsCounted(under directory: URL) -> Int { syncCounts.count(standardPath(directory.path)) }
+
+    /// Stops counting under `directory`.
+    public static func endCountingSyncs(under directory: URL) { syncCounts.end(standardPath(directory.path)) }
+
+    /// Fsyncs counted per directory while asked.
+    private final class SyncCounts: @unchecked Sendable {
+        private let lock = NSLock()
+        private var counts: [String: Int] = [:]
+
+        func begin(_ directory: String) { lock.lock(); counts[directory] = 0; lock.unlock() }
+        func end(_ directory: String) { lock.lock(); counts[directory] = nil; lock.unlock() }
+        func count(_ directory: String) -> Int { lock.lock(); defer { lock.unlock() }; return counts[directory] ?? 0 }
+
+        func add(_ path: String) {
+            lock.lock()
+            defer { lock.unlock() }
+            guard !counts.isEmpty else { return }
+            for directory in counts.keys where path == directory || path.hasPrefix(directory + "/") { counts[directory, default: 0] += 1 }
+        }
+    }
+    private static let syncCounts = SyncCounts()
 
     /// The most `replace(at:writing:)` gathers before a `write`.
     static let writeBufferBytes = 64 << 10

@@ -17,7 +17,7 @@ extension SimulatorSession {
         case .refreshRisk:
             return [.riskRefreshed(settings.risk)]
         case let .purchase(productID, _):
-            flushEvents() // what led to a purchase is on disk before the purchase is
+            flushPendingWrites() // what led to a purchase is on disk before the purchase is
             // The store records the purchase at once (as the App Store does once the sheet is
             // confirmed); the app hears about it after the latency. A relaunch in between finds
             // the transaction unfinished and has it redelivered.
@@ -86,12 +86,16 @@ extension SimulatorSession {
         }
     }
 
-    /// Writes the analytics events recorded since the last flush (one append and one fsync) and
-    /// the paywall view history, merged with the views other processes saved.
+    /// Writes what is group-committed: the analytics events recorded since the last flush (one
+    /// append and one fsync), the paywall view history, merged with the views other processes
+    /// saved, and the fsync of the store's finishes (`SimulatedStore.finish`).
     ///
     /// When the merge brought in another process's views, the file's stamps are left as they
     /// were, so the next `pollSharedState` folds them into the model (a flush never sends events).
-    public func flushEvents() {
+    public func flushPendingWrites() {
+        if store.hasUnsyncedFinishes {
+            do { try store.syncFinishes() } catch { note("\(error)") }
+        }
         if !pendingEvents.isEmpty {
             do {
                 try appState.appendEvents(pendingEvents)
@@ -107,8 +111,8 @@ extension SimulatorSession {
         }
     }
 
-    /// Whether analytics events or the paywall view history wait for a flush.
-    public var hasPendingEvents: Bool { !pendingEvents.isEmpty || pendingViews != nil }
+    /// Whether analytics events, the paywall view history or the store's finishes wait for a flush.
+    public var hasPendingWrites: Bool { !pendingEvents.isEmpty || pendingViews != nil || store.hasUnsyncedFinishes }
 
     /// Seed 004's POST of a transaction: to the app's own server (`--backend URL`) over HTTP, else
     /// to the simulator's backend in process.

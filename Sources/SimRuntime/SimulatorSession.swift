@@ -12,7 +12,7 @@ import StoreSim
 /// lets time pass. The same code runs interactive sessions on the wall clock and tapes on a
 /// virtual clock, so a tape replays byte for byte.
 public final class SimulatorSession {
-    /// Analytics events recorded but not yet written (`flushEvents`); a kill loses at most these.
+    /// Analytics events recorded but not yet written (`flushPendingWrites`); a kill loses at most these.
     var pendingEvents: [RecordedEvent] = []
     /// The paywall view history waiting for the next flush (group-committed like the events).
     var pendingViews: PaywallViewHistory?
@@ -43,7 +43,7 @@ public final class SimulatorSession {
 
     /// Opens the state directory and the store; throws with the file and what is wrong if a state file is corrupt.
     /// A session that ends writes what it recorded.
-    deinit { flushEvents() }
+    deinit { flushPendingWrites() }
 
     public init(settings: SessionSettings, clock: any Clock) throws {
         self.settings = settings

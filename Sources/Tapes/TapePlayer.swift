@@ -101,7 +101,7 @@ public final class TapePlayer {
         }
         // After a quit key the app is gone, but what it did is still the result.
         let session = controller?.session ?? quitSession
-        session?.flushEvents()
+        session?.flushPendingWrites()
         let status: TapeResult.Status = !errors.isEmpty ? .invalid : (failures.isEmpty ? .passed : .failed)
         let result = TapeResult(tape: tape.file, status: status, failures: failures, errors: errors,
                                 finalState: session?.model.state.name, entitled: session?.model.entitlement.isPremium,
@@ -118,7 +118,7 @@ public final class TapePlayer {
     /// Opens (or reopens, for `Relaunch`) the app on the tape's state directory.
     func launch() {
         // The app that ran before a relaunch has written its analytics: the new one reads them.
-        (controller?.session ?? quitSession)?.flushEvents()
+        (controller?.session ?? quitSession)?.flushPendingWrites()
         do {
             controller = try AppHost.launch(inputs(), stateDirectory: stateDirectory, clock: clock)
             if recordFrame(cause: "launch") { presentation += settings.pauseMilliseconds }

@@ -1,6 +1,7 @@
 import Foundation
 import PaywallCore
 import StoreSim
+import PaywallFoundation
 
 /// A store soak: purchases and renewals with the durable ledger, each posted to the backend and finished.
 ///
@@ -68,12 +69,14 @@ struct StoreSoakBench {
     }
 
     /// Runs `count` operations on one fresh ledger; returns (wall, cpu) per chunk of `chunk` operations.
-    func soak(count: Int, chunk: Int, naive: Bool) throws -> (chunks: [(wall: Double, cpu: Double)], granted: Int, ledgerBytes: Int) {
+    func soak(count: Int, chunk: Int, naive: Bool) throws -> (chunks: [(wall: Double, cpu: Double)], granted: Int, ledgerBytes: Int, syncs: Int) {
         let dir = BenchSession.freshDirectory(naive ? "soak-naive" : "soak")
         defer { BenchSession.cleanUp(dir) }
         let stack = try Stack(dir: dir, clock: ManualClock(Date(timeIntervalSince1970: 1_780_000_000)))
         guard case let .success(first, _) = stack.store.purchase(productID: "weekly_9_99", options: StorePurchaseOptions(appAccountToken: Self.user)),
               try stack.grant(first) else { throw BenchError("the soak's first subscription purchase failed") }
+        DurableFile.beginCountingSyncs(under: dir)
+        defer { DurableFile.endCountingSyncs(under: dir) }
         var granted = 1
         var chunks: [(wall: Double, cpu: Double)] = []
         var done = 0
@@ -84,13 +87,28 @@ struct StoreSoakBench {
                     if naive { try stack.reopen() }
                     granted += try stack.step(i)
                 }
+                // The last finish of the chunk made durable, as an app's flush or a command's end makes it.
+                try stack.store.syncFinishes()
             })
             done += n
         }
         let bytes = ["store-ledger.json", "store-ledger.journal", "backend-ledger.json", "backend-ledger.journal"].reduce(0) { total, name in
             total + ((try? FileManager.default.attributesOfItem(atPath: dir.appendingPathComponent(name).path)[.size] as? Int) ?? 0)
         }
-        return (chunks, granted, bytes)
+        return (chunks, granted, bytes, DurableFile.syncsCounted(under: dir))
+    }
+
+    /// The disk's floor for a sequential durable operation: `perOperation` fsynced appends of 1 KiB
+    /// (one file each) and nothing else, `count` times; operations per second of wall time.
+    func durableFloor(count: Int, perOperation: Int) throws -> Double {
+        let dir = BenchSession.freshDirectory("floor")
+        defer { BenchSession.cleanUp(dir) }
+        let files = (0..<perOperation).map { dir.appendingPathComponent("file-\($0).journal") }
+        let line = Data(repeating: UInt8(ascii: "x"), count: 1023) + Data([0x0A])
+        let time = try Timing.measure {
+            for _ in 0..<count { for file in files { try DurableFile.append(line, to: file) } }
+        }
+        return Double(count) / time.wall
     }
 
     /// Ledgers of `perLedger` operations until `operations` are done (one user's state directory each).
@@ -98,7 +116,7 @@ struct StoreSoakBench {
         let perLedger = min(perLedger, max(1, operations)) // a soak shorter than one ledger is one ledger of its length
         let ledgers = max(1, (operations + perLedger - 1) / perLedger)
         let chunk = max(1, perLedger / 10)
-        var wall = 0.0, cpu = 0.0, granted = 0, firstCPU = 0.0, lastCPU = 0.0, bytes = 0
+        var wall = 0.0, cpu = 0.0, granted = 0, firstCPU = 0.0, lastCPU = 0.0, bytes = 0, syncs = 0
         for l in 0..<ledgers {
             let count = min(perLedger, operations - l * perLedger)
             let run = try soak(count: count, chunk: chunk, naive: false)
@@ -108,11 +126,19 @@ struct StoreSoakBench {
             lastCPU += (run.chunks.last?.cpu ?? 0) / Double(ledgers)
             granted += run.granted
             bytes = max(bytes, run.ledgerBytes)
+            syncs += run.syncs
         }
         table.add("store soak: \(operations) purchases + renewals, durable ledger, \(ledgers) ledger(s) of \(perLedger) ops (\(granted) granted)",
-                  String(format: "%.0f ops/s wall (%@), %.1f ms CPU/op; CPU/op first %d ops %.1f ms, last %d ops %.1f ms; store and backend ledgers and journals %.2f MB at the end",
-                         Double(operations) / wall, Timing.format(wall), cpu * 1000 / Double(operations),
+                  String(format: "%.0f ops/s wall (%@), %.1f ms CPU/op, %.2f fsyncs/op; CPU/op first %d ops %.1f ms, last %d ops %.1f ms; store and backend ledgers and journals %.2f MB at the end",
+                         Double(operations) / wall, Timing.format(wall), cpu * 1000 / Double(operations), Double(syncs) / Double(operations),
                          chunk, firstCPU * 1000 / Double(chunk), chunk, lastCPU * 1000 / Double(chunk), Double(bytes) / 1e6))
+        // What the disk allows one operation after another, whatever the code: the fsyncs an
+        // operation must wait for before it is acknowledged, and nothing else.
+        let floorCount = min(2_000, max(operations, 100))
+        let two = try durableFloor(count: floorCount, perOperation: 2)
+        let three = try durableFloor(count: floorCount, perOperation: 3)
+        table.add("the disk's floor for the soak: \(floorCount) operations of fsynced 1 KiB appends alone, one after another",
+                  String(format: "2 per operation (the store's transaction, the backend's grant): %.0f ops/s; 3 (and the transaction's notification): %.0f ops/s", two, three))
     }
 
     func run(into table: inout BenchTable, perLedger: Int) throws {

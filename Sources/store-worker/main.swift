@@ -5,7 +5,8 @@
 // restores. After each durable step it prints one line, written straight to fd 1:
 //   purchased ID   the store's ledger holds the transaction
 //   granted ID     the backend's ledger holds it (verified)
-//   finished ID    the store's ledger marks it finished
+//   finished ID    the store's ledger marks it finished (written, so a kill keeps it; its fsync
+//                  is group-committed, see SimulatedStore.finish)
 // The kill tests SIGKILL it at random instants and check these acknowledgements.
 import Foundation
 import PaywallFoundation

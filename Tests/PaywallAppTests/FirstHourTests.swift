@@ -91,7 +91,7 @@ struct FirstHourTests {
         let first = try Self.app(start: nil, directory: dir)
         #expect(first.session.model.state.name == "onboarding")
         // Its events are written within 100 ms (the live loop's flush), long before a relaunch.
-        first.session.flushEvents()
+        first.session.flushPendingWrites()
         let second = try Self.app(start: nil, directory: dir)
         #expect(second.session.model.state.name == "chat", "a returning user opens the app")
         let asked = try Self.app(start: .onboarding, directory: dir)

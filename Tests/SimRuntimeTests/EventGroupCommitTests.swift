@@ -4,9 +4,9 @@ import Persistence
 import Testing
 @testable import SimRuntime
 
-/// Analytics events and the paywall view history are group-committed: a plan move writes nothing
-/// (no fsync per key); they are written together before a purchase, at a flush, and when the
-/// session ends.
+/// Analytics events, the paywall view history and the fsync of the store's finishes are
+/// group-committed: a plan move writes nothing (no fsync per key); they are written together
+/// before a purchase, at a flush, and when the session ends.
 @Suite struct EventGroupCommitTests {
     func written(_ harness: SessionHarness) throws -> [String] {
         try AppStateStore(directory: StateDirectory(root: harness.directory)).loadEvents().map(\.name)
@@ -18,7 +18,7 @@ import Testing
         let before = try written(harness)
         session.send(.movePlanSelection(by: -1))
         session.send(.movePlanSelection(by: 1))
-        #expect(session.hasPendingEvents)
+        #expect(session.hasPendingWrites)
         #expect(try written(harness) == before, "a plan move is not written (nor fsynced) at once")
         session.send(.buy)
         session.send(.sheetConfirmed)
@@ -26,8 +26,10 @@ import Testing
         #expect(atPurchase.filter { $0 == "paywall_plan_selected" }.count == 2, "\(atPurchase)")
         #expect(atPurchase.last == "paywall_cta_click")
         harness.wait(session, 3)
-        session.flushEvents()
-        #expect(!session.hasPendingEvents)
+        #expect(session.store.hasUnsyncedFinishes, "the purchase's finish waits for the flush's fsync")
+        session.flushPendingWrites()
+        #expect(!session.hasPendingWrites)
+        #expect(!session.store.hasUnsyncedFinishes)
         #expect(try written(harness).last == "purchase_success")
         #expect(try written(harness) == session.analytics.events.map(\.name), "every event written once, in order")
     }
@@ -37,7 +39,7 @@ import Testing
         do {
             let session = try harness.open()
             session.send(.movePlanSelection(by: -1))
-            #expect(session.hasPendingEvents)
+            #expect(session.hasPendingWrites)
         }
         #expect(try written(harness).contains("paywall_plan_selected"))
     }
@@ -54,10 +56,10 @@ import Testing
         let session = try harness.open()
         let shown = session.model.paywallViews.views
         #expect(!shown.isEmpty, "opening on the paywall counts a view")
-        #expect(session.hasPendingEvents)
+        #expect(session.hasPendingWrites)
         #expect(try views(harness) == [elsewhere], "the view waits for the flush")
-        session.flushEvents()
-        #expect(!session.hasPendingEvents)
+        session.flushPendingWrites()
+        #expect(!session.hasPendingWrites)
         let onDisk = try views(harness)
         #expect(onDisk.contains(elsewhere) && shown.allSatisfy(onDisk.contains), "both processes' views are kept: \(onDisk)")
         // The other process's view reaches the model at the next look at shared state.

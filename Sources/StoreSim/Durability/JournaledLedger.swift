@@ -38,6 +38,8 @@ struct JournaledLedger<State: JournaledState>: Sendable {
     let journalURL: URL
     private(set) var journalBytes = 0
     private(set) var snapshotBytes = 0
+    /// Whether a journal line was appended without its fsync since the last one (`save(sync: false)`).
+    private(set) var hasUnsyncedLines = false
     /// The files as this process last read or wrote them: a refresh reloads only when they differ.
     private var stamps: [FileStamp?] = [nil, nil]
     /// The two files' paths, worked out once: `URL.path` decodes the URL on every call, and a
@@ -115,12 +117,16 @@ struct JournaledLedger<State: JournaledState>: Sendable {
 
     /// Saves `state`: its `change` appended to the journal, or a fresh snapshot when there is no
     /// change to describe it (`nil`), no snapshot yet, or the journal has outgrown the snapshot.
-    mutating func save(_ state: inout State, change: State.Change?) throws {
+    ///
+    /// With `sync` false a journal line is written but not fsynced: a kill leaves it, and it is
+    /// durable once the journal is next fsynced (the next save with `sync`, `syncJournal()`, or a
+    /// save by another process). A snapshot is always fsynced.
+    mutating func save(_ state: inout State, change: State.Change?, sync: Bool = true) throws {
         let seq = (state.journalSeq ?? 0) + 1
         if let change, snapshotBytes > 0, journalBytes < max(64 << 10, snapshotBytes) {
             var line = try encode(Entry(seq: seq, change: change))
             line.append(0x0A)
-            try append(line)
+            hasUnsyncedLines = try !append(line, sync: sync)
             journalBytes += line.count
             state.journalSeq = seq
             stamps = currentStamps()
@@ -137,7 +143,16 @@ struct JournaledLedger<State: JournaledState>: Sendable {
             catch { throw Ledger<State>.Failure(description: error.description) }
         }
         journalBytes = 0
+        hasUnsyncedLines = false
         stamps = currentStamps()
+    }
+
+    /// Fsyncs the journal when lines were appended to it without (`save(sync: false)`). A journal
+    /// another process compacted away is in that process's fsynced snapshot: nothing to do.
+    mutating func syncJournal() throws {
+        guard hasUnsyncedLines else { return }
+        do { try DurableFile.syncIfPresent(journalURL) } catch { throw Ledger<State>.Failure(description: error.description) }
+        hasUnsyncedLines = false
     }
 
     private struct Entry: Codable {
@@ -153,8 +168,9 @@ struct JournaledLedger<State: JournaledState>: Sendable {
         }
     }
 
-    private func append(_ data: Data) throws {
-        do { try DurableFile.append(data, to: journalURL) } catch { throw Ledger<State>.Failure(description: error.description) }
+    /// Appends `data` to the journal; false when it still owes its fsync.
+    private func append(_ data: Data, sync: Bool) throws -> Bool {
+        do { return try DurableFile.append(data, to: journalURL, sync: sync) } catch { throw Ledger<State>.Failure(description: error.description) }
     }
 
     private func truncateJournal(to length: Int) throws {

@@ -65,6 +65,9 @@ public final class SimulatedStore {
         }
     }
 
+    // A store let go makes its finishes durable (a command that finished a transaction and ends).
+    deinit { try? syncFinishes() }
+
     /// The switches in force (the catalog's, or as changed at run time).
     public var settings: StoreSettings { state.settings ?? catalog.settings }
 
@@ -125,9 +128,21 @@ public final class SimulatedStore {
     }
 
     /// `Transaction.finish()`: marks the transaction finished so it is not redelivered.
+    ///
+    /// Group-committed: the journal line is written before this returns, so a kill leaves it, and
+    /// it is fsynced with the store's next durable save or by `syncFinishes()` (the app's flush,
+    /// at most 100 ms later). A power loss before that forgets the finish, and the transaction is
+    /// delivered again at the next launch, as StoreKit redelivers every unfinished transaction;
+    /// the purchase and its grant stay durable.
     public func finish(transactionID: String) throws {
         try exclusive { try finishLocked(transactionID) }
     }
+
+    /// Whether finishes wait for `syncFinishes()`.
+    public var hasUnsyncedFinishes: Bool { ledger.hasUnsyncedLines }
+
+    /// Fsyncs the finishes written since the store's last durable save.
+    public func syncFinishes() throws { try ledger.syncJournal() }
 
     private func finishLocked(_ transactionID: String) throws {
         guard let index = state.records.lastIndex(where: { $0.payload.transactionId == transactionID }) else {
@@ -136,7 +151,7 @@ public final class SimulatedStore {
         guard !state.records[index].finished else { return }
         state.records[index].finished = true
         dirty?.insert(transactionID)
-        try save()
+        try save(sync: false)
     }
 
     /// Every transaction in the ledger, oldest first (`Transaction.all`).
@@ -282,10 +297,11 @@ public final class SimulatedStore {
         queueOutsideChanges(since: before)
     }
 
-    /// Saves what changed since the last save: a journal line, or a snapshot when needed.
-    func save() throws {
+    /// Saves what changed since the last save: a journal line, or a snapshot when needed. With
+    /// `sync` false the line is not fsynced yet (see `finish(transactionID:)`).
+    func save(sync: Bool = true) throws {
         let change = dirty.map { state.change(dirty: $0) }
-        try ledger.save(&state, change: change)
+        try ledger.save(&state, change: change, sync: sync)
         dirty = []
         savedLastProcessed = state.lastProcessed
     }
