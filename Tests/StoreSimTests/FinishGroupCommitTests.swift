@@ -73,4 +73,21 @@ struct FinishGroupCommitTests {
         #expect(DurableFile.syncsCounted(under: dir) == 2, "the new journal and its directory")
         #expect(!store.hasUnsyncedFinishes)
     }
+
+    @Test func aFinishJournalsItsIDNotTheRecordAgain() throws {
+        let (store, clock, dir) = try Fixture.store()
+        _ = try #require(store.purchase(productID: "lifetime", options: Fixture.options).transaction) // the snapshot
+        let coins = try #require(store.purchase(productID: "coins_100", options: Fixture.options).transaction)
+        try store.finish(transactionID: coins.id)
+        let journal = try String(contentsOf: dir.appendingPathComponent("store-ledger.journal"), encoding: .utf8)
+        let lines = journal.split(separator: "\n")
+        let purchaseLine = try #require(lines.first), finishLine = try #require(lines.last)
+        #expect(lines.count == 2)
+        #expect(finishLine.contains("\"finished\":[\"\(coins.id)\"]") && finishLine.contains("\"upserts\":[]"))
+        #expect(finishLine.count * 4 < purchaseLine.count, "\(finishLine.count) bytes against the purchase's \(purchaseLine.count)")
+        // Read back: the record is finished and otherwise as it was bought.
+        let (reopened, _, _) = try Fixture.store(dir: dir, clock: clock)
+        #expect(!reopened.unfinishedTransactions.contains { $0.id == coins.id })
+        #expect(reopened.allTransactions.first { $0.id == coins.id }?.jws == coins.jws)
+    }
 }

@@ -66,11 +66,18 @@ struct TransactionRecordJSONTests {
         let (store, _, _) = try SnapshotInPartsTests.filled()
         let state = store.state
         let ids = state.records.map(\.payload.transactionId)
-        for dirty in [Set<String>(), Set(ids.suffix(1)), Set(ids)] {
-            let change = state.change(dirty: dirty)
+        // Upserts, finished ids (a finish journals the id alone), both, and ids that are not digits.
+        let shapes: [(dirty: Set<String>, finished: Set<String>)] = [
+            ([], []), (Set(ids.suffix(1)), []), (Set(ids), []), ([], Set(ids.prefix(1))), ([], Set(ids)),
+            (Set(ids.suffix(2)), Set(ids.prefix(3))), ([], ["a \"quoted\" / id", "ü\u{1F600}\n"]),
+        ]
+        for (dirty, finished) in shapes {
+            let change = state.change(dirty: dirty, finished: finished)
+            #expect(change.finished == (finished.subtracting(dirty).isEmpty ? nil : finished.subtracting(dirty).sorted()))
             for seq in [1, 42, 1_000_000] {
                 let direct = try #require(try StoreState.journalLine(seq: seq, change: change, encoder: Self.encoder))
-                #expect(direct == (try Self.encoder.encode(Line(seq: seq, change: change))), "\(dirty.count) records, seq \(seq)")
+                #expect(direct == (try Self.encoder.encode(Line(seq: seq, change: change))),
+                        "\(dirty.count) records, \(finished.count) finished, seq \(seq)")
             }
         }
         var random = SeededGenerator(seed: 7)

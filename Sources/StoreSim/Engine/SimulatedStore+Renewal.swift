@@ -13,7 +13,7 @@ extension SimulatedStore {
     public func process(now: Date) throws {
         // Nothing saved by another process and nothing due: the locked pass below would only move
         // the processed time, so move it without taking the lock (the session asks after every step).
-        if !processAlwaysLocked, dirty?.isEmpty == true, nothingFallsDue(by: now), !ledger.changedOnDisk() {
+        if !processAlwaysLocked, !hasUnsavedRecords, nothingFallsDue(by: now), !ledger.changedOnDisk() {
             state.lastProcessed = max(state.lastProcessed ?? now, now)
             return
         }
@@ -36,7 +36,7 @@ extension SimulatedStore {
             // make the time since then look unprocessed (it would be notified twice).
             state.lastProcessed = max(state.lastProcessed ?? now, now)
             // Nothing fell due: nothing to write (the time processed is saved with the next change).
-            if state.lines == lines, state.messages == messages, dirty?.isEmpty == true { return }
+            if state.lines == lines, state.messages == messages, !hasUnsavedRecords { return }
             try save()
         }
     }

@@ -25,6 +25,10 @@ public final class SimulatedStore {
     var state: StoreState
     /// Records added or changed since the last save (journaled by id); nil: save a whole snapshot.
     var dirty: Set<String>? = []
+    /// Records finished since the last save and otherwise unchanged (journaled as ids only).
+    var finishedOnly: Set<String> = []
+    /// Whether records changed since the last save (or a snapshot is due).
+    var hasUnsavedRecords: Bool { dirty?.isEmpty != true || !finishedOnly.isEmpty }
     var updates: [TransactionUpdate] = []
     /// The purchase whose sheet is open, if any (one purchase in flight at a time).
     var sheet: (productID: String, options: StorePurchaseOptions)?
@@ -150,7 +154,7 @@ public final class SimulatedStore {
         }
         guard !state.records[index].finished else { return }
         state.records[index].finished = true
-        dirty?.insert(transactionID)
+        finishedOnly.insert(transactionID)
         try save(sync: false)
     }
 
@@ -293,6 +297,7 @@ public final class SimulatedStore {
         let before = state
         guard try ledger.refresh(&state) else { return }
         dirty = []
+        finishedOnly = []
         savedLastProcessed = state.lastProcessed
         queueOutsideChanges(since: before)
     }
@@ -300,9 +305,10 @@ public final class SimulatedStore {
     /// Saves what changed since the last save: a journal line, or a snapshot when needed. With
     /// `sync` false the line is not fsynced yet (see `finish(transactionID:)`).
     func save(sync: Bool = true) throws {
-        let change = dirty.map { state.change(dirty: $0) }
+        let change = dirty.map { state.change(dirty: $0, finished: finishedOnly) }
         try ledger.save(&state, change: change, sync: sync)
         dirty = []
+        finishedOnly = []
         savedLastProcessed = state.lastProcessed
     }
 

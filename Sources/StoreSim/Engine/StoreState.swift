@@ -200,11 +200,24 @@ struct StoreState: Codable, Hashable, Sendable, JournaledState {
     /// The last journal change folded in (see `JournaledLedger`).
     var journalSeq: Int?
 
-    /// One save: the transaction records added or changed (by id), and every other field as it now is.
+    /// One save: the transaction records added or changed (by id), the ids of those whose only
+    /// change is being finished, and every other field as it now is.
     struct Change: Codable, Sendable {
         var upserts: [TransactionRecord]
         /// This state with no records: counters, pending requests, subscription lines, switches, generator.
         var head: StoreState
+        /// Records finished and otherwise unchanged, by id (nil: none; absent from older journals):
+        /// a finish journals its id, not the 5 KB record again.
+        var finished: [String]? = nil
+    }
+
+    /// The change for the records in `dirty`, in ledger order, and the ids in `finished` (records
+    /// whose only change is their finished flag; those also in `dirty` go with their record).
+    func change(dirty: Set<String>, finished: Set<String>) -> Change {
+        var change = change(dirty: dirty)
+        let finishedOnly = finished.subtracting(dirty)
+        if !finishedOnly.isEmpty { change.finished = finishedOnly.sorted() }
+        return change
     }
 
     /// The change for the records in `dirty`, in ledger order.
@@ -235,6 +248,9 @@ struct StoreState: Codable, Hashable, Sendable, JournaledState {
                     records.append(upsert)
                 }
             }
+            for id in change.finished ?? [] {
+                if let at = index[id] { records[at].finished = true }
+            }
         }
         self = last.head
         self.records = records
@@ -264,10 +280,17 @@ extension StoreState: SnapshotInParts {
         try JournalLineWriter.flush(&out, to: write, final: true)
     }
 
-    /// `{"change":{"head":…,"upserts":[…]},"seq":N}` as `JSONEncoder` with `.sortedKeys` writes it:
-    /// the head by the encoder, the records by `writeSortedKeyJSON`.
+    /// `{"change":{"finished":[…],"head":…,"upserts":[…]},"seq":N}` as `JSONEncoder` with
+    /// `.sortedKeys` writes it: the finished ids and the head by the encoder, the records by
+    /// `writeSortedKeyJSON`.
     static func journalLine(seq: Int, change: Change, encoder: JSONEncoder) throws -> Data? {
-        var upToRecords = Array(#"{"head":"#.utf8)
+        var upToRecords = Array("{".utf8)
+        if let finished = change.finished {
+            upToRecords.append(contentsOf: #""finished":"#.utf8)
+            upToRecords.append(contentsOf: try encoder.encode(finished))
+            upToRecords.append(UInt8(ascii: ","))
+        }
+        upToRecords.append(contentsOf: #""head":"#.utf8)
         upToRecords.append(contentsOf: try encoder.encode(change.head))
         upToRecords.append(contentsOf: #","upserts":["#.utf8)
         return JournalLineWriter.line(seq: seq, changeUpToRecords: upToRecords, records: change.upserts) { $0.writeSortedKeyJSON(into: &$1) }
