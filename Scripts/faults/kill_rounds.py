@@ -143,7 +143,7 @@ class Checker:
             if entry["seq"] <= (state.get("journalSeq") or 0):
                 continue
             change = entry["change"]
-            if "head" in change:  # the store: upserted records by id, then the other fields
+            if "head" in change:  # the store: upserted records by id, finished ids, then the other fields
                 records = state.get("records", [])
                 at = {r["payload"]["transactionId"]: i for i, r in enumerate(records)}
                 for record in change["upserts"]:
@@ -153,6 +153,9 @@ class Checker:
                     else:
                         at[tid] = len(records)
                         records.append(record)
+                for tid in change.get("finished", []):  # a finish journals the id alone
+                    if tid in at:
+                        records[at[tid]] = dict(records[at[tid]], finished=True)
                 state = dict(change["head"], records=records)
             else:  # the backend: records by id, grants appended, the last entitlement
                 state.setdefault("records", {}).update({r["transactionID"]: r for r in change.get("upserts", [])})
