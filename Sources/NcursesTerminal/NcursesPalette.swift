@@ -8,6 +8,8 @@ final class NcursesPalette {
     private let hasDefaultColors: Bool
     private let maxPairs: Int
     private var pairs: [ColorKey: Int16] = [:]
+    /// The background each pair made shows (pair 0: the terminal's own).
+    private var pairBackgrounds: [Int16: Int32] = [:]
     private var cache: [TextStyle: (attr_t, Int16)] = [:]
     private var resolved: [TextStyle: ResolvedStyle] = [:]
 
@@ -48,7 +50,12 @@ final class NcursesPalette {
         guard !own.underline, !own.reverse else { return attributes(for: style) }
         if let glyphStyle {
             let glyph = resolve(glyphStyle)
-            if !glyph.underline, !glyph.reverse, glyph.background == own.background { return attributes(for: glyphStyle) }
+            if !glyph.underline, !glyph.reverse, glyph.background == own.background {
+                // The backgrounds the two pairs really show: when pairs ran out, a style falls
+                // back to pair 0, and a blank must not take that from its glyph.
+                let borrowed = attributes(for: glyphStyle)
+                if depth == .none || background(ofPair: borrowed.1) == background(ofPair: attributes(for: style).1) { return borrowed }
+            }
         }
         guard own.background == nil else { return attributes(for: style) }
         // The terminal's own background: pair 0 with default colours, else the pair every plain cell uses.
@@ -70,6 +77,9 @@ final class NcursesPalette {
         guard number < maxPairs, number <= Int(Int16.max) else { return 0 }
         init_pair(Int16(number), Int16(key.fg), Int16(key.bg))
         pairs[key] = Int16(number)
+        pairBackgrounds[Int16(number)] = key.bg
         return Int16(number)
     }
+
+    private func background(ofPair pair: Int16) -> Int32 { pairBackgrounds[pair] ?? (hasDefaultColors ? -1 : 0) }
 }

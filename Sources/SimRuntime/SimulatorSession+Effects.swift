@@ -17,7 +17,9 @@ extension SimulatorSession {
         case .refreshRisk:
             return [.riskRefreshed(settings.risk)]
         case let .purchase(productID, _):
-            flushPendingWrites() // what led to a purchase is on disk before the purchase is
+            // What led to a purchase is on disk before the purchase is; the purchase's own fsync
+            // of the store's journal makes any finish waiting in it durable too.
+            flushPendingWrites(syncingFinishes: false)
             // The store records the purchase at once (as the App Store does once the sheet is
             // confirmed); the app hears about it after the latency. A relaunch in between finds
             // the transaction unfinished and has it redelivered.
@@ -92,8 +94,8 @@ extension SimulatorSession {
     ///
     /// When the merge brought in another process's views, the file's stamps are left as they
     /// were, so the next `pollSharedState` folds them into the model (a flush never sends events).
-    public func flushPendingWrites() {
-        if store.hasUnsyncedFinishes {
+    public func flushPendingWrites(syncingFinishes: Bool = true) {
+        if syncingFinishes, store.hasUnsyncedFinishes {
             do { try store.syncFinishes() } catch { note("\(error)") }
         }
         if !pendingEvents.isEmpty {

@@ -51,7 +51,7 @@ struct FinishGroupCommitTests {
             _ = try #require(store.purchase(productID: "coins_100", options: Fixture.options).transaction)
             DurableFile.beginCountingSyncs(under: dir)
             try store.finish(transactionID: id)
-            #expect(DurableFile.syncsCounted(under: dir) == 0)
+            withExtendedLifetime(store) { #expect(DurableFile.syncsCounted(under: dir) == 0) }
         }()
         defer { DurableFile.endCountingSyncs(under: dir) }
         #expect(DurableFile.syncsCounted(under: dir) == 1, "the store's deinit fsynced the journal")
@@ -89,5 +89,80 @@ struct FinishGroupCommitTests {
         let (reopened, _, _) = try Fixture.store(dir: dir, clock: clock)
         #expect(!reopened.unfinishedTransactions.contains { $0.id == coins.id })
         #expect(reopened.allTransactions.first { $0.id == coins.id }?.jws == coins.jws)
+    }
+
+    /// The journal after a snapshot, as lines (each without its newline).
+    static func journalLines(_ dir: URL) throws -> [String] {
+        try String(contentsOf: dir.appendingPathComponent("store-ledger.journal"), encoding: .utf8)
+            .split(separator: "\n").map(String.init)
+    }
+
+    /// Zeroes the first `count` bytes of journal line `index` (a block a power loss never wrote).
+    static func damage(line index: Int, in dir: URL, count: Int = 100) throws {
+        let url = dir.appendingPathComponent("store-ledger.journal")
+        var bytes = [UInt8](try Data(contentsOf: url))
+        let lines = try journalLines(dir)
+        let start = lines.prefix(index).reduce(0) { $0 + $1.utf8.count + 1 }
+        for i in start..<min(start + count, start + lines[index].utf8.count) { bytes[i] = 0 }
+        try Data(bytes).write(to: url)
+    }
+
+    /// A power loss may keep a later unsynced finish and lose an earlier one: the damaged line and
+    /// the unsynced ones after it are cut, and those transactions come back unfinished.
+    @Test func aDamagedFinishFollowedOnlyByFinishesIsCutOnLoad() throws {
+        let (store, clock, dir) = try Fixture.store()
+        let lifetime = try #require(store.purchase(productID: "lifetime", options: Fixture.options).transaction) // the snapshot
+        let a = try #require(store.purchase(productID: "coins_100", options: Fixture.options).transaction)
+        let b = try #require(store.purchase(productID: "coins_100", options: Fixture.options).transaction)
+        try store.finish(transactionID: a.id)
+        try store.finish(transactionID: b.id)
+        #expect(try Self.journalLines(dir).count == 4) // two purchases, two finishes
+        try Self.damage(line: 2, in: dir)
+
+        let (reopened, _, _) = try Fixture.store(dir: dir, clock: clock)
+        let unfinished = Set(reopened.unfinishedTransactions.map(\.id))
+        #expect(unfinished == [lifetime.id, a.id, b.id], "both finishes are forgotten; the purchases stay")
+        #expect(reopened.allTransactions.count == 3)
+        #expect(try Self.journalLines(dir).count == 2, "the damaged line and the finish after it are cut off")
+    }
+
+    /// Damage followed by a line that was fsynced cannot come from a power loss (that fsync wrote
+    /// everything before it): the journal is refused, naming the line, and left as it is.
+    @Test func aDamagedLineFollowedByASyncedOneIsRefused() throws {
+        let (store, clock, dir) = try Fixture.store()
+        _ = try #require(store.purchase(productID: "lifetime", options: Fixture.options).transaction)
+        let a = try #require(store.purchase(productID: "coins_100", options: Fixture.options).transaction)
+        try store.finish(transactionID: a.id)
+        _ = try #require(store.purchase(productID: "coins_100", options: Fixture.options).transaction) // fsynced
+        for damaged in [0, 1] { // the first purchase (synced) or the finish, each followed by the purchase
+            let copy = Fixture.tempDirectory()
+            try FileManager.default.copyItem(at: dir, to: copy)
+            try Self.damage(line: damaged, in: copy)
+            let before = try Data(contentsOf: copy.appendingPathComponent("store-ledger.journal"))
+            #expect { _ = try Fixture.store(dir: copy, clock: clock) } throws: { "\($0)".contains("store-ledger.journal:\(damaged + 1):1: not a journal line") }
+            #expect(try Data(contentsOf: copy.appendingPathComponent("store-ledger.journal")) == before)
+        }
+    }
+
+    /// Another process compacts the journal into a snapshot while a finish waits for its fsync:
+    /// the snapshot holds the finish, and the late sync finds nothing to do.
+    @Test func aJournalCompactedByAnotherProcessHoldsTheWaitingFinish() throws {
+        let (store, clock, dir) = try Fixture.store()
+        _ = try #require(store.purchase(productID: "lifetime", options: Fixture.options).transaction)
+        let coins = try #require(store.purchase(productID: "coins_100", options: Fixture.options).transaction)
+        try store.finish(transactionID: coins.id)
+        #expect(store.hasUnsyncedFinishes)
+        let (other, _, _) = try Fixture.store(dir: dir, clock: clock)
+        let journal = dir.appendingPathComponent("store-ledger.journal")
+        var purchases = 0
+        while FileManager.default.fileExists(atPath: journal.path), purchases < 200 { // until a save compacts it
+            _ = try #require(other.purchase(productID: "coins_100", options: Fixture.options).transaction)
+            purchases += 1
+        }
+        #expect(!FileManager.default.fileExists(atPath: journal.path), "compacted after \(purchases) purchases")
+        try store.syncFinishes()
+        #expect(!store.hasUnsyncedFinishes)
+        let snapshot = try #require(try Ledger<StoreState>(url: dir.appendingPathComponent("store-ledger.json")).load())
+        #expect(snapshot.records.first { $0.payload.transactionId == coins.id }?.finished == true)
     }
 }

@@ -18,19 +18,27 @@ protocol JournaledState: Codable, Equatable {
     /// The journal line `{"change":…,"seq":N}` exactly as `encoder` (sorted keys) writes it, when
     /// the state writes it faster itself; nil: the encoder writes it.
     static func journalLine(seq: Int, change: Change, encoder: JSONEncoder) throws -> Data?
+    /// Whether `change` is of the kind saved without an fsync (`save(sync: false)`): only such
+    /// lines may follow a line a power loss damaged.
+    static func isSavedWithoutSync(_ change: Change) -> Bool
 }
 
 extension JournaledState {
     static func journalLine(seq: Int, change: Change, encoder: JSONEncoder) throws -> Data? { nil }
+    static func isSavedWithoutSync(_ change: Change) -> Bool { false }
 }
 
 /// A durable state whose saves cost the size of the change, not of the whole state.
 ///
 /// `NAME.json` is a snapshot written atomically (`Ledger`); `NAME.journal` holds one JSON line per
-/// save after it, `{"seq":N,"change":{…}}`, appended and fsynced. Loading reads the snapshot and
+/// save after it, `{"seq":N,"change":{…}}`, appended and fsynced (or, for the kind of change the
+/// state names in `isSavedWithoutSync`, appended and fsynced later). Loading reads the snapshot and
 /// applies the journal lines numbered after the snapshot's `journalSeq`. A kill during an append
 /// can leave only a torn last line: that save never returned, so the line is dropped (and cut off
-/// the file) on the next load. When the journal outgrows the snapshot (at least 64 KiB), the next
+/// the file) on the next load. A power loss can also damage a line saved without its fsync while
+/// later ones survive; a damaged line followed only by lines of that kind is cut off with them (they
+/// were never fsynced, so nothing durable is lost), and one followed by any other line is an
+/// error. When the journal outgrows the snapshot (at least 64 KiB), the next
 /// save writes a fresh snapshot and removes the journal; a kill between the two leaves journal
 /// lines the snapshot already holds, which their numbers skip.
 struct JournaledLedger<State: JournaledState>: Sendable {
@@ -79,6 +87,8 @@ struct JournaledLedger<State: JournaledState>: Sendable {
                 entry = try LocatedJSONDecoder().decode(Entry.self, from: Data(line))
             } catch {
                 if data[newline...].dropFirst().isEmpty { break } // a torn last line that happens to end the file
+                // Damaged by a power loss before its fsync, with only unsynced lines after it: cut.
+                if onlyUnsyncedLines(in: data[data.index(after: newline)...]) { break }
                 throw Ledger<State>.Failure(description: "\(journalURL.path):\(lineNumber):1: not a journal line (\(error)); expected {\"seq\":N,\"change\":{…}} written by this simulator")
             }
             if entry.seq > lastSeq {
@@ -98,6 +108,17 @@ struct JournaledLedger<State: JournaledState>: Sendable {
         }
         journalBytes = good
         return state
+    }
+
+    /// Whether every whole line of `rest` is a change saved without an fsync, or itself damaged.
+    private func onlyUnsyncedLines(in rest: Data.SubSequence) -> Bool {
+        var start = rest.startIndex
+        while start < rest.endIndex, let newline = rest[start...].firstIndex(of: 0x0A) {
+            if let entry = try? LocatedJSONDecoder().decode(Entry.self, from: Data(rest[start..<newline])),
+               !State.isSavedWithoutSync(entry.change) { return false }
+            start = rest.index(after: newline)
+        }
+        return true
     }
 
     /// Whether another process saved since this one last loaded or saved (the files changed).
@@ -149,10 +170,13 @@ struct JournaledLedger<State: JournaledState>: Sendable {
 
     /// Fsyncs the journal when lines were appended to it without (`save(sync: false)`). A journal
     /// another process compacted away is in that process's fsynced snapshot: nothing to do.
+    ///
+    /// A failed fsync is reported once and not tried again: after one, Linux has dropped the
+    /// error along with the pages, and a second fsync would succeed without writing them.
     mutating func syncJournal() throws {
         guard hasUnsyncedLines else { return }
-        do { try DurableFile.syncIfPresent(journalURL) } catch { throw Ledger<State>.Failure(description: error.description) }
         hasUnsyncedLines = false
+        do { try DurableFile.syncIfPresent(journalURL) } catch { throw Ledger<State>.Failure(description: error.description) }
     }
 
     private struct Entry: Codable {

@@ -69,7 +69,8 @@ public final class SimulatedStore {
         }
     }
 
-    // A store let go makes its finishes durable (a command that finished a transaction and ends).
+    // A store let go makes its finishes durable (a session or a tool that ends without a flush);
+    // a failed fsync here has no one to tell.
     deinit { try? syncFinishes() }
 
     /// The switches in force (the catalog's, or as changed at run time).
@@ -155,7 +156,8 @@ public final class SimulatedStore {
         guard !state.records[index].finished else { return }
         state.records[index].finished = true
         finishedOnly.insert(transactionID)
-        try save(sync: false)
+        // Only a finish goes without its fsync: anything else unsaved (a change that threw) is synced.
+        try save(sync: dirty?.isEmpty != true)
     }
 
     /// Every transaction in the ledger, oldest first (`Transaction.all`).

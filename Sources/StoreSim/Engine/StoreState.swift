@@ -283,6 +283,9 @@ extension StoreState: SnapshotInParts {
     /// `{"change":{"finished":[…],"head":…,"upserts":[…]},"seq":N}` as `JSONEncoder` with
     /// `.sortedKeys` writes it: the finished ids and the head by the encoder, the records by
     /// `writeSortedKeyJSON`.
+    /// A finish and nothing else: the store saves it without an fsync (`SimulatedStore.finish`).
+    static func isSavedWithoutSync(_ change: Change) -> Bool { change.upserts.isEmpty && change.finished != nil }
+
     static func journalLine(seq: Int, change: Change, encoder: JSONEncoder) throws -> Data? {
         var upToRecords = Array("{".utf8)
         if let finished = change.finished {
