@@ -41,8 +41,6 @@ public final class NcursesScreen: TerminalScreen {
     private var previous: CellGrid?
     private var needsFullRedraw = true
     private var palette: NcursesPalette?
-    /// The stretch of changed blanks last looked at in `draw` (its blanks share one neighbour).
-    private var stretch: BlankStretch?
 
     /// The color depth in use after `start` (the requested depth limited by the terminal).
     public private(set) var colorDepth: ColorDepth = .none
@@ -141,14 +139,14 @@ public final class NcursesScreen: TerminalScreen {
         let reach = full ? 0 : BlankPlacement.maximumGap + 1
         let width = min(cols, grid.width)
         var written = (y: -1, end: 0)
-        stretch = nil
+        var stretch: BlankStretch? // the stretch of blanks last looked at: its blanks share one neighbour
         for run in runs where run.y < lines {
             var x = max(run.x - reach, run.y == written.y ? written.end : 0)
             let end = min(run.x + run.cells.count + reach, width)
             while x < end {
                 guard let cell = grid[x, run.y] else { break }
                 if !cell.isContinuation, x + cell.width <= cols {
-                    write(cell, x: x, y: run.y, in: grid, before: before, window: win, palette: palette)
+                    write(cell, x: x, y: run.y, in: grid, before: before, stretch: &stretch, window: win, palette: palette)
                 }
                 x += 1
             }
@@ -174,8 +172,9 @@ public final class NcursesScreen: TerminalScreen {
         return Key(characterCode: UInt32(code))
     }
 
-    /// Puts `cell` in the curses window. `before` is the frame on the terminal (nil: a full redraw).
-    private func write(_ cell: Cell, x: Int, y: Int, in grid: CellGrid, before: CellGrid?,
+    /// Puts `cell` in the curses window. `before` is the frame on the terminal (nil: a full redraw);
+    /// `stretch`, the blanks around the last changed blank looked at in this frame.
+    private func write(_ cell: Cell, x: Int, y: Int, in grid: CellGrid, before: CellGrid?, stretch: inout BlankStretch?,
                        window win: UnsafeMutablePointer<WINDOW>, palette: NcursesPalette) {
         let placement = BlankPlacement.of(x: x, y: y, in: grid)
         let (attrs, pair): (attr_t, Int16)

@@ -280,12 +280,12 @@ extension StoreState: SnapshotInParts {
         try JournalLineWriter.flush(&out, to: write, final: true)
     }
 
-    /// `{"change":{"finished":[…],"head":…,"upserts":[…]},"seq":N}` as `JSONEncoder` with
-    /// `.sortedKeys` writes it: the finished ids and the head by the encoder, the records by
-    /// `writeSortedKeyJSON`.
     /// A finish and nothing else: the store saves it without an fsync (`SimulatedStore.finish`).
     static func isSavedWithoutSync(_ change: Change) -> Bool { change.upserts.isEmpty && change.finished != nil }
 
+    /// `{"change":{"finished":[…],"head":…,"upserts":[…]},"seq":N}` as `JSONEncoder` with
+    /// `.sortedKeys` writes it: the finished ids and the head by the encoder, the records by
+    /// `writeSortedKeyJSON`.
     static func journalLine(seq: Int, change: Change, encoder: JSONEncoder) throws -> Data? {
         var upToRecords = Array("{".utf8)
         if let finished = change.finished {
