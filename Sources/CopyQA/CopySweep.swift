@@ -31,6 +31,8 @@ public struct CopySweep: Sendable {
     /// Whether `runCounting` takes a combination's findings from another theme with the same glyph
     /// set instead of drawing it again (off only to prove the two give the same findings).
     var sharesThemes = true
+    /// The layout memos screens are drawn with (a benchmark passes fresh ones to start cold).
+    public var layouts: LayoutMemos = .shared
 
     /// A sweep of `team` layered over `defaults` (the shipped deck when nil), or of the shipped deck alone.
     public init(team: StringCatalog? = nil, defaults: StringCatalog? = nil, states: ScreenStates = ScreenStates(),
@@ -81,7 +83,7 @@ public struct CopySweep: Sendable {
             let deck = lists.deck(combination.locale)
             let theme = theme(named: combination.theme)
             for state in lists.states(combination, drawsCommon: drawsCommon) {
-                visit(combination, state, ScreenRenderer.render(state.context, theme: theme, deck: deck, size: combination.size))
+                visit(combination, state, ScreenRenderer.render(state.context, theme: theme, deck: deck, size: combination.size, layouts: layouts))
             }
         }
     }
@@ -135,7 +137,8 @@ public struct CopySweep: Sendable {
                 let states = lists.states(combination, drawsCommon: drawsCommon)
                 for state in states {
                     // The checks read what was drawn where (`drawn`), never the cells: none are written.
-                    let screen = ScreenRenderer.render(state.context, theme: theme, deck: deck, size: combination.size, paintingCells: false)
+                    let screen = ScreenRenderer.render(state.context, theme: theme, deck: deck, size: combination.size, paintingCells: false,
+                                                        layouts: layouts)
                     found += checker.check(screen, state: state, combination: combination, deck: deck, dates: dates)
                     for text in screen.drawn { if let key = text.key { drawnKeys.insert(key) } }
                 }

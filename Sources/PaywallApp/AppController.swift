@@ -23,6 +23,8 @@ public final class AppController {
     public private(set) var wantsToQuit = false
     /// The profile's own screens and commands (nil without a profile).
     public let features: ProfileFeatures?
+    /// The layout memos frames are drawn with (a benchmark sets fresh or non-reusing ones).
+    public var layouts: LayoutMemos = .shared
 
     /// A controller over `session`; with a profile its screens load their state from the state
     /// directory (a broken `profile-state.json` is refused with its path).
@@ -84,7 +86,7 @@ public final class AppController {
 
     /// Renders the current screen at `size`.
     public func render(size: TerminalSize) -> RenderedScreen {
-        ScreenRenderer.render(screenContext(), theme: theme, deck: session.settings.deck, size: size)
+        ScreenRenderer.render(screenContext(), theme: theme, deck: session.settings.deck, size: size, layouts: layouts)
     }
 
     /// The seed's `printSubscriptionStatus`: state, entitlement, store switches and recent events.

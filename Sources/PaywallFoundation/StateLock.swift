@@ -19,20 +19,28 @@ public final class StateLock: @unchecked Sendable {
     private var depth = 0
     private let mutex = NSRecursiveLock()
 
-    private static let registryLock = NSLock()
-    nonisolated(unsafe) private static var registry: [String: StateLock] = [:]
+    /// The process's locks by lock file: `flock` locks belong to an open file, so a process holds
+    /// one object per path (a second open of the same file would wait on the first).
+    private final class Registry: @unchecked Sendable {
+        private let lock = NSLock()
+        private var locks: [String: StateLock] = [:]
+
+        func lock(for path: String) -> StateLock {
+            lock.withLock {
+                if let existing = locks[path] { return existing }
+                let made = StateLock(path: path)
+                locks[path] = made
+                return made
+            }
+        }
+    }
+    private static let registry = Registry()
 
     private init(path: String) { self.path = path }
 
     /// The process's lock on `directory/.lock` (one object per path, so nested use never deadlocks).
     public static func `for`(directory: URL) -> StateLock {
-        let path = directory.standardizedFileURL.appendingPathComponent(".lock").path
-        return registryLock.withLock {
-            if let lock = registry[path] { return lock }
-            let lock = StateLock(path: path)
-            registry[path] = lock
-            return lock
-        }
+        registry.lock(for: StateLayout(root: directory.standardizedFileURL).lock.path)
     }
 
     /// Runs `body` holding the lock (waiting for other processes to release it).

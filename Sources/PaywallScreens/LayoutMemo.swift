@@ -16,7 +16,6 @@ final class LayoutMemo: @unchecked Sendable {
 
     private struct CopyKey: Hashable { var key: String; var args: [CopyArgument] }
     private struct WrapKey: Hashable { var text: String; var width: Int; var maxLines: Int }
-    private struct Registration: Hashable { var deck: UInt64; var locale: String; var glyphs: GlyphSet; var timeZone: String }
 
     /// A laid-out block by what it was laid out from (the `ScreenWriter` call and its inputs).
     ///
@@ -103,34 +102,11 @@ final class LayoutMemo: @unchecked Sendable {
     private var dates: [Int: String] = [:]
     private var blocks: [BlockKey: Block] = [:]
 
-    private init(deck: CopyDeck, locale: String, glyphs: GlyphSet, timeZone: TimeZone) {
+    init(deck: CopyDeck, locale: String, glyphs: GlyphSet, timeZone: TimeZone) {
         self.deck = deck
         self.locale = locale
         self.ellipsis = glyphs.ellipsis
         self.timeZone = timeZone
-    }
-
-    private static let registryLock = NSLock()
-    nonisolated(unsafe) private static var registry: [Registration: LayoutMemo] = [:]
-    /// The registry's keys, oldest first: a full registry lets its oldest memo go.
-    nonisolated(unsafe) private static var registered: [Registration] = []
-    /// Memos kept at most (a 40-locale sweep uses 80, a few locales at a time).
-    static let registryLimit = 64
-    nonisolated(unsafe) fileprivate static var reuse = true
-
-    /// The memo for this deck, locale, glyph set and time zone, made on first use.
-    static func shared(deck: CopyDeck, locale: String, glyphs: GlyphSet, timeZone: TimeZone) -> LayoutMemo {
-        let key = Registration(deck: deck.contentID, locale: locale, glyphs: glyphs, timeZone: timeZone.identifier)
-        registryLock.lock()
-        defer { registryLock.unlock() }
-        guard reuse else { return LayoutMemo(deck: deck, locale: locale, glyphs: glyphs, timeZone: timeZone) }
-        if let memo = registry[key] { return memo }
-        // The oldest goes, not all: emptying the registry dropped the memos in use with the rest.
-        while registry.count >= registryLimit, !registered.isEmpty { registry[registered.removeFirst()] = nil }
-        let memo = LayoutMemo(deck: deck, locale: locale, glyphs: glyphs, timeZone: timeZone)
-        registry[key] = memo
-        registered.append(key)
-        return memo
     }
 
     /// `deck.resolve(key, locale:, args)`.
@@ -197,27 +173,6 @@ final class LayoutMemo: @unchecked Sendable {
     private func store<K: Hashable, V>(_ value: V, at key: K, in table: inout [K: V]) {
         if table.count >= Self.limit { table.removeAll(keepingCapacity: true) }
         table[key] = value
-    }
-}
-
-/// Whether frames reuse earlier frames' text layout (on by default); `paywall-bench` turns it off
-/// to measure the naive way, each frame laying out its copy from scratch.
-public enum LayoutReuse {
-    /// Turns reuse on or off for every later render (and forgets what was kept when off).
-    public static func set(_ enabled: Bool) {
-        LayoutMemo.setReuse(enabled)
-    }
-}
-
-extension LayoutMemo {
-    fileprivate static func setReuse(_ enabled: Bool) {
-        registryLock.lock()
-        defer { registryLock.unlock() }
-        reuse = enabled
-        if !enabled {
-            registry.removeAll()
-            registered.removeAll()
-        }
     }
 }
 

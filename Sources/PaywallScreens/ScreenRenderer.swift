@@ -13,10 +13,11 @@ public enum ScreenRenderer {
 
     /// Renders the screen for `context` into a grid of `size`, with a record of every text drawn.
     /// With `paintingCells` false the grid is left blank and only the record is made (the same
-    /// record): for checks that read what was drawn where, never the cells.
+    /// record): for checks that read what was drawn where, never the cells. `layouts` holds what
+    /// earlier frames already laid out (it never changes the frame, only its cost).
     public static func render(_ context: ScreenContext, theme: Theme, deck: CopyDeck, size: TerminalSize,
-                              paintingCells: Bool = true) -> RenderedScreen {
-        let writer = ScreenWriter(deck: deck, locale: context.locale, theme: theme, timeZone: context.timeZone)
+                              paintingCells: Bool = true, layouts: LayoutMemos = .shared) -> RenderedScreen {
+        let writer = ScreenWriter(deck: deck, locale: context.locale, theme: theme, timeZone: context.timeZone, layouts: layouts)
         var canvas = Canvas(size: size, paints: paintingCells)
         canvas.glyphs = theme.glyphs
         guard size.width >= minimumSize.width, size.height >= minimumSize.height else {

@@ -24,12 +24,12 @@ struct ScreenWriter: Sendable {
     /// What earlier frames already worked out for this deck, locale, glyphs and time zone.
     let memo: LayoutMemo
 
-    init(deck: CopyDeck, locale: String, theme: Theme, timeZone: TimeZone) {
+    init(deck: CopyDeck, locale: String, theme: Theme, timeZone: TimeZone, layouts: LayoutMemos) {
         self.deck = deck
         self.locale = locale
         self.theme = theme
         self.timeZone = timeZone
-        memo = LayoutMemo.shared(deck: deck, locale: locale, glyphs: theme.glyphs, timeZone: timeZone)
+        memo = layouts.memo(deck: deck, locale: locale, glyphs: theme.glyphs, timeZone: timeZone)
     }
 
     var glyphs: GlyphSet { theme.glyphs }

@@ -30,6 +30,8 @@ public final class TapePlayer {
         public var bundleID: String?
         /// The app's backend as another server (`play --backend URL`).
         public var backendURL: String?
+        /// The layout memos the tape's frames are drawn with (a benchmark passes its own).
+        public var layouts: LayoutMemos = .shared
 
         public init(updateGoldens: Bool = false, stateDirectory: URL? = nil, recordFrames: Bool = false) {
             self.updateGoldens = updateGoldens
@@ -121,6 +123,7 @@ public final class TapePlayer {
         (controller?.session ?? quitSession)?.flushPendingWrites()
         do {
             controller = try AppHost.launch(inputs(), stateDirectory: stateDirectory, clock: clock)
+            controller?.layouts = options.layouts
             if recordFrame(cause: "launch") { presentation += settings.pauseMilliseconds }
         } catch {
             errors.append("\(tape.file): cannot start the app: \(error)")

@@ -33,18 +33,8 @@ enum Timing {
         return (Double(nanos() - start) / 1e9, Double(cpuNanos() - cpuStart) / 1e9)
     }
 
-    /// Runs `body` the naive way: every frame lays out its copy from scratch (no layout reuse).
-    static func withoutLayoutReuse<T>(_ body: () throws -> T) rethrows -> T {
-        LayoutReuse.set(false)
-        defer { LayoutReuse.set(true) }
-        return try body()
-    }
-
-    /// Forgets every layout kept so far, as a new process starts.
-    static func forgetLayouts() {
-        LayoutReuse.set(false)
-        LayoutReuse.set(true)
-    }
+    /// Layout memos that keep nothing: every frame lays out its copy from scratch (the naive way).
+    static let noLayoutReuse = LayoutMemos(reusing: false)
 
     /// "median W (CPU C), p99 W" for a list of (wall, cpu) samples.
     static func summary(_ samples: [(wall: Double, cpu: Double)]) -> String {

@@ -34,10 +34,9 @@ struct LayoutMemoTests {
     func fullRegistryDropsOnlyTheOldest() throws {
         let deck = try Self.teamDeck(title: "Registry \(UUID().uuidString)") // content no other test registers
         let glyphs = ScreenFixtures.theme.glyphs, zone = TimeZone(identifier: "UTC")!
-        func memo(_ n: Int) -> LayoutMemo { LayoutMemo.shared(deck: deck, locale: "x-\(n)", glyphs: glyphs, timeZone: zone) }
-        let limit = LayoutMemo.registryLimit
-        LayoutReuse.set(false) // an empty registry (other tests' renders only lose reuse meanwhile)
-        LayoutReuse.set(true)
+        let layouts = LayoutMemos() // an empty registry of this test's own
+        func memo(_ n: Int) -> LayoutMemo { layouts.memo(deck: deck, locale: "x-\(n)", glyphs: glyphs, timeZone: zone) }
+        let limit = LayoutMemos.registryLimit
         let kept = (0..<limit).map(memo)
         _ = memo(limit) // one more than the registry holds
         // The newest stay the same objects (emptying the whole registry made them anew).
@@ -59,5 +58,23 @@ struct LayoutMemoTests {
         // The links' separator is the glyph set's: the ASCII screen does not borrow the rounded one's blocks.
         #expect(asciiScreen.contains(" | ") && !asciiScreen.contains("╭"))
         #expect(!render(deck).plainText.contains(" | "))
+    }
+
+    @Test("memos that keep nothing draw the same frames as the shared ones, and keep no memo")
+    func injectedMemosChangeCostNotFrames() throws {
+        let deck = ScreenFixtures.deck
+        let context = ScreenFixtures.context(ScreenFixtures.paywallModel(.A), locale: "en")
+        let size = TerminalSize(width: 80, height: 24)
+        let naive = LayoutMemos(reusing: false)
+        let shared = ScreenRenderer.render(context, theme: ScreenFixtures.theme, deck: deck, size: size)
+        let fresh = ScreenRenderer.render(context, theme: ScreenFixtures.theme, deck: deck, size: size, layouts: naive)
+        #expect(shared == fresh)
+        let zone = TimeZone(identifier: "UTC")!
+        let glyphs = ScreenFixtures.theme.glyphs
+        #expect(naive.memo(deck: deck, locale: "en", glyphs: glyphs, timeZone: zone)
+                    !== naive.memo(deck: deck, locale: "en", glyphs: glyphs, timeZone: zone))
+        let reusing = LayoutMemos()
+        #expect(reusing.memo(deck: deck, locale: "en", glyphs: glyphs, timeZone: zone)
+                    === reusing.memo(deck: deck, locale: "en", glyphs: glyphs, timeZone: zone))
     }
 }
