@@ -1,4 +1,5 @@
 import Foundation
+import PaywallFoundation
 
 /// Uniform wording of what a checking command expects, for `TapeFailure.expected`.
 extension TapeCommand {
@@ -8,7 +9,7 @@ extension TapeCommand {
         case .expect(let matcher): return "the screen shows \(matcher)"
         case .expectNot(let matcher): return "the screen does not show \(matcher)"
         case .wait(let matcher, let timeout):
-            return "the screen shows \(matcher) within \(TapeDuration.format(milliseconds: timeout))"
+            return "the screen shows \(matcher) within \(SimDuration.format(milliseconds: timeout))"
         case .expectState(let name): return "flow state \(name)"
         case .expectEntitled(let entitled): return entitled ? "entitled" : "not entitled"
         case .expectStatus(let group, let state): return "subscription group \(group) \(state)"

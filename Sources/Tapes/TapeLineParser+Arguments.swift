@@ -92,15 +92,14 @@ extension TapeLineParser {
         return .text(token.text)
     }
 
-    /// A duration such as `500ms` or `2s`.
+    /// A duration such as `500ms`, `2s` or `1d12h` (`SimDuration`).
     mutating func duration(after command: String) -> Int64? {
-        let expected = "a duration like 500ms, 2s, 1.5s, 5m, 2h or 1d"
-        guard let token = argument(after: command, expected: expected) else { return nil }
-        guard let milliseconds = TapeDuration.parse(token.text) else {
-            fail(at: token.column, "bad duration '\(token.text)', expected \(expected) (at most 10 years)")
+        guard let token = argument(after: command, expected: SimDuration.expected) else { return nil }
+        if let problem = SimDuration.problem(token.text) {
+            fail(at: token.column, "bad duration '\(token.text)', \(problem)")
             return nil
         }
-        return milliseconds
+        return SimDuration.parse(token.text)
     }
 
     /// A whole number within `range`.

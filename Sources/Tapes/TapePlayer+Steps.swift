@@ -136,7 +136,7 @@ extension TapePlayer {
             let screen = screenText()
             if matcher.matches(screen) { return }
             if elapsedMilliseconds >= deadline {
-                fail(step, actual: "not on screen after \(TapeDuration.format(milliseconds: timeout))", screen: screen)
+                fail(step, actual: "not on screen after \(SimDuration.format(milliseconds: timeout))", screen: screen)
                 return
             }
             let stepMilliseconds = min(Self.waitStepMilliseconds, deadline - elapsedMilliseconds)

@@ -56,7 +56,7 @@ public struct TapeRecorder: Sendable {
                 flush()
                 let rounded = (gap + sleepGranularityMilliseconds / 2) / sleepGranularityMilliseconds
                     * sleepGranularityMilliseconds
-                lines.append("Sleep " + TapeDuration.format(milliseconds: min(rounded, TapeDuration.maximumMilliseconds)))
+                lines.append("Sleep " + SimDuration.format(milliseconds: min(rounded, SimDuration.maximumMilliseconds)))
             }
             if let character = Self.typedCharacter(press.key) {
                 if pendingKey != nil { flush() }

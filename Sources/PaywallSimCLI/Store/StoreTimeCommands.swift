@@ -7,22 +7,23 @@ import StoreSim
 struct StoreAdvanceCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "advance",
-        abstract: "Move the simulator's clock forward (500ms, 2s, 5m, 1h, 1d, 1w) and run the renewals and expiries now due.",
+        abstract: "Move the simulator's clock forward (500ms, 2s, 5m, 1h, 1d, 1w, 1y) and run the renewals and expiries now due.",
         discussion: "The offset is saved in DIR/clock.json, so `run` and later `store` commands see the same time. Renewals reach the app at its next launch.")
 
     @OptionGroup var options: StoreOptions
-    @Argument(help: ArgumentHelp("How far: a number and a unit (ms, s, m, h, d, w), e.g. 1d or 1d12h.", valueName: "DURATION"))
+    @Argument(help: ArgumentHelp("How far: a number and a unit (ms, s, m, h, d, w, y), e.g. 1d or 1d12h.", valueName: "DURATION"))
     var duration: String
 
     func validate() throws {
         if let problem = SimDuration.problem(duration) {
-            throw ValidationError("DURATION \(duration): \(problem)")
+            let advice = problem.hasPrefix("longer") ? "; advance in several steps" : ""
+            throw ValidationError("DURATION \(duration): \(problem)\(advice)")
         }
     }
 
     func run() throws {
         try StoreRunner.run(options) { workspace in
-            let seconds = SimDuration.parse(duration) ?? 0
+            let seconds = TimeInterval(SimDuration.parse(duration) ?? 0) / 1000
             let store = try workspace.openStore()
             let before = EntitlementsReport.statuses(store)
             let from = workspace.clock.now()
@@ -53,12 +54,14 @@ struct StoreResetCommand: ParsableCommand {
     @Flag(name: .long, help: "A fresh user: also clear the backend's records and grants, the cached entitlements, the quota, paywall views, events, profile screens' state and the user's app account token.")
     var all = false
 
-    /// The app's files `--all` removes (relative to the state directory), with what each holds.
-    static let appFiles: [(file: String, what: String)] = [
-        ("entitlement.json", "cached entitlement"), ("backend/entitlement-cache.json", "backend's cached entitlement"),
-        ("quota.json", "quota"), ("paywall-views.json", "paywall views"), ("events.jsonl", "events"),
-        ("profile-state.json", "profile screens' state"), ("user.json", "app account token"),
-    ]
+    /// The app's files `--all` removes, with what each holds.
+    static func appFiles(_ layout: StateLayout) -> [(file: URL, what: String)] {
+        [
+            (layout.entitlement, "cached entitlement"), (layout.backend.entitlementCache, "backend's cached entitlement"),
+            (layout.quota, "quota"), (layout.paywallViews, "paywall views"), (layout.events, "events"),
+            (layout.profileState, "profile screens' state"), (layout.user, "app account token"),
+        ]
+    }
 
     func run() throws {
         try StoreRunner.run(options) { workspace in
@@ -86,8 +89,7 @@ struct StoreResetCommand: ParsableCommand {
             }
             let directory = workspace.stateDirectory
             try StateLock.for(directory: directory).withLock {
-                for (file, what) in Self.appFiles {
-                    let url = directory.appendingPathComponent(file)
+                for (url, what) in Self.appFiles(StateLayout(root: directory)) {
                     guard FileManager.default.fileExists(atPath: url.path) else { continue }
                     do { try FileManager.default.removeItem(at: url) } catch {
                         throw StoreCLIError("\(url.path): cannot remove it: \(FileErrorText.reason(error))")
