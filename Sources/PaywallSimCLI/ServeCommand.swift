@@ -64,7 +64,7 @@ public struct ServeCommand: ParsableCommand {
             let time = try SimulatedTime.load(stateDirectory: directory, now: nil, wall: Date())
             let clock = StateDirectoryClock(time: time, stateDirectory: directory)
             let store = try workspace.openStore(clock: clock)
-            let backendDirectory = directory.appendingPathComponent("backend")
+            let backendDirectory = StateLayout(root: directory).backend.folder
             try FileManager.default.createDirectory(at: backendDirectory, withIntermediateDirectories: true)
             let backend = try VerificationBackend(stateDirectory: backendDirectory, verifier: store.signedDataVerifier,
                                                   bundleID: store.bundleID, environments: [store.environment],

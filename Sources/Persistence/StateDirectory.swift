@@ -27,19 +27,17 @@ public struct StateDirectory: Hashable, Sendable {
     /// The URL of `name` inside the folder.
     public func file(_ name: String) -> URL { root.appendingPathComponent(name) }
 
-    /// The URL of the regular file `name` inside the folder, made without asking the file system
-    /// whether it is a folder (`appendingPathComponent` does, with a `stat` each time; the loop
-    /// looks for other processes' changes every half second).
-    func regularFile(_ name: String) -> URL { root.appending(path: name, directoryHint: .notDirectory) }
+    /// The directory's layout: every file's name.
+    public var layout: StateLayout { StateLayout(root: root) }
 
     /// `quota.json`: the daily message count (`MessageQuota`).
-    public var quotaFile: URL { regularFile("quota.json") }
+    public var quotaFile: URL { layout.quota }
     /// `paywall-views.json`: paywall view times (`PaywallViewHistory`).
-    public var paywallViewsFile: URL { regularFile("paywall-views.json") }
+    public var paywallViewsFile: URL { layout.paywallViews }
     /// `entitlement.json`: the last entitlement the backend confirmed.
-    public var entitlementFile: URL { regularFile("entitlement.json") }
+    public var entitlementFile: URL { layout.entitlement }
     /// `profile-state.json`: what a profile's own screens remember (usage, ads, receipt cache).
-    public var profileStateFile: URL { regularFile("profile-state.json") }
+    public var profileStateFile: URL { layout.profileState }
     /// `events.jsonl`: the analytics event log, one JSON object per line.
-    public var eventsFile: URL { regularFile("events.jsonl") }
+    public var eventsFile: URL { layout.events }
 }

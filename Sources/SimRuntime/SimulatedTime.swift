@@ -15,9 +15,6 @@ public struct SimulatedTime: Sendable, Hashable {
     /// The state directory `clock.json` lives in; nil for a time that is never saved.
     public let stateDirectory: URL?
 
-    /// The file name in the state directory.
-    public static let fileName = "clock.json"
-
     private struct Stored: Codable, Sendable {
         var offsetSeconds: TimeInterval
     }
@@ -88,7 +85,7 @@ public struct SimulatedTime: Sendable, Hashable {
     public var clock: SimulatedClock { SimulatedClock(offset: offset) }
 
     private static func file(in directory: URL) -> JSONFile<Stored> {
-        JSONFile(url: directory.appendingPathComponent(fileName))
+        JSONFile(url: StateLayout(root: directory).clock)
     }
 }
 
@@ -116,7 +113,7 @@ public final class StateDirectoryClock: Clock, @unchecked Sendable {
     public init(time: SimulatedTime, stateDirectory: URL) {
         offset = time.offset
         self.stateDirectory = stateDirectory
-        path = stateDirectory.appendingPathComponent(SimulatedTime.fileName).path
+        path = StateLayout(root: stateDirectory).clock.path
         stamp = FileStamp.of(path)
     }
 

@@ -55,8 +55,8 @@ public final class SimulatorSession {
             try setup.save(in: settings.stateDirectory)
         }
         appState = try AppStateStore(directory: root)
-        let storeDir = settings.stateDirectory.appendingPathComponent("store")
-        let backendDir = settings.stateDirectory.appendingPathComponent("backend")
+        let storeDir = root.layout.store.folder
+        let backendDir = root.layout.backend.folder
         for dir in [storeDir, backendDir] {
             try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         }

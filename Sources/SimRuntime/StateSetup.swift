@@ -1,4 +1,5 @@
 import Foundation
+import Profiles
 import PaywallFoundation
 import Persistence
 
@@ -15,8 +16,6 @@ public struct StateSetup: Codable, Hashable, Sendable {
     /// The app's bundle id in every signed object; nil: `com.paywallsim.app`.
     public var bundleID: String?
 
-    /// The file in the state directory.
-    public static let fileName = "setup.json"
     /// The environments a state may sign for, as Apple names them.
     public static let environments = ["Xcode", "Sandbox", "LocalTesting"]
     /// StoreKit Testing's: what a state signs for when no command named another.
@@ -43,7 +42,7 @@ public struct StateSetup: Codable, Hashable, Sendable {
             path.hasPrefix("/") ? URL(fileURLWithPath: path).standardized.path
                 : URL(fileURLWithPath: baseDirectory).appendingPathComponent(path).standardized.path
         }
-        let profileName = profile.map { $0.contains("/") || $0.hasSuffix(".json") ? absolute($0) : $0 }
+        let profileName = profile.map { ProfileLoader.namesAFile($0) ? absolute($0) : $0 }
         return StateSetup(profile: profileName, storekit: storekit.map(absolute), environment: environment, bundleID: bundleID)
     }
 
@@ -56,13 +55,13 @@ public struct StateSetup: Codable, Hashable, Sendable {
 
     /// The setup saved in `directory`, or nil when none was saved yet.
     public static func load(in directory: URL) throws -> StateSetup? {
-        try JSONFile<StateSetup>(url: directory.appendingPathComponent(fileName)).load()
+        try JSONFile<StateSetup>(url: StateLayout(root: directory).setup).load()
     }
 
     /// Saves the setup in `directory` (atomically, under the directory's lock).
     public func save(in directory: URL) throws {
         try StateLock.for(directory: directory).withLock {
-            try JSONFile<StateSetup>(url: directory.appendingPathComponent(Self.fileName)).save(self)
+            try JSONFile<StateSetup>(url: StateLayout(root: directory).setup).save(self)
         }
     }
 

@@ -92,8 +92,9 @@ struct StoreSoakBench {
             })
             done += n
         }
-        let bytes = ["store-ledger.json", "store-ledger.journal", "backend-ledger.json", "backend-ledger.journal"].reduce(0) { total, name in
-            total + ((try? FileManager.default.attributesOfItem(atPath: dir.appendingPathComponent(name).path)[.size] as? Int) ?? 0)
+        let ledgers = [StateLayout.Store(folder: dir).ledger, StateLayout.Backend(folder: dir).ledger]
+        let bytes = ledgers.flatMap { [$0, StateLayout.journal(of: $0)] }.reduce(0) { total, url in
+            total + (DurableFile.size(atPath: url.path) ?? 0)
         }
         return (chunks, granted, bytes, DurableFile.syncsCounted(under: dir))
     }
@@ -128,6 +129,9 @@ struct StoreSoakBench {
             bytes = max(bytes, run.ledgerBytes)
             syncs += run.syncs
         }
+        table.record("soak.cpuPerOp", cpu * 1000 / Double(operations))
+        table.record("soak.lastToFirst", firstCPU > 0 ? lastCPU / firstCPU : .nan)
+        table.record("soak.fsyncsPerOp", Double(syncs) / Double(operations))
         table.add("store soak: \(operations) purchases + renewals, durable ledger, \(ledgers) ledger(s) of \(perLedger) ops (\(granted) granted)",
                   String(format: "%.0f ops/s wall (%@), %.1f ms CPU/op, %.2f fsyncs/op; CPU/op first %d ops %.1f ms, last %d ops %.1f ms; store and backend ledgers and journals %.2f MB at the end",
                          Double(operations) / wall, Timing.format(wall), cpu * 1000 / Double(operations), Double(syncs) / Double(operations),
@@ -145,6 +149,7 @@ struct StoreSoakBench {
         try run(perLedger: perLedger, into: &table)
         // Before the naive comparison below, whose fresh stores and backends reach their own peak.
         table.add("peak memory (ru_maxrss) when the soak ends (the process so far)", String(format: "%.1f MiB", Timing.peakMemoryMiB()))
+        table.record("soak.peakMemory", Timing.peakMemoryMiB())
         let naiveCount = min(naiveOperations, operations)
         let naive = try soak(count: naiveCount, chunk: naiveCount, naive: true).chunks
         let real = try soak(count: naiveCount, chunk: naiveCount, naive: false).chunks

@@ -100,7 +100,7 @@ final class StoreWorkspace {
 
     /// Opens (creating if needed) the store and runs what is due at the command's time.
     func openStore(clock: (any Clock)? = nil) throws -> SimulatedStore {
-        let directory = stateDirectory.appendingPathComponent("store")
+        let directory = StateLayout(root: stateDirectory).store.folder
         do {
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         } catch {
@@ -118,7 +118,7 @@ final class StoreWorkspace {
 
     /// The backend's ledger, read to show its last verified entitlement (nothing is posted).
     func openBackend(store: SimulatedStore) throws -> VerificationBackend? {
-        let directory = stateDirectory.appendingPathComponent("backend")
+        let directory = StateLayout(root: stateDirectory).backend.folder
         guard FileManager.default.fileExists(atPath: directory.path) else { return nil }
         // The user's token only matters for posting; this backend only reads.
         return try VerificationBackend(stateDirectory: directory, verifier: store.signedDataVerifier,

@@ -1,4 +1,5 @@
 import Foundation
+import PaywallFoundation
 import PaywallCore
 
 /// Seed 003's fallback: ask the backend; when it is down, the last verified entitlement within a staleness limit.
@@ -20,7 +21,7 @@ public final class CachedEntitlementProvider {
     public init(backend: VerificationBackend, stateDirectory: URL, stalenessLimit: TimeInterval) {
         self.backend = backend
         self.stalenessLimit = stalenessLimit
-        cache = Ledger(url: stateDirectory.appendingPathComponent("entitlement-cache.json"))
+        cache = Ledger(url: StateLayout.Backend(folder: stateDirectory).entitlementCache)
     }
 
     /// Remembers a verified entitlement (after a post that succeeded).

@@ -57,7 +57,7 @@ struct JournaledLedger<State: JournaledState>: Sendable {
 
     init(url: URL) {
         snapshot = Ledger(url: url)
-        journalURL = url.deletingPathExtension().appendingPathExtension("journal")
+        journalURL = StateLayout.journal(of: url)
         snapshotPath = snapshot.url.path
         journalPath = journalURL.path
     }

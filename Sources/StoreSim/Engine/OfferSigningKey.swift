@@ -39,7 +39,7 @@ public struct OfferSigningKey: @unchecked Sendable {
 
     /// The key kept in `offer-key.json` in `directory`, made from `generator` (and saved) on first use.
     public static func loadOrCreate(in directory: URL, generator: inout SeededGenerator) throws -> OfferSigningKey {
-        let ledger = Ledger<Stored>(url: directory.appendingPathComponent("offer-key.json"))
+        let ledger = Ledger<Stored>(url: StateLayout.Store(folder: directory).offerKey)
         if let stored = try ledger.load() {
             guard let key = try? P256.Signing.PrivateKey(pemRepresentation: stored.pem) else {
                 throw Ledger<Stored>.Failure(description: "\(ledger.url.path):1:1: \"pem\" holds no P-256 private key; expected the PEM of a .p8 key (delete the file to start over)")
@@ -53,7 +53,7 @@ public struct OfferSigningKey: @unchecked Sendable {
 
     /// Keeps this key as the directory's offer key (a team's `--offer-key` replaces the simulator's).
     public func save(in directory: URL) throws {
-        try Ledger<Stored>(url: directory.appendingPathComponent("offer-key.json")).save(Stored(keyID: keyID, issuerID: issuerID, pem: pem))
+        try Ledger<Stored>(url: StateLayout.Store(folder: directory).offerKey).save(Stored(keyID: keyID, issuerID: issuerID, pem: pem))
     }
 
     /// A team's key from `KEY_ID:FILE.p8` (App Store Connect's file); errors name the file and what was expected.

@@ -14,7 +14,7 @@ struct NotificationLog {
     }
 
     init(directory: URL) {
-        url = directory.appending(path: "notifications.jsonl", directoryHint: .notDirectory) // no stat to ask
+        url = StateLayout.Store(folder: directory).notifications
     }
 
     /// Every notification with its attempts, oldest first. A torn last line (a kill mid-append)

@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import PaywallFoundation
 import PaywallCore
 
 /// The simulator's signing keys: the trusted store key (the leaf of `chain`) and an untrusted one
@@ -34,7 +35,7 @@ public struct StoreSigningKeys {
 
     /// Loads the keys from `store-keys.json` in `directory`, or makes them from `generator` and saves them.
     public static func loadOrCreate(in directory: URL, generator: inout SeededGenerator) throws -> StoreSigningKeys {
-        let ledger = Ledger<Stored>(url: directory.appendingPathComponent("store-keys.json"))
+        let ledger = Ledger<Stored>(url: StateLayout.Store(folder: directory).signingKeys)
         // The chain's serials come from a generator of their own, so making a chain draws nothing
         // from `generator` (whose later draws are the store's ids); its CA keys are random.
         var fork = generator
