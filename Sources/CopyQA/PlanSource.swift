@@ -18,27 +18,16 @@ public struct PlanSource: Sendable {
         catch { throw CopyQAError("\(error)") }
     }
 
-    /// The storefront a session picks for `locale` (`SessionInputs`' rule): the embedded catalog
+    /// The storefront a session picks for `locale` (`StoreCatalog.defaultStorefrontCode`): the embedded catalog
     /// follows the locale (Korean copy, Korean won); a team's file keeps its own storefront.
     public func storefront(for locale: String) -> Storefront? {
-        guard catalog.origin == StoreCatalog.embedded.origin else { return nil }
-        let code: String
-        switch locale.lowercased().prefix(2) {
-        case "zh": code = "CHN"
-        case "ko": code = "KOR"
-        case "ja": code = "JPN"
-        case "de": code = "DEU"
-        case "fr": code = "FRA"
-        default: return nil
-        }
-        return Storefront.resolve(code)
+        catalog.defaultStorefrontCode(forLocale: locale).flatMap(Storefront.resolve)
     }
 
     /// The plans for `productIDs` in `locale`; the catalog's own subscriptions when none of them exist.
     public func plans(for productIDs: [String], locale: String) -> [Plan] {
         let factory = PlanFactory(catalog: catalog, locale: locale, storefront: storefront(for: locale))
-        let plans = factory.plans(for: productIDs)
-        return plans.isEmpty ? factory.defaultPaywallPlans() : plans
+        return factory.plansOrDefault(for: productIDs)
     }
 }
 

@@ -91,7 +91,7 @@ public struct SessionInputs: Sendable, Hashable {
             warnings.append("warning: locale \(locale): the copy deck has no \(locale) (it has \(deck.languages.joined(separator: ", "))); "
                 + "the copy falls back to \(fallback), dates and prices follow \(locale)")
         }
-        var storefront = self.storefront ?? Self.storefront(for: locale, catalog: catalog)
+        var storefront = self.storefront ?? catalog.defaultStorefrontCode(forLocale: locale)
         if let code = storefront, let warning = catalog.missingPricesWarning(for: code, label: "storefront") {
             warnings.append(warning)
             storefront = nil
@@ -126,19 +126,6 @@ public struct SessionInputs: Sendable, Hashable {
 
     private func themePath(_ name: String) -> String {
         name.contains("/") || name.hasSuffix(".theme") ? absolute(name) : name
-    }
-
-    /// The embedded catalog follows the locale (Korean copy, Korean won); a team's file keeps its own storefront.
-    static func storefront(for locale: String, catalog: StoreCatalog) -> String? {
-        guard catalog.origin == StoreCatalog.embedded.origin else { return nil }
-        switch locale.lowercased().prefix(2) {
-        case "zh": return "CHN"
-        case "ko": return "KOR"
-        case "ja": return "JPN"
-        case "de": return "DEU"
-        case "fr": return "FRA"
-        default: return nil
-        }
     }
 }
 

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Profiles
 import PaywallFoundation
 import NcursesTerminal
 import Tapes
@@ -81,7 +82,7 @@ public struct PlayCommand: ParsableCommand {
                 options.environment = signing.environment
                 options.bundleID = signing.bundleID
                 options.backendURL = backend
-                options.defaultProfile = app.profile.map { $0.contains("/") || $0.hasSuffix(".json") ? URL(fileURLWithPath: $0).standardized.path : $0 }
+                options.defaultProfile = app.profile.map { ProfileLoader.namesAFile($0) ? URL(fileURLWithPath: $0).standardized.path : $0 }
                 options.defaultStorekit = app.storekit.map { URL(fileURLWithPath: $0).standardized.path }
                 let player = TapePlayer(tape: tape, options: options)
                 let (result, frames) = player.play()

@@ -1,6 +1,7 @@
 import PaywallApp
 import ArgumentParser
 import Foundation
+import Profiles
 import PaywallFoundation
 import NcursesTerminal
 import SimRuntime
@@ -66,7 +67,7 @@ public struct RunCommand: ParsableCommand {
             inputs.storekit = inputs.storekit.map(inputs.absolute)
             inputs.copy = inputs.copy.map(inputs.absolute)
             inputs.config = inputs.config.map(inputs.absolute)
-            if let profile = inputs.profile, profile.contains("/") || profile.hasSuffix(".json") { inputs.profile = inputs.absolute(profile) }
+            if let profile = inputs.profile, ProfileLoader.namesAFile(profile) { inputs.profile = inputs.absolute(profile) }
             if theme.contains("/") || theme.hasSuffix(".theme") { inputs.theme = inputs.absolute(theme) }
             let recorded = TapeSettings(width: loop.lastSize.width, height: loop.lastSize.height,
                                         now: options.stateOptions.pinnedNow ?? started, inputs: inputs)

@@ -16,6 +16,12 @@ public struct ProfileLoader: Sendable {
         self.readFile = readFile
     }
 
+    /// Whether `nameOrPath` names a profile file rather than a built-in profile: it has a `/` or
+    /// ends in `.json` (the one rule `run`, `play`, `store` and the state's setup follow).
+    public static func namesAFile(_ nameOrPath: String) -> Bool {
+        nameOrPath.contains("/") || nameOrPath.hasSuffix(".json")
+    }
+
     /// The built-in profile `nameOrPath`, else the profile file at that path (relative to `baseDirectory`).
     ///
     /// A file's `storekit`, `copy` and `config` must exist (relative to the profile file's folder);
@@ -24,7 +30,7 @@ public struct ProfileLoader: Sendable {
         if let builtIn = BuiltInProfiles.named(nameOrPath) { return builtIn }
         let path = absolute(nameOrPath, against: baseDirectory)
         guard let data = readFile(path) else {
-            let looksLikeName = !nameOrPath.contains("/") && !nameOrPath.hasSuffix(".json")
+            let looksLikeName = !Self.namesAFile(nameOrPath)
             throw ProfileError(file: nameOrPath, message: looksLikeName
                 ? "no such profile, expected one of \(BuiltInProfiles.names.joined(separator: ", ")) or a path to a profile .json file"
                 : "cannot read the profile file (looked at \(path)), expected a profile .json file")

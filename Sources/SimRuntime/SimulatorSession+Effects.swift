@@ -188,8 +188,7 @@ extension SimulatorSession {
         let used = Set(settings.catalog.groups.map(\.id).filter { !store.isEligibleForIntroOffer(groupID: $0) })
         let factory = PlanFactory(catalog: settings.catalog, locale: settings.locale,
                                   storefront: settings.storefront.map(Storefront.resolve), usedIntroOfferGroups: used)
-        var plans = factory.plans(for: ids)
-        if plans.isEmpty { plans = factory.defaultPaywallPlans() }
+        let plans = factory.plansOrDefault(for: ids)
         guard !plans.isEmpty else {
             return .productsFailed(reason: FlowMachine.nothingToSellPrefix + Self.contents(of: settings.catalog))
         }

@@ -90,6 +90,13 @@ public struct PlanFactory: Sendable {
         return PriceEquivalent(unit: isUpToAMonth ? .week : .month, displayPrice: format(rounded))
     }
 
+    /// The plans for `productIDs`, else (none of them in the catalog) the catalog's default plans:
+    /// what the app's paywall and the copy sweep both show.
+    public func plansOrDefault(for productIDs: [String]) -> [Plan] {
+        let named = plans(for: productIDs)
+        return named.isEmpty ? defaultPaywallPlans() : named
+    }
+
     /// The paywall's plans when no remote config names any (see `defaultProductIDs`).
     public func defaultPaywallPlans() -> [Plan] {
         plans(for: Self.defaultProductIDs(in: catalog, storefront: storefront.code))

@@ -21,6 +21,21 @@ extension StoreCatalog {
         settings: StoreSettings(storefront: "USA", locale: "en_US"),
         origin: "embedded")
 
+    /// The storefront the app takes for a UI locale when no `--storefront` is given: for the
+    /// embedded catalog, the country of its five translated and priced languages (zh → CHN, ko →
+    /// KOR, ja → JPN, de → DEU, fr → FRA); nil otherwise (a team's catalog keeps its own storefront).
+    public func defaultStorefrontCode(forLocale locale: String) -> String? {
+        guard origin == StoreCatalog.embedded.origin else { return nil }
+        switch locale.lowercased().prefix(2) {
+        case "zh": return "CHN"
+        case "ko": return "KOR"
+        case "ja": return "JPN"
+        case "de": return "DEU"
+        case "fr": return "FRA"
+        default: return nil
+        }
+    }
+
     /// The storefronts the embedded catalog has price tiers for (USA is the base price).
     public static let embeddedStorefronts: [Storefront] = ["USA", "CHN", "KOR", "JPN", "DEU", "FRA"].compactMap {
         Storefront(code: $0)
