@@ -17,6 +17,12 @@ public struct PluralCategorySet: Sendable, Equatable {
     /// Every category of the language, in CLDR order.
     public var all: [PluralCategory] { (whole + rare).sorted() }
 
+    /// True for a language with no plural distinction (`other` alone: Chinese, Japanese, Korean, …).
+    public var hasOnlyOther: Bool { whole == [.other] && rare.isEmpty }
+
+    /// Whether `locale`'s language has no plural distinction: the one list of such languages.
+    public static func hasOnlyOther(_ locale: String) -> Bool { of(locale)?.hasOnlyOther ?? false }
+
     /// The categories of `locale`'s language, or nil for a language CLDR's table here does not list.
     public static func of(_ locale: String) -> PluralCategorySet? {
         let language = LocaleCode.language(of: LocaleCode.normalize(locale))

@@ -45,9 +45,8 @@ public enum PluralRules {
         let isInteger = n == n.rounded(.towardZero)
         // The "many" of the Romance languages: millions, written out in full.
         let romanceMany = v == 0 && i != 0 && i % 1_000_000 == 0
+        if PluralCategorySet.hasOnlyOther(language) { return .other }
         switch language {
-        case "zh", "ja", "ko", "vi", "th", "id", "ms", "yue", "my", "lo", "km":
-            return .other
         case "fr":
             if i == 0 || i == 1 { return .one }
             return romanceMany ? .many : .other

@@ -17,8 +17,6 @@ public struct BuiltInDeckRules: Sendable {
 
     public init() {}
 
-    /// Languages whose plural keys have only `other` (no plural distinction).
-    static let noPluralLanguages: Set<String> = ["zh", "ja", "ko", "th", "vi", "id", "ms", "lo", "my", "km"]
     /// Key glyphs and names every translation must keep when English has them.
     static let keptGlyphs = ["Ctrl+C", "Enter", "Esc", "Tab", "F1", "F2", "↑", "↓", "←", "→", "Nova"]
     /// A lone letter key on a hint line (`q Quit`, `s Skip`).
@@ -103,7 +101,7 @@ public struct BuiltInDeckRules: Sendable {
             return categories == [""] ? [] : ["\(key): \(language) has plural variations; expected a plain stringUnit"]
         }
         let base = LocaleCode.language(of: language)
-        if language == source || Self.noPluralLanguages.contains(base) {
+        if language == source || PluralCategorySet.hasOnlyOther(base) {
             let expected: Set<String> = language == source ? ["one", "other"] : ["other"]
             return categories == expected ? [] : ["\(key): \(language) plural forms are \(categories.sorted()); expected \(expected.sorted())"]
         }
