@@ -1,9 +1,10 @@
 import CopyDeck
 import Foundation
 
-/// Writes the Swift sources that embed `Themes/` in the binary (so `paywall-sim` works from any
-/// directory and as a copied file): the built-in themes, the default copy deck and the built-in
-/// profiles' decks, each as the exact text of its file in a raw string literal.
+/// Writes every generated file, each into its module's `Generated/` folder: the Swift sources that
+/// embed `Themes/` in the binary (so `paywall-sim` works from any directory and as a copied file):
+/// the built-in themes, the default copy deck and the built-in profiles' decks, each as the exact
+/// text of its file in a raw string literal; and the storefront table with its reference page.
 ///
 /// The `.theme` and `.xcstrings` files are the source of truth people edit; the Swift files are
 /// generated (marked so in `.gitattributes`) and checked in CI with `--check`.
@@ -22,18 +23,27 @@ struct ResourceEmbedder {
         let themes = try files(in: "Themes", ending: ".theme")
         let profiles = try files(in: "Themes/profiles", ending: ".xcstrings")
         return [
-            Output(path: "Sources/TerminalKit/BuiltInThemes.swift", text: try table(
+            Output(path: "Sources/TerminalKit/Generated/BuiltInThemes.swift", text: try table(
                 typeName: "BuiltInThemes", source: "Themes/*.theme", test: "EmbeddedResourcesTests",
                 doc: "Sources of the built-in themes, by name (the exact text of Themes/NAME.theme).", files: themes)),
-            Output(path: "Sources/BuiltInCopy/EmbeddedCopyDeck.swift", text: try single(
+            Output(path: "Sources/BuiltInCopy/Generated/EmbeddedCopyDeck.swift", text: try single(
                 typeName: "EmbeddedCopyDeck", file: "Themes/PaywallSim.xcstrings", test: "EmbeddedResourcesTests",
                 doc: "The default copy deck's String Catalog text, embedded.")),
-            Output(path: "Sources/BuiltInCopy/EmbeddedCopyDeckCatalog.swift", text: try catalogCode(
+            Output(path: "Sources/BuiltInCopy/Generated/EmbeddedCopyDeckCatalog.swift", text: try catalogCode(
                 typeName: "EmbeddedCopyDeckCatalog", file: "Themes/PaywallSim.xcstrings", test: "EmbeddedResourcesTests")),
-            Output(path: "Sources/Profiles/Embedded/EmbeddedProfileDecks.swift", text: try table(
+            Output(path: "Sources/Profiles/Generated/EmbeddedProfileDecks.swift", text: try table(
                 typeName: "EmbeddedProfileDecks", source: "Themes/profiles/*.xcstrings", test: "ProfileDecksTests",
                 doc: "The built-in profiles' String Catalogs, by profile name (the exact text of Themes/profiles/NAME.xcstrings).",
                 files: profiles)),
+        ] + (try storefronts())
+    }
+
+    /// The storefront table and its reference page, from `Scripts/data/storefronts.tsv`.
+    private func storefronts() throws -> [Output] {
+        let writer = try StorefrontTableWriter(contentsOf: root.appendingPathComponent(StorefrontTableWriter.source))
+        return [
+            Output(path: StorefrontTableWriter.swiftPath, text: writer.swift()),
+            Output(path: StorefrontTableWriter.docPath, text: writer.markdown()),
         ]
     }
 
