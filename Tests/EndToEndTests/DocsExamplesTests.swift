@@ -339,7 +339,7 @@ struct DocsExamplesTests {
             return
         }
         let binary = try PaywallSimProcess.binary()
-        for outcome in try DocsExamples.run(block, binary: binary) {
+        for (index, outcome) in try DocsExamples.run(block, binary: binary).enumerated() {
             let command = outcome.command
             let sameOutput = DocsExampleMatcher.matches(expected: command.expected, actual: outcome.output)
             let sameExit = outcome.exitCode == command.exitCode
@@ -353,6 +353,13 @@ struct DocsExamplesTests {
             if !sameOutput {
                 message += "output differs (- expected, + actual; a `…` line matches any lines):\n"
                 message += DocsExampleMatcher.diff(expected: command.expected, actual: outcome.output)
+            }
+            if DocsExampleRewriter.isEnabled {
+                message += "\n" + (try DocsExampleRewriter.rewrite(block, commandIndex: index, output: outcome.output,
+                                                                    exitCode: outcome.exitCode, root: DocsExamples.root,
+                                                                    fileBlocks: DocsExamples.blocks.filter { $0.file == block.file }))
+            } else {
+                message += "\n(\(DocsExampleRewriter.updateVariable)=1 swift test --filter DocsExamples rewrites it from this run)"
             }
             Issue.record(Comment(rawValue: message))
         }
@@ -425,5 +432,63 @@ struct DocsExamplesTests {
         #expect(!DocsExampleMatcher.matches(expected: ["a", "…"], actual: ["b"]))
         #expect(DocsExampleMatcher.lines(of: "x  \ny\t\n\n\n") == ["x", "y"])
         #expect(DocsExampleMatcher.diff(expected: ["a", "b"], actual: ["a", "c"]) == "  a\n- b\n+ c")
+    }
+
+    @Test("the update switch rewrites a command's output in place, keeps blank lines and wildcards")
+    func rewriterRewritesInPlace() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("docs-rewrite-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: root) }
+        let markdown = """
+        Intro.
+
+        ```console
+        $ paywall-sim --version
+        0.0.9
+
+        $ paywall-sim store advance 3x
+        Error: old text
+        …
+        [exit 64]
+        ```
+
+          ```console
+          $ paywall-sim nope
+          stale
+          ```
+        """
+        let file = "page.md"
+        try markdown.write(to: root.appendingPathComponent(file), atomically: true, encoding: .utf8)
+        let blocks = DocsExampleParser.parse(markdown, file: file)
+        try #require(blocks.count == 2)
+        // The first block grows by a line, which moves the second: its rewrite finds it again.
+        let page = root.appendingPathComponent(file)
+        _ = try DocsExampleRewriter.rewrite(blocks[0], commandIndex: 0, output: ["0.1.0", "(debug build)"], exitCode: 0,
+                                            root: root, fileBlocks: blocks)
+        _ = try DocsExampleRewriter.rewrite(blocks[1], commandIndex: 0, output: ["Error: 'nope' is not a command"], exitCode: 64,
+                                            root: root, fileBlocks: blocks)
+        let wildcard = try DocsExampleRewriter.rewrite(blocks[0], commandIndex: 1, output: ["new"], exitCode: 1, root: root, fileBlocks: blocks)
+        #expect(wildcard.hasPrefix("not rewritten"))
+        let result = try String(contentsOf: page, encoding: .utf8)
+        #expect(result == """
+        Intro.
+
+        ```console
+        $ paywall-sim --version
+        0.1.0
+        (debug build)
+
+        $ paywall-sim store advance 3x
+        Error: old text
+        …
+        [exit 64]
+        ```
+
+          ```console
+          $ paywall-sim nope
+          Error: 'nope' is not a command
+          [exit 64]
+          ```
+        """)
     }
 }
