@@ -1,5 +1,6 @@
 import CopyDeck
 import Foundation
+import PaywallFoundation
 import PaywallCore
 import Profiles
 import PaywallScreens
@@ -23,28 +24,28 @@ public struct CopyQAInputs: Sendable {
         self.matrix = matrix
     }
 
-    /// Loads every file and theme; throws `CopyQAError` naming the file and what is wrong.
+    /// Loads every file and theme; throws `Diagnostic` naming the file and what is wrong.
     public func sweep() throws -> CopySweep {
         var team: StringCatalog?
         if let copyPath {
-            do { team = try StringCatalog.load(contentsOf: URL(fileURLWithPath: copyPath)) } catch { throw CopyQAError("\(error)") }
+            do { team = try StringCatalog.load(contentsOf: URL(fileURLWithPath: copyPath)) } catch { throw Diagnostic(wrapping: error) }
         }
         var setup: ProfileSetup?
         if let profile {
             do { setup = try ProfileLoader(baseDirectory: FileManager.default.currentDirectoryPath).setup(nameOrPath: profile) }
-            catch { throw CopyQAError("\(error)") }
+            catch { throw Diagnostic(wrapping: error) }
         }
         let plans = try storekitPath.map(PlanSource.load(storekitPath:)) ?? PlanSource(catalog: setup?.catalog ?? .embedded)
         var config = setup?.config ?? RemoteConfig.default
         if let configPath {
             guard let data = FileManager.default.contents(atPath: configPath) else {
-                throw CopyQAError("\(configPath): cannot read the remote-config file")
+                throw Diagnostic("\(configPath): cannot read the remote-config file")
             }
-            do { config = try RemoteConfig.decode(from: data, path: configPath) } catch { throw CopyQAError("\(error)") }
+            do { config = try RemoteConfig.decode(from: data, path: configPath) } catch { throw Diagnostic(wrapping: error) }
         }
         var themes: [String: Theme] = [:]
         for name in matrix.themes {
-            do { themes[name] = try Theme.load(nameOrPath: name, themesDirectory: nil) } catch { throw CopyQAError("\(error)") }
+            do { themes[name] = try Theme.load(nameOrPath: name, themesDirectory: nil) } catch { throw Diagnostic(wrapping: error) }
         }
         var states = ScreenStates(config: config, plans: plans)
         if let profile {
@@ -53,7 +54,7 @@ public struct CopyQAInputs: Sendable {
                     states.profileStates[locale] = try ProfileScreenSampler.states(
                         profile: profile, baseDirectory: FileManager.default.currentDirectoryPath, locale: locale,
                         now: states.now, timeZone: states.timeZone)
-                } catch { throw CopyQAError("\(error)") }
+                } catch { throw Diagnostic(wrapping: error) }
             }
         }
         var sweep = CopySweep(team: setup?.copy(overlaidWith: team) ?? team, states: states, themes: themes)

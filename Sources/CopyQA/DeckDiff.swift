@@ -76,10 +76,10 @@ public struct DeckDiff: Sendable {
                 let path = deck == before ? old : new
                 return try CopyQAInputs(copyPath: path, profile: profile, matrix: matrix).sweep()
             }
-        } catch let error as CopyQAError {
+        } catch let error as Diagnostic {
             throw error
         } catch {
-            throw CopyQAError("\(error)")
+            throw Diagnostic(wrapping: error)
         }
     }
 

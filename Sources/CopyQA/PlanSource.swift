@@ -1,5 +1,6 @@
 import PaywallApp
 import Foundation
+import PaywallFoundation
 import PaywallCore
 import StoreSim
 
@@ -15,7 +16,7 @@ public struct PlanSource: Sendable {
     /// Loads a `.storekit` file; the error names the file, line and what is wrong.
     public static func load(storekitPath: String) throws -> PlanSource {
         do { return PlanSource(catalog: try StoreKitConfigurationLoader.load(contentsOf: URL(fileURLWithPath: storekitPath))) }
-        catch { throw CopyQAError("\(error)") }
+        catch { throw Diagnostic(wrapping: error) }
     }
 
     /// The storefront a session picks for `locale` (`StoreCatalog.defaultStorefrontCode`): the embedded catalog
@@ -31,8 +32,3 @@ public struct PlanSource: Sendable {
     }
 }
 
-/// A problem with the sweep's inputs (a file that does not load), worded for a person.
-public struct CopyQAError: Error, CustomStringConvertible, Sendable {
-    public var description: String
-    public init(_ description: String) { self.description = description }
-}

@@ -11,7 +11,7 @@ import TerminalKit
 
 /// The files and names a session is built from, as the CLI's options or a tape's `Set` lines give them.
 ///
-/// `resolve()` loads each file once and refuses a broken one with an `InputError` that names the
+/// `resolve()` loads each file once and refuses a broken one with an `Diagnostic` that names the
 /// file and what is wrong; nothing falls back silently.
 public struct SessionInputs: Sendable, Hashable {
     /// An app profile: `chat`, `voip`, `templates` or a profile file; the files below override its parts.
@@ -42,14 +42,14 @@ public struct SessionInputs: Sendable, Hashable {
 
     public init() {}
 
-    /// Loads every input; throws `InputError` naming the file and the problem.
+    /// Loads every input; throws `Diagnostic` naming the file and the problem.
     public func resolve(stateDirectory: URL) throws -> (settings: SessionSettings, theme: Theme) {
         // The catalog and profile the state directory was made with, unless these inputs name others.
         let named = StateSetup.named(profile: profile, storekit: storekit, baseDirectory: baseDirectory,
                                      environment: environment, bundleID: bundleID)
         let setup: StateSetup
         do { setup = try StateSetup.reconcile(named, in: stateDirectory, switching: switchCatalog) }
-        catch { throw InputError("\(error)") }
+        catch { throw Diagnostic(wrapping: error) }
         // Files load by the path these inputs name (errors name it as given), else the remembered one.
         let profile = self.profile ?? setup.profile
         let storekit = self.storekit ?? setup.storekit
@@ -58,7 +58,7 @@ public struct SessionInputs: Sendable, Hashable {
         var profileSetup: ProfileSetup?
         if let profile {
             do { profileSetup = try ProfileLoader(baseDirectory: baseDirectory).setup(nameOrPath: profile) }
-            catch { throw InputError("\(error)") }
+            catch { throw Diagnostic(wrapping: error) }
             if let profileSetup {
                 catalog = profileSetup.catalog
                 config = profileSetup.config
@@ -66,25 +66,25 @@ public struct SessionInputs: Sendable, Hashable {
         }
         if let storekit {
             do { catalog = try StoreKitConfigurationLoader.load(contentsOf: URL(fileURLWithPath: absolute(storekit))) }
-            catch { throw InputError(error.description) }
+            catch { throw Diagnostic(error.description) }
         }
         if let path = self.config {
             let full = absolute(path)
             guard let data = FileManager.default.contents(atPath: full) else {
-                throw InputError("\(full): cannot read the remote-config file")
+                throw Diagnostic("\(full): cannot read the remote-config file")
             }
-            do { config = try RemoteConfig.decode(from: data, path: full) } catch { throw InputError("\(error)") }
+            do { config = try RemoteConfig.decode(from: data, path: full) } catch { throw Diagnostic(wrapping: error) }
         }
         var team: StringCatalog?
         if let copy {
             do { team = try StringCatalog.load(contentsOf: URL(fileURLWithPath: absolute(copy))) }
-            catch { throw InputError("\(error)") }
+            catch { throw Diagnostic(wrapping: error) }
         }
         // The team's catalog over the profile's deck over the default deck.
         let layered = profileSetup.map { $0.copy(overlaidWith: team) } ?? team
         let deck = layered.map { DefaultCopyDeck.layered(over: $0, locale: locale) } ?? DefaultCopyDeck.load(locale: locale)
         guard CopyDeck.isKnownLanguage(locale) else {
-            throw InputError("locale \(locale): unknown language, expected one the copy deck has: \(deck.languages.joined(separator: ", "))")
+            throw Diagnostic("locale \(locale): unknown language, expected one the copy deck has: \(deck.languages.joined(separator: ", "))")
         }
         var warnings: [String] = team?.warnings ?? []
         if let fallback = deck.fallbackLanguage(for: locale) {
@@ -99,9 +99,9 @@ public struct SessionInputs: Sendable, Hashable {
         let loadedTheme: Theme
         do {
             loadedTheme = try Theme.load(nameOrPath: themePath(self.theme), themesDirectory: nil)
-        } catch { throw InputError("\(error)") }
+        } catch { throw Diagnostic(wrapping: error) }
         guard let zone = FixedOffsetCalendar.zone(named: timeZone) else {
-            throw InputError("time zone \(timeZone): not an IANA time zone, expected e.g. UTC or Asia/Shanghai")
+            throw Diagnostic("time zone \(timeZone): not an IANA time zone, expected e.g. UTC or Asia/Shanghai")
         }
         var settings = SessionSettings(catalog: catalog, config: config, deck: deck, locale: locale,
                                        storefront: storefront,
@@ -110,7 +110,7 @@ public struct SessionInputs: Sendable, Hashable {
         settings.setup = setup
         if let backendURL {
             guard let url = URL(string: backendURL), ["http", "https"].contains(url.scheme ?? ""), url.host != nil else {
-                throw InputError("--backend \(backendURL): expected an http or https URL such as http://127.0.0.1:8080")
+                throw Diagnostic("--backend \(backendURL): expected an http or https URL such as http://127.0.0.1:8080")
             }
             settings.backendURL = url
         }
@@ -129,8 +129,3 @@ public struct SessionInputs: Sendable, Hashable {
     }
 }
 
-/// Input the simulator refuses: a message naming the file, the place and what was expected.
-public struct InputError: Error, CustomStringConvertible, Sendable {
-    public var description: String
-    public init(_ description: String) { self.description = description }
-}

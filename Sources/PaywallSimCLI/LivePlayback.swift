@@ -1,4 +1,5 @@
 import Foundation
+import PaywallFoundation
 import NcursesTerminal
 import Tapes
 import PaywallScreens
@@ -14,7 +15,7 @@ struct LivePlayback {
 
     func run() throws {
         guard TerminalCheck.missingTerminal == nil else {
-            throw CLIError("--live needs a terminal; use --transcript or --cast to see the frames without one")
+            throw Diagnostic("--live needs a terminal; use --transcript or --cast to see the frames without one")
         }
         let theme = frames.lazy.compactMap(\.theme).first ?? Theme.builtIn(Theme.defaultName) ?? Theme(name: "plain", roles: [:])
         let depth = ColorDepth.detect(environment: ProcessInfo.processInfo.environment)

@@ -61,9 +61,9 @@ public struct PlayCommand: ParsableCommand {
 
     public func run() throws {
         let files = TapeDiscovery.tapes(in: paths)
-        guard !files.isEmpty else { throw CLIError("no tapes found in \(paths.joined(separator: " "))") }
+        guard !files.isEmpty else { throw Diagnostic("no tapes found in \(paths.joined(separator: " "))") }
         if let state, !check, let problem = FileErrorText.directoryProblem(URL(fileURLWithPath: state)) {
-            throw CLIError("\(state): \(problem); expected a writable state directory (--state DIR)")
+            throw Diagnostic("\(state): \(problem); expected a writable state directory (--state DIR)")
         }
         if check {
             let results = TapeChecker().check(paths: files)
@@ -94,7 +94,7 @@ public struct PlayCommand: ParsableCommand {
                     let text = AsciicastWriter(width: settings.width, height: settings.height, timestamp: start,
                                                title: tape.name).render(frames)
                     do { try text.write(toFile: cast, atomically: true, encoding: .utf8) }
-                    catch { throw CLIError("\(cast): cannot write the recording: \(FileErrorText.reason(error))") }
+                    catch { throw Diagnostic("\(cast): cannot write the recording: \(FileErrorText.reason(error))") }
                 }
                 if live { try LivePlayback(frames: frames, size: TerminalSize(width: settings.width, height: settings.height)).run() }
             }

@@ -47,7 +47,7 @@ public struct RunCommand: ParsableCommand {
         let (settings, loadedTheme) = try options.inputs(theme: theme).resolve(stateDirectory: options.stateDirectory)
         for warning in settings.warnings { FileHandle.standardError.write(Data(utf8: warning + "\n")) }
         if let missing = TerminalCheck.missingTerminal {
-            throw CLIError("paywall-sim run needs a terminal, but \(missing) \(missing.contains(" and ") ? "are not TTYs" : "is not a TTY"). To replay a flow without one, write a tape and run `paywall-sim play TAPE`.")
+            throw Diagnostic("paywall-sim run needs a terminal, but \(missing) \(missing.contains(" and ") ? "are not TTYs" : "is not a TTY"). To replay a flow without one, write a tape and run `paywall-sim play TAPE`.")
         }
         let clock = try options.makeClock()
         // A recording replays on the clock this run started on (pinned with --now, or the saved one).
@@ -73,14 +73,9 @@ public struct RunCommand: ParsableCommand {
                                         now: options.stateOptions.pinnedNow ?? started, inputs: inputs)
             let text = TapeRecorder().record(loop.presses, header: ["# Recorded by paywall-sim run --record"] + recorded.setLines())
             do { try text.write(toFile: record, atomically: true, encoding: .utf8) }
-            catch { throw CLIError("\(record): cannot write the tape: \(FileErrorText.reason(error))") }
+            catch { throw Diagnostic("\(record): cannot write the tape: \(FileErrorText.reason(error))") }
             print("Recorded \(loop.presses.count) key \(loop.presses.count == 1 ? "press" : "presses") to \(record)")
         }
     }
 }
 
-/// A message for the person at the terminal; printed without a stack trace, exit 1.
-struct CLIError: Error, CustomStringConvertible {
-    var description: String
-    init(_ description: String) { self.description = description }
-}

@@ -1,5 +1,6 @@
 import CopyDeck
 import Foundation
+import PaywallFoundation
 import Testing
 import TestSupport
 @testable import CopyQA
@@ -12,7 +13,7 @@ enum Binary {
     static func run(_ arguments: [String]) throws -> (status: Int32, output: String, error: String) {
         let process = Process()
         guard let binary = Binary.url else {
-            throw CopyQAError("paywall-sim is not built: run `swift build --product paywall-sim`")
+            throw Diagnostic("paywall-sim is not built: run `swift build --product paywall-sim`")
         }
         process.executableURL = binary
         process.arguments = arguments

@@ -1,4 +1,5 @@
 import Foundation
+import PaywallFoundation
 import PaywallCore
 import Testing
 @testable import CopyQA
@@ -36,6 +37,6 @@ struct ProfileSweepTests {
     }
 
     @Test func anUnknownProfileIsRefusedWithItsName() {
-        #expect(throws: CopyQAError.self) { _ = try CopyQAInputs(profile: "nope", matrix: Support.small()).sweep() }
+        #expect(throws: Diagnostic.self) { _ = try CopyQAInputs(profile: "nope", matrix: Support.small()).sweep() }
     }
 }

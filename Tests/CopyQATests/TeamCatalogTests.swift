@@ -74,7 +74,7 @@ struct TeamCatalogTests {
         let dir = Support.tempDirectory("broken")
         let file = dir.appendingPathComponent("Team.xcstrings")
         try Data("{\n  \"sourceLanguage\" : \"en\",\n  \"strings\" : [ ]\n}".utf8).write(to: file)
-        #expect(throws: CopyQAError.self) { try CopyQAInputs(copyPath: file.path).sweep() }
+        #expect(throws: Diagnostic.self) { try CopyQAInputs(copyPath: file.path).sweep() }
         do { _ = try CopyQAInputs(copyPath: file.path).sweep() } catch {
             #expect("\(error)".contains("Team.xcstrings:3:"))
         }

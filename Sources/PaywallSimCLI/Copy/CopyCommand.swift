@@ -76,6 +76,6 @@ func writeFile(_ text: String, to path: String) throws {
         try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
         try Data(utf8: text).write(to: url, options: .atomic)
     } catch {
-        throw CopyQAError("\(path): cannot write (\(FileErrorText.reason(error)))")
+        throw Diagnostic("\(path): cannot write (\(FileErrorText.reason(error)))")
     }
 }

@@ -39,7 +39,7 @@ public struct StateOptions: ParsableArguments {
     /// Refuses a state directory that is a file, cannot be made or is not writable, in one line.
     func checkStateDirectory() throws {
         if let problem = FileErrorText.directoryProblem(stateDirectory) {
-            throw CLIError("\(stateDirectory.path): \(problem); expected a writable state directory (--state DIR)")
+            throw Diagnostic("\(stateDirectory.path): \(problem); expected a writable state directory (--state DIR)")
         }
     }
 

@@ -48,7 +48,7 @@ struct StoreCertificateCommand: ParsableCommand {
             let bytes = format == .der ? der : Data(utf8: pem + "\n")
             if let out {
                 do { try bytes.write(to: URL(fileURLWithPath: out), options: .atomic) } catch {
-                    throw StoreCLIError("\(out): cannot write the certificate: \(FileErrorText.reason(error))")
+                    throw Diagnostic("\(out): cannot write the certificate: \(FileErrorText.reason(error))")
                 }
             }
             return Output(format: format.rawValue, sha256: try chain.rootFingerprint(), subject: "\(chain.root.subject)", file: out,

@@ -42,7 +42,7 @@ enum StoreRunner {
         case let error as StoreKitConfigurationError: return error.description
         case let error as PersistenceError: return error.description
         case let error as StoreControlError: return error.description
-        case let error as StoreCLIError: return error.description
+        case let error as Diagnostic: return error.description
         case let error as CustomStringConvertible: return error.description.replacingOccurrences(of: "\n", with: " ")
         default: return FileErrorText.reason(error)
         }

@@ -28,7 +28,7 @@ struct StoreAdvanceCommand: ParsableCommand {
             let before = EntitlementsReport.statuses(store)
             let from = workspace.clock.now()
             guard ISO8601.supportedRange.contains(from.addingTimeInterval(seconds)) else {
-                throw StoreCLIError("advance \(duration): the clock would pass 9999-12-31T23:59:59Z, the latest instant the simulator supports")
+                throw Diagnostic("advance \(duration): the clock would pass 9999-12-31T23:59:59Z, the latest instant the simulator supports")
             }
             try workspace.advance(by: seconds)
             try store.process(now: workspace.clock.now())
@@ -92,7 +92,7 @@ struct StoreResetCommand: ParsableCommand {
                 for (url, what) in Self.appFiles(StateLayout(root: directory)) {
                     guard FileManager.default.fileExists(atPath: url.path) else { continue }
                     do { try FileManager.default.removeItem(at: url) } catch {
-                        throw StoreCLIError("\(url.path): cannot remove it: \(FileErrorText.reason(error))")
+                        throw Diagnostic("\(url.path): cannot remove it: \(FileErrorText.reason(error))")
                     }
                     removed.append(what)
                 }

@@ -37,7 +37,7 @@ final class StoreWorkspace {
         let options = (profile: app.profile, storekit: app.storekit, storefront: storefrontCode, stateOptions: stateOptions, signing: signing)
         stateDirectory = stateOptions.stateDirectory
         if let problem = FileErrorText.directoryProblem(stateDirectory) {
-            throw StoreCLIError("\(stateDirectory.path): \(problem); expected a writable state directory (--state DIR)")
+            throw Diagnostic("\(stateDirectory.path): \(problem); expected a writable state directory (--state DIR)")
         }
         let named = StateSetup.named(profile: options.profile, storekit: options.storekit,
                                      baseDirectory: FileManager.default.currentDirectoryPath,
@@ -79,7 +79,7 @@ final class StoreWorkspace {
         guard let path = setup.storekit else {
             if let profile = setup.profile {
                 do { return try ProfileLoader(baseDirectory: FileManager.default.currentDirectoryPath).setup(nameOrPath: profile).catalog }
-                catch { throw StoreCLIError("\(error)") }
+                catch { throw Diagnostic(wrapping: error) }
             }
             return storefront.map { StoreCatalog.embedded(storefront: $0) } ?? .embedded
         }
@@ -104,7 +104,7 @@ final class StoreWorkspace {
         do {
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         } catch {
-            throw StoreCLIError("\(directory.path): cannot create the store directory, expected a writable state directory")
+            throw Diagnostic("\(directory.path): cannot create the store directory, expected a writable state directory")
         }
         let store = try SimulatedStore(catalog: catalog, stateDirectory: directory, clock: clock ?? self.clock, seed: Self.seed,
                                        bundleID: setup.signingBundleID, environment: setup.signingEnvironment)
@@ -133,8 +133,3 @@ final class StoreWorkspace {
     }
 }
 
-/// A store command refused, with one line a person can act on.
-struct StoreCLIError: Error, CustomStringConvertible {
-    var description: String
-    init(_ description: String) { self.description = description }
-}
