@@ -8,9 +8,16 @@ struct BenchTable {
     }
 
     private(set) var rows: [Row] = []
+    /// Figures by name, in the units of their budgets (`Budget.all`), for `--check`.
+    private(set) var figures: [String: Double] = [:]
 
     mutating func add(_ name: String, _ figure: String, naive: String = "", ratio: String = "") {
         rows.append(Row(name: name, figure: figure, naive: naive, ratio: ratio))
+    }
+
+    /// Records a figure a budget may check (milliseconds, microseconds, MiB or a ratio).
+    mutating func record(_ figure: String, _ value: Double) {
+        figures[figure] = value
     }
 
     /// `naive / fast` as `×N.N` (how many times faster the real way is).

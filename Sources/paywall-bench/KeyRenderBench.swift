@@ -51,19 +51,20 @@ struct KeyRenderBench {
         }
         // The naive way of the whole key: the same presses, each frame laying out its copy again.
         var naiveKeys: [(wall: Double, cpu: Double)] = []
-        Timing.withoutLayoutReuse {
-            for i in 0..<presses {
-                let key: Key = i % 2 == 0 ? .down : .up
-                naiveKeys.append(Timing.measure {
-                    tick()
-                    controller.handle(key)
-                    let grid = controller.render(size: size).grid
-                    _ = grid.diff(from: previous)
-                    previous = grid
-                })
-            }
+        controller.layouts = Timing.noLayoutReuse
+        for i in 0..<presses {
+            let key: Key = i % 2 == 0 ? .down : .up
+            naiveKeys.append(Timing.measure {
+                tick()
+                controller.handle(key)
+                let grid = controller.render(size: size).grid
+                _ = grid.diff(from: previous)
+                previous = grid
+            })
         }
+        controller.layouts = .shared
         let label = "\(size.width)×\(size.height)"
+        table.record("key.\(size.width)x\(size.height).median", Timing.median(incremental.map(\.wall)) * 1e6)
         table.add("key: clock + update (flow + effects + state files) + render + diff, paywall Up/Down \(label) (\(presses) presses back to back, 40 ms apart on the session's clock)",
                   Timing.summary(incremental),
                   naive: "every frame lays out its copy again (no layout memo): \(Timing.summary(naiveKeys))",

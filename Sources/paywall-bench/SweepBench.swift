@@ -1,6 +1,7 @@
 import CopyDeck
 import CopyQA
 import Foundation
+import PaywallScreens
 
 /// The full copy sweep `paywall-sim copy check` runs: every screen × offer × locale × theme × size of
 /// the default matrix over the embedded deck, rendered and checked.
@@ -11,17 +12,19 @@ struct SweepBench {
         let matrix = SweepMatrix()
         let sweep = try CopyQAInputs(matrix: matrix).sweep()
         var report: CheckReport?
-        func sweepRuns() -> [(wall: Double, cpu: Double)] {
+        func sweepRuns(reusing: Bool) -> [(wall: Double, cpu: Double)] {
             (0..<max(1, runs)).map { _ in
-                Timing.forgetLayouts() // each run starts cold, as `copy check` in a new process does
-                return Timing.measure { report = CopyCheck.run(sweep, matrix: matrix) }
+                var run = sweep
+                run.layouts = LayoutMemos(reusing: reusing) // each run starts cold, as `copy check` in a new process does
+                return Timing.measure { report = CopyCheck.run(run, matrix: matrix) }
             }
         }
-        let samples = sweepRuns()
-        let naive = Timing.withoutLayoutReuse { sweepRuns() }
+        let samples = sweepRuns(reusing: true)
+        let naive = sweepRuns(reusing: false)
         guard let report else { return }
         let cpu = Timing.median(samples.map(\.cpu))
         let perSecond = cpu > 0 ? Double(report.screensRendered) / cpu : 0
+        table.record("sweep.median", Timing.median(samples.map(\.wall)) * 1e3)
         table.add("copy sweep: \(report.combinations) combinations, \(report.screensRendered) screens checked (themes with one glyph set share their drawing), every check (\(runs) runs, \(report.findings.count) findings)",
                   Timing.summary(samples) + String(format: "; %.0f screens per CPU second", perSecond),
                   naive: "no layout memo: \(Timing.summary(naive))",
@@ -41,17 +44,19 @@ struct SweepBench {
         let shipped = try CopyQAInputs(matrix: matrix).sweep()
         var translated = shipped
         translated.primary = PseudoLocalization.adding(Self.fortyLocales, to: shipped.primary)
-        for (name, sweep) in [("the shipped deck (3 translated, 37 not)", shipped), ("a deck translated into all 40", translated)] {
+        for (index, (name, sweep)) in [("the shipped deck (3 translated, 37 not)", shipped), ("a deck translated into all 40", translated)].enumerated() {
             var report: CheckReport?
             var text = ""
             let samples = (0..<max(1, runs)).map { _ in
-                Timing.forgetLayouts()
+                var run = sweep
+                run.layouts = LayoutMemos() // cold, as a new process
                 return Timing.measure {
-                    report = CopyCheck.run(sweep, matrix: matrix)
+                    report = CopyCheck.run(run, matrix: matrix)
                     text = report?.text() ?? "" // the report is part of the work: `copy check` prints it
                 }
             }
             guard let report else { continue }
+            if index == 0 { table.record("sweep40.median", Timing.median(samples.map(\.wall)) * 1e3) }
             table.add("copy sweep, 40 locales, \(name): \(report.combinations) combinations, \(report.screensRendered) screens, every check and the text report (\(runs) runs; \(report.errorCount) errors and \(report.warningCount) warnings from \(report.findings.count) findings, \(text.utf8.count / 1024) KiB of report)",
                       Timing.summary(samples))
         }

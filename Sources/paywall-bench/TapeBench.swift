@@ -1,4 +1,5 @@
 import Foundation
+import PaywallScreens
 import Tapes
 
 /// A whole demo tape played headless with `TapePlayer`: wall time per run.
@@ -12,7 +13,7 @@ struct TapeBench {
             return
         }
         var status = ""
-        func play() -> [(wall: Double, cpu: Double)] {
+        func play(_ layouts: LayoutMemos) -> [(wall: Double, cpu: Double)] {
             (0..<runs).map { _ in
                 Timing.measure {
                     switch TapeLoader().load(path: path) {
@@ -20,14 +21,16 @@ struct TapeBench {
                     case let .success(tape):
                         var options = TapePlayer.Options()
                         options.goldenTapePath = path
+                        options.layouts = layouts
                         status = TapePlayer(tape: tape, options: options).play().result.status.rawValue
                     }
                 }
             }
         }
-        let samples = play()
-        let naive = Timing.withoutLayoutReuse { play() }
+        let samples = play(.shared)
+        let naive = play(Timing.noLayoutReuse)
         let name = (path as NSString).lastPathComponent
+        table.record("tape.median", Timing.median(samples.map(\.wall)) * 1e3)
         table.add("demo tape \(name), load + play (\(runs) runs, \(status))", Timing.summary(samples),
                   naive: "no layout memo: \(Timing.summary(naive))",
                   ratio: BenchTable.ratio(fast: Timing.median(samples.map(\.cpu)), naive: Timing.median(naive.map(\.cpu))) + " CPU")

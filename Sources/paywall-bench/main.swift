@@ -1,7 +1,7 @@
 // paywall-bench: prints a table of timing figures. Never asserts a time.
 //
 //   swift build -c release --product paywall-bench && .build/release/paywall-bench
-//   options: --quick (small counts), --presses N, --idle-presses N, --soak N, --naive-soak N, --per-ledger N, --tape PATH, --sweeps N, --rounds N, --only startup,keys,idle,tape,sweep,sweep40,process,soak
+//   options: --check (compare with the budgets in Budgets.swift; exit 1 when one is missed), --quick (small counts), --presses N, --idle-presses N, --soak N, --naive-soak N, --per-ledger N, --tape PATH, --sweeps N, --rounds N, --only startup,keys,idle,tape,sweep,sweep40,process,soak
 //   State directories go under $TMPDIR (TMPDIR=/dev/shm takes the disk's fsync cost out).
 import Foundation
 import PaywallFoundation
@@ -24,6 +24,8 @@ struct BenchOptions {
     var processRounds = 30
     /// Benchmarks to run (all when empty): startup, keys, idle, tape, sweep, sweep40, process, soak.
     var only: Set<String> = []
+    /// Compare the figures with the budgets (`Budget.all`) and exit 1 when one is missed.
+    var check = false
 
     init(arguments: [String]) {
         var it = arguments.dropFirst().makeIterator()
@@ -39,8 +41,9 @@ struct BenchOptions {
             case "--rounds": processRounds = max(1, Int(it.next() ?? "") ?? processRounds)
             case "--sweeps": sweeps = max(1, Int(it.next() ?? "") ?? sweeps)
             case "--only": only.formUnion((it.next() ?? "").split(separator: ",").map(String.init))
+            case "--check": check = true
             default:
-                FileHandle.standardError.write(Data("paywall-bench: unknown option \(arg); expected --quick, --presses N, --idle-presses N, --soak N, --naive-soak N, --per-ledger N, --tape PATH, --sweeps N, --rounds N, --only startup,keys,idle,tape,sweep,sweep40,process,soak\n".utf8))
+                FileHandle.standardError.write(Data("paywall-bench: unknown option \(arg); expected --check, --quick, --presses N, --idle-presses N, --soak N, --naive-soak N, --per-ledger N, --tape PATH, --sweeps N, --rounds N, --only startup,keys,idle,tape,sweep,sweep40,process,soak\n".utf8))
                 exit(2)
             }
         }
@@ -79,4 +82,15 @@ do {
     table.add("error", "\(error)")
 }
 table.add("peak memory (ru_maxrss)", String(format: "%.1f MiB", Timing.peakMemoryMiB()))
+table.record("peakMemory", Timing.peakMemoryMiB())
 print(table.render())
+if options.check {
+    let (budgets, passed) = Budget.check(table.figures)
+    print("")
+    print("Budgets (Sources/paywall-bench/Budgets.swift):")
+    print("")
+    print(budgets)
+    print("")
+    print(passed ? "paywall-bench --check: every budget measured was kept" : "paywall-bench --check: a budget was missed")
+    exit(passed ? 0 : 1)
+}
