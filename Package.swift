@@ -17,8 +17,9 @@ let package = Package(
     name: "PaywallSim",
     platforms: [.macOS(.v14)],
     products: [
+        // No library product: every target is built with the unsafe flag below, which SwiftPM refuses
+        // in a package used as a dependency, so an exported library could not be used by anyone.
         .executable(name: "paywall-sim", targets: ["paywall-sim"]),
-        .library(name: "PaywallCore", targets: ["PaywallCore"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
