@@ -73,6 +73,9 @@ public struct BackendRecord: Codable, Hashable, Sendable {
 
 /// Everything the backend persists: `backend-ledger.json` and the changes in `backend-ledger.journal`.
 struct BackendState: Codable, Hashable, Sendable, JournaledState {
+    /// The snapshot's name in the backend's directory (the journal is `backend-ledger.journal`).
+    static let ledgerFileName = "backend-ledger.json"
+
     var records: [String: BackendRecord] = [:]
     /// Transaction ids in the order they were granted; each appears once.
     var grants: [String] = []

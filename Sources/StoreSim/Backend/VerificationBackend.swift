@@ -49,7 +49,7 @@ public final class VerificationBackend {
         self.environments = environments
         self.userAppAccountToken = userAppAccountToken
         self.clock = clock
-        var ledger = JournaledLedger<BackendState>(url: stateDirectory.appendingPathComponent("backend-ledger.json"))
+        var ledger = JournaledLedger<BackendState>(url: stateDirectory.appendingPathComponent(BackendState.ledgerFileName))
         lock = StateLock.for(directory: stateDirectory)
         state = try lock.withLock { try ledger.load() } ?? BackendState()
         self.ledger = ledger

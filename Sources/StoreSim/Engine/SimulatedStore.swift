@@ -51,7 +51,7 @@ public final class SimulatedStore {
         self.clock = clock
         self.bundleID = bundleID
         self.environment = environment
-        var ledger = JournaledLedger<StoreState>(url: stateDirectory.appendingPathComponent("store-ledger.json"))
+        var ledger = JournaledLedger<StoreState>(url: stateDirectory.appendingPathComponent(StoreState.ledgerFileName))
         lock = StateLock.for(directory: stateDirectory)
         var rng = SeededGenerator(seed: seed)
         // Under the lock: two processes opening a fresh directory at once make one set of keys.

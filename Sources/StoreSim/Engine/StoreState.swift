@@ -180,6 +180,9 @@ public struct RefundRequest: Codable, Hashable, Sendable {
 
 /// Everything the store persists: `store-ledger.json` and the changes in `store-ledger.journal`.
 struct StoreState: Codable, Hashable, Sendable, JournaledState {
+    /// The snapshot's name in the store's directory (the journal is `store-ledger.journal`).
+    static let ledgerFileName = "store-ledger.json"
+
     var nextTransactionNumber: Int64 = 1
     var nextRequestNumber: Int = 1
     var records: [TransactionRecord] = []
