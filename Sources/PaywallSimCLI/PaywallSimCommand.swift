@@ -8,7 +8,7 @@ public struct PaywallSimCommand: ParsableCommand {
         commandName: "paywall-sim",
         abstract: "A terminal paywall simulator: onboarding, paywall, purchase and restore against a simulated StoreKit 2 store.",
         version: version,
-        subcommands: [RunCommand.self, PlayCommand.self, StoreCommand.self, ServeCommand.self, CopyCommand.self],
+        subcommands: [RunCommand.self, PlayCommand.self, StoreCommand.self, ServeCommand.self, CopyCommand.self, DebugCommand.self],
         defaultSubcommand: RunCommand.self)
 
     public init() {}
