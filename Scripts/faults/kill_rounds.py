@@ -3,9 +3,12 @@
 
 Each round plays one scenario tape with `paywall-sim play TAPE --state DIR` on a shared state
 directory (one for store scenarios, one for chat) and SIGKILLs it after a random delay drawn
-from the scenario's measured run time. After every round the state files are checked:
+from the scenario's measured run time. After every round `paywall-sim debug check-state` checks
+the state directory with the program's own loaders, read only (this script opens no state file;
+each check compares with the summary the one before recorded in the work folder):
 
-  * every JSON file parses and every events.jsonl line parses (never half-written);
+  * every JSON file parses and every events.jsonl line parses (never half-written), and a
+    ledger journal has no damaged line but a torn last one;
   * no transaction is lost: every transaction the store ledger held before is still there,
     a finished one stays finished, a granted one stays granted;
   * none is granted twice: transaction ids and backend grants are unique, every grant is a
@@ -21,10 +24,10 @@ from the scenario's measured run time. After every round the state files are che
 Exit status 0 when every check held, 1 when one failed (each failure printed), 2 on bad usage.
 """
 import argparse
-import glob
 import json
 import os
 import random
+import re
 import shutil
 import signal
 import subprocess
@@ -97,162 +100,58 @@ CONFIG = {
 }
 
 
-class Checker:
-    """Remembers what the state directories held and checks the next look against it."""
+# The summary line `paywall-sim debug check-state` prints to stdout.
+SUMMARY = re.compile(r"(?P<transactions>\d+) transactions, (?P<granted>\d+) granted, (?P<unfinished>\d+) unfinished; "
+                     r"quota day (?P<day>\S+) used (?P<used>\d+); (?P<messages>\d+) message events")
 
-    def __init__(self):
+
+class Checker:
+    """Runs `paywall-sim debug check-state` on a state directory after each round: the program's own
+    loaders check it, read only, against the summary the previous check recorded in the work folder."""
+
+    def __init__(self, binary, work):
+        self.binary = binary
+        self.work = work
         self.failures = []
-        self.seen = {}  # store dir -> {id: {"finished": bool}}
-        self.granted = {}  # store dir -> set of granted ids
-        self.quota = {}  # dir -> (day, used)
-        self.messages = {}  # dir -> count of message events
+        self.summaries = {}  # state dir -> the last summary line's fields
 
     def fail(self, round_no, text):
         self.failures.append(f"round {round_no}: {text}")
         print(f"FAIL round {round_no}: {text}", file=sys.stderr)
 
-    def load_json(self, round_no, path):
+    def check(self, round_no, state, settled=False):
+        """Checks `state`; with `settled`, also that every transaction is finished and granted once."""
+        record = os.path.join(self.work, os.path.basename(state) + ".summary.json")
+        if not os.path.isdir(state):
+            if os.path.exists(record):
+                self.fail(round_no, f"{state} is gone")
+            return  # killed before the program made the directory: nothing to check yet
+        command = [self.binary, "debug", "check-state", state, "--record", record]
+        if os.path.exists(record):
+            command += ["--previous", record]
+        if settled:
+            command.append("--settled")
         try:
-            with open(path, "rb") as f:
-                return json.loads(f.read().decode("utf-8"))
-        except (ValueError, UnicodeDecodeError) as e:
-            self.fail(round_no, f"{path} is not valid JSON (half-written?): {e}")
-        except OSError:
-            pass
-        return None
-
-    def load_ledger(self, round_no, path):
-        """A JournaledLedger: the snapshot PATH plus the numbered changes in PATH's .journal after it.
-        Only the journal's last line may be torn (a save the kill cut short, never acknowledged)."""
-        state = self.load_json(round_no, path)
-        journal = path[:-len(".json")] + ".journal"
-        if not isinstance(state, dict) or not os.path.exists(journal):
-            return state
-        with open(journal, "rb") as f:
-            lines = f.read().split(b"\n")
-        for number, line in enumerate(lines, 1):
-            if not line:
-                continue
-            try:
-                entry = json.loads(line.decode("utf-8"))
-            except (ValueError, UnicodeDecodeError) as e:
-                if number == len(lines):  # no newline after it: a torn last append
-                    break
-                self.fail(round_no, f"{journal}:{number}: not a journal line: {e}")
-                return state
-            if entry["seq"] <= (state.get("journalSeq") or 0):
-                continue
-            change = entry["change"]
-            if "head" in change:  # the store: upserted records by id, finished ids, then the other fields
-                records = state.get("records", [])
-                at = {r["payload"]["transactionId"]: i for i, r in enumerate(records)}
-                for record in change["upserts"]:
-                    tid = record["payload"]["transactionId"]
-                    if tid in at:
-                        records[at[tid]] = record
-                    else:
-                        at[tid] = len(records)
-                        records.append(record)
-                for tid in change.get("finished", []):  # a finish journals the id alone
-                    if tid in at:
-                        records[at[tid]] = dict(records[at[tid]], finished=True)
-                state = dict(change["head"], records=records)
-            else:  # the backend: records by id, grants appended, the last entitlement
-                state.setdefault("records", {}).update({r["transactionID"]: r for r in change.get("upserts", [])})
-                state["grants"] = state.get("grants", []) + change.get("newGrants", [])
-                state["lastVerified"] = change.get("lastVerified")
-            state["journalSeq"] = entry["seq"]
-        return state
-
-    def check(self, round_no, state):
-        for path in glob.glob(os.path.join(state, "**", "*.json"), recursive=True):
-            self.load_json(round_no, path)
-        events = os.path.join(state, "events.jsonl")
-        message_count = 0
-        max_counted = 0
-        if os.path.exists(events):
-            with open(events, "rb") as f:
-                for n, line in enumerate(f.read().split(b"\n"), 1):
-                    if not line:
-                        continue
-                    try:
-                        event = json.loads(line)
-                    except ValueError as e:
-                        self.fail(round_no, f"{events}:{n}: a half-written event line: {e}")
-                        continue
-                    if event.get("name") == "message_sent":
-                        message_count += 1
-                        counted = int(event.get("properties", {}).get("count_today", "0"))
-                        max_counted = max(max_counted, counted)
-        if message_count < self.messages.get(state, 0):
-            self.fail(round_no, f"message events went back from {self.messages[state]} to {message_count}")
-        self.messages[state] = max(message_count, self.messages.get(state, 0))
-        self.check_quota(round_no, state, max_counted)
-        self.check_ledgers(round_no, state)
-
-    def check_quota(self, round_no, state, max_counted):
-        quota = self.load_json(round_no, os.path.join(state, "quota.json"))
-        if not isinstance(quota, dict):
+            result = subprocess.run(command, capture_output=True, text=True, timeout=300)
+        except subprocess.TimeoutExpired:
+            self.fail(round_no, f"check-state {state} did not end within 300 s")
             return
-        now = (quota.get("day"), int(quota.get("used", 0)))
-        if now[1] < max_counted:  # every run plays the same day, so events and quota share it
-            self.fail(round_no, f"a sent message is not counted: an event says {max_counted} used today, quota.json {now[1]}")
-        before = self.quota.get(state)
-        if before and before[0] == now[0] and now[1] < before[1]:
-            self.fail(round_no, f"quota reset by a crash: day {now[0]} used {before[1]} -> {now[1]}")
-        if before and before[0] and now[0] and now[0] < before[0]:
-            self.fail(round_no, f"quota day went back: {before[0]} -> {now[0]}")
-        self.quota[state] = now
-
-    def check_ledgers(self, round_no, state):
-        store = self.load_ledger(round_no, os.path.join(state, "store", "store-ledger.json"))
-        backend = self.load_ledger(round_no, os.path.join(state, "backend", "backend-ledger.json")) or {}
-        if not isinstance(store, dict):
-            return
-        records = store.get("records", [])
-        ids = [r.get("payload", {}).get("transactionId") for r in records]
-        if len(ids) != len(set(ids)):
-            self.fail(round_no, f"duplicate transaction ids in the store ledger: {sorted(i for i in set(ids) if ids.count(i) > 1)}")
-        current = {r["payload"]["transactionId"]: {"finished": bool(r.get("finished"))} for r in records}
-        grants = backend.get("grants", []) if isinstance(backend, dict) else []
-        backend_records = backend.get("records", {}) if isinstance(backend, dict) else {}
-        if len(grants) != len(set(grants)):
-            self.fail(round_no, f"a transaction granted twice: {sorted(g for g in set(grants) if grants.count(g) > 1)}")
-        for g in grants:
-            if g not in current:
-                self.fail(round_no, f"granted {g} is not a transaction the store ledger holds")
-        for tid, rec in current.items():
-            if rec["finished"] and tid not in backend_records:
-                self.fail(round_no, f"transaction {tid} was finished but the backend never recorded it")
-        previous = self.seen.get(state, {})
-        for tid, rec in previous.items():
-            if tid not in current:
-                self.fail(round_no, f"transaction {tid} lost after a kill")
-            elif rec["finished"] and not current[tid]["finished"]:
-                self.fail(round_no, f"transaction {tid} was finished and is unfinished again")
-        for g in self.granted.get(state, set()):
-            if g not in grants:
-                self.fail(round_no, f"grant of {g} lost after a kill")
-        self.seen[state] = current
-        self.granted[state] = set(grants)
-
-    def settled(self, round_no, state):
-        """After the clean launch: every transaction finished and granted exactly once."""
-        store = self.load_ledger(round_no, os.path.join(state, "store", "store-ledger.json")) or {}
-        backend = self.load_ledger(round_no, os.path.join(state, "backend", "backend-ledger.json")) or {}
-        grants = backend.get("grants", [])
-        for r in store.get("records", []):
-            tid = r["payload"]["transactionId"]
-            if not r.get("finished"):
-                p = r["payload"]
-                self.fail(round_no, f"transaction {tid} is still unfinished after a clean launch "
-                          f"({p.get('transactionReason')}, purchased {p.get('purchaseDate')}, signed {p.get('signedDate')} ms)")
-            if grants.count(tid) != 1:
-                self.fail(round_no, f"transaction {tid} granted {grants.count(tid)} times after a clean launch, expected once")
+        lines = [line for line in result.stderr.splitlines() if line.strip()]
+        for line in lines:
+            self.fail(round_no, line)
+        if result.returncode not in (0, 1) or (result.returncode == 1 and not lines):
+            self.fail(round_no, f"check-state {state} exited {result.returncode}: {result.stdout.strip()[:400]}")
+        match = SUMMARY.search(result.stdout)
+        if match:
+            self.summaries[state] = match.groupdict()
+        elif result.returncode in (0, 1):
+            self.fail(round_no, f"check-state {state} printed no summary: {result.stdout.strip()[:400]}")
 
     def summary(self, state):
-        return len(self.seen.get(state, {})), len(self.granted.get(state, set())), sum(
-            1 for r in self.seen.get(state, {}).values() if not r["finished"])
+        """The last summary check-state printed for `state` (zeros before any)."""
+        fields = {"transactions": "0", "granted": "0", "unfinished": "0", "day": "none", "used": "0", "messages": "0"}
+        fields.update(self.summaries.get(state, {}))
+        return fields
 
 
 def play(binary, tape, state, delay):
@@ -311,7 +210,7 @@ def main():
     shutil.rmtree(scratch, ignore_errors=True)
     shutil.rmtree(scratch + "-chat", ignore_errors=True)
 
-    checker = Checker()
+    checker = Checker(binary, work)
     killed_count = completed = 0
     names = list(SCENARIOS)
     for round_no in range(1, args.rounds + 1):
@@ -330,20 +229,19 @@ def main():
                 checker.fail(round_no, f"{name} ran to the end but exited {code}: {err.strip()[:400]}")
         checker.check(round_no, state)
 
-    # A last clean launch on each directory must open the state and deliver what was left.
+    # A last clean launch on each directory must open the state and deliver what was left; then
+    # every transaction of the store's directory is finished and granted exactly once.
     for name, state in (("settle", store_state), ("chat", chat_state)):
         killed, code, err = play(binary, tapes[name], state, 120)
         if code != 0:
             checker.fail(args.rounds + 1, f"clean relaunch ({name}) exited {code}: {err.strip()[:400]}")
-        checker.check(args.rounds + 1, state)
-    checker.settled(args.rounds + 1, store_state)
+        checker.check(args.rounds + 1, state, settled=state == store_state)
 
-    transactions, grants, unfinished = checker.summary(store_state)
-    quota = checker.quota.get(chat_state, (None, 0))
+    store, chat = checker.summary(store_state), checker.summary(chat_state)
     print(f"kill_rounds: seed {args.seed}, {args.rounds} rounds: {killed_count} killed with SIGKILL, {completed} ran to the end")
     print("  scenario run times: " + ", ".join(f"{n} {d * 1000:.0f} ms" for n, d in durations.items()))
-    print(f"  store: {transactions} transactions, {grants} granted, each exactly once and finished after the clean relaunch ({unfinished} unfinished)")
-    print(f"  chat: quota used {quota[1]} on {quota[0]}, {checker.messages.get(chat_state, 0)} message events, never went back")
+    print(f"  store: {store['transactions']} transactions, {store['granted']} granted, each exactly once and finished after the clean relaunch ({store['unfinished']} unfinished)")
+    print(f"  chat: quota used {chat['used']} on {chat['day']}, {chat['messages']} message events, never went back")
     if args.keep:
         print(f"  state kept in {work}")
     else:

@@ -9,7 +9,7 @@ public struct PaywallSimCommand: ParsableCommand {
         commandName: "paywall-sim",
         abstract: "A terminal paywall simulator: onboarding, paywall, purchase and restore against a simulated StoreKit 2 store.",
         version: version,
-        subcommands: [RunCommand.self, PlayCommand.self, StoreCommand.self, ServeCommand.self, CopyCommand.self],
+        subcommands: [RunCommand.self, PlayCommand.self, StoreCommand.self, ServeCommand.self, CopyCommand.self, DebugCommand.self],
         defaultSubcommand: RunCommand.self)
 
     public init() {}
@@ -23,7 +23,8 @@ public struct PaywallSimCommand: ParsableCommand {
             if word.hasPrefix("-") { return nil }
             let subcommands = command.configuration.subcommands
             guard !subcommands.isEmpty else { return nil }
-            let names = subcommands.map { $0.configuration.commandName ?? "" } + ["help"]
+            // Hidden commands (`debug`) are neither suggested nor listed.
+            let names = subcommands.filter(\.configuration.shouldDisplay).map { $0.configuration.commandName ?? "" } + ["help"]
             guard let next = subcommands.first(where: { $0.configuration.commandName == word }) else {
                 if names.contains(word) { return nil }
                 // The default command (`run`) takes no words: anything else is a mistyped command.

@@ -93,7 +93,10 @@ public struct AppStateStore: Sendable {
     }
 
     /// Every event in `events.jsonl`, oldest first; a bad line throws with its line number.
-    public func loadEvents() throws -> [RecordedEvent] {
+    public func loadEvents() throws -> [RecordedEvent] { try Self.loadEvents(in: directory) }
+
+    /// `loadEvents()` of `directory`, without making the folder (a reader that only looks).
+    public static func loadEvents(in directory: StateDirectory) throws -> [RecordedEvent] {
         let url = directory.eventsFile
         guard FileManager.default.fileExists(atPath: url.path) else { return [] }
         let data: Data

@@ -4,8 +4,9 @@ import Testing
 /// SIGKILL the real `paywall-sim play` at random instants during purchases, renewals, restores and chat.
 ///
 /// Runs `Scripts/faults/kill_rounds.py` for a short, seeded round (the soak mode runs 500 rounds:
-/// `Scripts/faults/kill_rounds.py --soak`). The script checks after every kill that no transaction
-/// is lost, none is granted twice, the quota never goes back and every state file parses.
+/// `Scripts/faults/kill_rounds.py --soak`). After every kill the script runs `paywall-sim debug
+/// check-state`, which checks that no transaction is lost, none is granted twice, the quota never
+/// goes back and every state file parses (`StateCheckTests` tests the check itself).
 /// Disabled (shown as skipped) when `paywall-sim` is not built or python3 is missing.
 @Suite("Faults: kill -9 across relaunches")
 struct FaultsKillTests {

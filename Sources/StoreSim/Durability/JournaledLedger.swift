@@ -62,33 +62,63 @@ struct JournaledLedger<State: JournaledState>: Sendable {
         journalPath = journalURL.path
     }
 
-    /// The state as last saved, or nil when nothing was saved yet.
+    /// The state as last saved, or nil when nothing was saved yet; a torn last line (or damaged
+    /// lines `read()` leaves out) is cut off the journal.
     mutating func load() throws -> State? {
         defer { stamps = currentStamps() }
+        let reading = try read()
+        guard let state = reading.state else { return nil }
+        snapshotBytes = DurableFile.size(atPath: snapshot.url.path) ?? 0
+        if reading.usedJournalBytes < reading.journalBytes { try truncateJournal(to: reading.usedJournalBytes) }
+        journalBytes = reading.usedJournalBytes
+        return state
+    }
+
+    /// What the snapshot and the journal hold, read without changing either file (`load` then cuts
+    /// what this leaves out): the one parser of the two files.
+    struct Reading {
+        /// The snapshot with the journal's changes folded in; nil when nothing was saved yet.
+        var state: State?
+        /// The journal's length, and how much of it is the whole lines read (the rest is left out).
+        var journalBytes = 0
+        var usedJournalBytes = 0
+        /// The first journal line left out, if any.
+        var droppedLine: DroppedJournalLine?
+    }
+
+    /// Reads the state as `load` does, changing no file.
+    func read() throws -> Reading {
         guard var state = try snapshot.load() else {
             if FileManager.default.fileExists(atPath: journalURL.path) {
                 throw Ledger<State>.Failure(description: "\(journalURL.path): a journal without its snapshot \(snapshot.url.lastPathComponent); expected both (delete the journal to start over)")
             }
-            return nil
+            return Reading(state: nil)
         }
-        snapshotBytes = DurableFile.size(atPath: snapshot.url.path) ?? 0
-        guard let data = FileManager.default.contents(atPath: journalURL.path) else { journalBytes = 0; return state }
+        guard let data = FileManager.default.contents(atPath: journalURL.path) else { return Reading(state: state) }
         var good = 0
         var lineNumber = 0
         var changes: [State.Change] = []
         var lastSeq = state.journalSeq ?? 0
+        var dropped: DroppedJournalLine?
         var start = data.startIndex
         while start < data.endIndex {
             lineNumber += 1
-            guard let newline = data[start...].firstIndex(of: 0x0A) else { break } // a torn last line: dropped below
+            guard let newline = data[start...].firstIndex(of: 0x0A) else {
+                // A torn last line: an append a kill cut short, whose save never returned.
+                dropped = DroppedJournalLine(path: journalURL.path, lineNumber: lineNumber, isTornLastLine: true,
+                                             reason: "no newline at the end of the file")
+                break
+            }
             let line = data[start..<newline]
             let entry: Entry
             do {
                 entry = try LocatedJSONDecoder().decode(Entry.self, from: Data(line))
             } catch {
-                if data[newline...].dropFirst().isEmpty { break } // a torn last line that happens to end the file
+                let left = DroppedJournalLine(path: journalURL.path, lineNumber: lineNumber, isTornLastLine: false, reason: "\(error)")
+                // A torn last line that happens to end the file.
+                if data[newline...].dropFirst().isEmpty { dropped = left; break }
                 // Damaged by a power loss before its fsync, with only unsynced lines after it: cut.
-                if onlyUnsyncedLines(in: data[data.index(after: newline)...]) { break }
+                if onlyUnsyncedLines(in: data[data.index(after: newline)...]) { dropped = left; break }
                 throw Ledger<State>.Failure(description: "\(journalURL.path):\(lineNumber):1: not a journal line (\(error)); expected {\"seq\":N,\"change\":{…}} written by this simulator")
             }
             if entry.seq > lastSeq {
@@ -101,13 +131,11 @@ struct JournaledLedger<State: JournaledState>: Sendable {
             start = data.index(after: newline)
             good = data.distance(from: data.startIndex, to: start)
         }
-        if good < data.count { try truncateJournal(to: good) }
         if !changes.isEmpty {
             state.apply(changes)
             state.journalSeq = lastSeq
         }
-        journalBytes = good
-        return state
+        return Reading(state: state, journalBytes: data.count, usedJournalBytes: good, droppedLine: dropped)
     }
 
     /// Whether every whole line of `rest` is a change saved without an fsync, or itself damaged.

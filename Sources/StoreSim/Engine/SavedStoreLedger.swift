@@ -1,0 +1,32 @@
+import Foundation
+import PaywallFoundation
+
+/// The store's ledger as saved, read without changing a file (`paywall-sim debug check-state`).
+///
+/// It is read by the store's own loading (`JournaledLedger.read`), minus what only a store that
+/// opens the ledger does: cutting a torn last line off the journal, taking the lock, making keys.
+public struct SavedStoreLedger: Sendable {
+    /// One transaction as the ledger keeps it.
+    public struct Transaction: Hashable, Sendable {
+        /// What was signed.
+        public var payload: TransactionPayload
+        /// Whether the app finished it (`Transaction.finish()`); an unfinished one is redelivered at launch.
+        public var finished: Bool
+    }
+
+    /// The transactions in ledger order (each id once, unless the ledger was damaged).
+    public var transactions: [Transaction]
+    /// The journal line the store would cut off when it next opens the ledger, if any.
+    public var droppedJournalLine: DroppedJournalLine?
+
+    /// Reads `store-ledger.json` and its journal in `directory` (a state directory's `store`);
+    /// nil when the store saved nothing there yet. Throws, naming the file, what would stop the
+    /// store from opening it.
+    public static func read(in directory: URL) throws -> SavedStoreLedger? {
+        let ledger = JournaledLedger<StoreState>(url: StateLayout.Store(folder: directory).ledger)
+        let reading = try ledger.read()
+        guard let state = reading.state else { return nil }
+        return SavedStoreLedger(transactions: state.records.map { Transaction(payload: $0.payload, finished: $0.finished) },
+                                droppedJournalLine: reading.droppedLine)
+    }
+}
