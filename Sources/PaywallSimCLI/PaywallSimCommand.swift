@@ -24,7 +24,7 @@ public struct PaywallSimCommand: ParsableCommand {
             let subcommands = command.configuration.subcommands
             guard !subcommands.isEmpty else { return nil }
             // Hidden commands (`debug`) are neither suggested nor listed.
-            let names = subcommands.filter(\.configuration.shouldDisplay).map { $0.configuration.commandName ?? "" } + ["help"]
+            let names = subcommands.filter { $0.configuration.shouldDisplay }.map { $0.configuration.commandName ?? "" } + ["help"]
             guard let next = subcommands.first(where: { $0.configuration.commandName == word }) else {
                 if names.contains(word) { return nil }
                 // The default command (`run`) takes no words: anything else is a mistyped command.

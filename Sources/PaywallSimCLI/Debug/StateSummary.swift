@@ -34,10 +34,10 @@ public struct StateSummary: Codable, Hashable, Sendable {
     public static func load(from url: URL) throws -> StateSummary {
         let data: Data
         do { data = try Data(contentsOf: url) } catch {
-            throw CLIError("\(url.path): cannot read the previous summary: \(FileErrorText.reason(error))")
+            throw Diagnostic("\(url.path): cannot read the previous summary: \(FileErrorText.reason(error))")
         }
         do { return try LocatedJSONDecoder().decode(StateSummary.self, from: data) } catch {
-            throw CLIError("\(url.path):\(error); expected a summary written by check-state --record")
+            throw Diagnostic("\(url.path):\(error); expected a summary written by check-state --record")
         }
     }
 
@@ -46,7 +46,7 @@ public struct StateSummary: Codable, Hashable, Sendable {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
         do { try (encoder.encode(self) + Data(utf8: "\n")).write(to: url, options: .atomic) } catch {
-            throw CLIError("\(url.path): cannot write the summary: \(FileErrorText.reason(error))")
+            throw Diagnostic("\(url.path): cannot write the summary: \(FileErrorText.reason(error))")
         }
     }
 }
