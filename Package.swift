@@ -130,6 +130,12 @@ let package = Package(
         .testTarget(name: "TapesTests", dependencies: ["Tapes", "PaywallApp", "PaywallCore", "PaywallFoundation", "PaywallScreens", "StoreSim", "TerminalKit", "TestSupport"]),
         .testTarget(name: "CopyQATests", dependencies: ["CopyQA", "BuiltInCopy", "CopyDeck", "PaywallCore", "PaywallScreens", "Profiles", "TerminalKit", "TestSupport"]),
         .testTarget(name: "ProfilesTests", dependencies: ["Profiles", "CopyDeck", "PaywallCore", "StoreSim", "TestSupport"]),
+        // `paywall-sim serve`'s router in process (HummingbirdTesting), on a store and backend in a scratch directory.
+        .testTarget(name: "AppStoreServerTests", dependencies: [
+            "AppStoreServer", "StoreSim", "PaywallCore", "PaywallFoundation", "TestSupport",
+            .product(name: "HummingbirdTesting", package: "hummingbird"),
+            .product(name: "Crypto", package: "swift-crypto"),
+        ]),
         .testTarget(name: "EndToEndTests", dependencies: ["PaywallSimCLI", "AppStoreServer", "PaywallCore", "SimRuntime", "StoreSim", "Tapes", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
