@@ -1,18 +1,8 @@
 // swift-tools-version:6.1
 import PackageDescription
 
-// Module graph (each module lists what it uses; each target's one job is in its comment below,
-// and docs/development/architecture.md draws it):
-//   PaywallFoundation                    TerminalKit
-//   PaywallCore → PaywallFoundation      PaywallScreens → TerminalKit, PaywallCore, CopyDeck
-//   CopyDeck → PaywallFoundation         NcursesTerminal → TerminalKit, CNcurses
-//   BuiltInCopy → CopyDeck               PaywallApp → SimRuntime, PaywallScreens, BuiltInCopy, …
-//   Persistence → PaywallCore, …         Tapes → PaywallApp
-//   StoreSim → PaywallCore, …, Crypto    CopyQA → PaywallApp
-//   Profiles → StoreSim, CopyDeck, …     PaywallSimCLI → all of the above, ArgumentParser
-//   SimRuntime → Persistence, StoreSim, Profiles, CopyDeck (no terminal module)
-//   AppStoreServer → StoreSim, Hummingbird, OutboundHTTP (paywall-sim serve)
-//   OutboundHTTP → AsyncHTTPClient (JSON POSTs out: notifications, run --backend)
+// Each target's one job is in its comment below; docs/development/architecture.md draws the module
+// graph, and ArchitectureDocTests checks that drawing against this file.
 let package = Package(
     name: "PaywallSim",
     platforms: [.macOS(.v14)],
@@ -40,25 +30,30 @@ let package = Package(
         // Shared foundation: the one located JSON reader, file:line:column diagnostics, durable
         // atomic writes, locale codes. Foundation only.
         .target(name: "PaywallFoundation"),
+        // The words the app, Apple's store and the team's server share: a signed transaction and its
+        // verification, an entitlement, billing periods and trial terms, the clock, seeded randomness.
+        .target(name: "StoreKitVocabulary", dependencies: ["PaywallFoundation"]),
         // Pure domain: flow machine, offers, quota, analytics, remote config. No I/O.
-        .target(name: "PaywallCore", dependencies: ["PaywallFoundation"]),
+        .target(name: "PaywallCore", dependencies: ["PaywallFoundation", "StoreKitVocabulary"]),
         // The app's own state files (quota, views, events) in the state directory.
         .target(name: "Persistence", dependencies: ["PaywallCore", "PaywallFoundation"]),
         // String Catalog (.xcstrings) copy decks: parsing, lookup, formatting, lint.
         .target(name: "CopyDeck", dependencies: ["PaywallFoundation"]),
         // The built-in copy deck (generated from Themes/PaywallSim.xcstrings).
         .target(name: "BuiltInCopy", dependencies: ["CopyDeck"]),
-        // Simulated StoreKit 2 store, verification backend, durable ledger, .storekit loader, and
-        // the signing (JWS with an x5c chain shaped as Apple's).
+        // Apple's side and the team's server, simulated: the StoreKit 2 store, the verification
+        // backend, durable ledgers, the .storekit loader and the signing (JWS with an x5c chain
+        // shaped as Apple's). Knows nothing of the paywall: the app's plans and cache are SimRuntime's.
         .target(name: "StoreSim", dependencies: [
-            "PaywallCore", "PaywallFoundation",
+            "StoreKitVocabulary", "PaywallFoundation",
             .product(name: "Crypto", package: "swift-crypto"),
             .product(name: "X509", package: "swift-certificates"),
             .product(name: "SwiftASN1", package: "swift-asn1"),
         ]),
         // App profiles from the seeds (chat, voip, templates) and team profile files.
         .target(name: "Profiles", dependencies: ["PaywallCore", "StoreSim", "CopyDeck", "BuiltInCopy", "PaywallFoundation"]),
-        // Runs the flow: the session, its effect runner and scheduler, the simulated clock. No UI.
+        // Runs the flow: the session, its effect runner and scheduler, the simulated clock, the
+        // paywall's plans made from the catalog and the app's cached entitlement. No UI.
         .target(name: "SimRuntime", dependencies: ["PaywallFoundation", "PaywallCore", "Persistence", "StoreSim", "CopyDeck", "Profiles", "OutboundHTTP"]),
         // Terminal toolkit: cell grid, display width, text layout, themes, keys, screens to draw on.
         .target(name: "TerminalKit"),
@@ -120,7 +115,8 @@ let package = Package(
         .testTarget(name: "PersistenceTests", dependencies: ["Persistence", "PaywallCore", "PaywallFoundation"]),
         .testTarget(name: "OutboundHTTPTests", dependencies: ["OutboundHTTP"]),
         .testTarget(name: "CopyDeckTests", dependencies: ["CopyDeck", "PaywallFoundation", "TestSupport"]),
-        .testTarget(name: "StoreSimTests", dependencies: ["StoreSim", "PaywallCore", "PaywallFoundation", "TestSupport", .product(name: "Crypto", package: "swift-crypto")]),
+        // SimRuntime for the plans the app makes of each fixture catalog (PlanFactory) and the app's cache.
+        .testTarget(name: "StoreSimTests", dependencies: ["StoreSim", "SimRuntime", "PaywallCore", "PaywallFoundation", "TestSupport", .product(name: "Crypto", package: "swift-crypto")]),
         // The terminal UI: the toolkit and the paywall's screens, with the screen goldens.
         .testTarget(name: "TerminalUITests", dependencies: [
             "TerminalKit", "PaywallScreens", "BuiltInCopy", "PaywallCore", "CopyDeck", "PaywallFoundation", "TestSupport",
@@ -146,7 +142,7 @@ let package = Package(
 // demangles the name the first time and looks each conformance up by scanning all 11,800
 // conformance records of the process, about 45 µs a scan: a `KeyedEncodingContainer` per `Codable`
 // type, a `Dictionary` per key type. That was 3 ms of a cold `play`
-// (docs/development/performance.md, the eighth round); the binary grows by 0.1%.
+// (docs/development/history.md, round 8); the binary grows by 0.1%.
 for target in package.targets where target.type != .system {
     target.swiftSettings = (target.swiftSettings ?? []) + [
         .unsafeFlags(["-Xfrontend", "-disable-concrete-type-metadata-mangled-name-accessors"]),

@@ -1,5 +1,6 @@
 import PaywallApp
 import Foundation
+import SimRuntime
 import PaywallFoundation
 import PaywallCore
 import StoreSim

@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import SimRuntime
 import PaywallCore
 import Testing
 @testable import StoreSim

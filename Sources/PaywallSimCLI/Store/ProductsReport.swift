@@ -1,4 +1,5 @@
 import Foundation
+import SimRuntime
 import PaywallCore
 import PaywallFoundation
 import StoreSim

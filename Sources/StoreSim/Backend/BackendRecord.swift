@@ -1,6 +1,6 @@
 import Foundation
 import PaywallFoundation
-import PaywallCore
+import StoreKitVocabulary
 
 /// One verified transaction as the backend stores it.
 public struct BackendRecord: Codable, Hashable, Sendable {

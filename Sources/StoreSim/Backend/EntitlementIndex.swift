@@ -1,5 +1,5 @@
 import Foundation
-import PaywallCore
+import StoreKitVocabulary
 
 /// The backend's records that can entitle, arranged so the entitlement at an instant is found
 /// without reading every record: consumables, revoked and upgraded-away transactions are left

@@ -1,7 +1,7 @@
 import Crypto
 import Foundation
 import PaywallFoundation
-import PaywallCore
+import StoreKitVocabulary
 
 /// Seed 004's `POST /iap/transactions`, in process: verify the JWS, store, compute the entitlement.
 ///

@@ -1,5 +1,5 @@
 import Foundation
-import PaywallCore
+import StoreKitVocabulary
 
 extension StoreCatalog {
     /// The id of the embedded catalog's only subscription group.

@@ -1,5 +1,5 @@
 import Foundation
-import PaywallCore
+import StoreKitVocabulary
 
 extension StoreCatalog {
     /// A subscription offer of `productID` by Apple's offer type (1 intro, 2 promotional, 3 offer

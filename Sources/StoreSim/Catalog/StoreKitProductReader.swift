@@ -1,6 +1,6 @@
 import PaywallFoundation
 import Foundation
-import PaywallCore
+import StoreKitVocabulary
 
 /// Reads products, subscription groups and offers from a parsed `.storekit` document.
 struct StoreKitProductReader {

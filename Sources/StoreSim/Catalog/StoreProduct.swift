@@ -1,6 +1,6 @@
 import PaywallFoundation
 import Foundation
-import PaywallCore
+import StoreKitVocabulary
 
 /// One product of a store catalog, as a `.storekit` file or the embedded catalog describes it.
 public struct StoreProduct: Hashable, Codable, Sendable, Identifiable {

@@ -1,5 +1,5 @@
 import Foundation
-import PaywallCore
+import StoreKitVocabulary
 
 /// The one resolver of a control's optional argument (a tape's `Store …` line, `paywall-sim
 /// store …`, the session): the request, group or transaction it names, or the obvious one.

@@ -1,6 +1,6 @@
 import Foundation
 import PaywallFoundation
-import PaywallCore
+import StoreKitVocabulary
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)

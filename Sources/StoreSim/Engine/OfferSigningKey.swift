@@ -1,6 +1,6 @@
 import Crypto
 import Foundation
-import PaywallCore
+import StoreKitVocabulary
 import PaywallFoundation
 
 /// The team's In-App Purchase key (App Store Connect → Users and Access → Integrations): what its

@@ -1,6 +1,6 @@
 import Foundation
 import PaywallFoundation
-import PaywallCore
+import StoreKitVocabulary
 
 /// The StoreKit calls an app makes besides purchase and sync, each failing with its simulated
 /// error when one is set: subscription status, `AppTransaction`, the Manage Subscriptions and

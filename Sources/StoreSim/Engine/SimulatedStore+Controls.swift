@@ -1,6 +1,6 @@
 import Foundation
 import PaywallFoundation
-import PaywallCore
+import StoreKitVocabulary
 
 /// `SKTestSession`-style controls and `AppStore.sync()`.
 extension SimulatedStore {

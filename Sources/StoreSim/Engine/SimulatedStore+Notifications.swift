@@ -1,5 +1,5 @@
 import Foundation
-import PaywallCore
+import StoreKitVocabulary
 
 /// App Store Server Notifications V2: every change of the store that Apple notifies makes a signed
 /// notification in `notifications.jsonl` (whichever process made the change), and the tries to

@@ -1,6 +1,6 @@
 import Foundation
 import PaywallFoundation
-import PaywallCore
+import StoreKitVocabulary
 
 /// Purchases that do not start on the app's paywall: the Transaction Manager's buy with options,
 /// offer codes, win-back offers, Family Sharing, and price increases.

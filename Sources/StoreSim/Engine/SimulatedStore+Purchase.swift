@@ -1,6 +1,6 @@
 import Foundation
 import PaywallFoundation
-import PaywallCore
+import StoreKitVocabulary
 
 extension SimulatedStore {
     /// `Product.purchase(options:)` with the sheet decision in `options`: begin, then resolve the sheet.

@@ -1,5 +1,5 @@
 import Foundation
-import PaywallCore
+import StoreKitVocabulary
 
 extension SimulatedStore {
     /// Days of billing retry before a subscription expires (60 days; scaled by the time rate).

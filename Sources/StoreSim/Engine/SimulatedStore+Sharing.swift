@@ -1,5 +1,5 @@
 import Foundation
-import PaywallCore
+import StoreKitVocabulary
 
 /// Several processes on one state directory: what another process saved reaches this one.
 extension SimulatedStore {

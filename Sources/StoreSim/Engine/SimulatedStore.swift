@@ -1,6 +1,6 @@
 import Crypto
 import Foundation
-import PaywallCore
+import StoreKitVocabulary
 import PaywallFoundation
 
 /// A StoreKit 2 store under `SKTestSession` rules, on a virtual clock, persisted in a state directory.

@@ -1,6 +1,6 @@
 import Foundation
 import PaywallFoundation
-import PaywallCore
+import StoreKitVocabulary
 
 /// One transaction as the ledger keeps it: payload, its JWS, verification and the finished flag.
 struct TransactionRecord: Codable, Hashable, Sendable {

@@ -1,5 +1,5 @@
 import Foundation
-import PaywallCore
+import StoreKitVocabulary
 
 /// What the simulated App Store sheet answers: the user confirms or cancels.
 public enum PurchaseSheetDecision: String, Codable, Sendable, Hashable {

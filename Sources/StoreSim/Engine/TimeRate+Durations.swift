@@ -1,6 +1,6 @@
 import Foundation
 import PaywallFoundation
-import PaywallCore
+import StoreKitVocabulary
 
 /// How long subscription periods last on the simulated clock at each `SKTestSession.TimeRate`.
 extension TimeRate {

@@ -1,7 +1,7 @@
 import Crypto
 import Foundation
 import PaywallFoundation
-import PaywallCore
+import StoreKitVocabulary
 
 /// Compact JWS (RFC 7515) with ES256, as App Store signed transactions use: `header.payload.signature`.
 public enum CompactJWS {

@@ -1,6 +1,6 @@
 import Crypto
 import Foundation
-import PaywallCore
+import StoreKitVocabulary
 import PaywallFoundation
 import SwiftASN1
 import X509

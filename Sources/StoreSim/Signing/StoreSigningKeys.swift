@@ -1,7 +1,7 @@
 import Crypto
 import Foundation
 import PaywallFoundation
-import PaywallCore
+import StoreKitVocabulary
 
 /// The simulator's signing keys: the trusted store key (the leaf of `chain`) and an untrusted one
 /// for "unverified" transactions.

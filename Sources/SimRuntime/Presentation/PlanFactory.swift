@@ -1,4 +1,5 @@
 import Foundation
+import StoreSim
 import PaywallCore
 
 /// Turns catalog products into paywall `Plan`s for a locale and storefront: localized prices,

@@ -1,4 +1,5 @@
 import Foundation
+import StoreSim
 import PaywallFoundation
 import PaywallCore
 
