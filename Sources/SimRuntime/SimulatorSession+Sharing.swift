@@ -11,7 +11,7 @@ extension SimulatorSession {
     @discardableResult
     public func pollSharedState() -> Bool {
         var changed = false
-        if let shared = clock as? StateDirectoryClock, shared.reloadIfChanged() { changed = true }
+        if clock.reloadIfChanged() { changed = true }
         do { if try store.refreshFromDisk() { changed = true } } catch { note("store: \(error)") }
         let stamps = sharedFileStamps()
         if stamps != sharedStamps {

@@ -124,12 +124,12 @@ public final class SimulatorSession {
     /// Lets time pass up to `date`: scheduled answers fire in order, the store renews and expires.
     public func advance(to date: Date) {
         while let due = scheduler.nextDue, due <= date {
-            if let manual = clock as? ManualClock, manual.now() < due { manual.set(due) }
+            clock.pass(to: due)
             guard let (_, work) = scheduler.popDue(at: due) else { break }
             perform(work)
             pump()
         }
-        if let manual = clock as? ManualClock, manual.now() < date { manual.set(date) }
+        clock.pass(to: date)
         pump()
     }
 

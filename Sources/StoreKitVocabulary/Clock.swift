@@ -1,9 +1,24 @@
 import Foundation
 
 /// A source of the current time, injected so that headless runs are deterministic.
+///
+/// What a clock does when the session lets time pass or looks for other processes' changes is its
+/// own: a virtual clock jumps to the instant time passes to, the wall clock does not; a clock kept
+/// in the state directory reads its offset again. Nobody asks a clock what kind it is.
 public protocol Clock: Sendable {
     /// The current instant.
     func now() -> Date
+    /// Time passes up to `date` (a session's scheduled work falls due): a clock that moves only
+    /// when told moves there if it is behind; a clock that follows the wall clock ignores it.
+    func pass(to date: Date)
+    /// Reads the time again from where it is kept (another process may have moved it); true when
+    /// it moved. A clock kept nowhere but here answers false.
+    func reloadIfChanged() -> Bool
+}
+
+extension Clock {
+    public func pass(to date: Date) {}
+    public func reloadIfChanged() -> Bool { false }
 }
 
 /// The wall clock, for interactive runs.
@@ -26,4 +41,7 @@ public final class ManualClock: Clock, @unchecked Sendable {
 
     /// Sets the clock to `date`.
     public func set(_ date: Date) { lock.withLock { current = date } }
+
+    /// Moves to `date` when the clock is behind it (time never runs back by passing).
+    public func pass(to date: Date) { lock.withLock { if current < date { current = date } } }
 }
