@@ -46,7 +46,7 @@ public struct SessionSettings: Sendable {
                 locale: String = "en", storefront: String? = nil, timeZone: TimeZone = FixedOffsetCalendar.utc,
                 offer: OfferID? = nil, start: StartScreen = .onboarding, stateDirectory: URL,
                 risk: RiskSnapshot = .unknown, switches: StoreSwitches = StoreSwitches(), backendUp: Bool = true,
-                latency: SessionLatency = .standard, seed: UInt64 = 1, profile: Profile? = nil) {
+                latency: SessionLatency = .standard, seed: UInt64 = StateWorkspace.defaultSeed, profile: Profile? = nil) {
         self.catalog = catalog
         self.config = config
         self.deck = deck

@@ -55,18 +55,11 @@ public final class SimulatorSession {
             try setup.save(in: settings.stateDirectory)
         }
         appState = try AppStateStore(directory: root)
-        let storeDir = root.layout.store.folder
-        let backendDir = root.layout.backend.folder
-        for dir in [storeDir, backendDir] {
-            try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-        }
-        store = try SimulatedStore(catalog: settings.catalog, stateDirectory: storeDir, clock: clock, seed: settings.seed,
-                                   bundleID: settings.setup?.signingBundleID ?? StateSetup.defaultBundleID,
-                                   environment: settings.setup?.signingEnvironment ?? StateSetup.defaultEnvironment)
+        let workspace = StateWorkspace(root: settings.stateDirectory)
+        store = try workspace.openStore(catalog: settings.catalog, clock: clock, setup: settings.setup, seed: settings.seed)
         try store.setSettings(settings.switches.applied(to: store.settings))
-        appAccountToken = try UserIdentity.loadOrCreate(in: settings.stateDirectory, store: store)
-        backend = try VerificationBackend(stateDirectory: backendDir, verifier: store.signedDataVerifier,
-                                          bundleID: store.bundleID, userAppAccountToken: appAccountToken, clock: clock)
+        appAccountToken = try workspace.appAccountToken(store: store)
+        backend = try workspace.openBackend(store: store, clock: clock, appAccountToken: appAccountToken)
         backend.isUp = settings.backendUp
         backend.premiumProductIDs = settings.profile?.premiumProducts.map(Set.init)
         backend.nonRenewingAccess = settings.config.nonRenewingPeriods
@@ -76,7 +69,7 @@ public final class SimulatorSession {
                 problems.append("AppTransaction: \(error)")
             }
         }
-        entitlements = CachedEntitlementProvider(backend: backend, stateDirectory: backendDir,
+        entitlements = CachedEntitlementProvider(backend: backend, stateDirectory: workspace.layout.backend.folder,
                                                  stalenessLimit: TimeInterval(settings.config.entitlementStalenessLimitSec))
         remoteBackend = settings.backendURL.map { RemoteBackend(url: $0) }
         entitlements.remoteBackend = settings.backendURL?.absoluteString

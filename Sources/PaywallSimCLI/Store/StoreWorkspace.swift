@@ -17,8 +17,6 @@ final class StoreWorkspace {
     let clock: ManualClock
     /// The storefront prices are shown in.
     let storefront: Storefront
-    /// The store's seed when it is created here first (the same as a session's default).
-    static let seed: UInt64 = 1
 
     /// The profile and catalog the state directory was made with (or this command makes it with).
     let setup: StateSetup
@@ -100,14 +98,7 @@ final class StoreWorkspace {
 
     /// Opens (creating if needed) the store and runs what is due at the command's time.
     func openStore(clock: (any Clock)? = nil) throws -> SimulatedStore {
-        let directory = StateLayout(root: stateDirectory).store.folder
-        do {
-            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        } catch {
-            throw Diagnostic("\(directory.path): cannot create the store directory, expected a writable state directory")
-        }
-        let store = try SimulatedStore(catalog: catalog, stateDirectory: directory, clock: clock ?? self.clock, seed: Self.seed,
-                                       bundleID: setup.signingBundleID, environment: setup.signingEnvironment)
+        let store = try StateWorkspace(root: stateDirectory).openStore(catalog: catalog, clock: clock ?? self.clock, setup: setup)
         // Redelivered transactions are for the app, not for this command; they stay unfinished.
         _ = store.takeUpdates()
         // The store runs in "Apple's cloud": renewals and expiries due by now happen whether the app runs or not.
@@ -118,11 +109,7 @@ final class StoreWorkspace {
 
     /// The backend's ledger, read to show its last verified entitlement (nothing is posted).
     func openBackend(store: SimulatedStore) throws -> VerificationBackend? {
-        let directory = StateLayout(root: stateDirectory).backend.folder
-        guard FileManager.default.fileExists(atPath: directory.path) else { return nil }
-        // The user's token only matters for posting; this backend only reads.
-        return try VerificationBackend(stateDirectory: directory, verifier: store.signedDataVerifier,
-                                       bundleID: store.bundleID, userAppAccountToken: UUID(), clock: clock)
+        try StateWorkspace(root: stateDirectory).existingBackend(store: store, clock: clock)
     }
 
     /// Moves the simulator's clock forward by `seconds`, saved in `clock.json`.

@@ -41,9 +41,12 @@ public final class VerificationBackend {
     /// process's changes were folded in (then rebuilt from the records).
     private var index: EntitlementIndex?
 
+    /// Every environment a backend accepts unless told otherwise.
+    public static let allEnvironments: Set<String> = ["Xcode", "Sandbox", "LocalTesting"]
+
     /// Opens the backend's ledger in `stateDirectory`.
     public init(stateDirectory: URL, verifier: SignedDataVerifier, bundleID: String,
-                environments: Set<String> = ["Xcode", "Sandbox", "LocalTesting"], userAppAccountToken: UUID, clock: any Clock) throws {
+                environments: Set<String> = allEnvironments, userAppAccountToken: UUID, clock: any Clock) throws {
         self.verifier = verifier
         self.bundleID = bundleID
         self.environments = environments

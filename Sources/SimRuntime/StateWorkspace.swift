@@ -1,0 +1,59 @@
+import Foundation
+import PaywallFoundation
+import PaywallCore
+import StoreSim
+
+/// A state directory opened: where its files are (`StateLayout`) and how Apple's store, the team's
+/// backend and the simulated user are opened on it — one way for `run`, `play`, `store` and `serve`.
+///
+/// Every process that shares the directory opens the same store (the same seed, so the same keys
+/// the first time), signs with the environment and bundle id the directory was made with, and
+/// finds the backend and the user where the others left them.
+public struct StateWorkspace: Sendable {
+    /// The directory's files.
+    public let layout: StateLayout
+
+    /// The store's seed when a directory's store is first made: its signing keys and ids.
+    public static let defaultSeed: UInt64 = 1
+
+    /// The workspace of the state directory at `root`.
+    public init(root: URL) { layout = StateLayout(root: root) }
+
+    /// Opens (creating its folder if needed) the store on `catalog`, signing as `setup` says (the
+    /// defaults without one). Unfinished transactions wait in its updates for the app.
+    public func openStore(catalog: StoreCatalog, clock: any Clock, setup: StateSetup?, seed: UInt64 = defaultSeed) throws -> SimulatedStore {
+        let folder = layout.store.folder
+        do {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        } catch {
+            throw Diagnostic("\(folder.path): cannot create the store directory, expected a writable state directory")
+        }
+        return try SimulatedStore(catalog: catalog, stateDirectory: folder, clock: clock, seed: seed,
+                                  bundleID: setup?.signingBundleID ?? StateSetup.defaultBundleID,
+                                  environment: setup?.signingEnvironment ?? StateSetup.defaultEnvironment)
+    }
+
+    /// Opens (creating its folder if needed) the team's backend, verifying what `store` signs, for
+    /// the user with `appAccountToken`; `environments` nil: every environment.
+    public func openBackend(store: SimulatedStore, clock: any Clock, appAccountToken: UUID,
+                            environments: Set<String>? = nil) throws -> VerificationBackend {
+        let folder = layout.backend.folder
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        return try VerificationBackend(stateDirectory: folder, verifier: store.signedDataVerifier, bundleID: store.bundleID,
+                                       environments: environments ?? VerificationBackend.allEnvironments,
+                                       userAppAccountToken: appAccountToken, clock: clock)
+    }
+
+    /// The backend as another process left it, to read (nil when none was ever opened here).
+    public func existingBackend(store: SimulatedStore, clock: any Clock) throws -> VerificationBackend? {
+        guard FileManager.default.fileExists(atPath: layout.backend.folder.path) else { return nil }
+        // The user's token only matters for posting; a backend opened to read posts nothing.
+        return try VerificationBackend(stateDirectory: layout.backend.folder, verifier: store.signedDataVerifier,
+                                       bundleID: store.bundleID, userAppAccountToken: UUID(), clock: clock)
+    }
+
+    /// The simulated user's app account token: made once per directory, the same in every process.
+    public func appAccountToken(store: SimulatedStore) throws -> UUID {
+        try UserIdentity.loadOrCreate(in: layout.root, store: store)
+    }
+}
