@@ -1,8 +1,9 @@
 import ArgumentParser
 import PaywallFoundation
 
-/// The `paywall-sim` command line: `run` (the default), `play`, `store` and `copy`.
-public struct PaywallSimCommand: ParsableCommand {
+/// The `paywall-sim` command line: `run` (the default), `play`, `store` and `copy`. The root is
+/// asynchronous so `serve` awaits its server; every other command runs synchronously.
+public struct PaywallSimCommand: AsyncParsableCommand {
     public static let version = "0.1.0"
 
     public static let configuration = CommandConfiguration(
@@ -13,6 +14,25 @@ public struct PaywallSimCommand: ParsableCommand {
         defaultSubcommand: RunCommand.self)
 
     public init() {}
+
+    /// Parses `arguments` (default: the process's) and runs the command they name on the caller's
+    /// actor, exiting with ArgumentParser's message and code on an error. `main.swift` calls it from
+    /// the main actor, so the synchronous commands run on the main thread, as with a synchronous
+    /// root (`run`'s ncurses loop and its terminal restoring stay there); an asynchronous command
+    /// (`serve`) is awaited. ArgumentParser's own `main() async` is nonisolated: it would run the
+    /// synchronous commands on a thread of the concurrency pool instead.
+    @MainActor public static func runOnMainActor(_ arguments: [String]? = nil) async {
+        do {
+            var command = try parseAsRoot(arguments)
+            if var asyncCommand = command as? any AsyncParsableCommand {
+                try await asyncCommand.run()
+            } else {
+                try command.run()
+            }
+        } catch {
+            exit(withError: error)
+        }
+    }
 
     /// A first (or `store`/`copy` second) word that is no command but close to one: the line that
     /// says so, instead of the default command's usage (`paywall-sim sotre` → did you mean `store`?).

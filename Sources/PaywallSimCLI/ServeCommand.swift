@@ -8,7 +8,7 @@ import StoreSim
 
 /// `paywall-sim serve`: the App Store for a team's backend, over HTTP, on a state directory the app
 /// and `store` commands share.
-public struct ServeCommand: ParsableCommand {
+public struct ServeCommand: AsyncParsableCommand {
     public static let configuration = CommandConfiguration(
         commandName: "serve",
         abstract: "Serve the simulated App Store over HTTP: seed 004's POST /iap/transactions and the App Store Server API at Apple's paths.",
@@ -47,7 +47,7 @@ public struct ServeCommand: ParsableCommand {
         }
     }
 
-    public func run() throws {
+    public func run() async throws {
         let server: AppStoreHTTPServer
         let delivery: NotificationDelivery?
         let environment: String, bundleID: String
@@ -83,35 +83,17 @@ public struct ServeCommand: ParsableCommand {
         }
         let host = self.host, port = self.port
         let statePath = stateOptions.stateDirectory.path
-        let finished = DispatchSemaphore(value: 0)
-        let failure = LockedBox<(any Error)?>(nil)
-        Task {
-            do {
-                try await server.run(delivery: delivery) { bound in
-                    let line = "Serving the simulated App Store on http://\(host):\(bound) (state \(statePath), environment \(environment), bundle \(bundleID)); Ctrl+C stops\n"
-                    FileHandle.standardOutput.write(Data(utf8: line))
-                }
-            } catch { failure.value = error }
-            finished.signal()
-        }
-        finished.wait()
-        if let error = failure.value {
+        do {
+            try await server.run(delivery: delivery) { bound in
+                let line = "Serving the simulated App Store on http://\(host):\(bound) (state \(statePath), environment \(environment), bundle \(bundleID)); Ctrl+C stops\n"
+                FileHandle.standardOutput.write(Data(utf8: line))
+            }
+        } catch {
             let text = "\(error)"
             let why = text.contains("Address already in use") ? "the address is in use (another serve? --port 0 takes a free one)"
                 : text.contains("Cannot assign requested address") || text.contains("Name or service not known") ? "no such address on this machine" : text
             StoreRunner.printError("paywall-sim serve: cannot listen on \(host):\(port): \(why)")
             throw ExitCode.failure
         }
-    }
-}
-
-/// A value shared between a task and the thread waiting for it.
-final class LockedBox<Value>: @unchecked Sendable {
-    private let lock = NSLock()
-    private var stored: Value
-    init(_ value: Value) { stored = value }
-    var value: Value {
-        get { lock.lock(); defer { lock.unlock() }; return stored }
-        set { lock.lock(); stored = newValue; lock.unlock() }
     }
 }

@@ -8,4 +8,5 @@ if let message = PaywallSimCommand.misspelledCommand(in: Array(CommandLine.argum
     FileHandle.standardError.write(Data(utf8: message + "\n"))
     exit(64)
 }
-PaywallSimCommand.main()
+// On the main actor (top-level code), not ArgumentParser's `main()`: see `runOnMainActor`.
+await PaywallSimCommand.runOnMainActor()
