@@ -64,11 +64,9 @@ public struct ServeCommand: AsyncParsableCommand {
             let time = try SimulatedTime.load(stateDirectory: directory, now: nil, wall: Date())
             let clock = StateDirectoryClock(time: time, stateDirectory: directory)
             let store = try workspace.openStore(clock: clock)
-            let backendDirectory = StateLayout(root: directory).backend.folder
-            try FileManager.default.createDirectory(at: backendDirectory, withIntermediateDirectories: true)
-            let backend = try VerificationBackend(stateDirectory: backendDirectory, verifier: store.signedDataVerifier,
-                                                  bundleID: store.bundleID, environments: [store.environment],
-                                                  userAppAccountToken: try UserIdentity.loadOrCreate(in: directory, store: store), clock: clock)
+            let files = StateWorkspace(root: directory)
+            let backend = try files.openBackend(store: store, clock: clock, appAccountToken: try files.appAccountToken(store: store),
+                                                environments: [store.environment])
             environment = store.environment
             bundleID = store.bundleID
             let shared = ServerStore(store: store, backend: backend, clock: clock, refreshClock: { _ = clock.reloadIfChanged() })
