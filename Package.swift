@@ -41,20 +41,23 @@ let package = Package(
         .target(name: "CopyDeck", dependencies: ["PaywallFoundation"]),
         // The built-in copy deck (generated from Themes/PaywallSim.xcstrings).
         .target(name: "BuiltInCopy", dependencies: ["CopyDeck"]),
-        // Apple's side and the team's server, simulated: the StoreKit 2 store, the verification
-        // backend, durable ledgers, the .storekit loader and the signing (JWS with an x5c chain
-        // shaped as Apple's). Knows nothing of the paywall: the app's plans and cache are SimRuntime's.
+        // Apple's side, simulated: the StoreKit 2 store, its durable ledger, the .storekit loader,
+        // server notifications and the signing (JWS with an x5c chain shaped as Apple's). Knows
+        // nothing of the paywall (the app's plans and cache are SimRuntime's) or of the team's server.
         .target(name: "StoreSim", dependencies: [
             "StoreKitVocabulary", "PaywallFoundation",
             .product(name: "Crypto", package: "swift-crypto"),
             .product(name: "X509", package: "swift-certificates"),
             .product(name: "SwiftASN1", package: "swift-asn1"),
         ]),
+        // The team's server, simulated: the verification backend seed 004 posts to (verify the signed
+        // transaction, grant, answer the entitlement), its entitlement index and durable ledger.
+        .target(name: "TeamServer", dependencies: ["StoreSim", "StoreKitVocabulary", "PaywallFoundation"]),
         // App profiles from the seeds (chat, voip, templates) and team profile files.
         .target(name: "Profiles", dependencies: ["PaywallCore", "StoreSim", "CopyDeck", "BuiltInCopy", "PaywallFoundation"]),
         // Runs the flow: the session, its effect runner and scheduler, the simulated clock, the
         // paywall's plans made from the catalog and the app's cached entitlement. No UI.
-        .target(name: "SimRuntime", dependencies: ["PaywallFoundation", "PaywallCore", "Persistence", "StoreSim", "CopyDeck", "Profiles", "OutboundHTTP"]),
+        .target(name: "SimRuntime", dependencies: ["PaywallFoundation", "PaywallCore", "Persistence", "StoreSim", "TeamServer", "CopyDeck", "Profiles", "OutboundHTTP"]),
         // Terminal toolkit: cell grid, display width, text layout, themes, keys, screens to draw on.
         .target(name: "TerminalKit"),
         // The paywall's screens and key map, drawn on the toolkit's grid.
@@ -86,14 +89,14 @@ let package = Package(
         ]),
         // `paywall-sim serve`: seed 004's backend endpoint and the App Store Server API over HTTP.
         .target(name: "AppStoreServer", dependencies: [
-            "PaywallCore", "PaywallFoundation", "StoreSim", "OutboundHTTP",
+            "PaywallCore", "PaywallFoundation", "StoreSim", "TeamServer", "OutboundHTTP",
             .product(name: "Crypto", package: "swift-crypto"),
             .product(name: "Hummingbird", package: "hummingbird"),
             .product(name: "Logging", package: "swift-log"),
         ]),
         // The command-line interface as a library so tests can call it.
         .target(name: "PaywallSimCLI", dependencies: [
-            "PaywallFoundation", "PaywallCore", "Persistence", "CopyDeck", "BuiltInCopy", "StoreSim", "TerminalKit",
+            "PaywallFoundation", "PaywallCore", "Persistence", "CopyDeck", "BuiltInCopy", "StoreSim", "TeamServer", "TerminalKit",
             "PaywallScreens", "NcursesTerminal", "SimRuntime", "PaywallApp", "Tapes", "CopyQA", "Profiles", "AppStoreServer",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Crypto", package: "swift-crypto"),
@@ -101,12 +104,12 @@ let package = Package(
         .executableTarget(name: "paywall-sim", dependencies: ["PaywallSimCLI", "PaywallFoundation"]),
         // Benchmarks: prints figures (never asserted in tests). `swift run -c release paywall-bench`.
         .executableTarget(name: "paywall-bench", dependencies: [
-            "PaywallCore", "PaywallFoundation", "StoreSim", "SimRuntime", "TerminalKit", "PaywallScreens", "PaywallApp", "Tapes", "CopyQA", "CopyDeck",
+            "PaywallCore", "PaywallFoundation", "StoreSim", "TeamServer", "SimRuntime", "TerminalKit", "PaywallScreens", "PaywallApp", "Tapes", "CopyQA", "CopyDeck",
         ]),
         // Writes the Swift files that embed Themes/ (themes, default deck, profile decks); `--check` in CI.
         .executableTarget(name: "embed-resources", dependencies: ["CopyDeck"]),
         // A worker the store's kill tests start and kill -9 mid-purchase.
-        .executableTarget(name: "store-worker", dependencies: ["StoreSim", "PaywallCore"]),
+        .executableTarget(name: "store-worker", dependencies: ["StoreSim", "TeamServer", "PaywallCore"]),
 
         // Test support: the package root, the built binary, fixtures, fixed dates, goldens.
         .target(name: "TestSupport", dependencies: ["PaywallFoundation", "PaywallCore"], path: "Tests/TestSupport"),
@@ -116,7 +119,7 @@ let package = Package(
         .testTarget(name: "OutboundHTTPTests", dependencies: ["OutboundHTTP"]),
         .testTarget(name: "CopyDeckTests", dependencies: ["CopyDeck", "PaywallFoundation", "TestSupport"]),
         // SimRuntime for the plans the app makes of each fixture catalog (PlanFactory) and the app's cache.
-        .testTarget(name: "StoreSimTests", dependencies: ["StoreSim", "SimRuntime", "PaywallCore", "PaywallFoundation", "TestSupport", .product(name: "Crypto", package: "swift-crypto")]),
+        .testTarget(name: "StoreSimTests", dependencies: ["StoreSim", "TeamServer", "SimRuntime", "PaywallCore", "PaywallFoundation", "TestSupport", .product(name: "Crypto", package: "swift-crypto")]),
         // The terminal UI: the toolkit and the paywall's screens, with the screen goldens.
         .testTarget(name: "TerminalUITests", dependencies: [
             "TerminalKit", "PaywallScreens", "BuiltInCopy", "PaywallCore", "CopyDeck", "PaywallFoundation", "TestSupport",
@@ -128,11 +131,11 @@ let package = Package(
         .testTarget(name: "ProfilesTests", dependencies: ["Profiles", "CopyDeck", "PaywallCore", "StoreSim", "TestSupport"]),
         // `paywall-sim serve`'s router in process (HummingbirdTesting), on a store and backend in a scratch directory.
         .testTarget(name: "AppStoreServerTests", dependencies: [
-            "AppStoreServer", "StoreSim", "PaywallCore", "PaywallFoundation", "TestSupport",
+            "AppStoreServer", "StoreSim", "TeamServer", "PaywallCore", "PaywallFoundation", "TestSupport",
             .product(name: "HummingbirdTesting", package: "hummingbird"),
             .product(name: "Crypto", package: "swift-crypto"),
         ]),
-        .testTarget(name: "EndToEndTests", dependencies: ["PaywallSimCLI", "AppStoreServer", "PaywallCore", "SimRuntime", "StoreSim", "Tapes", "TestSupport"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["PaywallSimCLI", "AppStoreServer", "PaywallCore", "SimRuntime", "StoreSim", "TeamServer", "Tapes", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,6 +1,7 @@
 import Foundation
 import PaywallFoundation
 import StoreSim
+import TeamServer
 
 /// An answer of the server before it becomes HTTP: a status and a JSON body.
 public struct APIReply: Sendable, Equatable {

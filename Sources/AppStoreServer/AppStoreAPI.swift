@@ -2,6 +2,7 @@ import Foundation
 import PaywallCore
 import PaywallFoundation
 import StoreSim
+import TeamServer
 
 /// The App Store Server API's answers at Apple's paths, with Apple's JSON shapes, from the
 /// simulated store (so Apple's `AppStoreServerAPIClient` works against it unchanged).

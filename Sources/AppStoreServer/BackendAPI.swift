@@ -2,6 +2,7 @@ import Foundation
 import PaywallCore
 import PaywallFoundation
 import StoreSim
+import TeamServer
 
 /// Seed 004's backend endpoint, `POST /iap/transactions`, over HTTP: the simulator's own
 /// verification backend, reachable by any client (curl, a real app, `run --backend`).

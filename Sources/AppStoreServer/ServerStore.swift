@@ -1,6 +1,7 @@
 import Foundation
 import PaywallCore
 import StoreSim
+import TeamServer
 
 /// The store and backend a server answers from, shared by its request handlers one at a time.
 ///

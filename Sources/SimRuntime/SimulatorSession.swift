@@ -4,6 +4,7 @@ import PaywallFoundation
 import Persistence
 import PaywallCore
 import StoreSim
+import TeamServer
 
 /// One run of the simulated app: the flow machine plus the store, backend and state files it drives.
 ///

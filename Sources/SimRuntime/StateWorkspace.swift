@@ -2,6 +2,7 @@ import Foundation
 import PaywallFoundation
 import PaywallCore
 import StoreSim
+import TeamServer
 
 /// A state directory opened: where its files are (`StateLayout`) and how Apple's store, the team's
 /// backend and the simulated user are opened on it — one way for `run`, `play`, `store` and `serve`.

@@ -1,6 +1,7 @@
 import Foundation
 import PaywallCore
 import StoreSim
+import TeamServer
 import PaywallFoundation
 
 /// A store soak: purchases and renewals with the durable ledger, each posted to the backend and finished.

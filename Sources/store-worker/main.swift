@@ -12,6 +12,7 @@ import Foundation
 import PaywallFoundation
 import PaywallCore
 import StoreSim
+import TeamServer
 #if canImport(Glibc)
 import Glibc
 #endif

@@ -3,6 +3,7 @@ import Hummingbird
 import HummingbirdTesting
 import PaywallCore
 import StoreSim
+import TeamServer
 import Testing
 
 /// Seed 004's `POST /iap/transactions` through the router, in process: what `ServeTests` checks

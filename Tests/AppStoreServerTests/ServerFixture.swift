@@ -6,6 +6,7 @@ import NIOCore
 import PaywallCore
 import PaywallFoundation
 import StoreSim
+import TeamServer
 import TestSupport
 @testable import AppStoreServer
 

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import PaywallSimCLI
 @testable import StoreSim
+@testable import TeamServer
 import Tapes
 import TestSupport
 import Testing

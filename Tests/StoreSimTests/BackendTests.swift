@@ -4,6 +4,7 @@ import SimRuntime
 import PaywallCore
 import Testing
 @testable import StoreSim
+@testable import TeamServer
 
 @Suite("Verification backend")
 struct BackendTests {

@@ -3,6 +3,7 @@ import PaywallFoundation
 import PaywallCore
 import Testing
 @testable import StoreSim
+@testable import TeamServer
 
 /// The backend's entitlement index gives the answer a pass over every record gives.
 @Suite("Entitlement index")

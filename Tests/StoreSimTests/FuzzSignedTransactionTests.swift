@@ -3,6 +3,7 @@ import Foundation
 import PaywallCore
 import Testing
 @testable import StoreSim
+@testable import TeamServer
 
 /// Hostile signed transactions: seeded mutations of real JWS strings and of re-signed payloads.
 ///

@@ -3,6 +3,7 @@ import PaywallCore
 import Testing
 import TestSupport
 @testable import StoreSim
+@testable import TeamServer
 #if canImport(Glibc)
 import Glibc
 #endif

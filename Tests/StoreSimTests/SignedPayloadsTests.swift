@@ -3,6 +3,7 @@ import PaywallCore
 import PaywallFoundation
 import Testing
 @testable import StoreSim
+@testable import TeamServer
 
 @Suite("A backend in the store's process holds the store's payload for what the store signed")
 struct SignedPayloadsTests {

@@ -2,6 +2,7 @@ import Foundation
 import PaywallFoundation
 import Testing
 @testable import StoreSim
+@testable import TeamServer
 
 /// Ledger snapshots written a record at a time read back as the state that was saved, and a JWS
 /// held with a shared header is the JWS that was signed.

@@ -2,6 +2,7 @@ import Foundation
 import PaywallCore
 import TestSupport
 @testable import StoreSim
+@testable import TeamServer
 
 /// Catalogs, clocks and state directories for the store tests, built in code.
 enum Fixture {

@@ -2,6 +2,7 @@ import Foundation
 import PaywallCore
 import Testing
 @testable import StoreSim
+@testable import TeamServer
 
 /// Records, journal lines and snapshots written directly are what `JSONEncoder` with sorted keys
 /// writes, byte for byte.

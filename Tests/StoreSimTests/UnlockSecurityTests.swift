@@ -3,6 +3,7 @@ import Foundation
 import PaywallCore
 import Testing
 @testable import StoreSim
+@testable import TeamServer
 
 /// Hostile transactions posted to the verification backend: none unlocks, each is refused with a reason and logged.
 ///

@@ -3,6 +3,7 @@ import PaywallFoundation
 import PaywallCore
 import Persistence
 import StoreSim
+import TeamServer
 
 /// What one look at a state directory found, read by the program's own loaders without changing,
 /// locking or making any file in it.

@@ -1,6 +1,7 @@
 import Foundation
 import PaywallCore
 import StoreSim
+import TeamServer
 
 /// `store entitlements`: `Transaction.currentEntitlements`, each group's status, and the backend's view.
 struct EntitlementsReport: StoreOutput {

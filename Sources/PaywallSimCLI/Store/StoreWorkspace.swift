@@ -4,6 +4,7 @@ import PaywallCore
 import Profiles
 import SimRuntime
 import StoreSim
+import TeamServer
 
 /// What one `store` command works on: the catalog, the state directory and the simulator's time.
 ///

@@ -1,5 +1,6 @@
 import Foundation
 import StoreSim
+import TeamServer
 import PaywallFoundation
 import PaywallCore
 

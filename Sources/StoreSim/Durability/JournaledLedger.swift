@@ -8,7 +8,7 @@ import Darwin
 #endif
 
 /// A state kept as a snapshot plus a journal of the changes made since.
-protocol JournaledState: Codable, Equatable {
+package protocol JournaledState: Codable, Equatable {
     /// What one save changed (a few records and the small fields), a line of the journal.
     associatedtype Change: Codable
     /// The number of the last change folded into this state (0 or nil: none yet).
@@ -24,8 +24,8 @@ protocol JournaledState: Codable, Equatable {
 }
 
 extension JournaledState {
-    static func journalLine(seq: Int, change: Change, encoder: JSONEncoder) throws -> Data? { nil }
-    static func isSavedWithoutSync(_ change: Change) -> Bool { false }
+    package static func journalLine(seq: Int, change: Change, encoder: JSONEncoder) throws -> Data? { nil }
+    package static func isSavedWithoutSync(_ change: Change) -> Bool { false }
 }
 
 /// A durable state whose saves cost the size of the change, not of the whole state.
@@ -41,13 +41,13 @@ extension JournaledState {
 /// error. When the journal outgrows the snapshot (at least 64 KiB), the next
 /// save writes a fresh snapshot and removes the journal; a kill between the two leaves journal
 /// lines the snapshot already holds, which their numbers skip.
-struct JournaledLedger<State: JournaledState>: Sendable {
-    let snapshot: Ledger<State>
-    let journalURL: URL
-    private(set) var journalBytes = 0
-    private(set) var snapshotBytes = 0
+package struct JournaledLedger<State: JournaledState>: Sendable {
+    package let snapshot: Ledger<State>
+    package let journalURL: URL
+    package private(set) var journalBytes = 0
+    package private(set) var snapshotBytes = 0
     /// Whether a journal line was appended without its fsync since the last one (`save(sync: false)`).
-    private(set) var hasUnsyncedLines = false
+    package private(set) var hasUnsyncedLines = false
     /// The files as this process last read or wrote them: a refresh reloads only when they differ.
     private var stamps: [FileStamp?] = [nil, nil]
     /// The two files' paths, worked out once: `URL.path` decodes the URL on every call, and a
@@ -55,7 +55,7 @@ struct JournaledLedger<State: JournaledState>: Sendable {
     private let snapshotPath: String
     private let journalPath: String
 
-    init(url: URL) {
+    package init(url: URL) {
         snapshot = Ledger(url: url)
         journalURL = StateLayout.journal(of: url)
         snapshotPath = snapshot.url.path
@@ -64,7 +64,7 @@ struct JournaledLedger<State: JournaledState>: Sendable {
 
     /// The state as last saved, or nil when nothing was saved yet; a torn last line (or damaged
     /// lines `read()` leaves out) is cut off the journal.
-    mutating func load() throws -> State? {
+    package mutating func load() throws -> State? {
         defer { stamps = currentStamps() }
         let reading = try read()
         guard let state = reading.state else { return nil }
@@ -76,18 +76,18 @@ struct JournaledLedger<State: JournaledState>: Sendable {
 
     /// What the snapshot and the journal hold, read without changing either file (`load` then cuts
     /// what this leaves out): the one parser of the two files.
-    struct Reading {
+    package struct Reading {
         /// The snapshot with the journal's changes folded in; nil when nothing was saved yet.
-        var state: State?
+        package var state: State?
         /// The journal's length, and how much of it is the whole lines read (the rest is left out).
-        var journalBytes = 0
-        var usedJournalBytes = 0
+        package var journalBytes = 0
+        package var usedJournalBytes = 0
         /// The first journal line left out, if any.
-        var droppedLine: DroppedJournalLine?
+        package var droppedLine: DroppedJournalLine?
     }
 
     /// Reads the state as `load` does, changing no file.
-    func read() throws -> Reading {
+    package func read() throws -> Reading {
         guard var state = try snapshot.load() else {
             if FileManager.default.fileExists(atPath: journalURL.path) {
                 throw Ledger<State>.Failure(description: "\(journalURL.path): a journal without its snapshot \(snapshot.url.lastPathComponent); expected both (delete the journal to start over)")
@@ -150,11 +150,11 @@ struct JournaledLedger<State: JournaledState>: Sendable {
     }
 
     /// Whether another process saved since this one last loaded or saved (the files changed).
-    func changedOnDisk() -> Bool { currentStamps() != stamps }
+    package func changedOnDisk() -> Bool { currentStamps() != stamps }
 
     /// Folds in what other processes saved since this one last loaded or saved; true when `state`
     /// changed. Call it holding the state directory's lock, so no save is half done.
-    mutating func refresh(_ state: inout State) throws -> Bool {
+    package mutating func refresh(_ state: inout State) throws -> Bool {
         guard changedOnDisk() else { return false }
         guard let fresh = try load() else { return false }
         guard fresh.journalSeq != state.journalSeq || fresh != state else { return false }
@@ -170,7 +170,7 @@ struct JournaledLedger<State: JournaledState>: Sendable {
     /// With `sync` false a journal line is written but not fsynced: a kill leaves it, and it is
     /// durable once the journal is next fsynced (the next save with `sync`, `syncJournal()`, or a
     /// save by another process). A snapshot is always fsynced.
-    mutating func save(_ state: inout State, change: State.Change?, sync: Bool = true) throws {
+    package mutating func save(_ state: inout State, change: State.Change?, sync: Bool = true) throws {
         let seq = (state.journalSeq ?? 0) + 1
         if let change, snapshotBytes > 0, journalBytes < max(64 << 10, snapshotBytes) {
             var line = try encode(Entry(seq: seq, change: change))
@@ -201,7 +201,7 @@ struct JournaledLedger<State: JournaledState>: Sendable {
     ///
     /// A failed fsync is reported once and not tried again: after one, Linux has dropped the
     /// error along with the pages, and a second fsync would succeed without writing them.
-    mutating func syncJournal() throws {
+    package mutating func syncJournal() throws {
         guard hasUnsyncedLines else { return }
         hasUnsyncedLines = false
         do { try DurableFile.syncIfPresent(journalURL) } catch { throw Ledger<State>.Failure(description: error.description) }

@@ -56,7 +56,7 @@ public struct Ledger<Value: Codable>: Sendable {
     /// exactly once (then the value is written whole).
     /// Where `marker` first occurs in `data` at or after `start`, compared byte by byte
     /// (`Data.range(of:)` goes through `NSData`'s generic search, slower to start than the search).
-    static func firstRange(of marker: Data, in data: Data, from start: Data.Index) -> Range<Data.Index>? {
+    package static func firstRange(of marker: Data, in data: Data, from start: Data.Index) -> Range<Data.Index>? {
         guard let first = marker.first, data.endIndex - start >= marker.count else { return nil }
         var index = start
         while index <= data.endIndex - marker.count {
@@ -95,14 +95,14 @@ public struct Ledger<Value: Codable>: Sendable {
     }
 
     /// Writes `data` to `url` through `DurableFile.replace` (creating the folder first).
-    static func atomicWrite(_ data: Data, to url: URL) throws {
+    package static func atomicWrite(_ data: Data, to url: URL) throws {
         try? FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
         do { try DurableFile.replace(data, at: url) } catch { throw Failure(description: error.description) }
     }
 }
 
 /// A ledger state whose largest part (its transactions) is written element by element.
-protocol SnapshotInParts: Encodable {
+package protocol SnapshotInParts: Encodable {
     /// The JSON key of the bulk collection, a top-level array or object.
     static var bulkKey: String { get }
     /// The state with its bulk collection empty (what is written around the elements).

@@ -6,7 +6,7 @@ extension TransactionPayload {
     /// transaction it signs and again whenever a stored JWS is read (`StoredJWS`), and the
     /// `Codable` path was a tenth of a cold `play`. `TransactionPayloadJSONTests` compares the
     /// two on thousands of payloads, odd strings included.
-    func sortedKeyJSON() -> Data {
+    package func sortedKeyJSON() -> Data {
         var out = JSONBytes()
         out.bytes.reserveCapacity(640)
         write(into: &out)
@@ -14,7 +14,7 @@ extension TransactionPayload {
     }
 
     /// Appends `sortedKeyJSON()`'s object to `out` (as a value nested in another object, say).
-    func write(into out: inout JSONBytes) {
+    package func write(into out: inout JSONBytes) {
         out.open()
         out.field("appAccountToken", appAccountToken)
         out.field("bundleId", bundleId)
@@ -47,8 +47,10 @@ extension TransactionPayload {
 }
 
 /// A JSON object written field by field, as `JSONEncoder` writes one (no spaces).
-struct JSONBytes {
-    var bytes: [UInt8] = []
+package struct JSONBytes {
+    package var bytes: [UInt8] = []
+
+    package init() {}
     private var first = true
     private static let hexDigits = Array("0123456789abcdef".utf8)
 
@@ -58,19 +60,19 @@ struct JSONBytes {
         byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte == UInt8(ascii: "/")
     }
 
-    mutating func open() {
+    package mutating func open() {
         bytes.append(UInt8(ascii: "{"))
         first = true
     }
 
-    mutating func close() {
+    package mutating func close() {
         bytes.append(UInt8(ascii: "}"))
         first = false // the object just closed is a value: whatever follows in its parent needs a comma
     }
 
     /// A number as `JSONEncoder` writes a `Double` (and a `Date`, as seconds since 2001): its
     /// `description`, without a trailing `.0`.
-    mutating func field(_ key: StaticString, _ value: Double?) {
+    package mutating func field(_ key: StaticString, _ value: Double?) {
         guard let value else { return }
         name(key)
         var text = value.description
@@ -79,30 +81,30 @@ struct JSONBytes {
     }
 
     /// A field whose value is JSON already written (an object `sortedKeyJSON` made, say).
-    mutating func field(_ key: StaticString, json: Data) {
+    package mutating func field(_ key: StaticString, json: Data) {
         name(key)
         bytes.append(contentsOf: json)
     }
 
     /// An object-valued field: `body` writes the object (from its `open` to its `close`).
-    mutating func field(_ key: StaticString, object body: (inout JSONBytes) -> Void) {
+    package mutating func field(_ key: StaticString, object body: (inout JSONBytes) -> Void) {
         name(key)
         body(&self)
     }
 
-    mutating func field(_ key: StaticString, _ value: String?) {
+    package mutating func field(_ key: StaticString, _ value: String?) {
         guard let value else { return }
         name(key)
         string(value)
     }
 
-    mutating func field(_ key: StaticString, _ value: Int64?) {
+    package mutating func field(_ key: StaticString, _ value: Int64?) {
         guard let value else { return }
         name(key)
         bytes.append(contentsOf: String(value).utf8)
     }
 
-    mutating func field(_ key: StaticString, _ value: Bool?) {
+    package mutating func field(_ key: StaticString, _ value: Bool?) {
         guard let value else { return }
         name(key)
         bytes.append(contentsOf: (value ? "true" : "false").utf8)
@@ -118,7 +120,7 @@ struct JSONBytes {
 
     /// A string with JSONEncoder's escapes: quote, backslash and slash; \b \f \n \r \t; other
     /// controls as \u00XX; everything else as its UTF-8.
-    mutating func string(_ value: String) {
+    package mutating func string(_ value: String) {
         bytes.append(UInt8(ascii: "\""))
         // Runs that need no escape (a JWS is all of one) go in whole.
         var text = value

@@ -9,17 +9,17 @@ import PaywallFoundation
 /// holds the store's own (immutable) payload instead. The bytes are the whole payload as signed,
 /// and decoding them gives back that payload (tested), so what the backend holds is what it
 /// would have decoded. A JWS from anywhere else, or from before this process, is decoded as before.
-enum SignedPayloads {
+package enum SignedPayloads {
     /// The last payloads signed, at most 64 (a backend verifies a transaction right after it is signed).
     private static let recent = BoundedCache<SignedBytes, Boxed<TransactionPayload>>(limit: 64)
 
     /// Remembers that `bytes` are the signed JSON of `payload`.
-    static func remember(_ payload: Boxed<TransactionPayload>, signedAs bytes: Data) {
+    package static func remember(_ payload: Boxed<TransactionPayload>, signedAs bytes: Data) {
         recent.remember(payload, for: SignedBytes(bytes))
     }
 
     /// The payload signed as exactly `bytes`, if this process signed it lately.
-    static func payload(signedAs bytes: Data) -> Boxed<TransactionPayload>? {
+    package static func payload(signedAs bytes: Data) -> Boxed<TransactionPayload>? {
         recent.value(for: SignedBytes(bytes))
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import StoreSim
 import PaywallFoundation
 
 /// The backend's ledger as saved, read without changing a file (`paywall-sim debug check-state`).

@@ -2,6 +2,7 @@ import Crypto
 import Foundation
 import PaywallFoundation
 import StoreKitVocabulary
+import StoreSim
 
 /// Seed 004's `POST /iap/transactions`, in process: verify the JWS, store, compute the entitlement.
 ///

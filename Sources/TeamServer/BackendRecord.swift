@@ -1,6 +1,7 @@
 import Foundation
 import PaywallFoundation
 import StoreKitVocabulary
+import StoreSim
 
 /// One verified transaction as the backend stores it.
 public struct BackendRecord: Codable, Hashable, Sendable {

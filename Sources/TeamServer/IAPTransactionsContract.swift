@@ -1,4 +1,5 @@
 import Foundation
+import StoreSim
 
 /// Seed 004's contract for `POST /iap/transactions`, as the app sends it and a server answers it:
 /// one definition for both sides (`paywall-sim serve` decodes it, `run --backend` encodes it).

@@ -1,5 +1,6 @@
 import Foundation
 import StoreKitVocabulary
+import StoreSim
 
 /// The backend's records that can entitle, arranged so the entitlement at an instant is found
 /// without reading every record: consumables, revoked and upgraded-away transactions are left
