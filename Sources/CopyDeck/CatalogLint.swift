@@ -141,22 +141,17 @@ public enum CatalogLint {
         }
     }
 
-    /// Names that stay the same in every language (a device variation's "Mac", "iPhone"): never
-    /// "identical to the source".
-    public static let properNouns: Set<String> = [
-        "Mac", "iPhone", "iPad", "iPod", "iPod touch", "Apple Watch", "Apple TV", "Apple Vision Pro", "Vision Pro",
-        "macOS", "iOS", "iPadOS", "watchOS", "tvOS", "visionOS", "Apple", "App Store", "iCloud", "Siri", "Face ID", "Touch ID",
-    ]
-
-    /// Translations identical to the source text (likely untranslated). Entries marked `shouldTranslate: false`,
-    /// texts without letters, and languages sharing the source's language and script are skipped.
+    /// Translations identical to the source text (likely untranslated), as `IdenticalToSource.isUntranslated`
+    /// decides with its exceptions (`shouldTranslate: false`, kept as is, proper names, no letters,
+    /// the source's own language and script).
     public static func identicalToSource(in catalog: StringCatalog, includeStale: Bool = false) -> [UnitLocation] {
         let sources = SourceIndex(catalog)
         return units(in: catalog, includeStale: includeStale).filter { unit in
-            // The cheap tests first: most translations differ from their source.
-            guard !sources.isSourceLanguage(unit.language), catalog.entries[unit.key]?.isTranslatable ?? true,
-                  unit.value == sources.text(of: unit.key, path: unit.path) else { return false }
-            return hasLetters(unit.value) && !Self.properNouns.contains(unit.value)
+            // The source's own units are the source (the same rule as `isUntranslated`'s, answered once per language).
+            guard !sources.isSourceLanguage(unit.language) else { return false }
+            return IdenticalToSource.isUntranslated(unit.value, source: sources.text(of: unit.key, path: unit.path),
+                                                    language: unit.language, sourceLanguage: catalog.sourceLanguage,
+                                                    entry: catalog.entries[unit.key], includeStale: includeStale)
         }
     }
 
@@ -203,7 +198,12 @@ public enum CatalogLint {
     }
 
     static func isSourceLanguage(_ language: String, of catalog: StringCatalog) -> Bool {
-        LocaleCode.languageAndScript(of: language) == LocaleCode.languageAndScript(of: catalog.sourceLanguage)
+        isSourceLanguage(language, of: catalog.sourceLanguage)
+    }
+
+    /// Whether `language` shares the language and script of `sourceLanguage` (any region).
+    static func isSourceLanguage(_ language: String, of sourceLanguage: String) -> Bool {
+        LocaleCode.languageAndScript(of: language) == LocaleCode.languageAndScript(of: sourceLanguage)
     }
 
     /// A plural form other than `other`: it may leave out the number.

@@ -12,7 +12,8 @@ import TerminalKit
 /// identical to English (but proper names), and the width limits of buttons, badges, hint lines
 /// and titles in terminal columns (an integer argument counts 2 columns, a text argument 8).
 public struct BuiltInDeckRules: Sendable {
-    /// English values that are proper names: a translation may be the same text.
+    /// English values that are proper names: a translation may be the same text (besides
+    /// `IdenticalToSource`'s own exceptions, which these rules share with `copy lint` and `copy check`).
     public var properNames: Set<String> = ["Nova", "App Store"]
 
     public init() {}
@@ -85,7 +86,8 @@ public struct BuiltInDeckRules: Sendable {
                     guard !unit.value.isEmpty else { out.append("\(key): \(label) has no value"); continue }
                     let englishText = english?[category]?.value ?? english?["other"]?.value ?? english?[""]?.value
                     if language != source, let englishText {
-                        out += translationProblems(key, label, unit.value, english: englishText)
+                        out += translationProblems(key, label, unit.value, english: englishText, language: language,
+                                                   entry: entry, sourceLanguage: source)
                     }
                     if let limit = Self.limit(for: key), Self.columns(unit.value) > limit.columns {
                         out.append("\(key): \(label) is \(Self.columns(unit.value)) columns; a \(limit.kind) may use \(limit.columns): \(unit.value)")
@@ -110,9 +112,11 @@ public struct BuiltInDeckRules: Sendable {
             ? [] : ["\(key): \(language) plural forms are \(categories.sorted()); expected CLDR categories including 'other'"]
     }
 
-    private func translationProblems(_ key: String, _ label: String, _ value: String, english: String) -> [String] {
+    private func translationProblems(_ key: String, _ label: String, _ value: String, english: String, language: String,
+                                     entry: CatalogEntry, sourceLanguage: String) -> [String] {
         var out: [String] = []
-        if value == english, !properNames.contains(english), Self.hasWords(english) {
+        if IdenticalToSource.isUntranslated(value, source: english, language: language, sourceLanguage: sourceLanguage,
+                                            entry: entry, allowed: properNames) {
             out.append("\(key): \(label) is identical to English '\(value)' (untranslated?)")
         }
         if FormatSpecifier.differ(source: english, translation: value) {
@@ -138,13 +142,6 @@ public struct BuiltInDeckRules: Sendable {
             if !lost.isEmpty { out.append("\(key): \(label) lost the key glyph(s) \(lost): \(value)") }
         }
         return out
-    }
-
-    /// Whether `text` has letters outside its arguments (a text of arguments only needs no translation).
-    static func hasWords(_ text: String) -> Bool {
-        guard let specifier else { return true }
-        let bare = specifier.stringByReplacingMatches(in: text, range: NSRange(text.startIndex..., in: text), withTemplate: "")
-        return bare.contains { $0.isLetter }
     }
 
     /// The string units of a localization by plural category (`""` for a plain string unit).

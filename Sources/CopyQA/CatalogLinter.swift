@@ -93,11 +93,10 @@ public struct CatalogLinter: Sendable {
                               language: language, sourceLanguage: catalog.sourceLanguage, finding: finding)
         out += substitutionFindings(localization, source: isSource ? nil : source, finding: finding)
         out += placeholderFindings(localization, source: source, key: key, isSource: isSource, catalog: catalog, finding: finding)
-        if !isSource, entry.isTranslatable, !LintIndex.keptAsIs(entry) {
-            for leaf in leaves where !leaf.unit.value.isEmpty && !allowed.contains(leaf.unit.value)
-                && !CatalogLint.properNouns.contains(leaf.unit.value) && CatalogLint.hasLetters(leaf.unit.value)
-                && LocaleCode.language(of: language) != LocaleCode.language(of: catalog.sourceLanguage)
-                && leaf.unit.value == CatalogLint.sourceText(of: key, path: leaf.path, in: catalog) {
+        if !isSource {
+            for leaf in leaves where IdenticalToSource.isUntranslated(
+                leaf.unit.value, source: CatalogLint.sourceText(of: key, path: leaf.path, in: catalog), language: language,
+                sourceLanguage: catalog.sourceLanguage, entry: entry, allowed: allowed) {
                 out.append(finding(.warning, .identicalToSource, leaf.path,
                                    "identical to the \(catalog.sourceLanguage) text “\(leaf.unit.value)”: untranslated? (allow names with --allow)"))
             }

@@ -12,8 +12,7 @@ struct LintIndex: Sendable {
     init(primary: StringCatalog, fallback: StringCatalog?) {
         catalogs = [primary] + (fallback.map { [$0] } ?? [])
         identical = catalogs.map { catalog in
-            Set(CatalogLint.identicalToSource(in: catalog).filter { !Self.keptAsIs(catalog.entries[$0.key]) }
-                .map { "\($0.key)|\($0.language)" })
+            Set(CatalogLint.identicalToSource(in: catalog).map { "\($0.key)|\($0.language)" })
         }
         mismatches = catalogs.map { catalog in
             var out: [String: SpecifierMismatch] = [:]
@@ -22,12 +21,6 @@ struct LintIndex: Sendable {
             }
             return out
         }
-    }
-
-    /// An entry whose translator comment says the text stays as it is (a proper name such as “Nova”).
-    static func keptAsIs(_ entry: CatalogEntry?) -> Bool {
-        guard let comment = entry?.comment?.lowercased() else { return false }
-        return ["kept as", "do not translate", "don't translate", "proper name", "not translated"].contains { comment.contains($0) }
     }
 
     func deckIndex(_ copy: ResolvedCopy) -> Int { copy.fromFallbackDeck && catalogs.count > 1 ? 1 : 0 }

@@ -1,4 +1,5 @@
 import Foundation
+import PaywallFoundation
 
 /// Parses tape source text into commands, collecting every problem with its `file:line:column`.
 public enum TapeParser {
@@ -23,23 +24,6 @@ public enum TapeParser {
 
     /// Splits on `\n` by Unicode scalar (so `\r\n` splits too) and drops a trailing `\r` from each line.
     static func lines(of source: String) -> [Substring] {
-        var result: [Substring] = []
-        var start = source.startIndex
-        let scalars = source.unicodeScalars
-        var index = scalars.startIndex
-        while index < scalars.endIndex {
-            if scalars[index] == "\n" {
-                result.append(trimCarriageReturn(source[start..<index]))
-                start = scalars.index(after: index)
-            }
-            index = scalars.index(after: index)
-        }
-        if start < source.endIndex { result.append(trimCarriageReturn(source[start..<source.endIndex])) }
-        return result
-    }
-
-    private static func trimCarriageReturn(_ line: Substring) -> Substring {
-        guard line.unicodeScalars.last == "\r" else { return line }
-        return Substring(line.unicodeScalars.dropLast())
+        TextLines.split(source)
     }
 }

@@ -33,7 +33,7 @@ public enum TapeReportFormatter {
                      "    actual:   \(indent(failure.actual))", "    screen:"]
         let rule = "    +" + String(repeating: "-", count: 40)
         lines.append(rule)
-        for row in LineDiff.split(GoldenStore.normalize(failure.screen)) {
+        for row in LineDiff.split(Golden.normalize(failure.screen)) {
             lines.append("    |" + LineDiff.visible(row))
         }
         lines.append(rule)

@@ -18,7 +18,7 @@ public struct TranscriptWriter: Sendable {
             out += header(index: index + 1, frame: frame) + "\n"
             switch frame.content {
             case .screen(let text):
-                out += GoldenStore.normalize(text)
+                out += Golden.normalize(text)
             case .bytes(let bytes):
                 out += LineDiff.visible(String(decoding: bytes, as: UTF8.self)) + "\n"
             }

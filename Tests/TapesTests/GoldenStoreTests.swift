@@ -108,7 +108,7 @@ struct GoldenNormalizeTests {
                 seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
                 screen += pieces[Int(seed >> 60)]
             }
-            #expect(GoldenStore.normalize(screen) == Self.reference(screen), "\(screen.unicodeScalars.map { String($0.value, radix: 16) })")
+            #expect(Golden.normalize(screen) == Self.reference(screen), "\(screen.unicodeScalars.map { String($0.value, radix: 16) })")
         }
     }
 
@@ -120,8 +120,8 @@ struct GoldenNormalizeTests {
         for file in files {
             let text = try String(contentsOfFile: root.appendingPathComponent(file).path, encoding: .utf8)
             let padded = TapeParser.lines(of: text).map { $0 + "   " }.joined(separator: "\r\n") + "\n\n  \n"
-            #expect(GoldenStore.normalize(padded) == Self.reference(padded), "\(file)")
-            #expect(GoldenStore.normalize(text) == Self.reference(text), "\(file)")
+            #expect(Golden.normalize(padded) == Self.reference(padded), "\(file)")
+            #expect(Golden.normalize(text) == Self.reference(text), "\(file)")
         }
     }
 }

@@ -33,7 +33,7 @@ struct ReadmePictureTests {
         let end = try #require(lines[start...].firstIndex { $0.hasPrefix("╰") })
         let picture = lines[start...end].joined(separator: "\n") + "\n"
         let golden = try String(contentsOf: TestPaths.path("Scripts/tapes/goldens/happy-path-yearly/paywall.txt"), encoding: .utf8)
-        #expect(GoldenStore.normalize(picture) == GoldenStore.normalize(golden),
+        #expect(Golden.normalize(picture) == Golden.normalize(golden),
                 "README.md's picture and the happy-path paywall golden differ:\n\(LineDiff.render(expected: golden, actual: picture))")
     }
 }
