@@ -1,5 +1,6 @@
 import CopyDeck
 import Foundation
+import TestSupport
 import PaywallCore
 import Testing
 @testable import CopyQA
@@ -18,7 +19,7 @@ enum Chromium {
         let out = Pipe()
         process.standardOutput = out
         process.standardError = FileHandle.nullDevice
-        try process.run()
+        try ProcessLaunch.run(process)
         let data = out.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         return String(decoding: data, as: UTF8.self)

@@ -57,7 +57,7 @@ enum PaywallSimProcess {
         process.standardOutput = out
         process.standardError = err
         process.standardInput = FileHandle.nullDevice
-        do { try process.run() } catch {
+        do { try ProcessLaunch.run(process) } catch {
             throw PaywallSimProcessError(description: "cannot start \(executable.path): \(error)")
         }
         let deadline = Date().addingTimeInterval(timeout)

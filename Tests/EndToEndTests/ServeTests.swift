@@ -27,7 +27,7 @@ struct ServeTests {
             process.standardOutput = handle
             process.standardError = handle
             process.standardInput = FileHandle.nullDevice
-            try process.run()
+            try ProcessLaunch.run(process)
             let deadline = Date().addingTimeInterval(20)
             while Date() < deadline, process.isRunning {
                 let text = (try? String(contentsOf: output, encoding: .utf8)) ?? ""
@@ -155,7 +155,7 @@ struct ServeTests {
             process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
             process.arguments = ["python3", TestPaths.scripts.appendingPathComponent("appstore/webhook_receiver.py").path, portFile.path, out.path]
                 + (failFirst > 0 ? ["--fail", "\(failFirst)"] : [])
-            try process.run()
+            try ProcessLaunch.run(process)
             let deadline = Date().addingTimeInterval(10)
             while Date() < deadline, (try? String(contentsOf: portFile, encoding: .utf8)) == nil { Thread.sleep(forTimeInterval: 0.05) }
             url = "http://127.0.0.1:\((try? String(contentsOf: portFile, encoding: .utf8)) ?? "0")/notifications"

@@ -25,7 +25,7 @@ struct KillTests {
         let out = Pipe()
         process.standardOutput = out
         process.standardError = FileHandle.nullDevice
-        try process.run()
+        try ProcessLaunch.run(process)
         if let killAfter {
             usleep(killAfter)
             kill(process.processIdentifier, SIGKILL)
