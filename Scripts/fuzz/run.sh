@@ -4,7 +4,7 @@
 #   Scripts/fuzz/run.sh [SECONDS] [TARGET...]     # default 60 s each; targets: theme config xcstrings storekit
 #
 # Builds each module from its sources with `swiftc -sanitize=fuzzer` (no SwiftPM; PaywallFoundation,
-# PaywallCore, CopyDeck, TerminalKit and the catalog half of StoreSim, which needs no crypto) into .build/fuzz,
+# StoreKitVocabulary, PaywallCore, CopyDeck, TerminalKit and the catalog half of StoreSim, which needs no crypto) into .build/fuzz,
 # links one harness per format (Scripts/fuzz/harness/*.swift), seeds it with the real files
 # (Themes/, the fixtures in Tests/Fixtures, the default config) and runs it for
 # SECONDS. A harness aborts on a crash, a hang (-timeout=10 s per input) or a refusal without a
@@ -26,7 +26,7 @@ for candidate in Tests/Fixtures ../shared/fixtures; do [ -d "$candidate" ] && { 
 module() {
   local name="$1" sources
   case "$name" in
-    StoreSim) sources=$(ls Sources/StoreSim/Catalog/*.swift) ;;   # the catalog loader only: no swift-crypto
+    StoreSim) sources=$(ls Sources/StoreSim/Catalog/*.swift Sources/StoreSim/Generated/*.swift) ;;   # the catalog loader and its storefront table only: no swift-crypto
     *) sources=$(ls Sources/"$name"/*.swift Sources/"$name"/*/*.swift 2>/dev/null || true) ;;
   esac
   local stamp="$OUT/$name.o"
@@ -62,9 +62,11 @@ failed=0
 for target in "${TARGETS[@]}"; do
   case "$target" in
     theme) module TerminalKit; harness theme TerminalKit ;;
-    config) module PaywallFoundation; module PaywallCore; harness config PaywallFoundation PaywallCore ;;
+    config) module PaywallFoundation; module StoreKitVocabulary; module PaywallCore
+            harness config PaywallFoundation StoreKitVocabulary PaywallCore ;;
     xcstrings) module PaywallFoundation; module CopyDeck; harness xcstrings PaywallFoundation CopyDeck ;;
-    storekit) module PaywallFoundation; module PaywallCore; module StoreSim; harness storekit PaywallFoundation PaywallCore StoreSim ;;
+    storekit) module PaywallFoundation; module StoreKitVocabulary; module StoreSim
+              harness storekit PaywallFoundation StoreKitVocabulary StoreSim ;;
     *) echo "fuzz: unknown target $target (theme config xcstrings storekit)" >&2; exit 2 ;;
   esac
   corpus="$OUT/corpus-$target"
