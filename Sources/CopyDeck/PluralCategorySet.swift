@@ -23,6 +23,10 @@ public struct PluralCategorySet: Sendable, Equatable {
     /// Whether `locale`'s language has no plural distinction: the one list of such languages.
     public static func hasOnlyOther(_ locale: String) -> Bool { of(locale)?.hasOnlyOther ?? false }
 
+    /// `hasOnlyOther` for a language code already normalized (`LocaleCode.language`): a plural
+    /// lookup asks it on every plural text, so it does not normalize the code a second time.
+    static func hasOnlyOther(language: String) -> Bool { shapeByLanguage[language]?.hasOnlyOther ?? false }
+
     /// The categories of `locale`'s language, or nil for a language CLDR's table here does not list.
     public static func of(_ locale: String) -> PluralCategorySet? {
         let language = LocaleCode.language(of: LocaleCode.normalize(locale))

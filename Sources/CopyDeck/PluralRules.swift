@@ -45,7 +45,7 @@ public enum PluralRules {
         let isInteger = n == n.rounded(.towardZero)
         // The "many" of the Romance languages: millions, written out in full.
         let romanceMany = v == 0 && i != 0 && i % 1_000_000 == 0
-        if PluralCategorySet.hasOnlyOther(language) { return .other }
+        if PluralCategorySet.hasOnlyOther(language: language) { return .other }
         switch language {
         case "fr":
             if i == 0 || i == 1 { return .one }
