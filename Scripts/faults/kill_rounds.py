@@ -157,7 +157,7 @@ class Checker:
 def play(binary, tape, state, delay):
     """Plays `tape`; kills it with SIGKILL after `delay` seconds. Returns (killed, exit code, output)."""
     with tempfile.TemporaryFile() as out:
-        proc = subprocess.Popen([binary, "play", tape, "--state", state], stdout=out, stderr=subprocess.STDOUT)
+        proc = subprocess.Popen([binary, "play", tape, "--state", state, "--continue"], stdout=out, stderr=subprocess.STDOUT)
         try:
             proc.wait(timeout=delay)
             killed = False

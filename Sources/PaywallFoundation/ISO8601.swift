@@ -38,6 +38,15 @@ public enum ISO8601 {
         return String(decoding: bytes, as: UTF8.self)
     }
 
+    /// `date` in UTC to the millisecond (`2026-01-30T09:00:03.050Z`): a clock saved to be read back exactly.
+    public static func millisecondString(_ date: Date) -> String {
+        let whole = wholeSeconds(date)
+        let millis = Int(((date.timeIntervalSince1970 - whole) * 1000).rounded())
+        let seconds = string(Date(timeIntervalSince1970: whole + Double(millis / 1000)))
+        let fraction = millis % 1000
+        return String(seconds.dropLast()) + "." + String(String(fraction + 1000).dropFirst()) + "Z"
+    }
+
     /// The whole seconds since 1970 of `date`, its fraction dropped as Foundation's `Calendar` and
     /// `.iso8601` drop it: from the seconds since 2001 a `Date` holds. (Rounding
     /// `timeIntervalSince1970` down can give the next second: a fraction within a rounding step of

@@ -41,6 +41,20 @@ public enum SimDuration {
         return "\(ms)ms"
     }
 
+    /// A duration as a sum the grammar reads, to the second (`691200000` → `8d`, `93784000` →
+    /// `1d2h3m4s`); below a second, in milliseconds.
+    public static func sum(milliseconds: Int64) -> String {
+        let ms = max(0, milliseconds)
+        guard ms >= 1000 else { return "\(ms)ms" }
+        var rest = ms / 1000
+        var text = ""
+        for (suffix, seconds) in [("d", Int64(86_400)), ("h", 3600), ("m", 60), ("s", 1)] where rest >= seconds {
+            text += "\(rest / seconds)\(suffix)"
+            rest %= seconds
+        }
+        return text
+    }
+
     enum Problem: Error { case notADuration, tooLong }
 
     private static func read(_ text: String) -> Result<Int64, Problem> {

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Profiles
 import PaywallFoundation
+import SimRuntime
 import NcursesTerminal
 import Tapes
 import PaywallScreens
@@ -25,6 +26,12 @@ public struct PlayCommand: ParsableCommand {
 
     @Flag(name: .long, help: "With --state: play the tape's profile and catalog even if the state directory was made with others (remembered from now on).")
     public var switchCatalog = false
+
+    @Flag(name: .long, help: "With --state: start the state directory over first (everything but its signing keys), so the tape plays as on a fresh state.")
+    public var reset = false
+
+    @Flag(name: [.customLong("continue")], help: "With --state: play on what the state directory holds (the tape's clock starts where the state's stands, if later).")
+    public var continueState = false
 
     @Flag(name: .long, help: "Write or rewrite the goldens of Snapshot lines instead of comparing.")
     public var update = false
@@ -53,6 +60,8 @@ public struct PlayCommand: ParsableCommand {
     public init() {}
 
     public func validate() throws {
+        if reset && continueState { throw ValidationError("--reset and --continue: choose one (start the state over, or play on it)") }
+        if (reset || continueState) && state == nil { throw ValidationError("--\(reset ? "reset" : "continue") needs --state DIR") }
         if cast != nil || live {
             let count = TapeDiscovery.tapes(in: paths).count
             if count > 1 { throw ValidationError("--cast and --live play one tape; \(count) were given") }
@@ -69,6 +78,7 @@ public struct PlayCommand: ParsableCommand {
             let results = TapeChecker().check(paths: files)
             finish(results)
         }
+        if let state { try prepare(StateWorkspace(root: URL(fileURLWithPath: state)), named: state) }
         var results: [TapeResult] = []
         for file in files {
             switch TapeChecker().load(path: file) {
@@ -79,6 +89,7 @@ public struct PlayCommand: ParsableCommand {
                                                  recordFrames: cast != nil || transcript || live)
                 options.goldenTapePath = file
                 options.switchCatalog = switchCatalog
+                options.continuesState = continueState
                 options.environment = signing.environment
                 options.bundleID = signing.bundleID
                 options.backendURL = backend
@@ -100,6 +111,18 @@ public struct PlayCommand: ParsableCommand {
             }
         }
         finish(results)
+    }
+
+    /// A tape expects a fresh state: a used one is refused in one line (what it holds, what to do),
+    /// started over with `--reset`, or played on with `--continue`.
+    private func prepare(_ workspace: StateWorkspace, named name: String) throws {
+        if reset {
+            try workspace.startOver()
+            return
+        }
+        guard !continueState, let held = try workspace.previousRun() else { return }
+        throw Diagnostic("--state \(name) is not fresh (\(held)); a tape expects a fresh state: "
+            + "add --reset to start it over, --continue to play on it, or use a new --state")
     }
 
     private func finish(_ results: [TapeResult]) -> Never {

@@ -60,6 +60,7 @@ public struct RunCommand: ParsableCommand {
         var loop = LiveLoop(controller: controller, screen: screen, clock: clock)
         loop.run()
         screen.stop()
+        try clock.leave()
         if let record {
             var inputs = options.inputs(theme: theme)
             inputs.start = controller.session.startScreen

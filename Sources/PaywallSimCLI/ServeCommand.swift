@@ -51,6 +51,7 @@ public struct ServeCommand: AsyncParsableCommand {
         let server: AppStoreHTTPServer
         let delivery: NotificationDelivery?
         let environment: String, bundleID: String
+        let clockText: String
         do {
             var keys: [String: P256.Signing.PublicKey] = [:]
             for argument in apiKeys {
@@ -61,8 +62,9 @@ public struct ServeCommand: AsyncParsableCommand {
             for warning in workspace.warnings(storefront: nil) { StoreRunner.printError(warning) }
             try workspace.commit()
             let directory = stateOptions.stateDirectory
-            let time = try SimulatedTime.load(stateDirectory: directory, now: nil, wall: Date())
-            let clock = StateDirectoryClock(time: time, stateDirectory: directory)
+            // A pinned state's server answers at the pinned instant (moved by `store advance`); a wall one follows the wall clock.
+            let clock = try stateOptions.makeClock(runsWhilePinned: false)
+            clockText = clock.mode == .pinned ? "clock pinned at \(ISO8601.string(clock.now()))" : "clock \(workspace.clockLabel)"
             let store = try workspace.openStore(clock: clock)
             let files = StateWorkspace(root: directory)
             let backend = try files.openBackend(store: store, clock: clock, appAccountToken: try files.appAccountToken(store: store),
@@ -83,7 +85,7 @@ public struct ServeCommand: AsyncParsableCommand {
         let statePath = stateOptions.stateDirectory.path
         do {
             try await server.run(delivery: delivery) { bound in
-                let line = "Serving the simulated App Store on http://\(host):\(bound) (state \(statePath), environment \(environment), bundle \(bundleID)); Ctrl+C stops\n"
+                let line = "Serving the simulated App Store on http://\(host):\(bound) (state \(statePath), \(clockText), environment \(environment), bundle \(bundleID)); Ctrl+C stops\n"
                 FileHandle.standardOutput.write(Data(utf8: line))
             }
         } catch {

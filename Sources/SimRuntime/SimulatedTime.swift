@@ -3,64 +3,124 @@ import PaywallFoundation
 import Persistence
 import PaywallCore
 
-/// The simulator's clock across commands: the wall clock plus an offset kept in `clock.json`.
+/// The simulator's clock across commands, kept in `clock.json`: **pinned** (an instant that moves
+/// only when told: `--now`, `store advance`, a tape, a run of the app) or **wall** (the wall clock
+/// plus an offset, as Xcode's StoreKit Testing follows the device's clock).
 ///
-/// `paywall-sim run` and `paywall-sim store …` read the same offset, so they agree on the time;
-/// `store advance 1d` adds a day to it. `--now` pins the time: the offset becomes the difference
-/// between that instant and the wall clock (and is saved with `save()` when the caller wants the
-/// next command to continue from there).
+/// `paywall-sim run`, `play --state`, `serve` and `paywall-sim store …` read the same file, so they
+/// agree on the time. `--now` pins it; `--clock wall` makes it follow the wall clock from where it
+/// stands. A state without the file follows the wall clock.
 public struct SimulatedTime: Sendable, Hashable {
-    /// Seconds added to the wall clock.
+    /// Which kind of clock a state keeps.
+    public enum Mode: String, Codable, Sendable, CaseIterable {
+        /// Moves only when told (`--now`, `store advance`, tapes): a read never jumps it.
+        case pinned
+        /// The wall clock plus an offset: time passes between commands.
+        case wall
+    }
+
+    /// Pinned or wall.
+    public private(set) var mode: Mode
+    /// Seconds added to the wall clock (wall mode); for a pinned clock, the offset that makes the
+    /// wall clock read the pinned instant at the moment it was loaded or pinned.
     public private(set) var offset: TimeInterval
+    /// The instant a pinned clock stands at (nil for a wall clock).
+    public private(set) var pinnedInstant: Date?
     /// The state directory `clock.json` lives in; nil for a time that is never saved.
     public let stateDirectory: URL?
 
     private struct Stored: Codable, Sendable {
-        var offsetSeconds: TimeInterval
+        var mode: Mode?
+        var offsetSeconds: TimeInterval?
+        /// The pinned instant, ISO-8601 with milliseconds.
+        var instant: String?
     }
 
-    /// A time with `offset` seconds over the wall clock.
+    /// A wall clock with `offset` seconds over the wall.
     public init(offset: TimeInterval = 0, stateDirectory: URL? = nil) {
+        mode = .wall
         self.offset = offset
         self.stateDirectory = stateDirectory
     }
 
-    /// The saved offset in `stateDirectory/clock.json` (zero when there is none yet).
-    /// Throws `PersistenceError` naming the file when it exists but cannot be read or decoded.
-    public static func load(stateDirectory: URL) throws -> SimulatedTime {
-        let stored = try file(in: stateDirectory).load()
-        if let seconds = stored?.offsetSeconds, !seconds.isFinite {
-            throw PersistenceError(path: file(in: stateDirectory).url.path,
-                                   message: "offsetSeconds is not a finite number, expected seconds such as 86400")
-        }
-        return SimulatedTime(offset: stored?.offsetSeconds ?? 0, stateDirectory: stateDirectory)
+    /// A clock pinned at `instant`.
+    public init(pinnedAt instant: Date, stateDirectory: URL? = nil, wall: Date = Date()) {
+        mode = .pinned
+        pinnedInstant = instant
+        offset = instant.timeIntervalSince(wall)
+        self.stateDirectory = stateDirectory
     }
 
-    /// The saved offset, or, when `now` is given, the offset that makes the time `now` at `wall`.
+    /// The saved clock in `stateDirectory/clock.json` (the wall clock when there is none yet).
+    /// Throws `PersistenceError` naming the file when it exists but cannot be read or decoded.
+    public static func load(stateDirectory: URL, wall: Date = Date()) throws -> SimulatedTime {
+        let path = file(in: stateDirectory).url.path
+        guard let stored = try file(in: stateDirectory).load() else { return SimulatedTime(stateDirectory: stateDirectory) }
+        switch stored.mode ?? .wall {
+        case .wall:
+            let seconds = stored.offsetSeconds ?? 0
+            guard seconds.isFinite else {
+                throw PersistenceError(path: path, message: "offsetSeconds is not a finite number, expected seconds such as 86400")
+            }
+            return SimulatedTime(offset: seconds, stateDirectory: stateDirectory)
+        case .pinned:
+            guard let text = stored.instant, let instant = ISO8601.parse(text), ISO8601.supportedRange.contains(instant) else {
+                throw PersistenceError(path: path, message: "instant \(stored.instant.map { "\"\($0)\"" } ?? "is missing"): expected an ISO-8601 instant such as 2026-01-30T09:00:00.000Z for a pinned clock")
+            }
+            return SimulatedTime(pinnedAt: instant, stateDirectory: stateDirectory, wall: wall)
+        }
+    }
+
+    /// The saved clock; when `now` is given, pinned at `now`.
     public static func load(stateDirectory: URL, now: Date?, wall: Date = Date()) throws -> SimulatedTime {
-        var time = try load(stateDirectory: stateDirectory)
+        var time = try load(stateDirectory: stateDirectory, wall: wall)
         if let now { time.pin(now, wall: wall) }
         return time
     }
 
-    /// The simulated instant when the wall clock reads `wall`.
-    public func now(wall: Date = Date()) -> Date { wall.addingTimeInterval(offset) }
+    /// Whether `stateDirectory` keeps a clock (a state some command or tape has set).
+    public static func isSaved(in stateDirectory: URL) -> Bool {
+        FileManager.default.fileExists(atPath: file(in: stateDirectory).url.path)
+    }
 
-    /// Makes the simulated time `instant` when the wall clock reads `wall` (not saved until `save()`).
+    /// The simulated instant when the wall clock reads `wall`.
+    public func now(wall: Date = Date()) -> Date { pinnedInstant ?? wall.addingTimeInterval(offset) }
+
+    /// Pins the simulated time at `instant` (not saved until `save()`).
     public mutating func pin(_ instant: Date, wall: Date = Date()) {
+        mode = .pinned
+        pinnedInstant = instant
         offset = instant.timeIntervalSince(wall)
     }
 
-    /// Moves the simulated time forward by `seconds` and saves the offset atomically.
+    /// Makes the clock follow the wall clock from where it stands at `wall` (not saved until `save()`).
+    public mutating func followWall(wall: Date = Date()) {
+        offset = now(wall: wall).timeIntervalSince(wall)
+        mode = .wall
+        pinnedInstant = nil
+    }
+
+    /// Changes to `mode`, keeping the time as it stands at `wall`.
+    public mutating func switchTo(_ mode: Mode, wall: Date = Date()) {
+        switch mode {
+        case .pinned: pin(now(wall: wall), wall: wall)
+        case .wall: followWall(wall: wall)
+        }
+    }
+
+    /// Moves the simulated time forward by `seconds` and saves it atomically.
     public mutating func advance(by seconds: TimeInterval) throws {
-        offset += seconds
+        move(by: seconds)
         try save()
     }
 
     /// Moves the simulated time forward by `seconds` (not saved until `save()`).
-    public mutating func move(by seconds: TimeInterval) { offset += seconds }
+    public mutating func move(by seconds: TimeInterval) {
+        offset += seconds
+        if let pinnedInstant { self.pinnedInstant = pinnedInstant.addingTimeInterval(seconds) }
+    }
 
-    /// Adds `seconds` to the offset saved now (another process may have moved it since this one
+    /// Adds `seconds` to the clock saved now (another process may have moved it since this one
     /// read it), holding the state directory's lock; returns the time as saved.
     public static func advanceSaved(by seconds: TimeInterval, stateDirectory: URL) throws -> SimulatedTime {
         try StateLock.for(directory: stateDirectory).withLock {
@@ -70,7 +130,17 @@ public struct SimulatedTime: Sendable, Hashable {
         }
     }
 
-    /// Writes the offset to `clock.json` atomically (nothing when there is no state directory).
+    /// What the clock is, for the line a command prints: `pinned`, or `wall clock` with its offset.
+    public var label: String {
+        switch mode {
+        case .pinned: return "pinned"
+        case .wall:
+            guard abs(offset) >= 0.001 else { return "wall clock" }
+            return "wall clock \(offset < 0 ? "-" : "+")\(SimDuration.sum(milliseconds: Int64((abs(offset) * 1000).rounded())))"
+        }
+    }
+
+    /// Writes the clock to `clock.json` atomically (nothing when there is no state directory).
     public func save() throws {
         guard let stateDirectory else { return }
         do {
@@ -78,7 +148,11 @@ public struct SimulatedTime: Sendable, Hashable {
         } catch {
             throw PersistenceError(path: stateDirectory.path, message: "cannot create the state directory, expected a writable directory")
         }
-        try Self.file(in: stateDirectory).save(Stored(offsetSeconds: offset))
+        let stored = switch mode {
+        case .pinned: Stored(mode: .pinned, instant: pinnedInstant.map(ISO8601.millisecondString))
+        case .wall: Stored(mode: .wall, offsetSeconds: offset)
+        }
+        try Self.file(in: stateDirectory).save(stored)
     }
 
     /// A `Clock` reading this time (the wall clock plus the offset as it is now).
@@ -99,37 +173,72 @@ public struct SimulatedClock: Clock {
     public func now() -> Date { Date().addingTimeInterval(offset) }
 }
 
-/// The clock of a run that shares its state directory: the wall clock plus the offset in
-/// `clock.json`, read again when another process changes the file (`store advance` while the app
-/// runs), so the app and the `store` commands keep agreeing on the time.
+/// The clock of a run that shares its state directory (`run`, `serve`): the clock in `clock.json`,
+/// read again when another process changes the file (`store advance` while the app runs), so the
+/// app, the server and the `store` commands keep agreeing on the time.
+///
+/// A wall clock reads the wall clock plus the saved offset. A pinned clock stands at its instant;
+/// with `runsWhilePinned` (the app: its spinners and sheets need time to pass) it runs on from the
+/// instant while the process lives, a move of the file moves it by as much, and `leave()` pins the
+/// state where the run ended.
 public final class StateDirectoryClock: Clock, @unchecked Sendable {
     private let lock = NSLock()
-    private var offset: TimeInterval
+    private var time: SimulatedTime
+    /// The wall clock when `time` was last read (a running pinned clock counts from there).
+    private var readAt: Date
     private var stamp: FileStamp?
     private let path: String
     private let stateDirectory: URL
+    private let runsWhilePinned: Bool
 
-    /// Starts at `time`'s offset (saved or pinned), watching `clock.json` in its state directory.
-    public init(time: SimulatedTime, stateDirectory: URL) {
-        offset = time.offset
+    /// Starts at `time` (saved or pinned), watching `clock.json` in its state directory.
+    public init(time: SimulatedTime, stateDirectory: URL, runsWhilePinned: Bool = true, wall: Date = Date()) {
+        self.time = time
+        readAt = wall
         self.stateDirectory = stateDirectory
+        self.runsWhilePinned = runsWhilePinned
         path = StateLayout(root: stateDirectory).clock.path
         stamp = FileStamp.of(path)
     }
 
-    public func now() -> Date { Date().addingTimeInterval(lock.withLock { offset }) }
+    /// Pinned or wall, as the state keeps it.
+    public var mode: SimulatedTime.Mode { lock.withLock { time.mode } }
 
-    /// Reads the offset again when `clock.json` changed since the last look; true when the time moved.
+    public func now() -> Date { lock.withLock { instant(wall: Date()) } }
+
+    private func instant(wall: Date) -> Date {
+        guard let pinned = time.pinnedInstant else { return time.now(wall: wall) }
+        return runsWhilePinned ? pinned.addingTimeInterval(wall.timeIntervalSince(readAt)) : pinned
+    }
+
+    /// Reads the clock again when `clock.json` changed since the last look; true when the time moved.
     @discardableResult
     public func reloadIfChanged() -> Bool {
         let current = FileStamp.of(path)
         guard current != lock.withLock({ stamp }) else { return false }
-        guard let time = try? SimulatedTime.load(stateDirectory: stateDirectory) else { return false }
+        let wall = Date()
+        guard let saved = try? SimulatedTime.load(stateDirectory: stateDirectory, wall: wall) else { return false }
         return lock.withLock {
             stamp = current
-            let moved = time.offset != offset
-            offset = time.offset
-            return moved
+            let before = instant(wall: wall)
+            if saved.mode == .pinned, time.mode == .pinned, let old = time.pinnedInstant, let new = saved.pinnedInstant {
+                // Moved by another process (`store advance`): this run moves by as much.
+                time.move(by: new.timeIntervalSince(old))
+            } else {
+                time = saved
+                readAt = wall
+            }
+            return instant(wall: wall) != before
+        }
+    }
+
+    /// A run that ends leaves a pinned state's clock where the run was (a wall clock needs nothing).
+    public func leave() throws {
+        reloadIfChanged()
+        try StateLock.for(directory: stateDirectory).withLock {
+            let end = lock.withLock { time.mode == .pinned && runsWhilePinned ? instant(wall: Date()) : nil }
+            guard let end else { return }
+            try SimulatedTime(pinnedAt: end, stateDirectory: stateDirectory).save()
         }
     }
 }

@@ -57,4 +57,44 @@ public struct StateWorkspace: Sendable {
     public func appAccountToken(store: SimulatedStore) throws -> UUID {
         try UserIdentity.loadOrCreate(in: layout.root, store: store)
     }
+
+    /// What a previous run left in the directory, in words (`1 transaction, events, clock pinned at
+    /// 2026-01-30T09:00:03Z`); nil for a fresh state: nothing bought or asked for, nothing the app
+    /// remembers (its user's token, the clock and what `store reset --all` keeps do not count).
+    public func previousRun() throws -> String? {
+        var held: [String] = []
+        let store = try SimulatedStore.savedActivity(in: layout.store.folder)
+        if store.transactions > 0 { held.append("\(store.transactions) transaction\(store.transactions == 1 ? "" : "s")") }
+        if store.pending > 0 { held.append("\(store.pending) pending request\(store.pending == 1 ? "" : "s")") }
+        let files = [(layout.events, "events"), (layout.quota, "message quota"), (layout.paywallViews, "paywall views"),
+                     (layout.entitlement, "a cached entitlement"), (layout.profileState, "profile screens' state")]
+        for (url, what) in files where FileManager.default.fileExists(atPath: url.path) { held.append(what) }
+        guard !held.isEmpty else { return nil }
+        if SimulatedTime.isSaved(in: layout.root), let time = try? SimulatedTime.load(stateDirectory: layout.root) {
+            held.append(time.mode == .pinned ? "clock pinned at \(ISO8601.string(time.now()))" : "clock \(time.label)")
+        }
+        return held.joined(separator: ", ")
+    }
+
+    /// Makes the directory fresh for a new run: removes every file but the locks (another process
+    /// may hold one) and the store's signing keys (a backend that trusts the directory's root
+    /// certificate keeps trusting it).
+    /// Returns how many files it removed.
+    @discardableResult
+    public func startOver() throws -> Int {
+        let keep: Set<String> = [layout.store.signingKeys.path, layout.store.offerKey.path]
+        return try StateLock.for(directory: layout.root).withLock {
+            guard let walker = FileManager.default.enumerator(at: layout.root, includingPropertiesForKeys: [.isRegularFileKey]) else { return 0 }
+            var removed = 0
+            for case let url as URL in walker {
+                guard (try? url.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true,
+                      url.lastPathComponent != layout.lock.lastPathComponent, !keep.contains(url.standardizedFileURL.path) else { continue }
+                do { try FileManager.default.removeItem(at: url) } catch {
+                    throw Diagnostic("\(url.path): cannot remove it: \(FileErrorText.reason(error))")
+                }
+                removed += 1
+            }
+            return removed
+        }
+    }
 }

@@ -30,6 +30,9 @@ public final class TapePlayer {
         public var bundleID: String?
         /// The app's backend as another server (`play --backend URL`).
         public var backendURL: String?
+        /// Play on what `stateDirectory` holds: the clock starts where the state's stands when that
+        /// is later than the tape's start (time never runs back).
+        public var continuesState = false
         /// The layout memos the tape's frames are drawn with (a benchmark passes its own).
         public var layouts: LayoutMemos = .shared
 
@@ -78,7 +81,12 @@ public final class TapePlayer {
         self.tape = tape
         self.options = options
         settings = TapeSettings.initial(for: tape)
-        start = settings.now ?? Self.defaultStart
+        var start = settings.now ?? Self.defaultStart
+        if options.continuesState, let dir = options.stateDirectory, SimulatedTime.isSaved(in: dir),
+           let saved = try? SimulatedTime.load(stateDirectory: dir).now(), saved > start {
+            start = saved
+        }
+        self.start = start
         clock = ManualClock(start)
         if let dir = options.stateDirectory {
             stateDirectory = dir
@@ -104,6 +112,12 @@ public final class TapePlayer {
         // After a quit key the app is gone, but what it did is still the result.
         let session = controller?.session ?? quitSession
         session?.flushPendingWrites()
+        // A state that outlives the tape keeps its clock pinned where the tape ended: a `store`
+        // command afterwards reads that instant, never the wall clock.
+        if !ownsStateDirectory {
+            do { try SimulatedTime(pinnedAt: clock.now(), stateDirectory: stateDirectory).save() }
+            catch { errors.append("\(tape.file): cannot save the clock: \(error)") }
+        }
         let status: TapeResult.Status = !errors.isEmpty ? .invalid : (failures.isEmpty ? .passed : .failed)
         let result = TapeResult(tape: tape.file, status: status, failures: failures, errors: errors,
                                 finalState: session?.model.state.name, entitled: session?.model.entitlement.isPremium,

@@ -70,7 +70,7 @@ struct SharedStateProcessTests {
         for index in 0..<6 {
             group.enter()
             Thread.detachNewThread {
-                let arguments = index == 5 ? ["play", tape.path, "--state", state.path]
+                let arguments = index == 5 ? ["play", tape.path, "--state", state.path, "--continue"]
                     : ["store", "buy", Self.consumable, "--state", state.path]
                 results.add((try? PaywallSimProcess.run(arguments)) ?? ProcessResult(stdout: "", stderr: "did not run", exitCode: -1, timedOut: false))
                 group.leave()

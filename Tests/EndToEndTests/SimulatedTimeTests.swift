@@ -23,13 +23,53 @@ struct SimulatedTimeTests {
         #expect(again.now(wall: wall) == wall.addingTimeInterval(86_400.5))
     }
 
-    @Test func nowPinsTheOffsetToTheDifference() throws {
-        let instant = Date(timeIntervalSince1970: 1_700_000_000)
+    @Test func nowPinsTheClock() throws {
+        let instant = Date(timeIntervalSince1970: 1_700_000_000.25)
         let time = try SimulatedTime.load(stateDirectory: dir, now: instant, wall: wall)
+        #expect(time.mode == .pinned)
         #expect(time.now(wall: wall) == instant)
-        #expect(time.offset == instant.timeIntervalSince(wall))
+        #expect(time.now(wall: wall.addingTimeInterval(86_400 * 300)) == instant, "a pinned clock does not follow the wall")
         try time.save()
-        #expect(try SimulatedTime.load(stateDirectory: dir).offset == time.offset)
+        let again = try SimulatedTime.load(stateDirectory: dir, wall: wall.addingTimeInterval(99))
+        #expect(again.mode == .pinned)
+        #expect(again.now() == instant, "saved to the millisecond")
+        #expect(again.label == "pinned")
+    }
+
+    @Test func aPinnedClockMovesOnlyWhenAdvanced() throws {
+        var time = SimulatedTime(pinnedAt: wall, stateDirectory: dir)
+        try time.advance(by: 3_600)
+        let again = try SimulatedTime.load(stateDirectory: dir)
+        #expect(again.now() == wall.addingTimeInterval(3_600))
+    }
+
+    @Test func switchingKeepsTheTimeWhereItStands() throws {
+        var time = SimulatedTime(pinnedAt: wall, stateDirectory: dir)
+        let later = wall.addingTimeInterval(500)
+        time.switchTo(.wall, wall: later)
+        #expect(time.mode == .wall)
+        #expect(time.now(wall: later) == wall)
+        #expect(time.now(wall: later.addingTimeInterval(10)) == wall.addingTimeInterval(10), "a wall clock runs on")
+        #expect(time.label == "wall clock -8m20s")
+        time.switchTo(.pinned, wall: later.addingTimeInterval(10))
+        #expect(time.now(wall: later.addingTimeInterval(1_000)) == wall.addingTimeInterval(10))
+    }
+
+    @Test func anOffsetFileWithoutAModeIsAWallClock() throws {
+        try Data("{\"offsetSeconds\": 86400}".utf8).write(to: dir.appendingPathComponent("clock.json"))
+        let time = try SimulatedTime.load(stateDirectory: dir)
+        #expect(time.mode == .wall)
+        #expect(time.now(wall: wall) == wall.addingTimeInterval(86_400))
+        #expect(time.label == "wall clock +1d")
+    }
+
+    @Test func aPinnedFileWithoutItsInstantNamesItself() throws {
+        try Data("{\"mode\": \"pinned\"}".utf8).write(to: dir.appendingPathComponent("clock.json"))
+        #expect {
+            _ = try SimulatedTime.load(stateDirectory: dir)
+        } throws: { error in
+            String(describing: error).contains("clock.json") && String(describing: error).contains("instant")
+        }
     }
 
     @Test func theClockReadsTheOffsetTime() throws {

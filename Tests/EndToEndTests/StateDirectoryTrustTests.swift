@@ -112,7 +112,7 @@ struct StoreResetTests {
         let url = state.appendingPathExtension("tape")
         try ("Set Now 2026-01-30T09:00:00Z\nSet Start chat\nSleep 2s\n" + body).write(to: url, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(at: url) }
-        return try PaywallSimProcess.run(["play", url.path, "--state", state.path])
+        return try PaywallSimProcess.run(["play", url.path, "--state", state.path, "--continue"])
     }
 
     @Test func resetKeepsTheGrantAndResetAllGivesAFreshUser() throws {

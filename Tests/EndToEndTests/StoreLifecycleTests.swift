@@ -32,10 +32,11 @@ struct StoreLifecycleTests {
         #expect(advanced.stdout.contains("2026-01-09"))
         let all = try transactions()
         #expect(all.count == 2)
-        #expect(all.last?["reason"] as? String == "RENEWAL")
-        #expect(all.last?["originalID"] as? String == all.first?["id"] as? String)
-        #expect(all.last?["expiresDate"] as? String == "2026-01-15T00:00:00Z")
-        #expect(all.last?["finished"] as? Bool == false)   // the app finishes it when it is redelivered
+        // Newest first: the renewal, then the purchase it renews.
+        #expect(all.first?["reason"] as? String == "RENEWAL")
+        #expect(all.first?["originalID"] as? String == all.last?["id"] as? String)
+        #expect(all.first?["expiresDate"] as? String == "2026-01-15T00:00:00Z")
+        #expect(all.first?["finished"] as? Bool == false)   // the app finishes it when it is redelivered
         // The clock moved for every later command (clock.json).
         let now = try #require(try json(["entitlements"])["now"] as? String)
         #expect(now.hasPrefix("2026-01-09"))

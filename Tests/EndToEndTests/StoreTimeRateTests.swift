@@ -20,7 +20,7 @@ struct StoreTimeRateTests {
         #expect(advanced.exitCode == 0, "\(advanced.stderr)")
         #expect(advanced.stdout.contains("60 renewal(s)."))
         #expect(advanced.stdout.contains("… 45 more"))         // long lists are cut in the table…
-        let json = try store(["transactions", "--storekit", file, "--json"])
+        let json = try store(["transactions", "--storekit", file, "--json", "--limit", "0"])
         let document = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
         #expect((document["transactions"] as? [Any])?.count == 61)   // …but every transaction is in the ledger
     }

@@ -33,7 +33,7 @@ struct BackendTests {
         let status = try #require(store.subscriptionStatus(groupID: "premium"))
         #expect(status.state == .inGracePeriod)
         let graceEnds = try #require(status.gracePeriodExpiresDate)
-        #expect(graceEnds == t.expirationDate?.addingTimeInterval(16 * 86_400), "16 days by default")
+        #expect(graceEnds == t.expirationDate?.addingTimeInterval(6 * 86_400), "a weekly subscription: 6 days (Apple's realTime table)")
         #expect(backend.recordGracePeriod(originalTransactionID: t.originalID, endsAt: graceEnds))
         #expect(!backend.recordGracePeriod(originalTransactionID: t.originalID, endsAt: graceEnds), "unchanged: no write")
         guard case let .verified(inGrace) = backend.refreshEntitlement(now: clock.now()) else { Issue.record("refresh failed"); return }

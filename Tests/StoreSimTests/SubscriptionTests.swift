@@ -117,6 +117,26 @@ struct SubscriptionTests {
         #expect(store.subscriptionStatus(groupID: "premium")?.state == .subscribed)
     }
 
+    /// Apple: a subscription that recovers inside its billing grace period keeps its renewal date
+    /// (no day of paid service lost); one that recovers in billing retry after the grace period
+    /// starts a new period on the recovery date.
+    @Test func recoveryInGraceKeepsTheRenewalDateAndInRetryStartsAfresh() throws {
+        let settings = StoreSettings(timeRate: .monthlyRenewalEveryThirtySeconds, renewalBillingIssuesEnabled: true,
+                                     billingGracePeriodEnabled: true)
+        for (wait, start) in [(35.0, 30.0), (50.0, 50.0)] { // grace 15 s from the renewal due at 30 s
+            let (store, clock, _) = try Fixture.store(settings)
+            _ = store.purchase(productID: "monthly_19_99")
+            clock.advance(by: wait)
+            try store.process(now: clock.now())
+            #expect(store.subscriptionStatus(groupID: "premium")?.state == (wait < 45 ? .inGracePeriod : .inBillingRetryPeriod))
+            _ = store.takeUpdates()
+            try store.setBillingIssue(false)
+            let renewal = try #require(store.takeUpdates().last?.transaction)
+            #expect(renewal.purchaseDate == Fixture.start.addingTimeInterval(start), "after \(wait) s")
+            #expect(renewal.expirationDate == Fixture.start.addingTimeInterval(start + 30), "after \(wait) s")
+        }
+    }
+
     /// `gracePeriod(groupID:)` says what the full status says of the grace period, at every step of
     /// a subscription through grace, billing retry, recovery and expiry.
     @Test func gracePeriodAgreesWithTheStatus() throws {

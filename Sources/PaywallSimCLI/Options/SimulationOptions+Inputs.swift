@@ -29,5 +29,5 @@ extension SimulationOptions {
     }
 
     /// The simulated clock (see `StateOptions.makeClock`).
-    func makeClock() throws -> any Clock { try stateOptions.makeClock() }
+    func makeClock() throws -> StateDirectoryClock { try stateOptions.makeClock() }
 }

@@ -10,9 +10,13 @@ public struct StateOptions: ParsableArguments {
                                             valueName: "DIR"))
     public var state: String?
 
-    @Option(name: .long, help: ArgumentHelp("Set the simulator's clock to this ISO-8601 instant (saved: later commands carry on from it).",
+    @Option(name: .long, help: ArgumentHelp("Pin the simulator's clock at this ISO-8601 instant (saved: later commands carry on from it).",
                                             valueName: "ISO-8601"))
     public var now: String?
+
+    @Option(name: .long, help: ArgumentHelp("Keep the state's clock pinned (it moves only with --now, store advance and tapes) or make it follow the wall clock from where it stands (saved).",
+                                            valueName: "pinned|wall"))
+    public var clock: String?
 
     @Flag(name: .long, help: "Use the --profile and --storekit named here even if the state directory was made with others (remembered from now on).")
     public var switchCatalog = false
@@ -30,11 +34,27 @@ public struct StateOptions: ParsableArguments {
     /// The instant `--now` names (validated).
     public var pinnedNow: Date? { now.flatMap(ISO8601.parse) }
 
+    /// The clock kind `--clock` names (validated).
+    public var clockMode: SimulatedTime.Mode? { clock.flatMap(SimulatedTime.Mode.init(rawValue:)) }
+
     public func validate() throws {
         if let now, let problem = ISO8601.clockProblem(now) {
             throw ValidationError("--now \(now): \(problem)")
         }
+        if let clock, clockMode == nil {
+            throw ValidationError("--clock \(clock): expected pinned or wall")
+        }
     }
+
+    /// The state's clock as this command sees it: the saved one, pinned at `--now`, switched by `--clock`.
+    func loadTime(wall: Date = Date()) throws -> SimulatedTime {
+        var time = try SimulatedTime.load(stateDirectory: stateDirectory, now: pinnedNow, wall: wall)
+        if let mode = clockMode, mode != time.mode { time.switchTo(mode, wall: wall) }
+        return time
+    }
+
+    /// Whether this command changes the saved clock (`--now` or `--clock`).
+    var setsClock: Bool { now != nil || clock != nil }
 
     /// Refuses a state directory that is a file, cannot be made or is not writable, in one line.
     func checkStateDirectory() throws {
@@ -43,12 +63,14 @@ public struct StateOptions: ParsableArguments {
         }
     }
 
-    /// The simulated clock, shared with `paywall-sim store`: the wall clock plus the offset saved in
-    /// the state directory; `--now` pins it (and is saved, so later commands carry on from there).
-    func makeClock() throws -> any Clock {
+    /// The simulated clock, shared with `paywall-sim store`: the state's clock (`clock.json`), pinned
+    /// at `--now` or switched by `--clock` (and saved, so later commands carry on from there). A
+    /// pinned clock runs on while the app runs; `leave()` pins the state where the run ended.
+    func makeClock(runsWhilePinned: Bool = true) throws -> StateDirectoryClock {
         try checkStateDirectory()
-        let time = try SimulatedTime.load(stateDirectory: stateDirectory, now: pinnedNow, wall: Date())
-        if now != nil { try time.save() }
-        return StateDirectoryClock(time: time, stateDirectory: stateDirectory)
+        let wall = Date()
+        let time = try loadTime(wall: wall)
+        if setsClock { try time.save() }
+        return StateDirectoryClock(time: time, stateDirectory: stateDirectory, runsWhilePinned: runsWhilePinned, wall: wall)
     }
 }

@@ -13,6 +13,10 @@ struct ControlReport: StoreOutput {
 
     var action: String
     var now: String
+    /// What the state's clock is (`pinned`, `wall clock +8d`).
+    var clock = "pinned"
+
+    mutating func stamp(clock: String) { self.clock = clock }
     var summary: [String]
     var updates: [Update]
     /// Subscription state changes, `premium: subscribed → expired`.
@@ -47,7 +51,7 @@ struct ControlReport: StoreOutput {
             lines += ["", table.render()]
         }
         if !changes.isEmpty { lines += [""] + changes }
-        lines += ["", "Simulated time \(now). \(note)"]
+        lines += ["", "Simulated time \(now) (\(clock)). \(note)"]
         return lines.joined(separator: "\n")
     }
 

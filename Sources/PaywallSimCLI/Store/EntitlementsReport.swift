@@ -36,6 +36,10 @@ struct EntitlementsReport: StoreOutput {
     }
 
     var now: String
+    /// What the state's clock is (`pinned`, `wall clock +8d`).
+    var clock = "pinned"
+
+    mutating func stamp(clock: String) { self.clock = clock }
     var currentEntitlements: [Current]
     var subscriptions: [GroupStatus]
     var backend: Backend
@@ -70,7 +74,7 @@ struct EntitlementsReport: StoreOutput {
     }
 
     var text: String {
-        var lines = ["Simulated time \(now)", "", "Current entitlements:"]
+        var lines = ["Simulated time \(now) (\(clock))", "", "Current entitlements:"]
         if currentEntitlements.isEmpty {
             lines.append("  none")
         } else {

@@ -1,4 +1,5 @@
 import ArgumentParser
+import PaywallFoundation
 
 /// `paywall-sim store …`: look at and act on the simulated store from outside the app.
 public struct StoreCommand: ParsableCommand {
@@ -44,16 +45,26 @@ struct StoreProductsCommand: ParsableCommand {
 struct StoreTransactionsCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "transactions",
-        abstract: "List every transaction (ids, product, dates, revoked, finished, ownership) and pending requests.")
+        abstract: "List transactions, newest first (ids, product, dates, revoked, finished, ownership), and pending requests.")
 
     @OptionGroup var options: StoreOptions
     @Flag(name: .long, help: "With --json: add each transaction's JWS (signedTransaction), as the App Store gives it.")
     var signed = false
+    @Option(name: .long, help: ArgumentHelp("Show at most N transactions, the newest (0: every one).", valueName: "N"))
+    var limit = 50
+    @Option(name: .long, help: ArgumentHelp("Only transactions purchased at or after this ISO-8601 instant.", valueName: "ISO-8601"))
+    var since: String?
+
+    func validate() throws {
+        if limit < 0 { throw ValidationError("--limit \(limit): expected 0 (every transaction) or a positive number") }
+        if let since, ISO8601.parse(since) == nil { throw ValidationError("--since \(since): expected an ISO-8601 instant such as 2026-01-30T09:00:00Z") }
+    }
 
     func run() throws {
         try StoreRunner.run(options) { workspace in
             let store = try workspace.openStore()
-            return TransactionsReport(store: store, now: workspace.clock.now(), includeJWS: signed)
+            return TransactionsReport(store: store, now: workspace.clock.now(), includeJWS: signed,
+                                      limit: limit == 0 ? nil : limit, since: since.flatMap(ISO8601.parse))
         }
     }
 }

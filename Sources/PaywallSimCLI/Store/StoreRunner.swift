@@ -10,10 +10,13 @@ protocol StoreOutput: Encodable {
     var text: String { get }
     /// Bytes written to standard output as they are, instead of `text` (a DER certificate).
     var raw: Data? { get }
+    /// Says which clock the output's time was read from (an output that shows no time ignores it).
+    mutating func stamp(clock: String)
 }
 
 extension StoreOutput {
     var raw: Data? { nil }
+    mutating func stamp(clock: String) {}
 }
 
 /// Runs one store command: opens the workspace, prints the output, turns errors into one line.
@@ -24,7 +27,8 @@ enum StoreRunner {
         do {
             let workspace = try StoreWorkspace(options: options, catalogOnly: catalogOnly)
             for warning in workspace.warnings(options) { printError(warning) }
-            let output = try body(workspace)
+            var output = try body(workspace)
+            output.stamp(clock: workspace.clockLabel)
             if !catalogOnly { try workspace.commit() }
             if let raw = output.raw, !options.json { FileHandle.standardOutput.write(raw) }
             else { print(options.json ? try json(output) : output.text) }

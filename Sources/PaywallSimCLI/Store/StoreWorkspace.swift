@@ -21,8 +21,8 @@ final class StoreWorkspace {
 
     /// The profile and catalog the state directory was made with (or this command makes it with).
     let setup: StateSetup
-    /// Whether the clock was pinned (`--now`): saved when the command succeeds.
-    private var pinned = false
+    /// Whether the command set the clock (`--now`, `--clock`): saved when the command succeeds.
+    private var setsClock = false
     /// How far `store advance` moved the clock: added to the saved offset when the command succeeds.
     private var advanced: TimeInterval = 0
 
@@ -51,14 +51,11 @@ final class StoreWorkspace {
         // its numbers relabelled in another currency would be wrong by the exchange rate.
         if let code = options.storefront, catalog.hasPrices(for: code) { catalog.settings.storefront = code.uppercased() }
         self.catalog = catalog
-        time = try SimulatedTime.load(stateDirectory: stateDirectory)
-        let pinned = options.stateOptions.pinnedNow
-        if let pinned {
-            time.pin(pinned)
-            self.pinned = true
-        }
-        // `--now` is the command's instant exactly (not a few microseconds later), so runs repeat.
-        clock = ManualClock(pinned ?? time.now())
+        time = try options.stateOptions.loadTime()
+        setsClock = options.stateOptions.setsClock
+        // `--now` is the command's instant exactly (not a few microseconds later), so runs repeat;
+        // a pinned state's clock is its instant (a command never jumps it).
+        clock = ManualClock(options.stateOptions.pinnedNow ?? time.now())
         storefront = Storefront.resolve(catalog.settings.storefront)
     }
 
@@ -88,8 +85,8 @@ final class StoreWorkspace {
     /// Saves what a command that succeeded leaves behind: the pinned or moved clock, and the
     /// profile and catalog the state directory is made with. A refused command writes neither.
     func commit() throws {
-        // Pinned: the time is the pinned instant plus any advance, as this command saw it.
-        if pinned { try time.save() }
+        // Set by this command: the time is its instant plus any advance, as this command saw it.
+        if setsClock { try time.save() }
         else if advanced != 0 { time = try SimulatedTime.advanceSaved(by: advanced, stateDirectory: stateDirectory) }
         if try StateSetup.load(in: stateDirectory) != setup {
             try FileManager.default.createDirectory(at: stateDirectory, withIntermediateDirectories: true)
@@ -112,6 +109,9 @@ final class StoreWorkspace {
     func openBackend(store: SimulatedStore) throws -> VerificationBackend? {
         try StateWorkspace(root: stateDirectory).existingBackend(store: store, clock: clock)
     }
+
+    /// What the state's clock is, for the line a command prints (`pinned`, `wall clock +8d`).
+    var clockLabel: String { time.label }
 
     /// Moves the simulator's clock forward by `seconds`, saved in `clock.json`.
     func advance(by seconds: TimeInterval) throws {

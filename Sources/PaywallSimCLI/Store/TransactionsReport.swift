@@ -1,7 +1,7 @@
 import Foundation
 import StoreSim
 
-/// `store transactions`: every transaction in the store's ledger, oldest first, and pending requests.
+/// `store transactions`: the store's ledger, newest first (the latest 50 unless `--limit` says), and pending requests.
 struct TransactionsReport: StoreOutput {
     /// One transaction row (Apple's decoded payload, plus the store's finished flag).
     struct Transaction: Encodable {
@@ -35,7 +35,14 @@ struct TransactionsReport: StoreOutput {
     }
 
     var now: String
+    /// What the state's clock is (`pinned`, `wall clock +8d`).
+    var clock = "pinned"
+
+    mutating func stamp(clock: String) { self.clock = clock }
+    /// The transactions shown, newest first (`--limit`, `--since`).
     var transactions: [Transaction]
+    /// How many transactions match (`--since`), shown or not.
+    var total: Int
     var pending: [Pending]
     /// Ask to Buy requests a parent declined (the app is never told).
     var declined: [Declined]
@@ -63,20 +70,23 @@ struct TransactionsReport: StoreOutput {
         var declinedAt: String
     }
 
-    init(store: SimulatedStore, now: Date, includeJWS: Bool = false) {
+    init(store: SimulatedStore, now: Date, includeJWS: Bool = false, limit: Int? = nil, since: Date? = nil) {
         self.now = StoreDate.string(now)
-        let unfinished = Set(store.unfinishedTransactions.map(\.id))
-        transactions = store.allTransactions.compactMap { signed in
-            guard let payload = store.payload(transactionID: signed.id) else { return nil }
+        let trusted = store.trustedPublicKeys
+        let (page, total) = store.transactionPage(limit: limit, since: since)
+        self.total = total
+        transactions = page.map { entry in
+            let payload = entry.payload
             return Transaction(
                 id: payload.transactionId, originalID: payload.originalTransactionId, productID: payload.productId,
                 type: payload.type, reason: payload.transactionReason, purchaseDate: StoreDate.string(payload.purchase),
                 expiresDate: payload.expires.map(StoreDate.string), revocationDate: payload.revoked.map(StoreDate.string),
-                revoked: payload.revocationDate != nil, finished: !unfinished.contains(payload.transactionId),
+                revoked: payload.revocationDate != nil, finished: entry.finished,
                 ownership: payload.inAppOwnershipType, price: payload.price, currency: payload.currency,
                 offerType: payload.offerType, offerIdentifier: payload.offerIdentifier, quantity: payload.quantity,
-                verified: store.isVerified(transactionID: payload.transactionId),
-                signedTransaction: includeJWS ? signed.jws : nil)
+                // The device's check (`VerificationResult`), made again on the JWS as stored.
+                verified: (try? CompactJWS.verify(entry.signed.jws, trustedKeys: trusted)) != nil,
+                signedTransaction: includeJWS ? entry.signed.jws : nil)
         }
         pending = store.pendingPurchases.map {
             Pending(requestID: $0.requestID, kind: $0.kind.rawValue, productID: $0.productID, requestedAt: StoreDate.string($0.requestedAt))
@@ -92,7 +102,7 @@ struct TransactionsReport: StoreOutput {
     }
 
     var text: String {
-        var lines = ["Simulated time \(now)"]
+        var lines = ["Simulated time \(now) (\(clock))"]
         if transactions.isEmpty {
             lines.append("No transactions.")
         } else {
@@ -102,6 +112,10 @@ struct TransactionsReport: StoreOutput {
                            t.revocationDate ?? "no", t.finished ? "yes" : "no", t.ownership])
             }
             lines += ["", table.render()]
+            if total > transactions.count {
+                let older = total - transactions.count
+                lines.append("\(older) older transaction\(older == 1 ? "" : "s") not shown (\(total) in all; --limit 0 shows every one).")
+            }
         }
         if !pending.isEmpty {
             var table = TextTable(["REQUEST", "KIND", "PRODUCT", "REQUESTED"])
@@ -120,13 +134,5 @@ struct TransactionsReport: StoreOutput {
             lines += ["", "Refund requests (Apple decides; store refund grants one): " + refundRequests.map { "\($0.transactionID) (\($0.productID))" }.joined(separator: ", ")]
         }
         return lines.joined(separator: "\n")
-    }
-}
-
-extension SimulatedStore {
-    /// Whether the device check (`VerificationResult`) passes for the stored transaction.
-    func isVerified(transactionID: String) -> Bool {
-        guard let transaction = allTransactions.first(where: { $0.id == transactionID }) else { return false }
-        return (try? CompactJWS.verify(transaction.jws, trustedKeys: trustedPublicKeys)) != nil
     }
 }

@@ -30,3 +30,13 @@ public struct SavedStoreLedger: Sendable {
                                 droppedJournalLine: reading.droppedLine)
     }
 }
+
+extension SimulatedStore {
+    /// How many transactions, pending requests and subscriptions the store in `folder` keeps, read
+    /// without opening it (nothing is written); zeros when it has no ledger.
+    public static func savedActivity(in folder: URL) throws -> (transactions: Int, pending: Int, subscriptions: Int) {
+        let reading = try JournaledLedger<StoreState>(url: StateLayout.Store(folder: folder).ledger).read()
+        guard let state = reading.state else { return (0, 0, 0) }
+        return (state.records.count, state.pending.count, state.lines.count)
+    }
+}

@@ -88,3 +88,28 @@ extension SimulatedStore {
     /// Refund requests made from the app's sheet, oldest first.
     public var refundRequests: [RefundRequest] { state.refundRequests ?? [] }
 }
+
+/// One transaction as the ledger keeps it, for listings: the decoded payload, the signed
+/// transaction, whether the app finished it and whether the device's check passes.
+public struct LedgerTransaction: Sendable {
+    public var payload: TransactionPayload
+    public var signed: SignedTransaction
+    public var finished: Bool
+    public var verified: Bool
+}
+
+extension SimulatedStore {
+    /// A page of the ledger, newest first: at most `limit` transactions (nil: all) purchased at or
+    /// after `since`, and how many match in all. Only the page's transactions are built.
+    public func transactionPage(limit: Int?, since: Date? = nil) -> (page: [LedgerTransaction], total: Int) {
+        var page: [LedgerTransaction] = []
+        var total = 0
+        for record in state.records.reversed() {
+            if let since, record.payload.purchase < since { continue }
+            total += 1
+            if let limit, page.count >= limit { continue }
+            page.append(LedgerTransaction(payload: record.payload, signed: signed(record), finished: record.finished, verified: record.verified))
+        }
+        return (page, total)
+    }
+}

@@ -123,7 +123,9 @@ extension SimulatedStore {
         }
     }
 
-    /// Turns renewal billing issues on or off; off recovers subscriptions in billing retry now.
+    /// Turns renewal billing issues on or off; off recovers subscriptions in billing retry now. A
+    /// recovery inside the grace period keeps the renewal date (the period starts when the failed
+    /// renewal was due: no paid day is lost); one after it starts a new period at the recovery.
     public func setBillingIssue(_ on: Bool) throws {
         try exclusive {
             var s = settings
@@ -133,8 +135,10 @@ extension SimulatedStore {
             if !on {
                 for groupID in state.lines.keys.sorted() {
                     guard var line = state.lines[groupID], line.retryStartedAt != nil else { continue }
+                    let now = clock.now()
+                    let inGrace = line.graceEnds.map { now < $0 } ?? false
                     line.retryStartedAt = nil; line.graceEnds = nil; line.retryEnds = nil
-                    try renewOnce(&line, at: clock.now())
+                    try renewOnce(&line, at: inGrace ? line.expires : now)
                     state.lines[groupID] = line
                 }
             }
@@ -158,10 +162,11 @@ extension SimulatedStore {
     /// whose transactions are all gone goes too, so the group's introductory offer is open again.
     public func deleteTransaction(transactionID: String) throws {
         try exclusive {
-            guard let index = state.records.firstIndex(where: { $0.payload.transactionId == transactionID }) else {
+            guard let index = recordIndex.position(of: transactionID, in: state.records) else {
                 throw StoreControlError("delete: no transaction \(transactionID)")
             }
             let removed = state.records.remove(at: index)
+            recordIndex.invalidate()
             dirty = nil // removals are not journaled: a fresh snapshot
             if let group = removed.payload.subscriptionGroupIdentifier, var line = state.lines[group] {
                 let left = state.records.filter { $0.payload.subscriptionGroupIdentifier == group }
@@ -184,6 +189,7 @@ extension SimulatedStore {
     public func clearTransactions() throws {
         try exclusive {
             state.records.removeAll()
+            recordIndex.invalidate()
             dirty = nil // removals are not journaled: a fresh snapshot
             state.pending.removeAll()
             state.lines.removeAll()

@@ -51,7 +51,7 @@ extension SimulatedStore {
             data.signedRenewalInfo = try signJWS(try status.renewalInfo.encoded(), untrusted: false)
             data.status = Self.statusCode(status.state)
         }
-        let signedDate = TransactionPayload.millis(clock.now())
+        let signedDate = TransactionPayload.millis(storeNow())
         let payload = NotificationPayload(notificationType: event.type, subtype: event.subtype, notificationUUID: uuid,
                                           version: "2.0", signedDate: signedDate, data: data)
         return ServerNotification(notificationUUID: uuid, notificationType: event.type, subtype: event.subtype,

@@ -189,7 +189,7 @@ extension SimulatedStore {
         }
         let previous = state.lines[info.groupID]
         // A gap over 60 days starts a new run of continuous service (`recentSubscriptionStartDate`).
-        let continuous = previous.map { start.timeIntervalSince($0.expires) <= settings.timeRate.scaledDays(60) } ?? false
+        let continuous = previous.map { start.timeIntervalSince($0.expires) <= settings.timeRate.billingRetryPeriod } ?? false
         let record = try append(product, purchase: start, expires: expires, original: previous?.originalTransactionID,
                                 token: token, offer: offer, ownership: ownership)
         state.lines[info.groupID] = SubscriptionLine(
@@ -216,8 +216,7 @@ extension SimulatedStore {
         state.nextTransactionNumber += 1
         let id = String(2_000_000_000_000_000 + number)
         let originalID = original ?? id
-        // A new line has no original to look up (searching every record for a fresh id cost O(n) per purchase).
-        let originalDate = original.flatMap { id in state.records.first { $0.payload.transactionId == id }?.payload.purchaseDate }
+        let originalDate = original.flatMap { self.record($0)?.payload.purchaseDate }
         let storefront = Storefront.resolve(settings.storefront)
         let unitPrice = offer?.price(in: settings.storefront) ?? price ?? product.price(in: settings.storefront)
         let payload = TransactionPayload(
@@ -228,7 +227,7 @@ extension SimulatedStore {
             originalPurchaseDate: originalDate ?? TransactionPayload.millis(purchase),
             expiresDate: expires.map(TransactionPayload.millis), quantity: quantity,
             type: TransactionPayload.typeName(product.kind), appAccountToken: token.map(Self.tokenText),
-            inAppOwnershipType: ownership ?? "PURCHASED", signedDate: TransactionPayload.millis(clock.now()),
+            inAppOwnershipType: ownership ?? "PURCHASED", signedDate: TransactionPayload.millis(storeNow()),
             revocationReason: nil, revocationDate: nil, isUpgraded: nil,
             offerType: offer?.offerType, offerIdentifier: offer?.transactionIdentifier, offerDiscountType: offer?.discountTypeName,
             environment: environment, storefront: settings.storefront, storefrontId: storefront.storefrontID,

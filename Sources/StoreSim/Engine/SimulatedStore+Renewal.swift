@@ -2,14 +2,15 @@ import Foundation
 import StoreKitVocabulary
 
 extension SimulatedStore {
-    /// Days of billing retry before a subscription expires (60 days; scaled by the time rate).
-    public static let billingRetryDays = 60
-
     /// Moves the store to `date` (the runner sets the clock first): same as `process(now:)`.
     public func advance(to date: Date) throws { try process(now: date) }
 
-    /// Runs renewals, billing retries and expiries due by `now`; each renewal is a new transaction in
-    /// the updates. A subscriber who lapses is sent the win-back message when the group has win-back offers.
+    /// Runs renewals, billing retries and expiries due by `now`, **each at its own instant**: a
+    /// renewal is signed when the period it follows ended, a grace period's end is notified when it
+    /// ended, however late a process looks. Events run in order, one instant at a time, and are
+    /// saved and logged in batches, so a jump over months of a fast time rate holds one batch in
+    /// memory. Each renewal is a new transaction in the updates. A subscriber who lapses is sent
+    /// the win-back message when the group has win-back offers.
     public func process(now: Date) throws {
         // Nothing saved by another process and nothing due: the locked pass below would only move
         // the processed time, so move it without taking the lock (the session asks after every step).
@@ -17,28 +18,82 @@ extension SimulatedStore {
             state.lastProcessed = max(state.lastProcessed ?? now, now)
             return
         }
-        try exclusive {
+        try exclusive(notifies: false) {
             let lines = state.lines
             let messages = state.messages
-            for groupID in state.lines.keys.sorted() {
-                guard var line = state.lines[groupID] else { continue }
-                try renew(&line, now: now)
-                if line.winBackOffered != true, line.expires <= now, line.retryStartedAt == nil,
-                   record(line.latestTransactionID)?.payload.revocationDate == nil,
-                   let (productID, offer) = catalog.winBackOffers(groupID: groupID).first {
-                    line.winBackOffered = true
-                    queueMessage(StoreMessage(reason: .winBackOffer, groupID: groupID, productID: productID,
-                                              price: "\(offer.price(in: settings.storefront))", offerID: offer.offerID))
-                }
-                state.lines[groupID] = line
+            var batch: [ServerNotification] = []
+            var previous: (instant: Date, lines: [String: SubscriptionLine])?
+            while let instant = nextDueInstant(by: now) {
+                // A step that changed nothing would be found due again: stop rather than spin.
+                if let previous, previous.instant == instant, previous.lines == state.lines { break }
+                previous = (instant, state.lines)
+                batch += try step(at: instant)
+                if batch.count >= Self.eventsPerBatch || (dirty?.count ?? 0) >= Self.eventsPerBatch { try flush(&batch) }
             }
-            // Never backwards: a process whose clock read came before another's move must not
-            // make the time since then look unprocessed (it would be notified twice).
-            state.lastProcessed = max(state.lastProcessed ?? now, now)
-            // Nothing fell due: nothing to write (the time processed is saved with the next change).
-            if state.lines == lines, state.messages == messages, !hasUnsavedRecords { return }
-            try save()
+            // What falls due at no instant of its own (a win-back for a subscription that ended
+            // before) and the processed time: one last step at `now`.
+            batch += try step(at: now)
+            if state.lines == lines, state.messages == messages, !hasUnsavedRecords, batch.isEmpty { return }
+            try flush(&batch)
         }
+    }
+
+    /// Notifications and changed records kept in memory before they are written during a jump.
+    static let eventsPerBatch = 256
+
+    /// Saves the ledger, then logs `batch` (the order a change's own save and log keep).
+    private func flush(_ batch: inout [ServerNotification]) throws {
+        if hasUnsavedRecords || state.lastProcessed != savedLastProcessed { try save() }
+        guard !batch.isEmpty else { return }
+        try notificationLog.append(batch.map { NotificationLog.Line(notification: $0) })
+        for n in batch { note("notification \(n.notificationType)\(n.subtype.map { "/\($0)" } ?? "")") }
+        batch.removeAll(keepingCapacity: true)
+    }
+
+    /// Runs what falls due at `instant` (signed and dated then) and returns the notifications it makes.
+    private func step(at instant: Date) throws -> [ServerNotification] {
+        eventInstant = instant
+        defer { eventInstant = nil }
+        let mark = NotificationMark(lines: state.lines, recordCount: state.records.count, lastProcessed: state.lastProcessed)
+        for groupID in state.lines.keys.sorted() {
+            guard var line = state.lines[groupID] else { continue }
+            try renew(&line, now: instant)
+            if line.winBackOffered != true, line.expires <= instant, line.retryStartedAt == nil,
+               record(line.latestTransactionID)?.payload.revocationDate == nil,
+               let (productID, offer) = catalog.winBackOffers(groupID: groupID).first {
+                line.winBackOffered = true
+                queueMessage(StoreMessage(reason: .winBackOffer, groupID: groupID, productID: productID,
+                                          price: "\(offer.price(in: settings.storefront))", offerID: offer.offerID))
+            }
+            state.lines[groupID] = line
+        }
+        // Never backwards: a process whose clock read came before another's move must not
+        // make the time since then look unprocessed (it would be notified twice).
+        state.lastProcessed = max(state.lastProcessed ?? instant, instant)
+        let events = NotificationDeriver.events(before: mark, after: state, revoked: [], catalog: catalog)
+        return try events.map(makeNotification)
+    }
+
+    /// The earliest instant by `now` at which a subscription renews, fails to renew, leaves its
+    /// grace period or billing retry, or expires; nil when nothing falls due by `now`.
+    func nextDueInstant(by now: Date) -> Date? {
+        let processed = state.lastProcessed ?? .distantPast
+        var earliest: Date?
+        func consider(_ instant: Date?) {
+            guard let instant, instant <= now else { return }
+            let at = max(instant, processed)
+            if earliest.map({ at < $0 }) ?? true { earliest = at }
+        }
+        for line in state.lines.values {
+            if record(line.latestTransactionID)?.payload.revocationDate != nil { continue }
+            if line.retryStartedAt != nil {
+                if let grace = line.graceEnds, grace > processed { consider(grace) }
+                consider(line.retryEnds)
+            } else if line.autoRenew || line.expires > processed {
+                consider(line.expires)
+            }
+        }
+        return earliest
     }
 
     /// Whether no subscription has reached, by `now`, its expiry or the end of its billing retry
@@ -69,8 +124,10 @@ extension SimulatedStore {
             if billingIssue {
                 let rate = settings.timeRate
                 line.retryStartedAt = line.expires
-                line.graceEnds = settings.billingGracePeriodEnabled ? line.expires.addingTimeInterval(rate.scaledDays(settings.effectiveGracePeriodDays)) : nil
-                line.retryEnds = line.expires.addingTimeInterval(rate.scaledDays(Self.billingRetryDays))
+                let period = catalog.product(line.productID)?.subscription?.period ?? BillingPeriod(value: 1, unit: .month)
+                line.graceEnds = settings.billingGracePeriodEnabled
+                    ? line.expires.addingTimeInterval(rate.gracePeriod(renewingEvery: period, chosenDays: settings.effectiveGracePeriodDays)) : nil
+                line.retryEnds = line.expires.addingTimeInterval(rate.billingRetryPeriod)
                 note("\(line.groupID): renewal failed (billing issue); \(line.graceEnds == nil ? "billing retry" : "grace period")")
                 queueMessage(StoreMessage(reason: .billingIssue, groupID: line.groupID, productID: line.productID))
                 try renew(&line, now: now)

@@ -30,12 +30,17 @@ public final class SimulatedStore {
     /// Whether records changed since the last save (or a snapshot is due).
     var hasUnsavedRecords: Bool { dirty?.isEmpty != true || !finishedOnly.isEmpty }
     var updates: [TransactionUpdate] = []
+    /// The records' positions by id (see `RecordIndex`).
+    var recordIndex = RecordIndex()
     /// The purchase whose sheet is open, if any (one purchase in flight at a time).
     var sheet: (productID: String, options: StorePurchaseOptions)?
     /// Where the store keeps its files.
     let stateDirectory: URL
     /// Transactions revoked during the current change (for REFUND and REVOKE notifications).
     var revokedSinceMark: [String] = []
+    /// The instant of the event being processed (a renewal, an expiry, a grace period's end): what
+    /// the store signs and notifies happens then, however late a process noticed it. nil: the clock's time.
+    var eventInstant: Date?
     /// Makes `process(now:)` take the lock even when nothing falls due (tests compare the two passes).
     var processAlwaysLocked = false
     /// How deep in `exclusive` this process is: only the outermost change records notifications.
@@ -150,7 +155,7 @@ public final class SimulatedStore {
     public func syncFinishes() throws { try ledger.syncJournal() }
 
     private func finishLocked(_ transactionID: String) throws {
-        guard let index = state.records.lastIndex(where: { $0.payload.transactionId == transactionID }) else {
+        guard let index = recordIndex.position(of: transactionID, in: state.records) else {
             throw StoreControlError("finish: no transaction \(transactionID)")
         }
         guard !state.records[index].finished else { return }
@@ -168,7 +173,7 @@ public final class SimulatedStore {
 
     /// The decoded payload of a transaction.
     public func payload(transactionID: String) -> TransactionPayload? {
-        state.records.first { $0.payload.transactionId == transactionID }?.payload
+        record(transactionID)?.payload
     }
 
     /// Purchases waiting outside the app (Ask to Buy, interrupted).
@@ -181,7 +186,7 @@ public final class SimulatedStore {
 
     /// Whether the user may still get `group`'s introductory offer (once per group, ever).
     public func isEligibleForIntroOffer(groupID: String) -> Bool {
-        !state.records.contains { $0.payload.subscriptionGroupIdentifier == groupID }
+        !recordIndex.hasGroup(groupID, in: state.records)
     }
 
     /// `Transaction.currentEntitlements`: non-consumables, non-renewing subscriptions (they have no
@@ -207,7 +212,7 @@ public final class SimulatedStore {
     /// `Product.SubscriptionInfo.status` for a group at the clock's time; nil if never subscribed.
     public func subscriptionStatus(groupID: String) -> SubscriptionGroupStatus? {
         guard let line = state.lines[groupID], let record = record(line.latestTransactionID) else { return nil }
-        let state = subscriptionState(line, record: record, now: clock.now())
+        let state = subscriptionState(line, record: record, now: storeNow())
         return SubscriptionGroupStatus(groupID: groupID, state: state, productID: line.productID, transaction: signed(record),
                                        willAutoRenew: line.autoRenew && state != .revoked, autoRenewProductID: line.autoRenewProductID,
                                        expiresDate: line.expires, gracePeriodExpiresDate: line.graceEnds,
@@ -219,7 +224,7 @@ public final class SimulatedStore {
     /// transaction and renewal info (the session asks after every step).
     public func gracePeriod(groupID: String) -> (originalTransactionID: String, endsAt: Date?)? {
         guard let line = state.lines[groupID], let record = record(line.latestTransactionID) else { return nil }
-        let inGrace = subscriptionState(line, record: record, now: clock.now()) == .inGracePeriod
+        let inGrace = subscriptionState(line, record: record, now: storeNow()) == .inGracePeriod
         return (record.payload.originalTransactionId, inGrace ? line.graceEnds : nil)
     }
 
@@ -262,7 +267,7 @@ public final class SimulatedStore {
             priceIncreaseStatus: line.priceIncrease.map { $0.needsConsent && $0.consented != true ? 0 : 1 },
             gracePeriodExpiresDate: state == .inGracePeriod ? line.graceEnds.map(TransactionPayload.millis) : nil,
             offerType: offer?.type, offerIdentifier: offer?.type == 1 ? nil : offer?.id, offerDiscountType: offer?.discount,
-            signedDate: TransactionPayload.millis(clock.now()), environment: environment,
+            signedDate: TransactionPayload.millis(storeNow()), environment: environment,
             recentSubscriptionStartDate: TransactionPayload.millis(line.recentStart ?? self.record(line.originalTransactionID)?.payload.purchase ?? record.payload.purchase),
             renewalDate: state == .expired || state == .revoked ? nil : TransactionPayload.millis(line.expires),
             currency: Storefront.resolve(storefront).currencyCode,
@@ -278,14 +283,18 @@ public final class SimulatedStore {
 
     // MARK: - Internals shared by the extensions
 
+    /// The store's present: the instant of the event being processed, else the clock's time.
+    func storeNow() -> Date { eventInstant ?? clock.now() }
+
     /// Runs one change holding the state directory's lock, after folding in what other processes
     /// saved, so ids are never reused and no other process's write is overwritten.
-    func exclusive<T>(_ body: () throws -> T) throws -> T {
+    /// With `notifies` false the body signs and logs its own notifications (`process(now:)`, event by event).
+    func exclusive<T>(notifies: Bool = true, _ body: () throws -> T) throws -> T {
         try lock.withLock {
             try refreshLocked()
             changeDepth += 1
             defer { changeDepth -= 1 }
-            guard changeDepth == 1 else { return try body() }
+            guard changeDepth == 1, notifies else { return try body() }
             let mark = NotificationMark(lines: state.lines, recordCount: state.records.count, lastProcessed: state.lastProcessed)
             revokedSinceMark = []
             let result = try body()
@@ -298,6 +307,7 @@ public final class SimulatedStore {
     func refreshLocked() throws {
         let before = state
         guard try ledger.refresh(&state) else { return }
+        recordIndex.invalidate()
         dirty = []
         finishedOnly = []
         savedLastProcessed = state.lastProcessed
@@ -314,9 +324,9 @@ public final class SimulatedStore {
         savedLastProcessed = state.lastProcessed
     }
 
-    func note(_ line: String) { log.append("\(ISO8601.string(clock.now())) store: \(line)") }
+    func note(_ line: String) { log.append("\(ISO8601.string(storeNow())) store: \(line)") }
 
-    func record(_ id: String) -> TransactionRecord? { state.records.last { $0.payload.transactionId == id } }
+    func record(_ id: String) -> TransactionRecord? { recordIndex.position(of: id, in: state.records).map { state.records[$0] } }
 
     func signed(_ record: TransactionRecord) -> SignedTransaction {
         SignedTransaction(id: record.payload.transactionId, originalID: record.payload.originalTransactionId,
@@ -348,12 +358,12 @@ public final class SimulatedStore {
     /// Re-signs the stored transaction `id` after `change` (revocation, expiry, upgrade flag).
     /// With `redeliver`, it becomes unfinished again, so a new process redelivers the change.
     func amend(_ id: String, redeliver: Bool = true, _ change: (inout TransactionPayload) -> Void) throws -> TransactionRecord? {
-        guard let index = state.records.lastIndex(where: { $0.payload.transactionId == id }) else { return nil }
+        guard let index = recordIndex.position(of: id, in: state.records) else { return nil }
         var payload = state.records[index].payload
         let wasRevoked = payload.revocationDate != nil
         change(&payload)
         if !wasRevoked, payload.revocationDate != nil { revokedSinceMark.append(id) }
-        payload.signedDate = TransactionPayload.millis(clock.now())
+        payload.signedDate = TransactionPayload.millis(storeNow())
         var record = try sign(payload)
         record.finished = redeliver ? false : state.records[index].finished
         state.records[index] = record
