@@ -60,42 +60,50 @@ struct SnapshotInPartsTests {
         #expect(strays.isEmpty)
     }
 
-    @Test func aSharedHeaderJWSIsTheSignedJWSInMemoryAndOnDisk() throws {
+    @Test func theStoresOwnJWSIsKeptAsItsSignatureAndIsTheSignedJWS() throws {
         let (store, _, _) = try Self.filled()
+        let headers = store.encodedHeaders
         let records = store.state.records
         for record in records {
-            // Put back together from the shared header and the rest, it still verifies as Apple would.
-            let payload = try store.signedDataVerifier.verify(record.jws, now: Fixture.start)
+            // Put back together from the store's header and the payload, it still verifies as Apple would.
+            let jws = record.jws(headers)
+            let payload = try store.signedDataVerifier.verify(jws, now: Fixture.start)
             let decoded = try JSONDecoder().decode(TransactionPayload.self, from: payload)
             #expect(decoded == record.payload)
-            #expect(CompactJWS.segments(record.jws).count == 3)
-            let encoded = try JSONSerialization.jsonObject(with: JSONEncoder().encode(record)) as? [String: Any]
-            #expect(encoded?["jws"] as? String == record.jws, "stored as the JWS string, as before")
+            #expect(CompactJWS.segments(jws).count == 3)
+            let encoded = try #require(try JSONSerialization.jsonObject(with: JSONEncoder().encode(record)) as? [String: Any])
+            #expect(encoded["jws"] == nil, "on disk: the signature and signer, not the 4 KB JWS")
+            #expect(encoded["signature"] as? String == String(CompactJWS.segments(jws)[2]))
+            #expect(encoded["signer"] as? String == "trusted")
+            let reloaded = try JSONDecoder().decode(TransactionRecord.self, from: JSONEncoder().encode(record))
+            #expect(reloaded == record && reloaded.jws(headers) == jws)
         }
-        let headers = Set(records.map { String(CompactJWS.segments($0.jws)[0]) })
-        #expect(headers.count == 1, "one store, one header (its key id and x5c)")
+        #expect(Set(records.map { String(CompactJWS.segments($0.jws(headers))[0]) }) == [headers.trusted])
         let payload = try #require(records.first?.payload)
-        #expect(StoredJWS("not a jws", payload: payload).text(payload: payload) == "not a jws")
-        #expect(StoredJWS("a.b.c.d", payload: payload).text(payload: payload) == "a.b.c.d")
+        #expect(StoredJWS("not a jws", payload: payload, signer: .trusted).text(payload: payload, headers: headers) == "not a jws")
+        #expect(StoredJWS("a.b.c.d", payload: payload, signer: nil).text(payload: payload, headers: headers) == "a.b.c.d")
     }
 
-    @Test func aPayloadSegmentAnotherEncoderWroteIsKeptAsSigned() throws {
+    @Test func aJWSFromElsewhereIsKeptWholeAsBefore() throws {
         let (store, _, _) = try Self.filled()
+        let headers = store.encodedHeaders
         let record = try #require(store.state.records.first)
-        let parts = CompactJWS.segments(record.jws).map(String.init)
+        let parts = CompactJWS.segments(record.jws(headers)).map(String.init)
         // The same payload with other spacing and key order: it decodes to the same fields, but
         // re-encoding would not give these bytes, so they are kept.
         let spaced = try JSONSerialization.data(withJSONObject: JSONSerialization.jsonObject(with: record.payload.encoded()),
                                                 options: [.prettyPrinted])
         let foreign = parts[0] + "." + CompactJWS.base64url(spaced) + "." + parts[2]
-        let kept = TransactionRecord(payload: record.payload, jws: foreign, verified: false, finished: false)
-        #expect(kept.jws == foreign && kept.keepsPayloadSegment)
+        let kept = TransactionRecord(payload: record.payload, jws: foreign, verified: false, finished: false, signer: .trusted)
+        #expect(kept.jws(headers) == foreign && kept.keepsPayloadSegment)
         #expect(store.state.records.allSatisfy { !$0.keepsPayloadSegment }, "the store's own payload segments are made again, not kept")
+        let encoded = try #require(try JSONSerialization.jsonObject(with: JSONEncoder().encode(kept)) as? [String: Any])
+        #expect(encoded["jws"] as? String == foreign, "kept whole, as ledgers always held it")
         let reloaded = try JSONDecoder().decode(TransactionRecord.self, from: JSONEncoder().encode(kept))
-        #expect(reloaded.jws == foreign && reloaded.payload == record.payload)
-        #expect(!kept.sameJWS(as: record) && record.sameJWS(as: record))
-        // The store's own JWS is made again from the payload, byte for byte.
-        let again = TransactionRecord(payload: record.payload, jws: record.jws, verified: true, finished: true)
-        #expect(again.jws == record.jws && again.sameJWS(as: record))
+        #expect(reloaded.jws(headers) == foreign && reloaded.payload == record.payload)
+        #expect(!kept.sameJWS(as: record, headers: headers) && record.sameJWS(as: record, headers: headers))
+        // A ledger written before (the whole JWS on disk) reads back as the same JWS.
+        let old = TransactionRecord(payload: record.payload, jws: record.jws(headers), verified: true, finished: true)
+        #expect(old.jws(headers) == record.jws(headers) && old.sameJWS(as: record, headers: headers))
     }
 }

@@ -43,15 +43,17 @@ struct TransactionRecordJSONTests {
     }
 
     static func record(_ random: inout some RandomNumberGenerator, jws: String) -> TransactionRecord {
+        // Signed by the store (kept as its signature) or come from elsewhere (kept whole).
         TransactionRecord(payload: TransactionPayloadJSONTests.payload(&random), jws: jws,
-                          verified: Bool.random(using: &random), finished: Bool.random(using: &random))
+                          verified: Bool.random(using: &random), finished: Bool.random(using: &random),
+                          signer: [JWSSigner.trusted, .untrusted, nil].randomElement(using: &random)!)
     }
 
     @Test func randomRecordsMatchJSONEncoderByteForByte() throws {
         let seed = UInt64.random(in: 0...UInt64.max)
         var random = SeededGenerator(seed: seed)
         let (store, _, _) = try SnapshotInPartsTests.filled()
-        let signed = store.state.records.map(\.jws)
+        let signed = store.state.records.map { $0.jws(store.encodedHeaders) }
         var differ: [String] = []
         for n in 0..<2_000 {
             // Real JWSs (shared header, payload segment made from the payload or kept), and odd text.

@@ -2,7 +2,8 @@ import ArgumentParser
 import Foundation
 import StoreSim
 
-/// `store notifications`: every App Store Server Notification the store made, with its delivery attempts.
+/// `store notifications`: the App Store Server Notifications the store made, newest first (the
+/// latest 50 unless `--limit` says), with their delivery attempts.
 struct StoreNotificationsCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "notifications",
@@ -12,6 +13,12 @@ struct StoreNotificationsCommand: ParsableCommand {
     @OptionGroup var options: StoreOptions
     @Flag(name: .long, help: "With --json: add each notification's signedPayload.")
     var signed = false
+    @Option(name: .long, help: ArgumentHelp("Show at most N notifications, the newest (0: every one).", valueName: "N"))
+    var limit = 50
+
+    func validate() throws {
+        if limit < 0 { throw ValidationError("--limit \(limit): expected 0 (every notification) or a positive number") }
+    }
 
     struct Output: StoreOutput {
         struct Attempt: Encodable {
@@ -30,23 +37,29 @@ struct StoreNotificationsCommand: ParsableCommand {
             var attempts: [Attempt]
             var signedPayload: String?
         }
+        /// The notifications shown, newest first.
         var notifications: [Notification]
+        /// How many the store made, shown or not.
+        var total: Int
 
         var text: String {
             guard !notifications.isEmpty else { return "No notifications." }
+            let older = total - notifications.count
             var table = TextTable(["SIGNED", "TYPE", "SUBTYPE", "PRODUCT", "TRANSACTION", "DELIVERY"])
             for n in notifications {
                 let delivery = n.attempts.isEmpty ? "not sent" : n.attempts.map { "\($0.result)\($0.httpStatus.map { " \($0)" } ?? "")" }.joined(separator: ", ")
                 table.add([n.signedDate, n.notificationType, n.subtype ?? "-", n.productID ?? "-", n.transactionID ?? "-", delivery])
             }
-            return table.render()
+            return table.render() + (older > 0 ? "\n\(older) older notification\(older == 1 ? "" : "s") not shown (\(total) in all; --limit 0 shows every one)." : "")
         }
     }
 
     func run() throws {
         try StoreRunner.run(options) { workspace in
             let store = try workspace.openStore()
-            return Output(notifications: try store.notifications().map { entry in
+            let all = try store.notifications()
+            let shown = limit == 0 ? all.reversed()[...] : all.reversed().prefix(limit)
+            return Output(notifications: shown.map { entry in
                 let n = entry.notification
                 return Output.Notification(
                     notificationUUID: n.notificationUUID, notificationType: n.notificationType, subtype: n.subtype,
@@ -54,7 +67,7 @@ struct StoreNotificationsCommand: ParsableCommand {
                     attempts: entry.attempts.map { Output.Attempt(url: $0.url, attemptDate: StoreDate.string(TransactionPayload.date($0.attemptDate)),
                                                                   result: $0.result, httpStatus: $0.httpStatus) },
                     signedPayload: signed ? n.signedPayload : nil)
-            })
+            }, total: all.count)
         }
     }
 }

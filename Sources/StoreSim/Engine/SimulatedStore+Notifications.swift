@@ -7,7 +7,7 @@ import StoreKitVocabulary
 extension SimulatedStore {
     /// Every notification the store made, oldest first, with its delivery attempts.
     public func notifications() throws -> [NotificationEntry] {
-        try lock.withLock { try notificationLog.load() }
+        try lock.withLock { try notificationLog.load(headers: encodedHeaders) }
     }
 
     /// Records tries to deliver notifications (durable, under the store's lock).
@@ -19,7 +19,7 @@ extension SimulatedStore {
     public func requestTestNotification() throws -> ServerNotification {
         try exclusive {
             let notification = try makeNotification(NotificationEvent(type: "TEST", transactionID: "", groupID: nil))
-            try notificationLog.append([NotificationLog.Line(notification: notification)])
+            try notificationLog.append([NotificationLog.Line(notification: notification, headers: encodedHeaders)])
             return notification
         }
     }
@@ -36,7 +36,7 @@ extension SimulatedStore {
         let notifications = try events.map(makeNotification)
         // Saved with them unless the change's own save, just made, already holds it.
         if state.lastProcessed != mark.lastProcessed, state.lastProcessed != savedLastProcessed || hasUnsavedRecords { try save() }
-        try notificationLog.append(notifications.map { NotificationLog.Line(notification: $0) })
+        try notificationLog.append(notifications.map { NotificationLog.Line(notification: $0, headers: encodedHeaders) })
         for n in notifications { note("notification \(n.notificationType)\(n.subtype.map { "/\($0)" } ?? "")") }
     }
 
@@ -46,7 +46,7 @@ extension SimulatedStore {
         let uuid = UUID().uuidString.lowercased() // not from the store's seeded generator: its ids stay as they were
         let record = event.transactionID.isEmpty ? nil : self.record(event.transactionID)
         var data = NotificationPayload.DataPart(bundleId: bundleID, environment: environment,
-                                                signedTransactionInfo: record?.jws, signedRenewalInfo: nil, status: nil)
+                                                signedTransactionInfo: record?.jws(encodedHeaders), signedRenewalInfo: nil, status: nil)
         if let group = event.groupID, let status = subscriptionStatus(groupID: group) {
             data.signedRenewalInfo = try signJWS(try status.renewalInfo.encoded(), untrusted: false)
             data.status = Self.statusCode(status.state)

@@ -45,7 +45,7 @@ extension SimulatedStore {
     private func flush(_ batch: inout [ServerNotification]) throws {
         if hasUnsavedRecords || state.lastProcessed != savedLastProcessed { try save() }
         guard !batch.isEmpty else { return }
-        try notificationLog.append(batch.map { NotificationLog.Line(notification: $0) })
+        try notificationLog.append(batch.map { NotificationLog.Line(notification: $0, headers: encodedHeaders) })
         for n in batch { note("notification \(n.notificationType)\(n.subtype.map { "/\($0)" } ?? "")") }
         batch.removeAll(keepingCapacity: true)
     }

@@ -25,7 +25,7 @@ extension SimulatedStore {
         for record in state.records where !record.finished {
             let id = record.payload.transactionId
             let previous = known[id]
-            if let previous, previous.sameJWS(as: record) { continue }
+            if let previous, previous.sameJWS(as: record, headers: encodedHeaders) { continue }
             let reason: TransactionUpdate.Reason
             if record.payload.revocationDate != nil {
                 reason = .revocation

@@ -14,7 +14,7 @@ public final class SimulatedStore {
     public let environment: String
     public let keys: StoreSigningKeys
     /// The JWS headers (key id and certificate chain) encoded once: every signature starts with one.
-    let encodedHeaders: (trusted: String, untrusted: String)
+    let encodedHeaders: JWSHeaders
     /// Lines the debug view can show: every refusal and control, in order.
     public private(set) var log: [String] = []
 
@@ -331,7 +331,7 @@ public final class SimulatedStore {
     func signed(_ record: TransactionRecord) -> SignedTransaction {
         SignedTransaction(id: record.payload.transactionId, originalID: record.payload.originalTransactionId,
                           productID: record.payload.productId, purchaseDate: record.payload.purchase,
-                          expirationDate: record.payload.expires, jws: record.jws)
+                          expirationDate: record.payload.expires, jws: record.jws(encodedHeaders))
     }
 
     func update(_ reason: TransactionUpdate.Reason, _ record: TransactionRecord) -> TransactionUpdate {
@@ -344,7 +344,8 @@ public final class SimulatedStore {
         let bytes = try payload.encoded()
         let jws = try signJWS(bytes, untrusted: untrusted)
         // The device's check (`VerificationResult`): only the trusted key verifies.
-        let record = TransactionRecord(payload: payload, jws: jws, verified: !untrusted, finished: false)
+        let record = TransactionRecord(payload: payload, jws: jws, verified: !untrusted, finished: false,
+                                       signer: untrusted ? .untrusted : .trusted)
         SignedPayloads.remember(record.boxedPayload, signedAs: bytes)
         return record
     }

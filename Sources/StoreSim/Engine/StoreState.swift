@@ -2,6 +2,15 @@ import Foundation
 import PaywallFoundation
 import StoreKitVocabulary
 
+/// The two JWS headers a store signs under (key id and certificate chain), encoded once.
+typealias JWSHeaders = (trusted: String, untrusted: String)
+
+/// Which of the store's two keys signed a JWS: the trusted one a device accepts, or the untrusted
+/// one it refuses (`unverifiedTransactions`).
+enum JWSSigner: String, Codable, Hashable, Sendable {
+    case trusted, untrusted
+}
+
 /// One transaction as the ledger keeps it: payload, its JWS, verification and the finished flag.
 struct TransactionRecord: Codable, Hashable, Sendable {
     /// What was signed; set only with its JWS (`init`), so the two always agree.
@@ -13,20 +22,22 @@ struct TransactionRecord: Codable, Hashable, Sendable {
     var verified: Bool
     var finished: Bool
 
-    /// The compact JWS, as signed.
-    var jws: String { signed.text(payload: payload) }
+    /// The compact JWS, as signed (`headers`: the store's, for a JWS it signed itself).
+    func jws(_ headers: JWSHeaders) -> String { signed.text(payload: payload, headers: headers) }
 
     /// Whether its JWS keeps the payload segment as signed, rather than making it from `payload`.
     var keepsPayloadSegment: Bool { signed.keepsPayloadSegment }
 
     /// Whether `other` holds the same JWS (its parts compared first, the text only when they differ).
-    func sameJWS(as other: TransactionRecord) -> Bool {
-        (signed == other.signed && payload == other.payload) || jws == other.jws
+    func sameJWS(as other: TransactionRecord, headers: JWSHeaders) -> Bool {
+        (signed == other.signed && payload == other.payload) || jws(headers) == other.jws(headers)
     }
 
-    init(payload: TransactionPayload, jws: String, verified: Bool, finished: Bool) {
+    /// A record for `jws`; `signer` says which of the store's keys signed it (its header is then
+    /// the store's and is not kept), nil for a JWS from elsewhere (kept whole).
+    init(payload: TransactionPayload, jws: String, verified: Bool, finished: Bool, signer: JWSSigner? = nil) {
         boxedPayload = Boxed(payload)
-        signed = StoredJWS(jws, payload: payload)
+        signed = StoredJWS(jws, payload: payload, signer: signer)
         self.verified = verified
         self.finished = finished
     }
@@ -34,84 +45,122 @@ struct TransactionRecord: Codable, Hashable, Sendable {
     init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         let payload = try container.decode(TransactionPayload.self, forKey: .payload)
-        self.init(payload: payload, jws: try container.decode(String.self, forKey: .signed),
-                  verified: try container.decode(Bool.self, forKey: .verified),
-                  finished: try container.decode(Bool.self, forKey: .finished))
+        boxedPayload = Boxed(payload)
+        if let jws = try container.decodeIfPresent(String.self, forKey: .signed) {
+            signed = StoredJWS(jws, payload: payload, signer: nil)
+        } else {
+            signed = StoredJWS(signature: try container.decode(String.self, forKey: .signature),
+                               signer: try container.decode(JWSSigner.self, forKey: .signer))
+        }
+        verified = try container.decode(Bool.self, forKey: .verified)
+        finished = try container.decode(Bool.self, forKey: .finished)
     }
 
     func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(payload, forKey: .payload)
-        try container.encode(jws, forKey: .signed)
-        try container.encode(verified, forKey: .verified)
         try container.encode(finished, forKey: .finished)
+        if let signer = signed.signer {
+            try container.encode(signed.signature, forKey: .signature)
+            try container.encode(signer, forKey: .signer)
+        } else {
+            try container.encode(signed.text(payload: payload, headers: ("", "")), forKey: .signed)
+        }
+        try container.encode(payload, forKey: .payload)
+        try container.encode(verified, forKey: .verified)
     }
 
     private enum CodingKeys: String, CodingKey {
-        case payload, signed = "jws", verified, finished
+        case payload, signed = "jws", signature, signer, verified, finished
     }
 
     /// Appends the record as `JSONEncoder` with `.sortedKeys` writes it, byte for byte: every
-    /// journal line and snapshot holds records, and each carries a 4 KB JWS that the encoder's
-    /// machinery copied about (`TransactionRecordJSONTests` compares the two).
+    /// journal line and snapshot holds records (`TransactionRecordJSONTests` compares the two). A
+    /// JWS the store signed is written as its signature and signer (the header is the store's,
+    /// the payload segment is the payload's own encoding): about 1 KB a record instead of 5.
     func writeSortedKeyJSON(into out: inout JSONBytes) {
         let payloadJSON = payload.sortedKeyJSON()
         out.open()
         out.field("finished", finished)
-        out.field("jws", signed.text(payloadJSON: payloadJSON))
+        if signed.signer == nil { out.field("jws", signed.text(payloadJSON: payloadJSON, headers: ("", ""))) }
         out.field("payload", json: payloadJSON)
+        if let signer = signed.signer {
+            out.field("signature", signed.signature)
+            out.field("signer", signer.rawValue)
+        }
         out.field("verified", verified)
         out.close()
     }
 }
 
-/// A compact JWS held as its parts: the header, shared by every JWS with the same one; the
-/// payload segment only when it is not what the record's payload encodes to; and the signature.
+/// A compact JWS held as its parts: the header (for a JWS the store signed, not kept: the store's
+/// own, by signer); the payload segment only when it is not what the record's payload encodes to;
+/// and the signature.
 ///
 /// Every transaction a store signs carries the same header, its certificate chain in `x5c`
 /// (about 2.8 KB of the 4 KB), and a payload segment that is the record's payload as this
-/// simulator encodes it (sorted keys, base64url), about 1.2 KB more. Held whole, 10,000
-/// transactions kept 28 MB of header copies and 12 MB of payloads already held decoded; here the
-/// header is kept once (`headerTexts`), the payload segment is made again when the JWS is read,
-/// and a segment that would not come out the same (a ledger another encoder wrote) is kept as it
-/// was. Ledgers read and write the JWS string as before.
+/// simulator encodes it (sorted keys, base64url), about 1.2 KB more. The store's own JWS is kept
+/// as its signature and signer, on disk and in memory, and made whole again when read; a JWS from
+/// elsewhere (a ledger another encoder wrote) keeps its header (one instance of each text) and,
+/// when re-encoding would not give it back, its payload segment.
 struct StoredJWS: Hashable, Sendable {
     private let header: String
+    /// Which of the store's keys signed it (its header is then the store's); nil: kept whole.
+    let signer: JWSSigner?
     /// nil: the payload's own encoding; otherwise the segment as signed.
     private let payloadSegment: String?
-    /// The signature segment; for text that is not a three-part JWS, everything after the header.
-    private let signature: String
+    /// The signature segment; for text that is not a three-part JWS, all of it.
+    let signature: String
     private let isJWS: Bool
 
-    init(_ jws: String, payload: TransactionPayload) {
+    init(_ jws: String, payload: TransactionPayload, signer: JWSSigner?) {
         let bytes = jws.utf8
         guard let first = bytes.firstIndex(of: UInt8(ascii: ".")),
               let second = bytes[bytes.index(after: first)...].firstIndex(of: UInt8(ascii: ".")),
               !bytes[bytes.index(after: second)...].contains(UInt8(ascii: ".")) else {
             header = ""
+            self.signer = nil
             payloadSegment = nil
             signature = jws
             isJWS = false
             return
         }
-        header = Self.canonical(String(jws[..<first]))
         let segment = String(jws[bytes.index(after: first)..<second])
         payloadSegment = segment == Self.encoded(payload) ? nil : segment
+        // Only the store's own JWS with its own payload encoding leaves its header to the store.
+        self.signer = payloadSegment == nil ? signer : nil
+        header = self.signer == nil ? Self.canonical(String(jws[..<first])) : ""
         signature = String(jws[bytes.index(after: second)...])
         isJWS = true
     }
 
-    /// The JWS: header, payload segment (made from `payload` unless kept) and signature.
-    func text(payload: TransactionPayload) -> String {
-        guard isJWS else { return signature }
-        return header + "." + (payloadSegment ?? Self.encoded(payload)) + "." + signature
+    /// A JWS the store signed, read back from its signature and signer.
+    init(signature: String, signer: JWSSigner) {
+        header = ""
+        self.signer = signer
+        payloadSegment = nil
+        self.signature = signature
+        isJWS = true
     }
 
-    /// `text(payload:)` for a payload already encoded (`sortedKeyJSON`), so a record written out
-    /// encodes its payload once for both its JWS and its `payload` field.
-    func text(payloadJSON: Data) -> String {
+    /// The JWS: header (the store's, by signer, or as kept), payload segment (made from
+    /// `payload` unless kept) and signature.
+    func text(payload: TransactionPayload, headers: JWSHeaders) -> String {
         guard isJWS else { return signature }
-        return header + "." + (payloadSegment ?? CompactJWS.base64url(payloadJSON)) + "." + signature
+        return headerText(headers) + "." + (payloadSegment ?? Self.encoded(payload)) + "." + signature
+    }
+
+    /// `text(payload:headers:)` for a payload already encoded (`sortedKeyJSON`).
+    func text(payloadJSON: Data, headers: JWSHeaders) -> String {
+        guard isJWS else { return signature }
+        return headerText(headers) + "." + (payloadSegment ?? CompactJWS.base64url(payloadJSON)) + "." + signature
+    }
+
+    private func headerText(_ headers: JWSHeaders) -> String {
+        switch signer {
+        case .trusted: return headers.trusted
+        case .untrusted: return headers.untrusted
+        case nil: return header
+        }
     }
 
     /// Whether the payload segment is kept as signed (re-encoding the payload would not give it back).
@@ -122,8 +171,7 @@ struct StoredJWS: Hashable, Sendable {
         CompactJWS.base64url(payload.sortedKeyJSON())
     }
 
-    /// One instance of each header text (copies of a `String` share its storage): a store
-    /// signs under one or two.
+    /// One instance of each header text (copies of a `String` share its storage).
     private static let headerTexts = BoundedCache<String, String>(limit: 64)
 
     private static func canonical(_ text: String) -> String {

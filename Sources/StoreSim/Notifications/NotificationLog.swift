@@ -2,24 +2,85 @@ import Foundation
 import PaywallFoundation
 
 /// The notifications the store made and every try to deliver them: `store/notifications.jsonl`,
-/// one JSON line per event (`{"notification": …}` or `{"attempt": …}`), appended and fsynced
-/// under the store's lock, so the app, `store` commands and `serve` add to it without losing
-/// another's line.
+/// one JSON line per event (`{"signed": …}`, `{"notification": …}` or `{"attempt": …}`), appended
+/// and fsynced under the store's lock, so the app, `store` commands and `serve` add to it without
+/// losing another's line.
+///
+/// A notification the store signed is kept as its decoded payload and signature, with the
+/// store's JWS header (its certificate chain, 2.8 KB) left out of it and of the transaction and
+/// renewal info inside: about 3 KB a line instead of 16. Reading puts the signed payload back
+/// together byte for byte (the line is written only after that was checked); a notification that
+/// would not come out the same is kept whole (`{"notification": …}`, as older logs hold them all).
 struct NotificationLog {
     let url: URL
 
     struct Line: Codable {
         var notification: ServerNotification?
         var attempt: NotificationAttempt?
+        var signed: CompactNotification?
+
+        init(notification: ServerNotification) { self.notification = notification }
+        init(attempt: NotificationAttempt) { self.attempt = attempt }
+
+        /// The notification, compact when its signed payload can be put back together exactly.
+        init(notification: ServerNotification, headers: JWSHeaders) {
+            if let compact = CompactNotification(notification, headers: headers) { signed = compact } else { self.notification = notification }
+        }
+    }
+
+    /// A notification as the log keeps it: the notification without its signed payload, the
+    /// payload decoded (inner JWS headers marked `~t`/`~u` for the store's two), the signature.
+    struct CompactNotification: Codable {
+        var notification: ServerNotification
+        var payload: NotificationPayload
+        var signature: String
+
+        init?(_ notification: ServerNotification, headers: JWSHeaders) {
+            let parts = notification.signedPayload.split(separator: ".", omittingEmptySubsequences: false)
+            guard parts.count == 3, parts[0] == headers.trusted, let json = CompactJWS.data(base64url: String(parts[1])),
+                  var payload = try? JSONDecoder().decode(NotificationPayload.self, from: json) else { return nil }
+            payload.data.signedTransactionInfo = payload.data.signedTransactionInfo.map { Self.elide($0, headers) }
+            payload.data.signedRenewalInfo = payload.data.signedRenewalInfo.map { Self.elide($0, headers) }
+            var stripped = notification
+            stripped.signedPayload = ""
+            self.notification = stripped
+            self.payload = payload
+            signature = String(parts[2])
+            guard restored(headers) == notification else { return nil }
+        }
+
+        /// The notification with its signed payload put back together.
+        func restored(_ headers: JWSHeaders) -> ServerNotification? {
+            var full = payload
+            full.data.signedTransactionInfo = full.data.signedTransactionInfo.map { Self.restore($0, headers) }
+            full.data.signedRenewalInfo = full.data.signedRenewalInfo.map { Self.restore($0, headers) }
+            guard let json = try? CompactJWS.encoder.encode(full) else { return nil }
+            var result = notification
+            result.signedPayload = headers.trusted + "." + CompactJWS.base64url(json) + "." + signature
+            return result
+        }
+
+        private static func elide(_ jws: String, _ headers: JWSHeaders) -> String {
+            if jws.hasPrefix(headers.trusted + ".") { return "~t" + jws.dropFirst(headers.trusted.utf8.count) }
+            if jws.hasPrefix(headers.untrusted + ".") { return "~u" + jws.dropFirst(headers.untrusted.utf8.count) }
+            return jws
+        }
+
+        private static func restore(_ text: String, _ headers: JWSHeaders) -> String {
+            if text.hasPrefix("~t.") { return headers.trusted + text.dropFirst(2) }
+            if text.hasPrefix("~u.") { return headers.untrusted + text.dropFirst(2) }
+            return text
+        }
     }
 
     init(directory: URL) {
         url = StateLayout.Store(folder: directory).notifications
     }
 
-    /// Every notification with its attempts, oldest first. A torn last line (a kill mid-append)
-    /// is skipped; any other line that is not ours is an error naming its line.
-    func load() throws -> [NotificationEntry] {
+    /// Every notification with its attempts, oldest first (`headers`: the store's, to put compact
+    /// lines back together). A torn last line (a kill mid-append) is skipped; any other line that
+    /// is not ours is an error naming its line.
+    func load(headers: JWSHeaders) throws -> [NotificationEntry] {
         guard let data = FileManager.default.contents(atPath: url.path) else { return [] }
         var entries: [NotificationEntry] = []
         var index: [String: Int] = [:]
@@ -30,7 +91,14 @@ struct NotificationLog {
                 if number == lines.count - 1 { break } // torn by a kill mid-append: the rest of the file is fine
                 throw NotificationLogError("\(url.path):\(number + 1):1: \(error); expected a line this simulator wrote")
             }
-            if let notification = line.notification {
+            var notification = line.notification
+            if let signed = line.signed {
+                guard let restored = signed.restored(headers) else {
+                    throw NotificationLogError("\(url.path):\(number + 1):1: the notification cannot be signed again; expected a line this simulator wrote")
+                }
+                notification = restored
+            }
+            if let notification {
                 index[notification.notificationUUID] = entries.count
                 entries.append(NotificationEntry(notification: notification, attempts: []))
             } else if let attempt = line.attempt, let at = index[attempt.notificationUUID] {
