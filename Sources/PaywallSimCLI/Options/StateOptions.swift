@@ -21,6 +21,9 @@ public struct StateOptions: ParsableArguments {
     @Flag(name: .long, help: "Use the --profile and --storekit named here even if the state directory was made with others (remembered from now on).")
     public var switchCatalog = false
 
+    @Flag(name: .long, help: "Run a catch-up of more than 10,000 renewals (a wall clock far ahead at a fast time rate) instead of stopping to ask.")
+    public var yes = false
+
     public init() {}
 
     /// The state directory: `--state`, else `$XDG_STATE_HOME/paywall-sim` (or `~/.local/state/paywall-sim`).

@@ -31,7 +31,7 @@ struct StoreAdvanceCommand: ParsableCommand {
                 throw Diagnostic("advance \(duration): the clock would pass 9999-12-31T23:59:59Z, the latest instant the simulator supports")
             }
             try workspace.advance(by: seconds)
-            try store.process(now: workspace.clock.now())
+            try workspace.catchUp(store, to: workspace.clock.now())
             let updates = store.takeUpdates()
             let changes = ControlReport.changes(from: before, to: EntitlementsReport.statuses(store))
             var summary = ["Advanced the clock by \(duration): \(StoreDate.string(from)) → \(StoreDate.string(workspace.clock.now()))."]

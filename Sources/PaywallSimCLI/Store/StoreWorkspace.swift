@@ -23,6 +23,10 @@ final class StoreWorkspace {
     let setup: StateSetup
     /// Whether the command set the clock (`--now`, `--clock`): saved when the command succeeds.
     private var setsClock = false
+    /// Whether a catch-up of more than `longCatchUp` renewals runs without asking (`--yes`).
+    private let confirmsLongCatchUps: Bool
+    /// The most renewals a command runs to catch up without `--yes`.
+    static let longCatchUp = 10_000
     /// How far `store advance` moved the clock: added to the saved offset when the command succeeds.
     private var advanced: TimeInterval = 0
 
@@ -51,6 +55,7 @@ final class StoreWorkspace {
         // its numbers relabelled in another currency would be wrong by the exchange rate.
         if let code = options.storefront, catalog.hasPrices(for: code) { catalog.settings.storefront = code.uppercased() }
         self.catalog = catalog
+        confirmsLongCatchUps = options.stateOptions.yes
         time = try options.stateOptions.loadTime()
         setsClock = options.stateOptions.setsClock
         // `--now` is the command's instant exactly (not a few microseconds later), so runs repeat;
@@ -100,9 +105,24 @@ final class StoreWorkspace {
         // Redelivered transactions are for the app, not for this command; they stay unfinished.
         _ = store.takeUpdates()
         // The store runs in "Apple's cloud": renewals and expiries due by now happen whether the app runs or not.
-        try store.process(now: (clock ?? self.clock).now())
+        try catchUp(store, to: (clock ?? self.clock).now())
         _ = store.takeUpdates()
         return store
+    }
+
+    /// Runs what fell due by `now`; a catch-up of more than `longCatchUp` renewals (a wall clock far
+    /// ahead at a fast time rate) stops to ask for `--yes`, and says on a terminal that it runs.
+    func catchUp(_ store: SimulatedStore, to now: Date) throws {
+        let due = store.renewalsDue(by: now)
+        if due > Self.longCatchUp {
+            let since = store.lastProcessed.map { " since \(StoreDate.string($0))" } ?? ""
+            guard confirmsLongCatchUps else {
+                throw Diagnostic("catching up to \(StoreDate.string(now)) (clock \(clockLabel))\(since) runs about \(due) renewals "
+                    + "at time rate \(store.settings.timeRate); add --yes to run them, or set the clock where you want it (--now, --clock pinned)")
+            }
+            if isatty(STDERR_FILENO) == 1 { StoreRunner.printError("catching up about \(due) renewals\(since)…") }
+        }
+        try store.process(now: now)
     }
 
     /// The backend's ledger, read to show its last verified entitlement (nothing is posted).

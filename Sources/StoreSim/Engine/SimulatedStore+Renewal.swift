@@ -38,6 +38,19 @@ extension SimulatedStore {
         }
     }
 
+    /// About how many renewals catching up to `now` runs: for every subscription that renews, one
+    /// per period since its expiry (an estimate: a renewal that fails for billing counts too).
+    public func renewalsDue(by now: Date) -> Int {
+        var total = 0
+        for line in state.lines.values where line.autoRenew && line.retryStartedAt == nil && line.expires <= now {
+            guard let period = catalog.product(line.autoRenewProductID)?.subscription?.period else { continue }
+            let days: Double = switch period.unit { case .day: 1; case .week: 7; case .month: 30; case .year: 365 }
+            let seconds = settings.timeRate.scaledDuration(of: period) ?? Double(period.value) * days * 86_400
+            total += Int(min(now.timeIntervalSince(line.expires) / max(seconds, 0.001), 1e12)) + 1
+        }
+        return total
+    }
+
     /// Notifications and changed records kept in memory before they are written during a jump.
     static let eventsPerBatch = 256
 
