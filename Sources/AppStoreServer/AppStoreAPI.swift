@@ -16,7 +16,7 @@ public struct AppStoreAPI: Sendable {
     /// `GET /inApps/v1/transactions/{transactionId}`.
     public func transactionInfo(_ id: String) -> APIReply {
         reply { store, _, _ in
-            guard let signed = store.allTransactions.first(where: { $0.id == id }) else { return Self.notFound(id) }
+            guard let signed = store.signedTransaction(id: id) else { return Self.notFound(id) }
             return .json(["signedTransactionInfo": signed.jws])
         }
     }
@@ -26,10 +26,11 @@ public struct AppStoreAPI: Sendable {
     /// `productType`, `sort`, `subscriptionGroupIdentifier`, `inAppOwnershipType`, `revoked`).
     public func history(_ id: String, query: [String: [String]]) -> APIReply {
         reply { store, _, _ in
-            guard store.allTransactions.contains(where: { $0.id == id || store.payload(transactionID: $0.id)?.originalTransactionId == id }) else {
+            guard store.knowsTransaction(id) else {
                 return Self.notFound(id)
             }
-            var payloads = store.allTransactions.compactMap { signed in store.payload(transactionID: signed.id).map { (signed, $0) } }
+            // Filtered on the payloads; only the page's JWS are made.
+            var payloads = store.transactionPayloads.map { ((), $0) }
             if let start = query["startDate"]?.first.flatMap(Int64.init) { payloads = payloads.filter { $0.1.signedDate >= start } }
             if let end = query["endDate"]?.first.flatMap(Int64.init) { payloads = payloads.filter { $0.1.signedDate < end } }
             if let products = query["productId"], !products.isEmpty { payloads = payloads.filter { products.contains($0.1.productId) } }
@@ -65,7 +66,7 @@ public struct AppStoreAPI: Sendable {
             }
             let next = offset + page.count
             return .json(History(revision: String(next), hasMore: next < payloads.count, bundleId: store.bundleID,
-                                 environment: store.environment, signedTransactions: page.map(\.0.jws)))
+                                 environment: store.environment, signedTransactions: page.compactMap { store.signedTransaction(id: $0.1.transactionId)?.jws }))
         }
     }
 
@@ -73,7 +74,7 @@ public struct AppStoreAPI: Sendable {
     /// transaction and renewal info, signed (`status` query: 1 active … 5 revoked).
     public func subscriptionStatuses(_ id: String, query: [String: [String]]) -> APIReply {
         reply { store, _, _ in
-            guard store.allTransactions.contains(where: { $0.id == id || store.payload(transactionID: $0.id)?.originalTransactionId == id }) else {
+            guard store.knowsTransaction(id) else {
                 return Self.notFound(id)
             }
             struct LastTransaction: Encodable {
@@ -110,7 +111,7 @@ public struct AppStoreAPI: Sendable {
     /// `GET /inApps/v2/refund/lookup/{transactionId}`: the customer's refunded transactions.
     public func refundLookup(_ id: String, revision: String?) -> APIReply {
         reply { store, _, _ in
-            guard store.allTransactions.contains(where: { $0.id == id || $0.originalID == id }) else { return Self.notFound(id) }
+            guard store.knowsTransaction(id) else { return Self.notFound(id) }
             let refunded = store.refundedTransactions
             let offset = revision.flatMap(Int.init) ?? 0
             let page = Array(refunded.dropFirst(offset).prefix(Self.pageSize))
@@ -128,7 +129,7 @@ public struct AppStoreAPI: Sendable {
     public func appTransactionInfo(_ id: String) -> APIReply {
         reply { store, _, _ in
             let app = try store.appTransaction()
-            guard store.allTransactions.contains(where: { $0.id == id }) || app.payload.appTransactionId == id else { return Self.notFound(id) }
+            guard store.signedTransaction(id: id) != nil || app.payload.appTransactionId == id else { return Self.notFound(id) }
             return .json(["signedAppTransactionInfo": app.jws])
         }
     }
@@ -150,7 +151,7 @@ public struct AppStoreAPI: Sendable {
         guard let reason = request.extendReasonCode, (0...3).contains(reason) else { return .appleError(400, code: 4000010, "Invalid extend reason code.") }
         guard let identifier = request.requestIdentifier, !identifier.isEmpty else { return .appleError(400, code: 4000011, "Invalid request identifier.") }
         return reply { store, _, _ in
-            guard store.allTransactions.contains(where: { $0.originalID == originalID }) else {
+            guard store.transactionPayloads.contains(where: { $0.originalTransactionId == originalID }) else {
                 return .appleError(404, code: 4040005, "Original transaction id not found.")
             }
             do {

@@ -67,21 +67,21 @@ public struct NotificationsAPI: Sendable {
             offset = value
         } else { offset = 0 }
         return reply { store in
-            var entries = try store.notifications().filter { $0.notification.signedDate >= start && $0.notification.signedDate < end }
-            if let type = request.notificationType { entries = entries.filter { $0.notification.notificationType == type } }
-            if let subtype = request.notificationSubtype { entries = entries.filter { $0.notification.subtype == subtype } }
-            if let id = request.transactionId {
-                entries = entries.filter { $0.notification.transactionID == id || $0.notification.originalTransactionID == id }
-            }
-            if request.onlyFailures == true { entries = entries.filter { $0.attempts.contains { !$0.succeeded } } }
-            let page = Array(entries.dropFirst(offset).prefix(Self.pageSize))
+            let (page, total) = try store.notifications(where: { entry in
+                let n = entry.notification
+                return n.signedDate >= start && n.signedDate < end
+                    && request.notificationType.map { n.notificationType == $0 } ?? true
+                    && request.notificationSubtype.map { n.subtype == $0 } ?? true
+                    && request.transactionId.map { n.transactionID == $0 || n.originalTransactionID == $0 } ?? true
+                    && (request.onlyFailures != true || entry.attempts.contains { !$0.succeeded })
+            }, page: { _ in offset..<(offset + Self.pageSize) })
             struct History: Encodable {
                 var notificationHistory: [Item]
                 var hasMore: Bool
                 var paginationToken: String
             }
             let next = offset + page.count
-            return .json(History(notificationHistory: page.map(Self.item), hasMore: next < entries.count, paginationToken: String(next)))
+            return .json(History(notificationHistory: page.map(Self.item), hasMore: next < total, paginationToken: String(next)))
         }
     }
 

@@ -101,7 +101,7 @@ public final class AppController {
         var lines = [
             "storefront \(s.storefront) · rate \(s.timeRate) · backend \(session.backend.isUp ? "up" : "down")",
             "askToBuy \(s.askToBuyEnabled ? "on" : "off") · fail \(s.forcedErrors["Purchase"] ?? "off") · unverified \(s.unverifiedTransactions ? "on" : "off")",
-            "transactions \(store.allTransactions.count) · unfinished \(store.unfinishedTransactions.count) · pending \(store.pendingPurchases.count)"
+            "transactions \(store.transactionCounts.all) · unfinished \(store.transactionCounts.unfinished) · pending \(store.pendingPurchases.count)"
                 + (store.declinedRequests.isEmpty ? "" : " · declined \(store.declinedRequests.count) (not told to the app)"),
         ]
         for group in session.settings.catalog.groups {

@@ -136,7 +136,7 @@ extension SimulatorSession {
     func signPromotionalOffer(productID: String, offerID: String) -> String? {
         do {
             let verifier = OfferSignatureVerifier(key: try store.offerSigningKey(), bundleID: store.bundleID)
-            return try verifier.sign(productID: productID, offerID: offerID, transactionID: store.allTransactions.last?.id,
+            return try verifier.sign(productID: productID, offerID: offerID, transactionID: store.latestTransaction?.id,
                                      nonce: try store.makeAppAccountToken(), at: clock.now())
         } catch {
             note("promotional offer \(offerID): the server could not sign it: \(error)")

@@ -1,7 +1,7 @@
 // paywall-bench: prints a table of timing figures. Never asserts a time.
 //
 //   swift build -c release --product paywall-bench && .build/release/paywall-bench
-//   options: --check (compare with the budgets in Budgets.swift; exit 1 when one is missed), --quick (small counts), --presses N, --idle-presses N, --soak N, --naive-soak N, --per-ledger N, --tape PATH, --sweeps N, --rounds N, --only startup,keys,idle,tape,sweep,sweep40,process,soak
+//   options: --check (compare with the budgets in Budgets.swift; exit 1 when one is missed), --quick (small counts), --presses N, --idle-presses N, --soak N, --naive-soak N, --per-ledger N, --tape PATH, --sweeps N, --rounds N, --only catchup,startup,keys,idle,tape,sweep,sweep40,process,soak
 //   State directories go under $TMPDIR (TMPDIR=/dev/shm takes the disk's fsync cost out).
 import Foundation
 import PaywallFoundation
@@ -17,12 +17,14 @@ struct BenchOptions {
     var sweeps = 5
     var soak = 10_000
     var naiveSoak = 500
+    /// Days of the catch-up jump at a renewal every 30 s (7: 20,160 renewals).
+    var catchUpDays = 7
     /// Operations per state directory in the soak (default: all 10,000 on one ledger).
     var perLedger = 10_000
     var tape = "Scripts/tapes/happy-path-yearly.tape"
     /// Rounds of whole `paywall-sim` processes (`--version`, `play`, `copy check`).
     var processRounds = 30
-    /// Benchmarks to run (all when empty): startup, keys, idle, tape, sweep, sweep40, process, soak.
+    /// Benchmarks to run (all when empty): catchup, startup, keys, idle, tape, sweep, sweep40, process, soak.
     var only: Set<String> = []
     /// Compare the figures with the budgets (`Budget.all`) and exit 1 when one is missed.
     var check = false
@@ -31,7 +33,7 @@ struct BenchOptions {
         var it = arguments.dropFirst().makeIterator()
         while let arg = it.next() {
             switch arg {
-            case "--quick": presses = 200; idlePresses = 50; startups = 10; tapeRuns = 5; sweeps = 1; soak = 1_000; naiveSoak = 100; perLedger = 1_000; processRounds = 10
+            case "--quick": presses = 200; idlePresses = 50; startups = 10; tapeRuns = 5; sweeps = 1; soak = 1_000; naiveSoak = 100; perLedger = 1_000; processRounds = 10; catchUpDays = 4
             case "--presses": presses = Int(it.next() ?? "") ?? presses
             case "--idle-presses": idlePresses = max(1, Int(it.next() ?? "") ?? idlePresses)
             case "--soak": soak = Int(it.next() ?? "") ?? soak
@@ -43,7 +45,7 @@ struct BenchOptions {
             case "--only": only.formUnion((it.next() ?? "").split(separator: ",").map(String.init))
             case "--check": check = true
             default:
-                FileHandle.standardError.write(Data("paywall-bench: unknown option \(arg); expected --check, --quick, --presses N, --idle-presses N, --soak N, --naive-soak N, --per-ledger N, --tape PATH, --sweeps N, --rounds N, --only startup,keys,idle,tape,sweep,sweep40,process,soak\n".utf8))
+                FileHandle.standardError.write(Data("paywall-bench: unknown option \(arg); expected --check, --quick, --presses N, --idle-presses N, --soak N, --naive-soak N, --per-ledger N, --tape PATH, --sweeps N, --rounds N, --only catchup,startup,keys,idle,tape,sweep,sweep40,process,soak\n".utf8))
                 exit(2)
             }
         }
@@ -64,6 +66,8 @@ print("")
 var table = BenchTable()
 do {
     func wanted(_ name: String) -> Bool { options.only.isEmpty || options.only.contains(name) }
+    // First: its peak-memory row is the process's peak so far.
+    if wanted("catchup") { try CatchUpBench(days: options.catchUpDays).run(into: &table) }
     if wanted("startup") { try StartupBench(runs: options.startups).run(into: &table) }
     if wanted("keys") {
         for size in [TerminalSize(width: 80, height: 24), TerminalSize(width: 200, height: 60)] {

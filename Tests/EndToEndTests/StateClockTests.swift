@@ -71,4 +71,16 @@ struct StateClockTests {
         let bad = try run(["store", "transactions", "--limit", "-1"])
         #expect(bad.exitCode == 64)
     }
+
+    @Test func aCatchUpOfMoreThanTenThousandRenewalsAsksFirst() throws {
+        let fixture = TestPaths.fixtures.appendingPathComponent("storekit/10-superwall-timerate1003-v5.storekit").path
+        _ = try run(["store", "buy", "superwall_diamond_8999", "--storekit", fixture, "--now", "2026-01-01T00:00:00Z"])
+        let refused = try run(["store", "advance", "4d", "--storekit", fixture])  // a renewal every 30 s: 11,520
+        #expect(refused.exitCode == 1)
+        #expect(refused.stderr.contains("runs about 11520 renewals at time rate oneRenewalEveryThirtySeconds; add --yes"), "\(refused.stderr)")
+        let listed = try run(["store", "transactions", "--storekit", fixture, "--json"])
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(listed.stdout.utf8)) as? [String: Any])
+        #expect(document["total"] as? Int == 1, "nothing ran")
+        #expect(document["now"] as? String == "2026-01-01T00:00:00Z", "the clock did not move")
+    }
 }

@@ -13,7 +13,7 @@ extension ProfileFeatures {
     /// Validates the receipt (the latest transaction) with the server and returns the status cache
     /// after it; when the server is down the cached status stands and the usage screen says so.
     func validateReceipt() -> SubscriptionStatus? {
-        let receipt = session.store.allTransactions.last.map { Data(utf8: $0.jws) }
+        let receipt = session.store.latestTransaction.map { Data(utf8: $0.jws) }
         let entitlement = session.model.entitlement
         let server: ReceiptValidator.ServerValidation = { _ in
             guard self.session.backend.isUp else { return .failure(.init("backendUnavailable")) }

@@ -65,11 +65,7 @@ struct EntitlementsReport: StoreOutput {
     /// The status of every group the user ever subscribed in: the catalog's groups first, then any others.
     static func statuses(_ store: SimulatedStore) -> [SubscriptionGroupStatus] {
         var groupIDs = store.catalog.groups.map(\.id)
-        for transaction in store.allTransactions {
-            if let group = store.payload(transactionID: transaction.id)?.subscriptionGroupIdentifier, !groupIDs.contains(group) {
-                groupIDs.append(group)
-            }
-        }
+        for group in store.subscribedGroupIDs where !groupIDs.contains(group) { groupIDs.append(group) }
         return groupIDs.compactMap { store.subscriptionStatus(groupID: $0) }
     }
 

@@ -57,9 +57,11 @@ struct StoreNotificationsCommand: ParsableCommand {
     func run() throws {
         try StoreRunner.run(options) { workspace in
             let store = try workspace.openStore()
-            let all = try store.notifications()
-            let shown = limit == 0 ? all.reversed()[...] : all.reversed().prefix(limit)
-            return Output(notifications: shown.map { entry in
+            // Only the shown ones are made whole (their signed payloads).
+            let (entries, total) = try store.notifications(where: { _ in true }, page: { total in
+                limit == 0 ? nil : max(0, total - limit)..<total
+            })
+            return Output(notifications: entries.reversed().map { entry in
                 let n = entry.notification
                 return Output.Notification(
                     notificationUUID: n.notificationUUID, notificationType: n.notificationType, subtype: n.subtype,
@@ -67,7 +69,7 @@ struct StoreNotificationsCommand: ParsableCommand {
                     attempts: entry.attempts.map { Output.Attempt(url: $0.url, attemptDate: StoreDate.string(TransactionPayload.date($0.attemptDate)),
                                                                   result: $0.result, httpStatus: $0.httpStatus) },
                     signedPayload: signed ? n.signedPayload : nil)
-            }, total: all.count)
+            }, total: total)
         }
     }
 }

@@ -32,7 +32,7 @@ struct StoreAdvanceCommand: ParsableCommand {
             }
             try workspace.advance(by: seconds)
             try workspace.catchUp(store, to: workspace.clock.now())
-            let updates = store.takeUpdates()
+            let updates = store.takeUpdates(withJWS: false) // the report shows ids and dates
             let changes = ControlReport.changes(from: before, to: EntitlementsReport.statuses(store))
             var summary = ["Advanced the clock by \(duration): \(StoreDate.string(from)) → \(StoreDate.string(workspace.clock.now()))."]
             let renewals = updates.filter { $0.reason == .renewal }.count

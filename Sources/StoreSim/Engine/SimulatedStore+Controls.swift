@@ -18,7 +18,7 @@ extension SimulatedStore {
         guard !current.isEmpty else { note("sync: nothing to restore"); return .nothingToRestore }
         for transaction in current {
             let verified = record(transaction.id)?.verified ?? false
-            updates.append(TransactionUpdate(reason: .restore, productID: transaction.productID, transaction: transaction, verified: verified))
+            updates.append(.made(TransactionUpdate(reason: .restore, productID: transaction.productID, transaction: transaction, verified: verified)))
         }
         note("sync: restored \(current.count) transaction(s)")
         return .restored(current)

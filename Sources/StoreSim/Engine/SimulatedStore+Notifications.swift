@@ -10,6 +10,13 @@ extension SimulatedStore {
         try lock.withLock { try notificationLog.load(headers: encodedHeaders) }
     }
 
+    /// The notifications `isIncluded` keeps (it sees all but the signed payload), oldest first,
+    /// and how many it kept; only those in `page` (positions among the kept, given how many were
+    /// kept; nil: all) are made whole and returned, so a page of a long history costs the page.
+    public func notifications(where isIncluded: (NotificationEntry) -> Bool, page: (Int) -> Range<Int>?) throws -> (entries: [NotificationEntry], total: Int) {
+        try lock.withLock { try notificationLog.load(headers: encodedHeaders, where: isIncluded, page: page) }
+    }
+
     /// Records tries to deliver notifications (durable, under the store's lock).
     public func recordAttempts(_ attempts: [NotificationAttempt]) throws {
         try lock.withLock { try notificationLog.append(attempts.map { NotificationLog.Line(attempt: $0) }) }

@@ -29,7 +29,9 @@ public final class SimulatedStore {
     var finishedOnly: Set<String> = []
     /// Whether records changed since the last save (or a snapshot is due).
     var hasUnsavedRecords: Bool { dirty?.isEmpty != true || !finishedOnly.isEmpty }
-    var updates: [TransactionUpdate] = []
+    /// `Transaction.updates` waiting for the app, each the record as it was when queued (its JWS
+    /// is made when taken: a catch-up of 20,000 renewals queues records, not 80 MB of JWS text).
+    var updates: [QueuedUpdate] = []
     /// The records' positions by id (see `RecordIndex`).
     var recordIndex = RecordIndex()
     /// The purchase whose sheet is open, if any (one purchase in flight at a time).
@@ -131,10 +133,33 @@ public final class SimulatedStore {
         return ids.compactMap { catalog.product($0) }
     }
 
-    /// Drains the `Transaction.updates` queue.
-    public func takeUpdates() -> [TransactionUpdate] {
+    /// Drains the `Transaction.updates` queue. With `withJWS` false each transaction's `jws` is left
+    /// empty: for a report that shows ids and dates only (a catch-up's 20,000 renewals).
+    public func takeUpdates(withJWS: Bool = true) -> [TransactionUpdate] {
         defer { updates.removeAll() }
-        return updates
+        return updates.map { queued in
+            switch queued {
+            case let .record(reason, record):
+                TransactionUpdate(reason: reason, productID: record.payload.productId,
+                                  transaction: withJWS ? signed(record) : signed(record, jws: ""), verified: record.verified)
+            case let .made(update): update
+            }
+        }
+    }
+
+    /// Empties the `Transaction.updates` queue without making its updates (a command that is not
+    /// the app); returns how many there were of each reason.
+    @discardableResult
+    public func discardUpdates() -> [TransactionUpdate.Reason: Int] {
+        defer { updates.removeAll() }
+        var counts: [TransactionUpdate.Reason: Int] = [:]
+        for queued in updates {
+            switch queued {
+            case let .record(reason, _): counts[reason, default: 0] += 1
+            case let .made(update): counts[update.reason, default: 0] += 1
+            }
+        }
+        return counts
     }
 
     /// `Transaction.finish()`: marks the transaction finished so it is not redelivered.
@@ -167,6 +192,26 @@ public final class SimulatedStore {
 
     /// Every transaction in the ledger, oldest first (`Transaction.all`).
     public var allTransactions: [SignedTransaction] { state.records.map(signed) }
+
+    /// Every transaction's payload, oldest first, without making its JWS (a server's filters).
+    public var transactionPayloads: [TransactionPayload] { state.records.map(\.payload) }
+
+    /// The transaction `id` as the App Store signs it, found by its id (nil: no such transaction).
+    public func signedTransaction(id: String) -> SignedTransaction? { record(id).map(signed) }
+
+    /// Whether `id` is a transaction's id or original transaction id in the ledger.
+    public func knowsTransaction(_ id: String) -> Bool {
+        record(id) != nil || state.records.contains { $0.payload.originalTransactionId == id }
+    }
+
+    /// How many transactions the ledger holds, and how many are not finished.
+    public var transactionCounts: (all: Int, unfinished: Int) { (state.records.count, state.records.lazy.filter { !$0.finished }.count) }
+
+    /// The latest transaction in the ledger, if any.
+    public var latestTransaction: SignedTransaction? { state.records.last.map(signed) }
+
+    /// The subscription groups the customer ever subscribed in (each has a subscription line), sorted.
+    public var subscribedGroupIDs: [String] { state.lines.keys.sorted() }
 
     /// Transactions not finished yet (`Transaction.unfinished`).
     public var unfinishedTransactions: [SignedTransaction] { state.records.filter { !$0.finished }.map(signed) }
@@ -328,15 +373,15 @@ public final class SimulatedStore {
 
     func record(_ id: String) -> TransactionRecord? { recordIndex.position(of: id, in: state.records).map { state.records[$0] } }
 
-    func signed(_ record: TransactionRecord) -> SignedTransaction {
+    func signed(_ record: TransactionRecord) -> SignedTransaction { signed(record, jws: record.jws(encodedHeaders)) }
+
+    func signed(_ record: TransactionRecord, jws: String) -> SignedTransaction {
         SignedTransaction(id: record.payload.transactionId, originalID: record.payload.originalTransactionId,
                           productID: record.payload.productId, purchaseDate: record.payload.purchase,
-                          expirationDate: record.payload.expires, jws: record.jws(encodedHeaders))
+                          expirationDate: record.payload.expires, jws: jws)
     }
 
-    func update(_ reason: TransactionUpdate.Reason, _ record: TransactionRecord) -> TransactionUpdate {
-        TransactionUpdate(reason: reason, productID: record.payload.productId, transaction: signed(record), verified: record.verified)
-    }
+    func update(_ reason: TransactionUpdate.Reason, _ record: TransactionRecord) -> QueuedUpdate { .record(reason, record) }
 
     /// Signs `payload` with the trusted key, or the untrusted one when unverified transactions are on.
     func sign(_ payload: TransactionPayload) throws -> TransactionRecord {

@@ -97,6 +97,12 @@ public struct TransactionUpdate: Hashable, Sendable {
     public var verified: Bool
 }
 
+/// An update in the store's queue: a record as it was when queued, or an update made already.
+enum QueuedUpdate {
+    case record(TransactionUpdate.Reason, TransactionRecord)
+    case made(TransactionUpdate)
+}
+
 /// An Ask to Buy request the parent declined. StoreKit tells the app nothing of it: the purchase
 /// simply never completes (no transaction, no update); the store keeps the record for QA.
 public struct DeclinedRequest: Codable, Hashable, Sendable {

@@ -81,31 +81,62 @@ struct NotificationLog {
     /// lines back together). A torn last line (a kill mid-append) is skipped; any other line that
     /// is not ours is an error naming its line.
     func load(headers: JWSHeaders) throws -> [NotificationEntry] {
-        guard let data = FileManager.default.contents(atPath: url.path) else { return [] }
+        try load(headers: headers, where: { _ in true }, page: { _ in nil }).entries
+    }
+
+    /// The notifications `isIncluded` keeps (it sees everything but the signed payload), oldest
+    /// first, and how many it kept; only those in `page` (positions among the kept ones, given how
+    /// many were kept; nil: all) are returned, with their signed payloads put back together. Reading a long log costs its
+    /// lines' metadata, not 20,000 signed payloads made again.
+    func load(headers: JWSHeaders, where isIncluded: (NotificationEntry) -> Bool, page: (Int) -> Range<Int>?) throws -> (entries: [NotificationEntry], total: Int) {
+        guard let data = FileManager.default.contents(atPath: url.path) else { return ([], 0) }
         var entries: [NotificationEntry] = []
+        /// The line of each entry kept compact (its signed payload made only if it is returned).
+        var compactLines: [Int: Data.SubSequence] = [:]
         var index: [String: Int] = [:]
         let lines = data.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
         for (number, bytes) in lines.enumerated() where !bytes.isEmpty {
-            let line: Line
-            do { line = try LocatedJSONDecoder().decode(Line.self, from: Data(bytes)) } catch {
+            let line: LineHead
+            do { line = try Self.decode(LineHead.self, from: Data(bytes)) } catch {
                 if number == lines.count - 1 { break } // torn by a kill mid-append: the rest of the file is fine
                 throw NotificationLogError("\(url.path):\(number + 1):1: \(error); expected a line this simulator wrote")
             }
-            var notification = line.notification
-            if let signed = line.signed {
-                guard let restored = signed.restored(headers) else {
-                    throw NotificationLogError("\(url.path):\(number + 1):1: the notification cannot be signed again; expected a line this simulator wrote")
-                }
-                notification = restored
-            }
-            if let notification {
+            if let notification = line.notification ?? line.signed?.notification {
                 index[notification.notificationUUID] = entries.count
+                if line.signed != nil { compactLines[entries.count] = bytes }
                 entries.append(NotificationEntry(notification: notification, attempts: []))
             } else if let attempt = line.attempt, let at = index[attempt.notificationUUID] {
                 entries[at].attempts.append(attempt)
             }
         }
-        return entries
+        let kept = entries.indices.filter { isIncluded(entries[$0]) }
+        let wanted = page(kept.count).map { kept[max(0, min($0.lowerBound, kept.count))..<max(0, min($0.upperBound, kept.count))] } ?? kept[...]
+        var result: [NotificationEntry] = []
+        result.reserveCapacity(wanted.count)
+        for at in wanted {
+            var entry = entries[at]
+            if let bytes = compactLines[at] {
+                guard let compact = try? Self.decode(Line.self, from: Data(bytes)).signed, let restored = compact.restored(headers) else {
+                    throw NotificationLogError("\(url.path): notification \(entry.notification.notificationUUID) cannot be signed again; expected a line this simulator wrote")
+                }
+                entry.notification = restored
+            }
+            result.append(entry)
+        }
+        return (result, kept.count)
+    }
+
+    /// A line as far as listing needs it: the compact form's notification without its payload.
+    private struct LineHead: Decodable {
+        struct SignedHead: Decodable { var notification: ServerNotification }
+        var notification: ServerNotification?
+        var attempt: NotificationAttempt?
+        var signed: SignedHead?
+    }
+
+    /// The located decoder: Foundation's traps on some malformed input (`FoundationTrapTests`).
+    private static func decode<T: Decodable>(_ type: T.Type, from data: Data) throws -> T {
+        try LocatedJSONDecoder().decode(type, from: data)
     }
 
     func append(_ lines: [Line]) throws {
