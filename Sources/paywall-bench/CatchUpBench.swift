@@ -1,93 +1,66 @@
 import Foundation
 import PaywallFoundation
-import StoreKitVocabulary
-import StoreSim
 
-/// A state that lives for months: one monthly subscription at `monthlyRenewalEveryThirtySeconds`
-/// (a renewal every 30 s), caught up over a week in one jump (20,160 renewals, each at its own
-/// instant, written in batches), then what it costs to open the store and show the newest 50
-/// transactions or every notification at 1k, 10k and 20k transactions of history.
-///
-/// The naive way beside the listing is how `store transactions` found each row before the record
-/// index: every transaction, its payload looked up by a scan of the ledger (quadratic).
+/// A state that lives for months, measured as a user runs it: whole `paywall-sim store` processes
+/// on one state directory. A monthly subscription at `monthlyRenewalEveryThirtySeconds` (fixture
+/// 05, `_timeRate` 15: a renewal every 30 s) is caught up with `store advance … --yes` to 1k, 10k
+/// and 20,161 transactions (a week, 20,160 renewals, each at its own instant); at each length the
+/// listing commands run: `store transactions --json --limit 50`, `store notifications`,
+/// `store entitlements`. The naive way beside the listing is the whole list (`--limit 0`: every
+/// transaction's JWS made and verified), as `store transactions` printed it before it paged.
 struct CatchUpBench {
     /// Days of the jump (7: 20,160 renewals).
     var days = 7
+    var catalog = "Tests/Fixtures/storekit/05-cisum-zh-hans-timerate15-v4.storekit"
 
-    static let bundleID = "com.paywallsim.bench"
-    static let catalog = StoreCatalog(
-        products: [
-            StoreProduct(id: "monthly", referenceName: "Monthly", kind: .autoRenewable, price: 4.99,
-                         subscription: SubscriptionInfo(groupID: "premium", level: 1, period: BillingPeriod(value: 1, unit: .month))),
-        ],
-        groups: [SubscriptionGroup(id: "premium", name: "Premium", productIDs: ["monthly"])],
-        settings: StoreSettings(timeRate: .monthlyRenewalEveryThirtySeconds), origin: "paywall-bench")
-    static let start = Date(timeIntervalSince1970: 1_769_763_600) // 2026-01-30T09:00:00Z
+    struct Failed: Error, CustomStringConvertible { var description: String }
 
     func run(into table: inout BenchTable) throws {
+        guard let binary = ProcessBench.simulatorBinary() else { throw Failed(description: "no paywall-sim beside paywall-bench (swift build -c release)") }
+        guard FileManager.default.fileExists(atPath: catalog) else { throw Failed(description: "\(catalog): run paywall-bench from the package root") }
         let dir = ScratchDirectory.unique("paywall-bench-catchup")
         defer { ScratchDirectory.discard(dir) }
-        let clock = ManualClock(Self.start)
-        let store = try SimulatedStore(catalog: Self.catalog, stateDirectory: dir, clock: clock, seed: 9, bundleID: Self.bundleID)
-        _ = store.purchase(productID: "monthly")
-        _ = store.takeUpdates()
-        // The history lengths to list at: 1k and 10k transactions, then the whole jump.
-        var listed: [(Int, Double)] = []
-        var jump = (wall: 0.0, cpu: 0.0)
-        for stop in [1_000, 10_000, days * 2_880 + 1] {
-            clock.set(Self.start.addingTimeInterval(Double(stop - 1) * 30))
-            let leg = try Timing.measure {
-                try store.process(now: clock.now())
-                _ = store.takeUpdates()
+        func store(_ arguments: [String]) throws -> (wall: Double, cpu: Double, peakMiB: Double) {
+            guard let figures = ProcessBench.spawnMeasured(binary, ["store"] + arguments + ["--state", dir.path, "--storekit", catalog]) else {
+                throw Failed(description: "paywall-sim store \(arguments.joined(separator: " ")) failed")
             }
-            jump = (jump.wall + leg.wall, jump.cpu + leg.cpu)
-            listed.append((stop, try listing(dir: dir, clock: clock, into: &table, history: stop)))
+            return figures
+        }
+        _ = try store(["buy", "com.coffic.netto.monthly", "--now", "2026-01-30T09:00:00Z"])
+        var jump = (wall: 0.0, cpu: 0.0, peakMiB: 0.0)
+        var done = 0
+        var listings: [Double] = []
+        for stop in [1_000, 10_000, days * 2_880] {
+            let leg = try store(["advance", "\((stop - done) * 30)s", "--yes"])
+            done = stop
+            jump = (jump.wall + leg.wall, jump.cpu + leg.cpu, max(jump.peakMiB, leg.peakMiB))
+            let page = try store(["transactions", "--json", "--limit", "50"])
+            let whole = stop <= 10_000 ? try store(["transactions", "--json", "--limit", "0"]) : nil
+            let notifications = try store(["notifications"])
+            let entitlements = try store(["entitlements"])
+            let history = "\(stop + 1) transactions"
+            table.add("catch-up: store transactions --json --limit 50, \(history)", Self.text(page),
+                      naive: whole.map(Self.text) ?? "", ratio: whole.map { String(format: "%.1f×", $0.wall / page.wall) } ?? "")
+            table.add("catch-up: store notifications (newest 50), \(history)", Self.text(notifications))
+            table.add("catch-up: store entitlements, \(history)", Self.text(entitlements))
+            table.record("catchup.list\(stop / 1000)k.ms", page.wall * 1000)
+            listings.append(page.wall)
         }
         let renewals = Double(days * 2_880)
         let bytes = Double(Self.bytes(in: dir))
-        table.add("catch-up: \(days)d at a renewal every 30 s (\(Int(renewals)) renewals, one jump)",
-                  String(format: "%.2f s (CPU %.2f s), %.0f µs a renewal", jump.wall, jump.cpu, jump.wall / renewals * 1e6))
+        table.add("catch-up: store advance to \(days)d at a renewal every 30 s (\(Int(renewals)) renewals, 3 legs)",
+                  String(format: "%.2f s (CPU %.2f s), %.0f µs a renewal, peak %.1f MiB", jump.wall, jump.cpu, jump.wall / renewals * 1e6, jump.peakMiB))
         table.record("catchup.jumpSeconds", jump.wall)
+        table.record("catchup.peakMemory", jump.peakMiB)
         table.add("catch-up: state on disk a renewal (ledger + notifications)", String(format: "%.0f bytes (%.1f MiB in all)", bytes / renewals, bytes / 1_048_576))
         table.record("catchup.bytesPerRenewal", bytes / renewals)
-        table.add("catch-up: peak memory (ru_maxrss, the process so far)", String(format: "%.1f MiB", Timing.peakMemoryMiB()))
-        table.record("catchup.peakMemory", Timing.peakMemoryMiB())
-        // Flat or not: the listing at 10k and 20k against 1k.
-        if let first = listed.first?.1, let last = listed.last?.1, first > 0 {
-            table.add("catch-up: open + newest 50, \(listed.last!.0) ÷ \(listed.first!.0) transactions", String(format: "%.1f×", last / first))
+        if let first = listings.first, let last = listings.last, first > 0 {
+            table.add("catch-up: store transactions --limit 50 at 20k ÷ at 1k", String(format: "%.1f× (flat would be 1×)", last / first))
         }
     }
 
-    /// Opens the store as a `store` command does and shows the newest 50; returns the seconds it took.
-    private func listing(dir: URL, clock: ManualClock, into table: inout BenchTable, history: Int) throws -> Double {
-        var page = 0
-        let open = try Timing.measure {
-            let store = try SimulatedStore(catalog: Self.catalog, stateDirectory: dir, clock: clock, seed: 9, bundleID: Self.bundleID)
-            page = store.transactionPage(limit: 50).page.count
-        }
-        var naive = ""
-        if history <= 1_000 {
-            let store = try SimulatedStore(catalog: Self.catalog, stateDirectory: dir, clock: clock, seed: 9, bundleID: Self.bundleID)
-            let seconds = Timing.seconds {
-                // Every transaction, each payload found by a scan (the listing before the record index).
-                let all = store.allTransactions
-                var found = 0
-                for transaction in all where all.first(where: { $0.id == transaction.id }) != nil { found += 1 }
-                page = max(page, min(found, 50))
-            }
-            naive = String(format: "%.0f ms", seconds * 1000)
-        }
-        var notifications = 0
-        let notify = try Timing.measure {
-            let store = try SimulatedStore(catalog: Self.catalog, stateDirectory: dir, clock: clock, seed: 9, bundleID: Self.bundleID)
-            notifications = try store.notifications().count
-        }
-        table.add("catch-up: open + newest \(page) of \(history) transactions", String(format: "%.0f ms (CPU %.0f ms)", open.wall * 1000, open.cpu * 1000),
-                  naive: naive)
-        table.record("catchup.list\(history / 1000)k.ms", open.wall * 1000)
-        table.add("catch-up: open + read all \(notifications) notifications", String(format: "%.0f ms", notify.wall * 1000))
-        table.record("catchup.notifications\(history / 1000)k.ms", notify.wall * 1000)
-        return open.wall
+    static func text(_ figures: (wall: Double, cpu: Double, peakMiB: Double)) -> String {
+        String(format: "%.0f ms (CPU %.0f ms), peak %.0f MiB", figures.wall * 1000, figures.cpu * 1000, figures.peakMiB)
     }
 
     /// Bytes of every file under `dir`.

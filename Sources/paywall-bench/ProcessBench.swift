@@ -68,6 +68,11 @@ struct ProcessBench {
     /// Runs `binary arguments` with its output to /dev/null; nil when it cannot start or exits badly
     /// (exit 1 is allowed: `copy check` reports the shipped deck's untranslated locales with it).
     static func spawn(_ binary: String, _ arguments: [String]) -> (wall: Double, cpu: Double)? {
+        spawnMeasured(binary, arguments).map { ($0.wall, $0.cpu) }
+    }
+
+    /// `spawn`, with the child's peak memory (`ru_maxrss`, MiB).
+    static func spawnMeasured(_ binary: String, _ arguments: [String]) -> (wall: Double, cpu: Double, peakMiB: Double)? {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
@@ -85,6 +90,6 @@ struct ProcessBench {
         let exited = status & 0x7f == 0, code = (status >> 8) & 0xff
         guard exited, code <= 1 else { return nil }
         func seconds(_ time: timeval) -> Double { Double(time.tv_sec) + Double(time.tv_usec) / 1e6 }
-        return (wall, seconds(usage.ru_utime) + seconds(usage.ru_stime))
+        return (wall, seconds(usage.ru_utime) + seconds(usage.ru_stime), Double(usage.ru_maxrss) / 1024)
     }
 }

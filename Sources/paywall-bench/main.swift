@@ -64,6 +64,7 @@ print("$ " + CommandLine.arguments.joined(separator: " "))
 print("")
 
 var table = BenchTable()
+var failed: String?
 do {
     func wanted(_ name: String) -> Bool { options.only.isEmpty || options.only.contains(name) }
     // First: its peak-memory row is the process's peak so far.
@@ -84,6 +85,7 @@ do {
     if wanted("process") { ProcessBench(tape: options.tape, rounds: options.processRounds, fortyLocaleRounds: max(3, options.sweeps)).run(into: &table) }
 } catch {
     table.add("error", "\(error)")
+    failed = "\(error)"
 }
 table.add("peak memory (ru_maxrss)", String(format: "%.1f MiB", Timing.peakMemoryMiB()))
 table.record("peakMemory", Timing.peakMemoryMiB())
@@ -95,6 +97,10 @@ if options.check {
     print("")
     print(budgets)
     print("")
+    if let failed {
+        print("paywall-bench --check: a benchmark failed: \(failed)")
+        exit(1)
+    }
     print(passed ? "paywall-bench --check: every budget measured was kept" : "paywall-bench --check: a budget was missed")
     exit(passed ? 0 : 1)
 }
