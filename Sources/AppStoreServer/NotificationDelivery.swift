@@ -6,13 +6,19 @@ import StoreSim
 /// Sends App Store Server Notifications V2 to the receivers `serve --notify URL` names: each
 /// notification the store makes from the server's start on is POSTed as `{"signedPayload": JWS}`;
 /// a receiver that fails (not 2xx, no answer within 5 s) is tried again 1, 12, 24, 48 and 72 hours
-/// after the first try, on the simulated clock, as Apple does. Every try is recorded in the state
+/// after the previous try, on the simulated clock, as Apple does in production. In the sandbox
+/// Apple sends a notification once, without retries; `Xcode` and `LocalTesting` states are retried
+/// as in production. Every try is recorded in the state
 /// directory (`store notifications`, the notification history endpoint).
 public final class NotificationDelivery: @unchecked Sendable {
     let server: ServerStore
     let receivers: [URL]
-    /// Apple's retries, in hours after the first try.
+    /// Apple's retries, in hours after the previous try ("retries five times, at 1, 12, 24, 48,
+    /// and 72 hours after the previous attempt").
     static let retryHours: [Double] = [1, 12, 24, 48, 72]
+    /// Whether failed tries are retried: not in the sandbox ("the App Store server attempts to
+    /// send the notification one time").
+    let retries: Bool
     /// How long a receiver has to answer.
     static let timeout: TimeInterval = 5
     /// Notifications before this position in the log were made before the server started: they
@@ -22,22 +28,23 @@ public final class NotificationDelivery: @unchecked Sendable {
     public init(server: ServerStore, receivers: [URL]) throws {
         self.server = server
         self.receivers = receivers
+        retries = try server.access { store, _, _ in store.environment != "Sandbox" }
         startIndex = try server.access { store, _, _ in try store.notifications().count }
     }
 
     /// The tries due at `now`: a notification new since the start that a receiver has not had, or
     /// one whose last try failed and whose next retry time has come. Pure.
-    static func due(_ entries: [NotificationEntry], receivers: [URL], startIndex: Int, now: Date) -> [(ServerNotification, URL)] {
+    static func due(_ entries: [NotificationEntry], receivers: [URL], startIndex: Int, now: Date, retries: Bool = true) -> [(ServerNotification, URL)] {
         var due: [(ServerNotification, URL)] = []
         for (index, entry) in entries.enumerated() {
             for receiver in receivers {
                 let tries = entry.attempts.filter { $0.url == receiver.absoluteString }
-                guard let first = tries.first else {
+                guard let last = tries.last else {
                     if index >= startIndex { due.append((entry.notification, receiver)) }
                     continue
                 }
-                guard tries.last?.succeeded == false, tries.count <= retryHours.count else { continue }
-                let next = TransactionPayload.date(first.attemptDate).addingTimeInterval(retryHours[tries.count - 1] * 3600)
+                guard retries, !last.succeeded, tries.count <= retryHours.count else { continue }
+                let next = TransactionPayload.date(last.attemptDate).addingTimeInterval(retryHours[tries.count - 1] * 3600)
                 if now >= next { due.append((entry.notification, receiver)) }
             }
         }
@@ -56,7 +63,7 @@ public final class NotificationDelivery: @unchecked Sendable {
     @discardableResult
     public func deliverDue() async throws -> Int {
         let (due, now) = try server.access { store, _, now in
-            (Self.due(try store.notifications(), receivers: receivers, startIndex: startIndex, now: now), now)
+            (Self.due(try store.notifications(), receivers: receivers, startIndex: startIndex, now: now, retries: retries), now)
         }
         guard !due.isEmpty else { return 0 }
         var attempts: [NotificationAttempt] = []

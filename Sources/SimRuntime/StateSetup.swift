@@ -11,13 +11,13 @@ public struct StateSetup: Codable, Hashable, Sendable {
     public var profile: String?
     /// The `.storekit` file's absolute path; nil: the profile's catalog, else the embedded one.
     public var storekit: String?
-    /// The `environment` every signed object carries (`Xcode`, `Sandbox`, `LocalTesting`); nil: `Xcode`.
+    /// The `environment` every signed object carries (`Xcode`, `Sandbox`, `Production`, `LocalTesting`); nil: `Xcode`.
     public var environment: String?
     /// The app's bundle id in every signed object; nil: `com.paywallsim.app`.
     public var bundleID: String?
 
     /// The environments a state may sign for, as Apple names them.
-    public static let environments = ["Xcode", "Sandbox", "LocalTesting"]
+    public static let environments = ["Xcode", "Sandbox", "Production", "LocalTesting"]
     /// StoreKit Testing's: what a state signs for when no command named another.
     public static let defaultEnvironment = "Xcode"
     public static let defaultBundleID = "com.paywallsim.app"

@@ -35,13 +35,14 @@ public struct StateWorkspace: Sendable {
     }
 
     /// Opens (creating its folder if needed) the team's backend, verifying what `store` signs, for
-    /// the user with `appAccountToken`; `environments` nil: every environment.
+    /// the user with `appAccountToken`; `environments` nil: every test environment and the one the
+    /// store signs for (a `Production` state's backend accepts its own, and only then production data).
     public func openBackend(store: SimulatedStore, clock: any Clock, appAccountToken: UUID,
                             environments: Set<String>? = nil) throws -> VerificationBackend {
         let folder = layout.backend.folder
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         return try VerificationBackend(stateDirectory: folder, verifier: store.signedDataVerifier, bundleID: store.bundleID,
-                                       environments: environments ?? VerificationBackend.allEnvironments,
+                                       environments: environments ?? VerificationBackend.allEnvironments.union([store.environment]),
                                        userAppAccountToken: appAccountToken, clock: clock)
     }
 

@@ -4,8 +4,8 @@ import SimRuntime
 /// What every signed object says it is for: the App Store environment and the app's bundle id
 /// (`run`, `play`, `store`, `serve`). Named once, a state directory remembers them.
 public struct SigningOptions: ParsableArguments {
-    @Option(name: .long, help: ArgumentHelp("The environment signed transactions, renewal info and notifications carry: Xcode (StoreKit Testing's), Sandbox (verifiable by Apple's SignedDataVerifier with the exported root) or LocalTesting; remembered by the state directory; default Xcode.",
-                                            valueName: "Xcode|Sandbox|LocalTesting"))
+    @Option(name: .long, help: ArgumentHelp("The environment signed transactions, renewal info and notifications carry: Xcode (StoreKit Testing's), Sandbox (verifiable by Apple's SignedDataVerifier with the exported root; notifications sent once, without retries), Production (a backend's production code path; failed notifications retried) or LocalTesting; remembered by the state directory; default Xcode.",
+                                            valueName: "Xcode|Sandbox|Production|LocalTesting"))
     public var environment: String?
 
     @Option(name: .long, help: ArgumentHelp("The app's bundle id in signed data; remembered by the state directory; default com.paywallsim.app.", valueName: "ID"))

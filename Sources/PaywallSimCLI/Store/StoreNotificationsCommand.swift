@@ -8,7 +8,7 @@ struct StoreNotificationsCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "notifications",
         abstract: "List the App Store Server Notifications V2 the store made (type, subtype, transaction) and each try to deliver them (serve --notify).",
-        discussion: "Every change Apple notifies is recorded, whichever process made it; `paywall-sim serve --notify URL` delivers those made while it runs and retries failures 1, 12, 24, 48 and 72 hours after the first try, on the simulated clock.")
+        discussion: "Every change Apple notifies is recorded, whichever process made it; `paywall-sim serve --notify URL` delivers those made while it runs and retries failures 1, 12, 24, 48 and 72 hours after the previous try, on the simulated clock (a Sandbox state sends once, without retries).")
 
     @OptionGroup var options: StoreOptions
     @Flag(name: .long, help: "With --json: add each notification's signedPayload.")
