@@ -92,6 +92,32 @@ struct ServerNotificationTests {
     }
 }
 
+/// Apple sends EXPIRED with subtype PRICE_INCREASE "when the subscription expires" after the
+/// customer didn't consent to a price increase: at the end of the period, not at the answer; and a
+/// renewal info's `renewalDate` is "always present … even for expired subscriptions".
+@Suite("A declined price increase ends the subscription at its period's end")
+struct DeclinedPriceIncreaseTests {
+    @Test func theExpiryIsSentWhenThePeriodEndsAndRenewalDateStays() throws {
+        let (store, clock, _) = try Fixture.store(StoreSettings(timeRate: .monthlyRenewalEveryThirtySeconds))
+        _ = try #require(store.purchase(productID: "monthly_19_99", options: Fixture.options).transaction)
+        _ = try store.schedulePriceIncrease(productID: "monthly_19_99", newPrice: 24.99, needsConsent: true)
+        clock.advance(by: 10)
+        try store.respondToPriceIncrease(groupID: "premium", consent: false)
+        try store.process(now: clock.now())
+        let atAnswer = try store.notifications().map { "\($0.notification.notificationType)/\($0.notification.subtype ?? "-")" }
+        #expect(!atAnswer.contains { $0.hasPrefix("EXPIRED") }, "\(atAnswer)")
+        #expect(store.subscriptionStatus(groupID: "premium")?.state == .subscribed)
+        clock.advance(by: 25) // the period ended at 30 s
+        try store.process(now: clock.now())
+        let expired = try #require(try store.notifications().last?.notification)
+        #expect("\(expired.notificationType)/\(expired.subtype ?? "-")" == "EXPIRED/PRICE_INCREASE")
+        #expect(expired.signedDate == TransactionPayload.millis(Fixture.start.addingTimeInterval(30)), "at the period's end")
+        let status = try #require(store.subscriptionStatus(groupID: "premium"))
+        #expect(status.state == .expired && status.renewalInfo.expirationIntent == 3)
+        #expect(status.renewalInfo.renewalDate == TransactionPayload.millis(Fixture.start.addingTimeInterval(30)))
+    }
+}
+
 /// Decodes a notification's signed payload after checking its chain and signature.
 enum NotificationPayloadReader {
     static func decode(_ jws: String, with store: SimulatedStore) throws -> NotificationPayload {

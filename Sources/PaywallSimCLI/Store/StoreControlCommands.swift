@@ -133,16 +133,17 @@ struct StoreAutoRenewCommand: StoreControlCommand {
     var target: String? { [flag, group].compactMap { $0 }.joined(separator: " ") }
 }
 
-/// `store resolve [REQUEST|PRODUCT]`: the buyer completes an interrupted purchase.
+/// `store resolve [REQUEST|PRODUCT|GROUP]`: the buyer completes an interrupted purchase, or fixes
+/// the billing issue of a subscription in billing retry (`resolveIssueForTransaction`).
 struct StoreResolveCommand: StoreControlCommand {
     static let configuration = CommandConfiguration(
         commandName: "resolve",
-        abstract: "Complete an interrupted purchase (default: the oldest): the buyer did what the App Store asked; the app gets it as an update.")
+        abstract: "Complete an interrupted purchase (default: the oldest), or fix the billing issue of a subscription in billing retry or grace (it renews): the buyer did what the App Store asked.")
     static let control = StoreControl.resolve
     static let reportsChanges = false
 
     @OptionGroup var options: StoreOptions
-    @Argument(help: ArgumentHelp("A request id or product id.", valueName: "REQUEST|PRODUCT"))
+    @Argument(help: ArgumentHelp("A request id, product id or subscription group.", valueName: "REQUEST|PRODUCT|GROUP"))
     var target: String?
 }
 

@@ -22,6 +22,9 @@ struct TransactionsReport: StoreOutput {
         @Nullable var offerIdentifier: String?
         var quantity: Int
         var verified: Bool
+        @Nullable var isUpgraded: Bool?
+        @Nullable var revocationReason: Int?
+        @Nullable var appAccountToken: String?
         /// The JWS as the App Store gives it (only with `--signed`: it changes with every signing).
         var signedTransaction: String?
     }
@@ -86,6 +89,7 @@ struct TransactionsReport: StoreOutput {
                 offerType: payload.offerType, offerIdentifier: payload.offerIdentifier, quantity: payload.quantity,
                 // The device's check (`VerificationResult`), made again on the JWS as stored.
                 verified: (try? CompactJWS.verify(entry.signed.jws, trustedKeys: trusted)) != nil,
+                isUpgraded: payload.isUpgraded, revocationReason: payload.revocationReason, appAccountToken: payload.appAccountToken,
                 signedTransaction: includeJWS ? entry.signed.jws : nil)
         }
         pending = store.pendingPurchases.map {

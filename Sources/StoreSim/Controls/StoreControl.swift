@@ -88,9 +88,16 @@ extension SimulatedStore {
             try setAutoRenew(groupID: group, flag == "on")
             return "Auto-renew \(flag) for the subscription in group \(group)."
         case .resolve:
-            let request = try resolve.interruptedPurchase(target)
-            try completeInterruptedPurchase(requestID: request.requestID)
-            return "Completed interrupted purchase \(request.requestID) for \(request.productID)."
+            // Apple: "interrupted purchases or billing retry scenarios".
+            do {
+                let request = try resolve.interruptedPurchase(target)
+                try completeInterruptedPurchase(requestID: request.requestID)
+                return "Completed interrupted purchase \(request.requestID) for \(request.productID)."
+            } catch let interrupted {
+                guard let group = try? resolve.group(target), state.lines[group]?.retryStartedAt != nil else { throw interrupted }
+                try resolveBillingIssue(groupID: group)
+                return "Resolved the billing issue of the subscription in group \(group): it renewed."
+            }
         case .delete:
             let transaction = try resolve.deletable(target)
             try deleteTransaction(transactionID: transaction.id)

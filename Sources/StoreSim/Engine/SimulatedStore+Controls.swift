@@ -133,18 +133,38 @@ extension SimulatedStore {
             if !on { s.billingIssuesEnabled = false }
             state.settings = s
             if !on {
-                for groupID in state.lines.keys.sorted() {
-                    guard var line = state.lines[groupID], line.retryStartedAt != nil else { continue }
-                    let now = clock.now()
-                    let inGrace = line.graceEnds.map { now < $0 } ?? false
-                    line.retryStartedAt = nil; line.graceEnds = nil; line.retryEnds = nil
-                    try renewOnce(&line, at: inGrace ? line.expires : now)
-                    state.lines[groupID] = line
+                for groupID in state.lines.keys.sorted() where state.lines[groupID]?.retryStartedAt != nil {
+                    try recoverLocked(groupID: groupID)
                 }
             }
             try save()
             note("billing issue \(on ? "on" : "off")")
         }
+    }
+
+    /// `SKTestSession.resolveIssueForTransaction` for a subscription in billing retry or its grace
+    /// period: the customer fixed their payment, the subscription renews (see `setBillingIssue`).
+    /// The billing-issue switch stays as it is.
+    public func resolveBillingIssue(groupID: String) throws {
+        try exclusive {
+            guard state.lines[groupID]?.retryStartedAt != nil else {
+                throw StoreControlError("resolve: the subscription in group \(groupID) has no billing issue")
+            }
+            try recoverLocked(groupID: groupID)
+            try save()
+            note("\(groupID): billing issue resolved")
+        }
+    }
+
+    /// Renews a subscription in grace or billing retry now: inside grace from its renewal date
+    /// (no paid day lost), after it from now. The caller holds the lock and saves.
+    private func recoverLocked(groupID: String) throws {
+        guard var line = state.lines[groupID], line.retryStartedAt != nil else { return }
+        let now = clock.now()
+        let inGrace = line.graceEnds.map { now < $0 } ?? false
+        line.retryStartedAt = nil; line.graceEnds = nil; line.retryEnds = nil
+        try renewOnce(&line, at: inGrace ? line.expires : now)
+        state.lines[groupID] = line
     }
 
     /// Turns auto-renew on or off for the group (Manage Subscriptions).

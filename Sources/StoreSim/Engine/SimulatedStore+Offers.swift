@@ -168,7 +168,8 @@ extension SimulatedStore {
     }
 
     /// The subscriber answers the price-increase message: agreed renews at the new price; declined
-    /// turns auto-renew off, so the subscription ends with its period (expiration intent 3).
+    /// lets the subscription run to the end of its period, where it expires (expiration intent 3,
+    /// `EXPIRED`/`PRICE_INCREASE` then, as Apple sends it at the subscription's end, not at the answer).
     public func respondToPriceIncrease(groupID: String, consent: Bool) throws {
         try exclusive {
             guard var line = state.lines[groupID], var increase = line.priceIncrease, increase.needsConsent else {
@@ -176,10 +177,6 @@ extension SimulatedStore {
             }
             increase.consented = consent
             line.priceIncrease = increase
-            if !consent {
-                line.autoRenew = false
-                line.expirationIntent = 3
-            }
             state.lines[groupID] = line
             try save()
             note("\(groupID): price increase \(consent ? "agreed" : "declined")")

@@ -314,7 +314,8 @@ public final class SimulatedStore {
             offerType: offer?.type, offerIdentifier: offer?.type == 1 ? nil : offer?.id, offerDiscountType: offer?.discount,
             signedDate: TransactionPayload.millis(storeNow()), environment: environment,
             recentSubscriptionStartDate: TransactionPayload.millis(line.recentStart ?? self.record(line.originalTransactionID)?.payload.purchase ?? record.payload.purchase),
-            renewalDate: state == .expired || state == .revoked ? nil : TransactionPayload.millis(line.expires),
+            // Apple: "always present … even for expired subscriptions".
+            renewalDate: TransactionPayload.millis(line.expires),
             currency: Storefront.resolve(storefront).currencyCode,
             renewalPrice: TransactionPayload.milliunits(offer?.price ?? basePrice),
             eligibleWinBackOfferIds: winBack, appAccountToken: line.appAccountToken?.uuidString.lowercased())
