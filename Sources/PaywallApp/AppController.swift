@@ -78,7 +78,7 @@ public final class AppController {
         let settings = session.settings
         var context = ScreenContext(model: session.model, now: session.clock.now(), timeZone: settings.timeZone,
                                     locale: settings.locale, overlay: overlay, input: input, spinnerFrame: spinnerFrame,
-                                    sheet: SheetInfo(askToBuy: session.store.settings.askToBuyEnabled),
+                                    sheet: SheetInfo(environment: session.store.environment, askToBuy: session.store.settings.askToBuyEnabled),
                                     debug: overlay == .debug ? debugInfo() : DebugInfo(), panel: features?.panel(), paywallButton: features?.paywallButton)
         context.chatCommands = settings.profile.map(ProfileReducer.commands(for:)) ?? []
         return context

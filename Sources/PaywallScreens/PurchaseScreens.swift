@@ -29,8 +29,8 @@ extension ScreenLayout {
             blocks.append(writer.line(offer, width: inner, align: .left))
         }
         blocks.append(writer.line(writer.copy("sheet.account", [.string(context.sheet.account)], role: .muted, slot: .value), width: inner, align: .left))
-        if context.sheet.environment != nil {
-            blocks.append(writer.line(writer.copy("sheet.environment", role: .warning, slot: .value), width: inner, align: .left))
+        if let environment = context.sheet.environment {
+            blocks.append(writer.line(writer.copy("sheet.environment", [.string(environment)], role: .warning, slot: .value), width: inner, align: .left))
         }
         if askToBuy {
             blocks.append(.spacer(1, priority: 9))

@@ -11,7 +11,8 @@ public enum Overlay: String, Sendable, Hashable, CaseIterable {
 public struct SheetInfo: Sendable, Hashable {
     /// The account the purchase is charged to, e.g. `sandbox.user@example.com`.
     public var account: String
-    /// The store environment (e.g. `Sandbox`); when set the sheet shows the `sheet.environment` line.
+    /// The store environment the state signs for (`Xcode`, `Sandbox`, …); when set the sheet names it
+    /// on its `sheet.environment` line, as iOS does.
     public var environment: String?
     /// Ask to Buy is on: the sheet asks a parent for permission instead of buying.
     public var askToBuy: Bool

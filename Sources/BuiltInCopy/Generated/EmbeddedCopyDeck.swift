@@ -3768,24 +3768,24 @@ enum EmbeddedCopyDeck {
       }
     },
     "sheet.environment" : {
-      "comment" : "Purchase sheet: marker at the bottom showing the sandbox environment, as on iOS. The brackets are part of the text.",
+      "comment" : "Purchase sheet: marker at the bottom naming the store environment (%@: Xcode, Sandbox, Production, LocalTesting, as Apple names them), as on iOS. The brackets are part of the text.",
       "localizations" : {
         "en" : {
           "stringUnit" : {
             "state" : "translated",
-            "value" : "[Environment: Sandbox]"
+            "value" : "[Environment: %@]"
           }
         },
         "ko" : {
           "stringUnit" : {
             "state" : "translated",
-            "value" : "[환경: 샌드박스]"
+            "value" : "[환경: %@]"
           }
         },
         "zh-Hans" : {
           "stringUnit" : {
             "state" : "translated",
-            "value" : "[环境：沙盒]"
+            "value" : "[环境：%@]"
           }
         }
       }

@@ -2220,10 +2220,10 @@ enum EmbeddedCopyDeckCatalog {
             "ko": .unit("확인"),
             "zh-Hans": .unit("确认"),
         ])
-        entries["sheet.environment"] = CatalogEntry(comment: "Purchase sheet: marker at the bottom showing the sandbox environment, as on iOS. The brackets are part of the text.", localizations: [
-            "en": .unit("[Environment: Sandbox]"),
-            "ko": .unit("[환경: 샌드박스]"),
-            "zh-Hans": .unit("[环境：沙盒]"),
+        entries["sheet.environment"] = CatalogEntry(comment: "Purchase sheet: marker at the bottom naming the store environment (%@: Xcode, Sandbox, Production, LocalTesting, as Apple names them), as on iOS. The brackets are part of the text.", localizations: [
+            "en": .unit("[Environment: %@]"),
+            "ko": .unit("[환경: %@]"),
+            "zh-Hans": .unit("[环境：%@]"),
         ])
         entries["sheet.hint"] = CatalogEntry(comment: "Hint line, purchase sheet: key glyphs and actions. Keep Enter and Esc as is.", localizations: [
             "en": .unit("Enter Confirm · Esc Cancel"),
