@@ -6,7 +6,8 @@ Usage: verify_signed_data.py ROOT.der BUNDLE_ID ENVIRONMENT KIND JWS [KIND JWS .
 ROOT.der is what `paywall-sim store certificate --format der` writes; ENVIRONMENT is Sandbox,
 Xcode, LocalTesting or Production; KIND is transaction, renewal, app-transaction or notification.
 Online checks are off (the simulator has no OCSP responder). Prints one JSON line per object: the
-decoded fields, or {"error": STATUS}; exits 1 when any object fails. Run with the Python of the
+decoded fields and the field names of Apple's model for it (for a notification, of its data), or
+{"error": STATUS}; exits 1 when any object fails. Run with the Python of the
 virtual environment `.ci/run` makes (`.venv-appstore/bin/python`).
 """
 import json
@@ -45,7 +46,10 @@ def main() -> int:
     pairs = sys.argv[4:]
     for kind, jws in zip(pairs[0::2], pairs[1::2]):
         try:
-            print(json.dumps({"kind": kind, "decoded": plain(methods[kind](jws))}, sort_keys=True))
+            decoded = methods[kind](jws)
+            model = decoded.data if kind == "notification" and decoded.data is not None else decoded
+            fields = sorted(a.name for a in model.__attrs_attrs__ if not a.name.startswith("raw"))
+            print(json.dumps({"kind": kind, "decoded": plain(decoded), "fields": fields}, sort_keys=True))
         except VerificationException as error:
             failed = True
             print(json.dumps({"kind": kind, "error": error.status.name}))

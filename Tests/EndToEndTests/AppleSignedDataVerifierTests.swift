@@ -80,6 +80,22 @@ struct AppleSignedDataVerifierTests {
         #expect(Set(transactions.compactMap { $0["type"] as? String }) == ["Auto-Renewable Subscription"])
         #expect(Set(transactions.compactMap { $0["transactionReason"] as? String }) == ["PURCHASE", "RENEWAL"])
         #expect(transactions.contains { $0["revocationReason"] as? Int == 0 })
+        // Every field of Apple's models (its library's, 2025) is there, but those that only other
+        // features have (Advanced Commerce, refund types, App Store app ids) or that this state has
+        // no value for (no offer, no revocation, no grace period…).
+        let notSimulated: Set<String> = ["advancedCommerceInfo", "billingPlanType", "commitmentInfo", "renewalBillingPlanType",
+                                         "revocationType", "revocationPercentage", "appAppleId", "consumptionRequestReason"]
+        let noValueHere: Set<String> = ["appAccountToken", "revocationDate", "revocationReason", "isUpgraded", "offerType", "offerIdentifier",
+                                        "offerDiscountType", "offerPeriod", "expirationIntent", "gracePeriodExpiresDate",
+                                        "priceIncreaseStatus", "eligibleWinBackOfferIds", "isInBillingRetryPeriod"]
+        for line in lines where ["transaction", "renewal", "notification"].contains(line["kind"] as? String ?? "") {
+            let decoded = line["decoded"] as? [String: Any] ?? [:]
+            let keys = Set((line["kind"] as? String == "notification" ? decoded["data"] as? [String: Any] : decoded)?.keys ?? [:].keys)
+            let missing = Set(line["fields"] as? [String] ?? []).subtracting(keys).subtracting(notSimulated).subtracting(noValueHere)
+            #expect(missing.isEmpty, "\(line["kind"] ?? ""): \(missing.sorted())")
+            if line["kind"] as? String != "notification" { #expect(keys.contains("appTransactionId"), "\(line)") }
+            if keys.contains("offerType") { #expect(keys.contains("offerPeriod"), "\(line)") }
+        }
     }
 
     @Test(.enabled(if: AppStoreServerLibraryTests.available, "make .venv-appstore with .ci/run"))

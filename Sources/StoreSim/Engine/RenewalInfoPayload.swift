@@ -33,6 +33,10 @@ public struct RenewalInfoPayload: Codable, Hashable, Sendable {
     /// Win-back offers the customer may redeem now (a lapsed subscriber).
     public var eligibleWinBackOfferIds: [String]?
     public var appAccountToken: String?
+    /// The app's `AppTransaction` id (Apple's 2025 field).
+    public var appTransactionId: String? = nil
+    /// The duration of the offer the next renewal applies, ISO-8601 (Apple's 2025 field).
+    public var offerPeriod: String? = nil
 
     /// The payload's JSON, keys sorted so the bytes repeat.
     public func encoded() throws -> Data { try CompactJWS.encoder.encode(self) }

@@ -28,6 +28,12 @@ extension SimulatedStore {
         }
     }
 
+    /// The app's `AppTransaction` id: made from the bundle id, so every process and every
+    /// transaction, renewal info and app transaction of the app carry the same one.
+    public var appTransactionID: String {
+        String(7_000_000_000_000_000 + bundleID.utf8.reduce(UInt64(0)) { $0 &* 31 &+ UInt64($1) } % 1_000_000_000)
+    }
+
     /// `AppTransaction.shared`: the payload and its compact JWS, signed like transactions. Throws the
     /// `appTransaction` simulated error; a verification error signs it with the untrusted key.
     public func appTransaction() throws -> (payload: AppTransactionPayload, jws: String, verified: Bool) {
@@ -50,7 +56,7 @@ extension SimulatedStore {
             originalApplicationVersion: purchase.originalApplicationVersion,
             deviceVerification: CompactJWS.base64url(Data(utf8: "\(bundleID)|\(purchase.originalPurchaseDate.timeIntervalSince1970)")),
             deviceVerificationNonce: "00000000-0000-4000-8000-000000000000",
-            appTransactionId: String(7_000_000_000_000_000 + bundleID.utf8.reduce(UInt64(0)) { $0 &* 31 &+ UInt64($1) } % 1_000_000_000),
+            appTransactionId: appTransactionID,
             originalPlatform: "iOS")
         let verificationError = forced ?? settings.forcedError(.verification) ?? (settings.unverifiedTransactions ? "invalidSignature" : nil)
         return (payload, try signJWS(try payload.encoded(), untrusted: verificationError != nil), verificationError)

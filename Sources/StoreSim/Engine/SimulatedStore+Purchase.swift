@@ -209,6 +209,13 @@ extension SimulatedStore {
     private static let tokenTexts = BoundedCache<UUID, String>(limit: 64)
 
     /// Appends a new signed transaction to the ledger (not saved yet).
+    /// An offer's duration as Apple writes `offerPeriod`: its period, times its periods when paid
+    /// as you go (`P3M` for three months at a monthly price).
+    static func offerPeriod(_ offer: SubscriptionOffer) -> String {
+        let count = offer.paymentMode == .payAsYouGo ? max(offer.numberOfPeriods, 1) : 1
+        return BillingPeriod(value: offer.period.value * count, unit: offer.period.unit).iso8601
+    }
+
     func append(_ product: StoreProduct, purchase: Date, expires: Date?, original: String?, token: UUID?,
                 offer: SubscriptionOffer? = nil, renewal: Bool = false, quantity: Int = 1, ownership: String? = nil,
                 price: Decimal? = nil) throws -> TransactionRecord {
@@ -232,7 +239,8 @@ extension SimulatedStore {
             offerType: offer?.offerType, offerIdentifier: offer?.transactionIdentifier, offerDiscountType: offer?.discountTypeName,
             environment: environment, storefront: settings.storefront, storefrontId: storefront.storefrontID,
             transactionReason: renewal ? "RENEWAL" : "PURCHASE",
-            price: TransactionPayload.milliunits(unitPrice * Decimal(quantity)), currency: storefront.currencyCode)
+            price: TransactionPayload.milliunits(unitPrice * Decimal(quantity)), currency: storefront.currencyCode,
+            appTransactionId: appTransactionID, offerPeriod: offer.map(Self.offerPeriod))
         let record = try sign(payload)
         state.records.append(record)
         dirty?.insert(record.payload.transactionId)

@@ -288,12 +288,12 @@ public final class SimulatedStore {
     func renewalInfo(_ line: SubscriptionLine, record: TransactionRecord, state: SubscriptionState) -> RenewalInfoPayload {
         let storefront = settings.storefront
         let renewing = catalog.product(line.autoRenewProductID)
-        var offer: (type: Int, id: String?, discount: String?, price: Decimal?)?
+        var offer: (type: Int, id: String?, discount: String?, price: Decimal?, period: String)?
         if let next = line.nextRenewalOffer, let o = catalog.subscriptionOffer(next.offerID, type: next.type, productID: line.autoRenewProductID) {
-            offer = (next.type, next.offerID, o.discountTypeName, o.price(in: storefront))
+            offer = (next.type, next.offerID, o.discountTypeName, o.price(in: storefront), Self.offerPeriod(o))
         } else if line.introPeriodsLeft > 0, line.autoRenewProductID == line.productID,
                   let o = catalog.subscriptionOffer(line.offerID, type: line.offerType ?? 1, productID: line.productID) {
-            offer = (line.offerType ?? 1, line.offerID, o.discountTypeName, o.price(in: storefront))
+            offer = (line.offerType ?? 1, line.offerID, o.discountTypeName, o.price(in: storefront), Self.offerPeriod(o))
         }
         let basePrice = line.priceIncrease.flatMap { $0.needsConsent && $0.consented != true ? nil : $0.newPrice }
             ?? line.renewalPrice ?? renewing?.price(in: storefront) ?? 0
@@ -318,7 +318,8 @@ public final class SimulatedStore {
             renewalDate: TransactionPayload.millis(line.expires),
             currency: Storefront.resolve(storefront).currencyCode,
             renewalPrice: TransactionPayload.milliunits(offer?.price ?? basePrice),
-            eligibleWinBackOfferIds: winBack, appAccountToken: line.appAccountToken?.uuidString.lowercased())
+            eligibleWinBackOfferIds: winBack, appAccountToken: line.appAccountToken?.uuidString.lowercased(),
+            appTransactionId: appTransactionID, offerPeriod: offer?.period)
     }
 
     /// `RenewalInfo` of the group signed as the App Store sends it (compact JWS, the store's key).

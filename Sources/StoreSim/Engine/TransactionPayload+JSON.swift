@@ -17,6 +17,7 @@ extension TransactionPayload {
     package func write(into out: inout JSONBytes) {
         out.open()
         out.field("appAccountToken", appAccountToken)
+        out.field("appTransactionId", appTransactionId)
         out.field("bundleId", bundleId)
         out.field("currency", currency)
         out.field("environment", environment)
@@ -25,6 +26,7 @@ extension TransactionPayload {
         out.field("isUpgraded", isUpgraded)
         out.field("offerDiscountType", offerDiscountType)
         out.field("offerIdentifier", offerIdentifier)
+        out.field("offerPeriod", offerPeriod)
         out.field("offerType", offerType.map(Int64.init))
         out.field("originalPurchaseDate", originalPurchaseDate)
         out.field("originalTransactionId", originalTransactionId)

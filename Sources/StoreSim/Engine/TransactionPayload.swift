@@ -36,6 +36,10 @@ public struct TransactionPayload: Codable, Hashable, Sendable {
     /// The price in milliunits of `currency` (9.99 USD is 9990).
     public var price: Int64
     public var currency: String
+    /// The app's `AppTransaction` id (Apple's 2025 field), the same in every transaction of the app.
+    public var appTransactionId: String? = nil
+    /// The offer's duration, ISO-8601 (`P1W`), when an offer applies (Apple's 2025 field).
+    public var offerPeriod: String? = nil
 
     /// `date` as Apple's milliseconds since 1970.
     public static func millis(_ date: Date) -> Int64 { Int64((date.timeIntervalSince1970 * 1000).rounded()) }

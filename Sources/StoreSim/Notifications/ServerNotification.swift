@@ -49,6 +49,8 @@ public struct NotificationEntry: Hashable, Sendable {
 struct NotificationPayload: Codable, Hashable, Sendable {
     struct DataPart: Codable, Hashable, Sendable {
         var bundleId: String
+        /// The app's build (`CFBundleVersion`), as the app's `AppTransaction` reports its version.
+        var bundleVersion: String?
         var environment: String
         var signedTransactionInfo: String?
         var signedRenewalInfo: String?
