@@ -90,6 +90,31 @@ struct ServerNotificationTests {
         try store.recordAttempts([NotificationAttempt(notificationUUID: uuid, url: "http://127.0.0.1:1/n", attemptDate: 2, result: "SUCCESS", httpStatus: 200)])
         #expect(try store.notifications().first?.attempts.map(\.result) == ["NO_RESPONSE", "SUCCESS"])
     }
+
+    /// The newest page, read from the log's tail, is the tail of the whole log: the same
+    /// notifications, signed payloads and attempts, and the same total, a torn last line included.
+    @Test func theNewestPageIsTheTailOfTheWholeLog() throws {
+        let (store, clock, dir) = try Fixture.store(StoreSettings(timeRate: .oneRenewalEveryTenSeconds))
+        _ = try #require(store.purchase(productID: "weekly_9_99", options: Fixture.options).transaction)
+        clock.advance(by: 95)
+        try store.process(now: clock.now())
+        let all = try store.notifications()
+        for (index, entry) in all.enumerated() where index % 3 == 0 {
+            try store.recordAttempts([NotificationAttempt(notificationUUID: entry.notification.notificationUUID, url: "http://127.0.0.1:1/n",
+                                                          attemptDate: Int64(index), result: index % 2 == 0 ? "NO_RESPONSE" : "SUCCESS", httpStatus: nil)])
+        }
+        let handle = try FileHandle(forWritingTo: dir.appendingPathComponent("notifications.jsonl"))
+        try handle.seekToEnd()
+        handle.write(Data(#"{"signed":{"notifica"#.utf8))
+        try handle.close()
+        let whole = try store.notifications()
+        #expect(whole.count == 10, "SUBSCRIBED and nine renewals")
+        for count in [1, 4, 10, 50] {
+            let (page, total) = try store.newestNotifications(count)
+            #expect(total == whole.count)
+            #expect(page == Array(whole.suffix(count)), "newest \(count)")
+        }
+    }
 }
 
 /// Apple sends EXPIRED with subtype PRICE_INCREASE "when the subscription expires" after the

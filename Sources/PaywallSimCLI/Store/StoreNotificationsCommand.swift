@@ -58,9 +58,8 @@ struct StoreNotificationsCommand: ParsableCommand {
         try StoreRunner.run(options) { workspace in
             let store = try workspace.openStore()
             // Only the shown ones are made whole (their signed payloads).
-            let (entries, total) = try store.notifications(where: { _ in true }, page: { total in
-                limit == 0 ? nil : max(0, total - limit)..<total
-            })
+            let (entries, total) = limit == 0 ? try store.notifications(where: { _ in true }, page: { _ in nil })
+                : try store.newestNotifications(limit)
             return Output(notifications: entries.reversed().map { entry in
                 let n = entry.notification
                 return Output.Notification(

@@ -17,6 +17,12 @@ extension SimulatedStore {
         try lock.withLock { try notificationLog.load(headers: encodedHeaders, where: isIncluded, page: page) }
     }
 
+    /// The newest `count` notifications with their attempts, oldest first, and how many there are
+    /// in all; only the tail of the log is read.
+    public func newestNotifications(_ count: Int) throws -> (entries: [NotificationEntry], total: Int) {
+        try lock.withLock { try notificationLog.newest(count, headers: encodedHeaders) }
+    }
+
     /// Records tries to deliver notifications (durable, under the store's lock).
     public func recordAttempts(_ attempts: [NotificationAttempt]) throws {
         try lock.withLock { try notificationLog.append(attempts.map { NotificationLog.Line(attempt: $0) }) }

@@ -126,6 +126,42 @@ struct NotificationLog {
         return (result, kept.count)
     }
 
+    /// The newest `count` notifications with their attempts, oldest first, and how many the log
+    /// holds: the lines are counted by their first key and only the tail is decoded, so the newest
+    /// page of a 20,000-notification log costs the page.
+    func newest(_ count: Int, headers: JWSHeaders) throws -> (entries: [NotificationEntry], total: Int) {
+        guard let data = FileManager.default.contents(atPath: url.path) else { return ([], 0) }
+        let lines = data.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
+        let attemptPrefix = Array(#"{"attempt":"#.utf8)
+        // Every whole line ends with a newline: text after the last one is a line torn by a kill.
+        let whole = data.last == UInt8(ascii: "\n") ? lines[...] : lines.dropLast()
+        let total = whole.reduce(0) { $0 + ($1.isEmpty || $1.starts(with: attemptPrefix) ? 0 : 1) }
+        var newestFirst: [NotificationEntry] = []
+        var attempts: [String: [NotificationAttempt]] = [:]
+        for number in lines.indices.reversed() where newestFirst.count < count && !lines[number].isEmpty {
+            let bytes = Data(lines[number])
+            let line: Line
+            do { line = try Self.decode(Line.self, from: bytes) } catch {
+                if number == lines.count - 1 { continue } // torn by a kill mid-append
+                throw NotificationLogError("\(url.path):\(number + 1):1: \(error); expected a line this simulator wrote")
+            }
+            if let attempt = line.attempt {
+                attempts[attempt.notificationUUID, default: []].append(attempt)
+                continue
+            }
+            var notification = line.notification
+            if let signed = line.signed {
+                guard let restored = signed.restored(headers) else {
+                    throw NotificationLogError("\(url.path):\(number + 1):1: the notification cannot be signed again; expected a line this simulator wrote")
+                }
+                notification = restored
+            }
+            guard let notification else { continue }
+            newestFirst.append(NotificationEntry(notification: notification, attempts: (attempts[notification.notificationUUID] ?? []).reversed()))
+        }
+        return (newestFirst.reversed(), total)
+    }
+
     /// A line as far as listing needs it: the compact form's notification without its payload.
     private struct LineHead: Decodable {
         struct SignedHead: Decodable { var notification: ServerNotification }
