@@ -59,8 +59,8 @@ public struct SimulatedTime: Sendable, Hashable {
         switch stored.mode ?? .wall {
         case .wall:
             let seconds = stored.offsetSeconds ?? 0
-            guard seconds.isFinite else {
-                throw PersistenceError(path: path, message: "offsetSeconds is not a finite number, expected seconds such as 86400")
+            guard seconds.isFinite, ISO8601.supportedRange.contains(wall.addingTimeInterval(seconds)) else {
+                throw PersistenceError(path: path, message: "offsetSeconds \(seconds) puts the clock outside \(ISO8601.supportedRangeText), expected seconds such as 86400")
             }
             return SimulatedTime(offset: seconds, stateDirectory: stateDirectory)
         case .pinned:

@@ -63,6 +63,15 @@ struct SimulatedTimeTests {
         #expect(time.label == "wall clock +1d")
     }
 
+    @Test func anOffsetBeyondTheSupportedRangeIsRefusedNotATrap() throws {
+        try Data("{\"mode\": \"wall\", \"offsetSeconds\": 1e300}".utf8).write(to: dir.appendingPathComponent("clock.json"))
+        #expect {
+            _ = try SimulatedTime.load(stateDirectory: dir)
+        } throws: { error in
+            String(describing: error).contains("clock.json") && String(describing: error).contains("outside")
+        }
+    }
+
     @Test func aPinnedFileWithoutItsInstantNamesItself() throws {
         try Data("{\"mode\": \"pinned\"}".utf8).write(to: dir.appendingPathComponent("clock.json"))
         #expect {

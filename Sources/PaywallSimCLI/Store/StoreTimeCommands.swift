@@ -8,7 +8,7 @@ struct StoreAdvanceCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "advance",
         abstract: "Move the simulator's clock forward (500ms, 2s, 5m, 1h, 1d, 1w, 1y) and run the renewals and expiries now due.",
-        discussion: "The offset is saved in DIR/clock.json, so `run` and later `store` commands see the same time. Renewals reach the app at its next launch.")
+        discussion: "The clock (pinned or wall) is saved in DIR/clock.json, so `run` and later `store` commands see the same time. A running app sees the renewals within a second.")
 
     @OptionGroup var options: StoreOptions
     @Argument(help: ArgumentHelp("How far: a number and a unit (ms, s, m, h, d, w, y), e.g. 1d or 1d12h.", valueName: "DURATION"))

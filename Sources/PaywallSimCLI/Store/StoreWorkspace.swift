@@ -117,8 +117,8 @@ final class StoreWorkspace {
         if due > Self.longCatchUp {
             let since = store.lastProcessed.map { " since \(StoreDate.string($0))" } ?? ""
             guard confirmsLongCatchUps else {
-                throw Diagnostic("catching up to \(StoreDate.string(now)) (clock \(clockLabel))\(since) runs about \(due) renewals "
-                    + "at time rate \(store.settings.timeRate); add --yes to run them, or set the clock where you want it (--now, --clock pinned)")
+                throw Diagnostic("catching up to \(StoreDate.string(now)) (\(clockLabel))\(since) runs about \(due) renewals "
+                    + "at time rate \(store.settings.timeRate); add --yes to run them, or pin the clock at an earlier instant (--now)")
             }
             if isatty(STDERR_FILENO) == 1 { StoreRunner.printError("catching up about \(due) renewals\(since)…") }
         }
