@@ -115,6 +115,17 @@ struct FlowStep {
 
     mutating func productsLoaded(_ plans: [Plan]) {
         model.plans = plans
+        // An open paywall shows the reloaded plans' terms (a trial the customer is no longer
+        // eligible for disappears); a purchase under way keeps the plan it was started with.
+        if case .paywall(var offer) = model.state {
+            offer.plans = offer.plans.map { shown in
+                guard var reloaded = plans.first(where: { $0.id == shown.id }) else { return shown }
+                if shown.trial == nil { reloaded.trial = nil }
+                return reloaded
+            }
+            model.offer = offer
+            model.state = .paywall(offer: offer)
+        }
         model.awaiting.remove(.products)
         finishStartupIfReady()
     }

@@ -185,13 +185,35 @@ extension SimulatorSession {
         } catch {
             return .productsFailed(reason: error.name)
         }
-        let used = Set(settings.catalog.groups.map(\.id).filter { !store.isEligibleForIntroOffer(groupID: $0) })
-        let factory = PlanFactory(catalog: settings.catalog, locale: settings.locale,
-                                  storefront: settings.storefront.map(Storefront.resolve), usedIntroOfferGroups: used)
-        let plans = factory.plansOrDefault(for: ids)
+        let used = usedIntroOfferGroups()
+        let plans = plans(for: ids, usedIntroOfferGroups: used)
         guard !plans.isEmpty else {
             return .productsFailed(reason: FlowMachine.nothingToSellPrefix + Self.contents(of: settings.catalog))
         }
+        plansLoaded = (ids, used)
         return .productsLoaded(plans)
+    }
+
+    /// The groups whose introductory offer the customer has used (`isEligibleForIntroOffer` false).
+    func usedIntroOfferGroups() -> Set<String> {
+        Set(settings.catalog.groups.map(\.id).filter { !store.isEligibleForIntroOffer(groupID: $0) })
+    }
+
+    func plans(for ids: [String], usedIntroOfferGroups used: Set<String>) -> [Plan] {
+        PlanFactory(catalog: settings.catalog, locale: settings.locale,
+                    storefront: settings.storefront.map(Storefront.resolve), usedIntroOfferGroups: used)
+            .plansOrDefault(for: ids)
+    }
+
+    /// Plans follow the customer's intro-offer eligibility as their transactions change (a lapse,
+    /// a deleted transaction, a purchase in another process): the paywall never promises a trial
+    /// the store will not give. Returns the event that reloads them, or nil when nothing changed.
+    func plansForChangedEligibility() -> FlowEvent? {
+        guard let (ids, known) = plansLoaded else { return nil }
+        let used = usedIntroOfferGroups()
+        guard used != known else { return nil }
+        plansLoaded = (ids, used)
+        let plans = plans(for: ids, usedIntroOfferGroups: used)
+        return plans.isEmpty ? nil : .productsLoaded(plans)
     }
 }

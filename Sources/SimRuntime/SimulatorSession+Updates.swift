@@ -24,6 +24,7 @@ extension SimulatorSession {
                 send(.transactionUpdated(transaction, verified: update.verified))
             }
         }
+        if let reload = plansForChangedEligibility() { send(reload) }
         let now = clock.now()
         deliverStoreMessages()
         if syncGracePeriods() { entitlementChanged = true }

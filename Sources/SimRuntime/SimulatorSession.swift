@@ -38,6 +38,8 @@ public final class SimulatorSession {
     var quotaBase = MessageQuota()
     /// The app's shared files as this run last saw them (another process's write changes a stamp).
     var sharedStamps: [FileStamp?] = []
+    /// The product ids the plans were loaded for and the intro-offer groups used then.
+    var plansLoaded: (ids: [String], usedIntroOfferGroups: Set<String>)?
     /// Set when an effect changed the store in this process (a StoreKit message answered): its
     /// updates are delivered as soon as the event is handled, not at the next tick.
     var storeChangedByEffect = false
