@@ -13,6 +13,15 @@ extension SimulatorSession {
         }
     }
 
+    /// At launch (the app comes to the foreground) the App Store shows an unanswered price-increase
+    /// consent again: "Not now" postponed it, it did not decline.
+    func deliverUnansweredPriceIncreases() {
+        let waiting = Set(store.waitingMessages)
+        for message in store.unansweredPriceIncreaseMessages() where !waiting.contains(message) {
+            send(.storeMessageReceived(appMessage(message)))
+        }
+    }
+
     /// The message as the app shows it: product name and prices localized.
     func appMessage(_ message: StoreMessage) -> StoreKitMessage {
         let factory = PlanFactory(catalog: settings.catalog, locale: settings.locale,
@@ -33,15 +42,16 @@ extension SimulatorSession {
                                displayPrice: price, offer: terms, offerID: message.offerID)
     }
 
-    /// What accepting or declining a message does in the store: update the payment method (the
-    /// renewal goes through), agree to or decline the price increase, take the win-back offer.
+    /// What accepting a message does in the store: update the payment method (the renewal goes
+    /// through), agree to the price increase, take the win-back offer. "Not now" changes nothing:
+    /// Apple's consent sheet has no decline, an unanswered increase ends the subscription at renewal.
     func answer(_ message: StoreKitMessage, accepted: Bool) {
         do {
             switch message.reason {
             case .billingIssue:
                 if accepted { try store.setBillingIssue(false) }
             case .priceIncreaseConsent:
-                try store.respondToPriceIncrease(groupID: message.groupID, consent: accepted)
+                if accepted { try store.respondToPriceIncrease(groupID: message.groupID, consent: true) }
             case .winBackOffer:
                 if accepted, let offerID = message.offerID { try store.takeWinBackOffer(productID: message.productID, offerID: offerID) }
             }

@@ -94,6 +94,7 @@ public final class SimulatorSession {
     public func start() {
         send(.start)
         pump()
+        deliverUnansweredPriceIncreases()
     }
 
     /// Feeds one event through the flow machine and runs the effects it returns.

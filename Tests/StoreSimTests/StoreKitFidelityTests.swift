@@ -91,6 +91,25 @@ struct StoreKitFidelityTests {
         #expect(status.renewalInfo.expirationReasonName == "didNotConsentToPriceIncrease")
     }
 
+    @Test func anUnansweredPriceIncreaseIsAskedAgainAndAnAnsweredOneIsNot() throws {
+        let (store, _) = try embeddedStore()
+        _ = store.purchase(productID: "monthly_14_99")
+        _ = try store.schedulePriceIncrease(productID: "monthly_14_99", newPrice: 16.99, needsConsent: true)
+        _ = store.takeMessages()
+        #expect(store.unansweredPriceIncreaseMessages().map(\.productID) == ["monthly_14_99"], "Not now leaves it unanswered")
+        try store.respondToPriceIncrease(groupID: "premium", consent: true)
+        #expect(store.unansweredPriceIncreaseMessages().isEmpty)
+    }
+
+    @Test func aFamilyMemberIsNeverAskedToConsentToAPriceIncrease() throws {
+        let (store, _) = try embeddedStore()
+        _ = try store.familyShare(productID: "yearly_59_99")
+        _ = store.takeMessages()
+        _ = try store.schedulePriceIncrease(productID: "yearly_59_99", newPrice: 69.99, needsConsent: true)
+        #expect(store.takeMessages().isEmpty, "the consent goes to the subscriber who bought the subscription")
+        #expect(store.unansweredPriceIncreaseMessages().isEmpty)
+    }
+
     @Test func aPriceIncreaseWithoutConsentSendsNoMessageAndRenewsAtTheNewPrice() throws {
         let (store, clock) = try embeddedStore()
         _ = store.purchase(productID: "monthly_14_99")

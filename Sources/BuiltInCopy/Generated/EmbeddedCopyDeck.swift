@@ -1621,24 +1621,24 @@ enum EmbeddedCopyDeck {
       }
     },
     "message.priceIncrease.decline" : {
-      "comment" : "StoreKit message, price increase: decline button.",
+      "comment" : "StoreKit message, price increase: postpone button (the sheet comes back at the next launch; Apple's sheet has no decline).",
       "localizations" : {
         "en" : {
           "stringUnit" : {
             "state" : "translated",
-            "value" : "Don’t agree"
+            "value" : "Not now"
           }
         },
         "ko" : {
           "stringUnit" : {
             "state" : "translated",
-            "value" : "동의 안 함"
+            "value" : "나중에"
           }
         },
         "zh-Hans" : {
           "stringUnit" : {
             "state" : "translated",
-            "value" : "不同意"
+            "value" : "以后再说"
           }
         }
       }

@@ -1739,10 +1739,10 @@ enum EmbeddedCopyDeckCatalog {
             "ko": .unit("%1$@은(는) 다음 결제일부터 %2$@에 갱신돼요. 동의하지 않으면 그때 종료돼요."),
             "zh-Hans": .unit("%1$@ 将从下个扣费日起按 %2$@ 续订。如不同意，订阅将在那时结束。"),
         ])
-        entries["message.priceIncrease.decline"] = CatalogEntry(comment: "StoreKit message, price increase: decline button.", localizations: [
-            "en": .unit("Don’t agree"),
-            "ko": .unit("동의 안 함"),
-            "zh-Hans": .unit("不同意"),
+        entries["message.priceIncrease.decline"] = CatalogEntry(comment: "StoreKit message, price increase: postpone button (the sheet comes back at the next launch; Apple's sheet has no decline).", localizations: [
+            "en": .unit("Not now"),
+            "ko": .unit("나중에"),
+            "zh-Hans": .unit("以后再说"),
         ])
         entries["message.priceIncrease.title"] = CatalogEntry(comment: "StoreKit message, price increase needing consent: title.", localizations: [
             "en": .unit("Subscription price increase"),

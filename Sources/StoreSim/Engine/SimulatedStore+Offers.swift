@@ -156,7 +156,7 @@ extension SimulatedStore {
                let status = subscriptionStatus(groupID: info.groupID)?.state, status != .expired, status != .revoked {
                 line.priceIncrease = PriceIncrease(newPrice: newPrice, needsConsent: needsConsent, consented: needsConsent ? nil : true)
                 state.lines[info.groupID] = line
-                if needsConsent {
+                if needsConsent, line.ownership != "FAMILY_SHARED" {
                     queueMessage(StoreMessage(reason: .priceIncreaseConsent, groupID: info.groupID, productID: productID, price: "\(newPrice)"))
                 }
                 touched.append(info.groupID)
@@ -248,6 +248,18 @@ extension SimulatedStore {
             try save()
             return messages
         }) ?? []
+    }
+
+    /// Price increases the customer has not answered yet, as the messages the App Store shows again
+    /// each time the app comes to the foreground (`showPriceConsentIfNeeded`: "the subscriber hasn't
+    /// yet responded"). Only the subscriber who bought the subscription is asked, never a family member.
+    public func unansweredPriceIncreaseMessages() -> [StoreMessage] {
+        state.lines.keys.sorted().compactMap { groupID -> StoreMessage? in
+            guard let line = state.lines[groupID], let increase = line.priceIncrease, increase.needsConsent,
+                  increase.consented == nil, line.ownership != "FAMILY_SHARED",
+                  let status = subscriptionStatus(groupID: groupID)?.state, status != .expired, status != .revoked else { return nil }
+            return StoreMessage(reason: .priceIncreaseConsent, groupID: groupID, productID: line.autoRenewProductID, price: "\(increase.newPrice)")
+        }
     }
 
     /// StoreKit messages not yet shown, for `store transactions` and the debug view.
