@@ -10,6 +10,18 @@ struct StoreKitControlsTests {
         try PaywallSimProcess.run(["store"] + arguments + ["--state", state.path])
     }
 
+    @Test func aDeferredChangeSaysWhenItStartsAndMakesNoTransaction() throws {
+        #expect(try store("buy", "yearly_59_99", "--now", "2026-01-30T09:00:00Z").exitCode == 0)
+        let down = try store("buy", "monthly_14_99")
+        #expect(down.exitCode == 0, "\(down.stderr)")
+        #expect(down.stdout.contains("monthly_14_99 will start at the renewal on 2026-02-06T09:00:00Z"), "\(down.stdout)")
+        #expect(!down.stdout.contains("Bought") && !down.stdout.contains("outsideApp") && !down.stdout.contains("introductory offer"), "\(down.stdout)")
+        let again = try store("buy", "yearly_59_99")
+        #expect(again.stdout.contains("Already subscribed to yearly_59_99 (transaction 2000000000000001)"), "\(again.stdout)")
+        let listed = try store("transactions", "--json")
+        #expect(listed.stdout.contains("\"total\" : 1,"), "one transaction: \(listed.stdout)")
+    }
+
     @Test func billingIssueGraceAndRecoveryAutoRenewRefundReasonAndDelete() throws {
         #expect(try store("buy", "weekly_9_99", "--now", "2026-01-01T00:00:00Z").exitCode == 0)
         let issue = try store("billing-issue", "on")

@@ -21,6 +21,7 @@ extension SimulatedStore {
                 throw StoreControlError("group \(group) already has a live subscription; an offer or purchase date starts a new one (expire it first, or Redeem an offer code)")
             }
             var record: TransactionRecord
+            var isNew = true
             var reason = TransactionUpdate.Reason.outsideApp
             if let info = product.subscription, let offerID = options.offerID {
                 let offer = try offerForBuy(offerID, product: product, info: info)
@@ -38,13 +39,17 @@ extension SimulatedStore {
             } else {
                 var purchase = StorePurchaseOptions(appAccountToken: options.appAccountToken)
                 purchase.quantity = options.quantity
-                record = try deliver(productID: productID, options: purchase, reason: nil).0
+                let delivered = try deliver(productID: productID, options: purchase, reason: nil)
+                record = delivered.0
+                isNew = delivered.isNew
             }
             if !options.autoRenew, let group = product.subscription?.groupID, var line = state.lines[group] {
                 line.autoRenew = false
                 state.lines[group] = line
             }
-            updates.append(update(reason, record))
+            // A deferred change (a downgrade or crossgrade at the renewal) or a product already owned
+            // makes no transaction: nothing arrives on `Transaction.updates`.
+            if isNew { updates.append(update(reason, record)) }
             try save()
             return signed(record)
         }
