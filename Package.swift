@@ -119,7 +119,7 @@ let package = Package(
         .testTarget(name: "OutboundHTTPTests", dependencies: ["OutboundHTTP"]),
         .testTarget(name: "CopyDeckTests", dependencies: ["CopyDeck", "PaywallFoundation", "TestSupport"]),
         // SimRuntime for the plans the app makes of each fixture catalog (PlanFactory) and the app's cache.
-        .testTarget(name: "StoreSimTests", dependencies: ["StoreSim", "TeamServer", "SimRuntime", "PaywallCore", "PaywallFoundation", "TestSupport", .product(name: "Crypto", package: "swift-crypto")]),
+        .testTarget(name: "StoreSimTests", dependencies: ["StoreSim", "TeamServer", "SimRuntime", "PaywallCore", "PaywallFoundation", "TestSupport", .product(name: "Crypto", package: "swift-crypto"), .product(name: "SwiftASN1", package: "swift-asn1"), .product(name: "X509", package: "swift-certificates"), "StoreKitVocabulary"]),
         // The terminal UI: the toolkit and the paywall's screens, with the screen goldens.
         .testTarget(name: "TerminalUITests", dependencies: [
             "TerminalKit", "PaywallScreens", "BuiltInCopy", "PaywallCore", "CopyDeck", "PaywallFoundation", "TestSupport",

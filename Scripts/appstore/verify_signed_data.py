@@ -1,11 +1,13 @@
 #!/usr/bin/env python3
 """Verifies what PaywallSim signs with Apple's App Store Server Library (SignedDataVerifier).
 
-Usage: verify_signed_data.py ROOT.der BUNDLE_ID ENVIRONMENT KIND JWS [KIND JWS ...]
+Usage: verify_signed_data.py [--online] ROOT.der BUNDLE_ID ENVIRONMENT KIND JWS [KIND JWS ...]
 
 ROOT.der is what `paywall-sim store certificate --format der` writes; ENVIRONMENT is Sandbox,
 Xcode, LocalTesting or Production; KIND is transaction, renewal, app-transaction or notification.
-Online checks are off (the simulator has no OCSP responder). Prints one JSON line per object: the
+Online checks are off unless --online: then the verifier asks the OCSP responder each certificate
+names, as Apple's README example does (`paywall-sim serve` answers it through HTTP_PROXY). Prints
+one JSON line per object: the
 decoded fields and the field names of Apple's model for it (for a notification, of its data), or
 {"error": STATUS}; exits 1 when any object fails. Run with the Python of the
 virtual environment `.ci/run` makes (`.venv-appstore/bin/python`).
@@ -30,12 +32,16 @@ def plain(value):
 
 
 def main() -> int:
-    if len(sys.argv) < 6 or len(sys.argv) % 2 != 0:
+    args = sys.argv[1:]
+    online = bool(args) and args[0] == "--online"
+    if online:
+        args = args[1:]
+    if len(args) < 5 or len(args) % 2 != 1:
         print(__doc__.strip().splitlines()[2], file=sys.stderr)
         return 64
-    with open(sys.argv[1], "rb") as handle:
+    with open(args[0], "rb") as handle:
         root = handle.read()
-    verifier = SignedDataVerifier([root], False, Environment(sys.argv[3]), sys.argv[2])
+    verifier = SignedDataVerifier([root], online, Environment(args[2]), args[1])
     methods = {
         "transaction": verifier.verify_and_decode_signed_transaction,
         "renewal": verifier.verify_and_decode_renewal_info,
@@ -43,7 +49,7 @@ def main() -> int:
         "notification": verifier.verify_and_decode_notification,
     }
     failed = False
-    pairs = sys.argv[4:]
+    pairs = args[3:]
     for kind, jws in zip(pairs[0::2], pairs[1::2]):
         try:
             decoded = methods[kind](jws)

@@ -2,6 +2,7 @@ import Foundation
 import Hummingbird
 import Logging
 import NIOCore
+import StoreSim
 
 /// The HTTP server `paywall-sim serve` runs: seed 004's backend endpoint and the App Store Server
 /// API at Apple's paths, on one state directory shared with the app and `store` commands.
@@ -11,6 +12,7 @@ public struct AppStoreHTTPServer: Sendable {
     let backend: BackendAPI
     let api: AppStoreAPI
     let notifications: NotificationsAPI
+    let ocsp: OCSPEndpoint
     let authorizer: APIAuthorizer
 
     public init(server: ServerStore, authorizer: APIAuthorizer, host: String, port: Int) {
@@ -19,6 +21,7 @@ public struct AppStoreHTTPServer: Sendable {
         backend = BackendAPI(server: server)
         api = AppStoreAPI(server: server)
         notifications = NotificationsAPI(server: server)
+        ocsp = OCSPEndpoint(server: server)
         self.authorizer = authorizer
     }
 
@@ -35,6 +38,18 @@ public struct AppStoreHTTPServer: Sendable {
                 return Self.response(.appleError(401, code: nil, "Unauthorized: \(refusal)"))
             }
             return Self.response(answer())
+        }
+        let ocsp = self.ocsp
+        router.add(middleware: ProxyHostPolicy(listeningHost: host))
+        router.post("/ocsp") { request, _ -> Response in
+            let buffer = try await request.body.collect(upTo: 64 << 10)
+            return Self.ocspResponse(ocsp.respond(to: Array(buffer.readableBytesView)))
+        }
+        router.get("/ocsp/**") { _, context -> Response in
+            guard let der = OCSPEndpoint.getRequest(context.parameters.getCatchAll().joined(separator: "/")) else {
+                return Self.ocspResponse(OCSPResponder.status(.malformedRequest))
+            }
+            return Self.ocspResponse(ocsp.respond(to: der))
         }
         router.post("/iap/transactions") { request, _ -> Response in
             let buffer = try await request.body.collect(upTo: 1 << 20)
@@ -108,6 +123,10 @@ public struct AppStoreHTTPServer: Sendable {
             values[String(name), default: []].append(String(value))
         }
         return values
+    }
+
+    static func ocspResponse(_ der: [UInt8]) -> Response {
+        Response(status: .ok, headers: [.contentType: "application/ocsp-response"], body: ResponseBody(byteBuffer: ByteBuffer(bytes: der)))
     }
 
     static func response(_ reply: APIReply) -> Response {

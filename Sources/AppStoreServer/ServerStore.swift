@@ -22,6 +22,13 @@ public final class ServerStore: @unchecked Sendable {
         self.refreshClock = refreshClock
     }
 
+    /// Runs `body` with the store as it is (no catch-up: nothing is written), under this server's lock.
+    func withStore<T>(_ body: (SimulatedStore) throws -> T) throws -> T {
+        lock.lock()
+        defer { lock.unlock() }
+        return try body(store)
+    }
+
     /// Runs `body` with the store brought up to date, under this server's lock.
     func access<T>(_ body: (SimulatedStore, VerificationBackend, Date) throws -> T) throws -> T {
         lock.lock()

@@ -82,12 +82,12 @@ struct UnlockSecurityTests {
         Attack(description: "a chain of its own (another root) around the payload", reason: "not the trusted root") { lab in
             var rng = SeededGenerator(seed: 99)
             let key = StoreSigningKeys.makeKey(&rng)
-            let chain = try StoreCertificateChain.make(leafKey: key, generator: &rng)
+            let chain = try StoreCertificateChain.make(leafKey: key, authorities: .random(), generator: &rng)
             return try CompactJWS.sign(payload: lab.payload().encoded(), key: key, kid: StoreSigningKeys.trustedKeyID, x5c: chain.x5c)
         },
         Attack(description: "the genuine leaf and intermediate under another root", reason: "not the trusted root") { lab in
             var rng = SeededGenerator(seed: 98)
-            let other = try StoreCertificateChain.make(leafKey: StoreSigningKeys.makeKey(&rng), generator: &rng)
+            let other = try StoreCertificateChain.make(leafKey: StoreSigningKeys.makeKey(&rng), authorities: .random(), generator: &rng)
             let x5c = Array(lab.store.keys.chain.x5c.prefix(2)) + [other.x5c[2]]
             return try CompactJWS.sign(payload: lab.payload().encoded(), key: Self.storeKey(lab), kid: StoreSigningKeys.trustedKeyID, x5c: x5c)
         },

@@ -37,12 +37,24 @@ public struct StoreCertificateChain: @unchecked Sendable {
         x5c = try [leaf, intermediate, root].map { Data(try Self.der($0)).base64EncodedString() }
     }
 
-    /// Makes a chain whose leaf certifies `leafKey`. The root and intermediate keys come from the
-    /// system's randomness, never from a seed: each state directory's root is its own, so trusting
-    /// one never trusts another's data. The serial numbers come from `generator`.
-    public static func make(leafKey: P256.Signing.PrivateKey, generator: inout SeededGenerator) throws -> StoreCertificateChain {
-        let rootKey = P256.Signing.PrivateKey()
-        let intermediateKey = P256.Signing.PrivateKey()
+    /// Where the intermediate and the leaf say their status is answered (their Authority
+    /// Information Access extension): `serve` answers OCSP there, reached as an HTTP proxy
+    /// (`HTTP_PROXY`), as Apple's are at `ocsp.apple.com`. The `.test` name never resolves elsewhere.
+    public static let ocspURL = "http://ocsp.paywallsim.test/ocsp"
+    /// The host of `ocspURL`.
+    public static let ocspHost = "ocsp.paywallsim.test"
+
+    /// Makes a chain whose leaf certifies `leafKey`, its intermediate and root signed with
+    /// `authorities` (made from the system's randomness, never from a seed: each state directory's
+    /// root is its own, so trusting one never trusts another's data). The serial numbers come from
+    /// `generator`. The intermediate and the leaf carry `ocspURL`.
+    public static func make(leafKey: P256.Signing.PrivateKey, authorities: CertificateAuthorityKeys,
+                            generator: inout SeededGenerator) throws -> StoreCertificateChain {
+        let rootKey = authorities.root
+        let intermediateKey = authorities.intermediate
+        let statusAccess = AuthorityInformationAccess([
+            .init(method: .ocspServer, location: .uniformResourceIdentifier(ocspURL)),
+        ])
         let rootName = try DistinguishedName {
             CommonName("PaywallSim Root CA")
             OrganizationalUnitName("PaywallSim Certification Authority")
@@ -83,6 +95,7 @@ public struct StoreCertificateChain: @unchecked Sendable {
                 Critical(KeyUsage(keyCertSign: true, cRLSign: true))
                 SubjectKeyIdentifier(hash: intermediatePublic)
                 AuthorityKeyIdentifier(keyIdentifier: SubjectKeyIdentifier(hash: rootPublic).keyIdentifier)
+                statusAccess
                 Certificate.Extension(oid: intermediateMarker, critical: false, value: [0x05, 0x00])
             },
             issuerPrivateKey: Certificate.PrivateKey(rootKey))
@@ -95,6 +108,7 @@ public struct StoreCertificateChain: @unchecked Sendable {
                 Critical(KeyUsage(digitalSignature: true))
                 SubjectKeyIdentifier(hash: leafPublic)
                 AuthorityKeyIdentifier(keyIdentifier: SubjectKeyIdentifier(hash: intermediatePublic).keyIdentifier)
+                statusAccess
                 Certificate.Extension(oid: leafMarker, critical: false, value: [0x05, 0x00])
             },
             issuerPrivateKey: Certificate.PrivateKey(intermediateKey))

@@ -1,0 +1,66 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// Apple's `SignedDataVerifier` as real backends keep it, with online checks **on**: it asks the OCSP
+/// responder each certificate names (`http://ocsp.paywallsim.test/ocsp`), which `serve` answers when
+/// it is the verifier's HTTP proxy (`HTTP_PROXY`, no code change), and refuses a revoked chain.
+@Suite("Apple's verifier with online checks on, through serve as its HTTP proxy", .serialized)
+struct OnlineChecksTests {
+    let state = PaywallSimProcess.tempStateDirectory()
+
+    func store(_ arguments: [String]) throws -> ProcessResult {
+        let result = try PaywallSimProcess.run(["store"] + arguments + ["--state", state.path])
+        #expect(result.exitCode == 0, "store \(arguments.joined(separator: " ")): \(result.stderr)")
+        return result
+    }
+
+    /// What the verifier (online checks on) says of each object, with `proxy` as `HTTP_PROXY` (nil: none).
+    func verify(_ objects: [(kind: String, jws: String)], root: URL, proxy: String?) throws -> [String] {
+        let script = TestPaths.scripts.appendingPathComponent("appstore/verify_signed_data.py").path
+        let arguments = [AppStoreServerLibraryTests.python, script, "--online", root.path, "com.paywallsim.app", "Sandbox"]
+            + objects.flatMap { [$0.kind, $0.jws] }
+        let environment = proxy.map { "HTTP_PROXY=\(CleanSpawn.quote($0)) " } ?? "env -u HTTP_PROXY -u http_proxy "
+        let run = try CleanSpawn.shell(environment + arguments.map(CleanSpawn.quote).joined(separator: " "))
+        return run.output.split(separator: "\n").compactMap { line -> String? in
+            guard let object = (try? JSONSerialization.jsonObject(with: Data(line.utf8))) as? [String: Any] else { return nil }
+            return (object["error"] as? String) ?? "ok"
+        }
+    }
+
+    @Test(.enabled(if: AppStoreServerLibraryTests.available, "make .venv-appstore with .ci/run"))
+    func onlineChecksPassThroughServeAndARevokedChainIsRefused() throws {
+        _ = try store(["buy", "monthly_14_99", "--now", "2026-01-30T09:00:00Z", "--environment", "Sandbox"])
+        _ = try store(["advance", "31d"])
+        let root = state.appendingPathComponent("root.der")
+        _ = try store(["certificate", "--format", "der", "--out", root.path])
+        let listed = try JSONSerialization.jsonObject(with: Data(try store(["transactions", "--json", "--signed"]).stdout.utf8)) as? [String: Any]
+        let transactions = (listed?["transactions"] as? [[String: Any]] ?? []).compactMap { $0["signedTransaction"] as? String }
+        let status = try JSONSerialization.jsonObject(with: Data(try store(["status", "--json"]).stdout.utf8)) as? [String: Any]
+        let renewals = (status?["groups"] as? [[String: Any]] ?? []).compactMap { $0["signedRenewalInfo"] as? String }
+        let notes = try JSONSerialization.jsonObject(with: Data(try store(["notifications", "--json", "--signed"]).stdout.utf8)) as? [String: Any]
+        let notifications = (notes?["notifications"] as? [[String: Any]] ?? []).compactMap { $0["signedPayload"] as? String }
+        #expect(transactions.count == 2 && renewals.count == 1 && !notifications.isEmpty)
+        let objects = transactions.map { ("transaction", $0) } + renewals.map { ("renewal", $0) } + notifications.map { ("notification", $0) }
+
+        let server = try ServeTests.Server(["--state", state.path])
+        let proxy = server.baseURL
+        #expect(try verify(objects, root: root, proxy: proxy) == Array(repeating: "ok", count: objects.count),
+                "every signed object verifies with online checks on")
+        #expect(try verify([objects[0]], root: root, proxy: nil) == ["RETRYABLE_VERIFICATION_FAILURE"],
+                "without the proxy the OCSP host is unreachable: the check really asks it")
+
+        for certificate in ["leaf", "intermediate"] {
+            let revoked = try store(["revoke-certificate", certificate])
+            #expect(revoked.stdout.contains("The \(certificate) certificate is revoked"), "\(revoked.stdout)")
+            #expect(try verify([objects[0]], root: root, proxy: proxy) == ["VERIFICATION_FAILURE"], "a revoked \(certificate) is refused")
+            _ = try store(["revoke-certificate", certificate, "--reinstate"])
+        }
+        #expect(try verify([objects[0]], root: root, proxy: proxy) == ["ok"])
+
+        let elsewhere = try CleanSpawn.shell("curl -s -x \(CleanSpawn.quote(proxy)) http://example.com/inApps/v1/transactions/1")
+        #expect(elsewhere.output.contains("never forwards to example.com"), "\(elsewhere.output)")
+        let bad = try PaywallSimProcess.run(["store", "revoke-certificate", "root", "--state", state.path])
+        #expect(bad.exitCode == 64 && bad.stderr.contains("expected leaf or intermediate"), "\(bad.stderr)")
+    }
+}
