@@ -25,6 +25,8 @@ let package = Package(
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
         .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
+        // Runs serve's listeners (plain, TLS as Apple's hosts, the proxy front) as one service group.
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
     ],
     targets: [
         // Shared foundation: the one located JSON reader, file:line:column diagnostics, durable
@@ -87,12 +89,19 @@ let package = Package(
             .product(name: "NIOHTTP1", package: "swift-nio"),
             .product(name: "NIOSSL", package: "swift-nio-ssl"),
         ]),
-        // `paywall-sim serve`: seed 004's backend endpoint and the App Store Server API over HTTP.
+        // `paywall-sim serve`: seed 004's backend endpoint and the App Store Server API over HTTP, and
+        // over HTTPS as Apple's hosts for a client whose proxy it is (CONNECT, TLS, OCSP).
         .target(name: "AppStoreServer", dependencies: [
             "PaywallCore", "PaywallFoundation", "StoreSim", "TeamServer", "OutboundHTTP",
             .product(name: "Crypto", package: "swift-crypto"),
             .product(name: "Hummingbird", package: "hummingbird"),
+            .product(name: "HummingbirdTLS", package: "hummingbird"),
             .product(name: "Logging", package: "swift-log"),
+            .product(name: "NIOCore", package: "swift-nio"),
+            .product(name: "NIOPosix", package: "swift-nio"),
+            .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+            .product(name: "NIOSSL", package: "swift-nio-ssl"),
+            .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
         ]),
         // The command-line interface as a library so tests can call it.
         .target(name: "PaywallSimCLI", dependencies: [

@@ -1,7 +1,11 @@
 #!/usr/bin/env python3
-"""Drives `paywall-sim serve` with Apple's App Store Server Library, unchanged but for its base URL.
+"""Drives `paywall-sim serve` with Apple's App Store Server Library.
 
 Usage: api_client_check.py BASE_URL KEY_ID KEY.p8 ROOT.der BUNDLE_ID ENVIRONMENT TRANSACTION_ID [EXTEND_ORIGINAL_ID]
+
+BASE_URL `apple` leaves the library entirely unchanged: Apple's own URL for ENVIRONMENT, reached
+through `serve` as the environment's proxy (HTTPS_PROXY, REQUESTS_CA_BUNDLE), and the verifier's
+online checks on (OCSP through HTTP_PROXY). Any other BASE_URL replaces Apple's, online checks off.
 
 AppStoreServerAPIClient (its bearer token signed with KEY.p8 as KEY_ID) reads the transaction,
 the whole history (v2, page by page with its revision), every subscription status, the refund
@@ -33,8 +37,10 @@ def main() -> int:
     with open(root_path, "rb") as handle:
         root = handle.read()
     client = AppStoreServerAPIClient(key, key_id, "paywallsim-issuer", bundle_id, Environment(environment))
-    client._base_url = base_url  # the library's only change: where the App Store is
-    verifier = SignedDataVerifier([root], False, Environment(environment), bundle_id)
+    unchanged = base_url == "apple"
+    if not unchanged:
+        client._base_url = base_url  # the library's only change: where the App Store is
+    verifier = SignedDataVerifier([root], unchanged, Environment(environment), bundle_id)
     result = {}
     try:
         info = client.get_transaction_info(transaction_id)

@@ -1,7 +1,10 @@
 import Foundation
 import Hummingbird
+import HummingbirdTLS
 import Logging
 import NIOCore
+import NIOSSL
+import ServiceLifecycle
 import StoreSim
 
 /// The HTTP server `paywall-sim serve` runs: seed 004's backend endpoint and the App Store Server
@@ -104,16 +107,29 @@ public struct AppStoreHTTPServer: Sendable {
 
     /// Runs until SIGINT or SIGTERM, delivering notifications with `delivery` meanwhile; `ready` is
     /// called with the port once the socket listens (port 0 asks the system for a free one).
-    public func run(delivery: NotificationDelivery?, ready: @escaping @Sendable (Int) -> Void) async throws {
+    ///
+    /// The public port is the proxy front; behind it, on loopback, the router listens twice: in
+    /// plain HTTP, and in TLS with `certificates` (Apple's API hosts) for `CONNECT` tunnels.
+    public func run(delivery: NotificationDelivery?, certificates: APIHostCertificates,
+                    ready: @escaping @Sendable (Int) -> Void) async throws {
         let deliveryTask = delivery.map { delivery in Task { await delivery.run() } }
         defer { deliveryTask?.cancel() }
-        let port = self.port
         // Warnings and errors only: the server's own line says where it listens.
         var logger = Logger(label: "paywall-sim serve")
         logger.logLevel = .warning
-        let app = Application(router: router(), configuration: .init(address: .hostname(host, port: port)),
-                              onServerRunning: { channel in ready(channel.localAddress?.port ?? port) }, logger: logger)
-        try await app.runService()
+        let inner = InnerPorts()
+        let tls = TLSConfiguration.makeServerConfiguration(
+            certificateChain: [.certificate(try NIOSSLCertificate(bytes: try certificates.serverDER(), format: .der))],
+            privateKey: .privateKey(try NIOSSLPrivateKey(bytes: Array(certificates.serverKeyPEM.utf8), format: .pem)))
+        let plainApp = Application(router: router(), configuration: .init(address: .hostname("127.0.0.1", port: 0)),
+                                   onServerRunning: { inner.setPlain($0.localAddress?.port) }, logger: logger)
+        let tlsApp = Application(router: router(), server: try .tls(.http1(), tlsConfiguration: tls),
+                                 configuration: .init(address: .hostname("127.0.0.1", port: 0)),
+                                 onServerRunning: { inner.setTLS($0.localAddress?.port) }, logger: logger)
+        let front = ProxyFront(host: host, port: port, inner: inner, ready: ready)
+        let group = ServiceGroup(configuration: .init(services: [plainApp, tlsApp, front],
+                                                      gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))
+        try await group.run()
     }
 
     /// A query string's values by name (a name may repeat: `productId=a&productId=b`).

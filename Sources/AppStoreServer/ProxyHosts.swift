@@ -5,8 +5,9 @@ import StoreSim
 /// App Store Server API hosts and the OCSP host of the state's certificates. Every other host is
 /// refused; `serve` never forwards a request anywhere.
 public enum ProxyHosts {
-    /// Apple's production and sandbox App Store Server API hosts.
-    public static let apple = ["api.storekit.itunes.apple.com", "api.storekit-sandbox.itunes.apple.com"]
+    /// Apple's production and sandbox App Store Server API hosts: the ones Apple's documentation
+    /// names, and the ones Apple's App Store Server Library (3.x) calls.
+    public static let apple = APIHostCertificates.hosts
     /// Every host a proxied request may name.
     public static let answered: Set<String> = Set(apple + [StoreCertificateChain.ocspHost])
 

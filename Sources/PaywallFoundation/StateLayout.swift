@@ -56,6 +56,8 @@ public struct StateLayout: Hashable, Sendable {
         public var ledger: URL { folder.appending(path: "store-ledger.json", directoryHint: .notDirectory) }
         /// `store-keys.json`: the certificate chain and key the store signs with.
         public var signingKeys: URL { folder.appending(path: "store-keys.json", directoryHint: .notDirectory) }
+        /// `api-host-certificates.json`: the TLS authority and the certificate `serve` presents as Apple's API hosts.
+        public var apiHostCertificates: URL { folder.appending(path: "api-host-certificates.json", directoryHint: .notDirectory) }
         /// `offer-key.json`: the In-App Purchase key promotional offers are checked against.
         public var offerKey: URL { folder.appending(path: "offer-key.json", directoryHint: .notDirectory) }
         /// `notifications.jsonl`: the server notifications made and each try to deliver them.

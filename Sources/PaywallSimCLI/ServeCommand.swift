@@ -50,6 +50,7 @@ public struct ServeCommand: AsyncParsableCommand {
     public func run() async throws {
         let server: AppStoreHTTPServer
         let delivery: NotificationDelivery?
+        let certificates: APIHostCertificates
         let environment: String, bundleID: String
         let clockText: String
         do {
@@ -71,6 +72,7 @@ public struct ServeCommand: AsyncParsableCommand {
                                                 environments: [store.environment])
             environment = store.environment
             bundleID = store.bundleID
+            certificates = try store.apiHostCertificates()
             let shared = ServerStore(store: store, backend: backend, clock: clock, refreshClock: { _ = clock.reloadIfChanged() })
             delivery = notify.isEmpty ? nil : try NotificationDelivery(server: shared, receivers: notify.compactMap(URL.init(string:)))
             server = AppStoreHTTPServer(server: shared, authorizer: APIAuthorizer(keys: keys, bundleID: store.bundleID), host: host, port: port)
@@ -84,7 +86,7 @@ public struct ServeCommand: AsyncParsableCommand {
         let host = self.host, port = self.port
         let statePath = stateOptions.stateDirectory.path
         do {
-            try await server.run(delivery: delivery) { bound in
+            try await server.run(delivery: delivery, certificates: certificates) { bound in
                 let line = "Serving the simulated App Store on http://\(host):\(bound) (state \(statePath), \(clockText), environment \(environment), bundle \(bundleID)); Ctrl+C stops\n"
                 FileHandle.standardOutput.write(Data(utf8: line))
             }

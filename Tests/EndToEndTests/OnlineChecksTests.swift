@@ -63,4 +63,43 @@ struct OnlineChecksTests {
         let bad = try PaywallSimProcess.run(["store", "revoke-certificate", "root", "--state", state.path])
         #expect(bad.exitCode == 64 && bad.stderr.contains("expected leaf or intermediate"), "\(bad.stderr)")
     }
+
+    @Test(.enabled(if: AppStoreServerLibraryTests.available, "make .venv-appstore with .ci/run"))
+    func applesClientUnchangedReachesServeThroughTheProxyVariablesOnly() throws {
+        try FileManager.default.createDirectory(at: state, withIntermediateDirectories: true)
+        let key = state.appendingPathComponent("AuthKey_TESTKEY001.p8")
+        let made = try CleanSpawn.shell("openssl ecparam -name prime256v1 -genkey -noout | openssl pkcs8 -topk8 -nocrypt -out \(CleanSpawn.quote(key.path))")
+        #expect(made.status == 0, "\(made.output)")
+        _ = try store(["buy", "weekly_9_99", "--now", "2026-01-30T09:00:00Z", "--environment", "Sandbox"])
+        let root = state.appendingPathComponent("root.der"), authority = state.appendingPathComponent("ca.pem")
+        _ = try store(["certificate", "--format", "der", "--out", root.path])
+        let exported = try store(["certificate", "--tls", "--out", authority.path])
+        #expect(exported.stdout.contains("Wrote the TLS authority (PEM"), "\(exported.stdout)")
+        let server = try ServeTests.Server(["--state", state.path, "--api-key", "TESTKEY001:\(key.path)"])
+        _ = try store(["advance", "25w"])
+        _ = try store(["refund", "weekly_9_99"])
+
+        // The three variables a team sets, and nothing else: Apple's default sandbox URL, online checks on.
+        let variables = "HTTPS_PROXY=\(server.baseURL) HTTP_PROXY=\(server.baseURL) REQUESTS_CA_BUNDLE=\(CleanSpawn.quote(authority.path)) "
+        let script = TestPaths.scripts.appendingPathComponent("appstore/api_client_check.py").path
+        let run = try CleanSpawn.shell(variables + [AppStoreServerLibraryTests.python, script, "apple", "TESTKEY001", key.path, root.path,
+                                                    "com.paywallsim.app", "Sandbox", "2000000000000001"].map(CleanSpawn.quote).joined(separator: " "))
+        let result = try #require(try JSONSerialization.jsonObject(with: Data(run.output.utf8)) as? [String: Any], "\(run.output)")
+        #expect(result["apiError"] == nil && result["verificationError"] == nil, "\(result)")
+        let history = result["history"] as? [String] ?? []
+        #expect(history.count == 26 && result["pages"] as? Int == 2, "\(history)")
+        #expect((result["statuses"] as? [[String: Any]])?.first?["status"] as? Int == 5, "\(result)")
+        #expect(result["refunds"] as? [String] == [history.last ?? ""], "\(result)")
+        #expect(result["testNotification"] as? String == "TEST")
+        let notified = result["notificationHistory"] as? [String] ?? []
+        #expect(notified.first == "SUBSCRIBED" && notified.contains("REFUND"), "\(notified)")
+
+        // Without the CA bundle the TLS handshake is refused: the client really checks serve's certificate.
+        let untrusted = try CleanSpawn.shell("curl -s -o /dev/null -w '%{http_code}' -x \(server.baseURL) https://api.storekit-sandbox.apple.com/inApps/v1/transactions/1")
+        #expect(untrusted.status != 0, "curl trusted serve without the CA bundle: \(untrusted.output)")
+        let tunnelled = try CleanSpawn.shell("curl -s --cacert \(CleanSpawn.quote(authority.path)) -x \(server.baseURL) https://api.storekit.itunes.apple.com/inApps/v1/transactions/1")
+        #expect(tunnelled.output.contains("no bearer token"), "Apple's documented host answers too: \(tunnelled.output)")
+        let elsewhere = try CleanSpawn.shell("curl -s -i -x \(server.baseURL) -p https://example.com/ 2>&1")
+        #expect(elsewhere.output.contains("HTTP/1.1 403 Forbidden"), "a CONNECT elsewhere is refused: \(elsewhere.output)")
+    }
 }

@@ -132,6 +132,11 @@ public final class SimulatedStore {
         OCSPResponder(keys: try StoreSigningKeys.load(in: stateDirectory) ?? keys)
     }
 
+    /// The TLS certificates `serve` presents as Apple's API hosts, made on first use.
+    public func apiHostCertificates() throws -> APIHostCertificates {
+        try lock.withLock { try APIHostCertificates.loadOrCreate(in: stateDirectory) }
+    }
+
     /// Revokes (or, with nil, reinstates) a certificate of this state's chain, as of `date`.
     public func setCertificateRevoked(_ role: CertificateRole, at date: Date?) throws {
         try exclusive { try StoreSigningKeys.setRevoked(role, at: date, in: stateDirectory) }
