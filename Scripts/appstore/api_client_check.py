@@ -44,7 +44,8 @@ def main() -> int:
     result = {}
     try:
         info = client.get_transaction_info(transaction_id)
-        result["transaction"] = verifier.verify_and_decode_signed_transaction(info.signedTransactionInfo).transactionId
+        first = verifier.verify_and_decode_signed_transaction(info.signedTransactionInfo)
+        result["transaction"] = first.transactionId
         history, revision, pages = [], None, 0
         while True:
             page = client.get_transaction_history(transaction_id, revision, TransactionHistoryRequest(sort=Order.ASCENDING),
@@ -75,7 +76,9 @@ def main() -> int:
         result["testNotification"] = verifier.verify_and_decode_notification(test.signedPayload).rawNotificationType
         notified, token = [], None
         while True:
-            page = client.get_notification_history(token, NotificationHistoryRequest(startDate=0, endDate=253402300799000))
+            # From a day before the purchase (Apple keeps 180 days), to an end in the future (read as now).
+            page = client.get_notification_history(token, NotificationHistoryRequest(
+                startDate=first.purchaseDate - 86_400_000, endDate=253402300799000))
             notified += [verifier.verify_and_decode_notification(item.signedPayload).rawNotificationType
                          for item in page.notificationHistory]
             token = page.paginationToken

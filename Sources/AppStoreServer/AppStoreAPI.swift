@@ -8,6 +8,8 @@ import TeamServer
 /// simulated store (so Apple's `AppStoreServerAPIClient` works against it unchanged).
 public struct AppStoreAPI: Sendable {
     let server: ServerStore
+    /// Mass extension requests, for their status.
+    let massExtensions = MassExtensionRequests()
     /// Transactions per history page, as Apple's.
     static let pageSize = 20
 

@@ -18,9 +18,18 @@ public struct AppStoreHTTPServer: Sendable {
     let ocsp: OCSPEndpoint
     let authorizer: APIAuthorizer
 
-    public init(server: ServerStore, authorizer: APIAuthorizer, host: String, port: Int) {
+    /// Requests allowed per second (`--rate-limit`), nil: no limit.
+    let rateLimiter: RateLimiter?
+
+    /// The wall clock bearer tokens and the rate limit are judged at (injected in tests).
+    let wallClock: @Sendable () -> Date
+
+    public init(server: ServerStore, authorizer: APIAuthorizer, host: String, port: Int, rateLimit: Int? = nil,
+                wallClock: @escaping @Sendable () -> Date = Date.init) {
         self.host = host
         self.port = port
+        self.wallClock = wallClock
+        rateLimiter = rateLimit.map(RateLimiter.init(perSecond:))
         backend = BackendAPI(server: server)
         api = AppStoreAPI(server: server)
         notifications = NotificationsAPI(server: server)
@@ -36,14 +45,22 @@ public struct AppStoreHTTPServer: Sendable {
         let backend = self.backend
         let notifications = self.notifications
         /// Apple's App Store Server API refuses what its bearer token does not authorise: 401.
+        let rateLimiter = self.rateLimiter, wallClock = self.wallClock
         @Sendable func authorized(_ request: Request, _ answer: () -> APIReply) -> Response {
-            if let refusal = authorizer.refusal(request.headers[.authorization], now: Date()) {
+            if let refusal = authorizer.refusal(request.headers[.authorization], now: wallClock()) {
                 return Self.response(.appleError(401, code: nil, "Unauthorized: \(refusal)"))
+            }
+            if let rateLimiter, !rateLimiter.admit(at: wallClock()) {
+                return Self.response(.appleError(429, code: 4290000, "Rate limit exceeded."))
             }
             return Self.response(answer())
         }
+        @Sendable func body(_ request: Request) async throws -> Data {
+            Data(try await request.body.collect(upTo: 1 << 20).readableBytesView)
+        }
         let ocsp = self.ocsp
         router.add(middleware: ProxyHostPolicy(listeningHost: host))
+        router.add(middleware: AppleErrorEnvelope())
         router.post("/ocsp") { request, _ -> Response in
             let buffer = try await request.body.collect(upTo: 64 << 10)
             return Self.ocspResponse(ocsp.respond(to: Array(buffer.readableBytesView)))
@@ -88,6 +105,31 @@ public struct AppStoreHTTPServer: Sendable {
             let buffer = try await request.body.collect(upTo: 1 << 20)
             let body = Data(buffer.readableBytesView)
             return authorized(request) { api.extendRenewalDate(id, body: body) }
+        }
+        router.get("/inApps/v1/lookup/:orderId") { request, context -> Response in
+            let id = context.parameters.get("orderId") ?? ""
+            return authorized(request) { api.orderLookup(id) }
+        }
+        for version in [1, 2] {
+            router.put("/inApps/v\(version)/transactions/consumption/:transactionId") { request, context -> Response in
+                let id = context.parameters.get("transactionId") ?? ""
+                let data = try await body(request)
+                return authorized(request) { api.sendConsumption(id, version: version, body: data) }
+            }
+        }
+        // The same parameter name as the transaction route's: the router's tree shares the segment.
+        router.put("/inApps/v1/transactions/:transactionId/appAccountToken") { request, context -> Response in
+            let id = context.parameters.get("transactionId") ?? ""
+            let data = try await body(request)
+            return authorized(request) { api.setAppAccountToken(id, body: data) }
+        }
+        router.post("/inApps/v1/subscriptions/extend/mass") { request, _ -> Response in
+            let data = try await body(request)
+            return authorized(request) { api.massExtendRenewalDates(body: data) }
+        }
+        router.get("/inApps/v1/subscriptions/extend/mass/:productId/:requestIdentifier") { request, context -> Response in
+            let product = context.parameters.get("productId") ?? "", identifier = context.parameters.get("requestIdentifier") ?? ""
+            return authorized(request) { api.massExtensionStatus(productID: product, identifier: identifier) }
         }
         router.post("/inApps/v1/notifications/test") { request, _ -> Response in
             authorized(request) { notifications.requestTest() }

@@ -8,6 +8,8 @@ public struct NotificationsAPI: Sendable {
     let server: ServerStore
     /// Notifications per history page.
     static let pageSize = 20
+    /// How far back notification history goes, as Apple's.
+    static let historyDays: Int64 = 180
 
     public init(server: ServerStore) { self.server = server }
 
@@ -60,13 +62,30 @@ public struct NotificationsAPI: Sendable {
             return .appleError(400, code: 4000000, "Invalid request body: \(error)")
         }
         guard let start = request.startDate else { return .appleError(400, code: 4000015, "Invalid start date.") }
-        guard let end = request.endDate, end > start else { return .appleError(400, code: 4000016, "Invalid end date.") }
+        guard let requestedEnd = request.endDate else { return .appleError(400, code: 4000016, "Invalid end date.") }
+        guard requestedEnd > start else { return .appleError(400, code: 4000013, "Start date after end date.") }
+        if request.notificationType != nil, request.transactionId != nil {
+            return .appleError(400, code: 4000019, "Include either the transactionId or the notificationType, not both.")
+        }
+        if let type = request.notificationType, !ServerNotification.types.contains(type) {
+            return .appleError(400, code: 4000018, "Invalid notification type.")
+        }
+        if request.notificationSubtype != nil, request.notificationType == nil {
+            return .appleError(400, code: 4000018, "A notificationSubtype needs its notificationType.")
+        }
         let offset: Int
         if let paginationToken {
             guard let value = Int(paginationToken), value >= 0 else { return .appleError(400, code: 4000014, "Invalid pagination token.") }
             offset = value
         } else { offset = 0 }
-        return reply { store in
+        return replyAt { store, date in
+            // Apple keeps 180 days of history before the current date (the state's clock), and
+            // reads an end date in the future as now.
+            let now = TransactionPayload.millis(date)
+            guard start >= now - Self.historyDays * 86_400_000 else {
+                return .appleError(400, code: 4000012, "Start date too far in the past: notification history covers the past \(Self.historyDays) days.")
+            }
+            let end = min(requestedEnd, now + 1)
             let (page, total) = try store.notifications(where: { entry in
                 let n = entry.notification
                 return n.signedDate >= start && n.signedDate < end
@@ -86,7 +105,12 @@ public struct NotificationsAPI: Sendable {
     }
 
     func reply(_ body: (SimulatedStore) throws -> APIReply) -> APIReply {
-        do { return try server.access { store, _, _ in try body(store) } } catch {
+        replyAt { store, _ in try body(store) }
+    }
+
+    /// Runs `body` on the up-to-date store at the state's current instant.
+    func replyAt(_ body: (SimulatedStore, Date) throws -> APIReply) -> APIReply {
+        do { return try server.access { store, _, now in try body(store, now) } } catch {
             return .appleError(500, code: 5000000, "An unknown error occurred: \(error)")
         }
     }

@@ -32,11 +32,14 @@ public struct ServeCommand: AsyncParsableCommand {
     public var apiKeys: [String] = []
     @Option(name: .customLong("notify"), help: ArgumentHelp("Send App Store Server Notifications V2 to this URL (repeatable), retried on Apple's schedule.", valueName: "URL"))
     public var notify: [String] = []
+    @Option(name: .customLong("rate-limit"), help: ArgumentHelp("Answer App Store Server API requests beyond N a second with 429 and Apple's RateLimitExceededError (4290000), to test a backend's back-off.", valueName: "N"))
+    public var rateLimit: Int?
 
     public init() {}
 
     public func validate() throws {
         guard (0...65_535).contains(port) else { throw ValidationError("--port \(port): expected 0 (any free port) to 65535") }
+        if let rateLimit, rateLimit < 1 { throw ValidationError("--rate-limit \(rateLimit): expected a number of requests a second, 1 or more") }
         for key in apiKeys where key.split(separator: ":", maxSplits: 1).count != 2 {
             throw ValidationError("--api-key \(key): expected KEY_ID:FILE.p8")
         }
@@ -75,7 +78,8 @@ public struct ServeCommand: AsyncParsableCommand {
             certificates = try store.apiHostCertificates()
             let shared = ServerStore(store: store, backend: backend, clock: clock, refreshClock: { _ = clock.reloadIfChanged() })
             delivery = notify.isEmpty ? nil : try NotificationDelivery(server: shared, receivers: notify.compactMap(URL.init(string:)))
-            server = AppStoreHTTPServer(server: shared, authorizer: APIAuthorizer(keys: keys, bundleID: store.bundleID), host: host, port: port)
+            server = AppStoreHTTPServer(server: shared, authorizer: APIAuthorizer(keys: keys, bundleID: store.bundleID), host: host, port: port,
+                                        rateLimit: rateLimit)
             if keys.isEmpty {
                 StoreRunner.printError("warning: no --api-key: every App Store Server API request will be refused (401); POST /iap/transactions needs none")
             }

@@ -143,4 +143,29 @@ struct AppStoreAPIRouteTests {
         #expect(ids.first == bought.id && Set(ids).count == 26)
         #expect(payloads.allSatisfy { $0["originalTransactionId"] as? String == bought.id })
     }
+
+    @Test func overTheRateLimitIsApples429() async throws {
+        let second = Date()
+        let fixture = try ServerFixture(rateLimit: 2, wallClock: { second })
+        let bought = try fixture.purchase("monthly_14_99")
+        let headers = try fixture.authorization()
+        let answers = try await fixture.withClient { client in
+            var answers: [(Int, String)] = []
+            for _ in 0..<5 {
+                let response = try await client.execute(uri: "/inApps/v1/transactions/\(bought.id)", method: .get, headers: headers)
+                answers.append((Int(response.status.code), response.text))
+            }
+            return answers
+        }
+        // Five requests in one second of the server's clock: two answered, three over the limit.
+        #expect(answers.map(\.0) == [200, 200, 429, 429, 429], "\(answers.map(\.0))")
+        #expect(answers.dropFirst(2).allSatisfy { $0.1 == #"{"errorCode":4290000,"errorMessage":"Rate limit exceeded."}"# })
+    }
+
+    @Test func aPathTheAPIDoesNotHaveIsApplesEnvelope() async throws {
+        let fixture = try ServerFixture()
+        let response = try await fixture.request("/inApps/v1/nope", method: .post, headers: try fixture.authorization())
+        #expect(response.status == .notFound)
+        #expect(response.text.contains(#""errorCode":4000000"#) && response.text.contains("no such endpoint"), "\(response.text)")
+    }
 }

@@ -27,7 +27,8 @@ final class ServerFixture {
     /// The private half of the key the server's `APIAuthorizer` trusts as `keyID`.
     let apiKey = P256.Signing.PrivateKey()
 
-    init() throws {
+    /// `wallClock` for tokens and the rate limit (the test's own, so a slow machine does not spread requests over seconds).
+    init(rateLimit: Int? = nil, wallClock: @escaping @Sendable () -> Date = Date.init) throws {
         let layout = StateLayout(root: TestPaths.scratchDirectory("appstore-server"))
         for folder in [layout.store.folder, layout.backend.folder] {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -37,7 +38,7 @@ final class ServerFixture {
                                           environments: [store.environment], userAppAccountToken: Self.user, clock: clock)
         let shared = ServerStore(store: store, backend: backend, clock: clock)
         server = AppStoreHTTPServer(server: shared, authorizer: APIAuthorizer(keys: [Self.keyID: apiKey.publicKey], bundleID: store.bundleID),
-                                    host: "127.0.0.1", port: 0)
+                                    host: "127.0.0.1", port: 0, rateLimit: rateLimit, wallClock: wallClock)
     }
 
     /// Buys `productID` through the store (the sheet confirmed, the user's token): its signed transaction.

@@ -25,6 +25,8 @@ struct TransactionsReport: StoreOutput {
         @Nullable var isUpgraded: Bool?
         @Nullable var revocationReason: Int?
         @Nullable var appAccountToken: String?
+        /// The order ID on the customer's receipt email (the App Store Server API's Look Up Order ID).
+        var orderId: String
         /// The JWS as the App Store gives it (only with `--signed`: it changes with every signing).
         var signedTransaction: String?
     }
@@ -90,6 +92,7 @@ struct TransactionsReport: StoreOutput {
                 // The device's check (`VerificationResult`), made again on the JWS as stored.
                 verified: (try? CompactJWS.verify(entry.signed.jws, trustedKeys: trusted)) != nil,
                 isUpgraded: payload.isUpgraded, revocationReason: payload.revocationReason, appAccountToken: payload.appAccountToken,
+                orderId: OrderID.of(transactionID: payload.transactionId) ?? "",
                 signedTransaction: includeJWS ? entry.signed.jws : nil)
         }
         pending = store.pendingPurchases.map {

@@ -86,6 +86,33 @@ extension SimulatedStore {
         }
     }
 
+    /// The App Store Server API's Set App Account Token: `token` on every transaction of
+    /// `originalTransactionID` (re-signed) and on its renewals to come. Throws when no such original
+    /// purchase exists, when the id is a later transaction's, or for a family-shared purchase.
+    public func setAppAccountToken(originalTransactionID: String, token: UUID) throws {
+        try exclusive {
+            let ids = state.records.filter { $0.payload.originalTransactionId == originalTransactionID }.map(\.payload.transactionId)
+            guard ids.contains(originalTransactionID) else {
+                if record(originalTransactionID) != nil { throw AppAccountTokenRefusal.notOriginal }
+                throw AppAccountTokenRefusal.notFound
+            }
+            guard record(originalTransactionID)?.payload.inAppOwnershipType != "FAMILY_SHARED" else { throw AppAccountTokenRefusal.familyShared }
+            for id in ids { _ = try amend(id, redeliver: false) { $0.appAccountToken = token.uuidString.lowercased() } }
+            for (group, line) in state.lines where line.originalTransactionID == originalTransactionID {
+                var changed = line
+                changed.appAccountToken = token
+                state.lines[group] = changed
+            }
+            try save()
+            note("\(originalTransactionID): app account token set")
+        }
+    }
+
+    /// Why Set App Account Token was refused, each one of Apple's errors.
+    public enum AppAccountTokenRefusal: Error, Equatable {
+        case notFound, notOriginal, familyShared
+    }
+
     /// Refunds (revokes) a transaction: revocation date now; a subscription ends. Arrives as an update.
     public func refund(transactionID: String, reason: Int = 0) throws {
         try exclusive {

@@ -3,6 +3,13 @@ import Foundation
 /// One App Store Server Notification V2 the store sent: its type, the signed payload as Apple
 /// POSTs it (`{"signedPayload": JWS}`), and what it is about.
 public struct ServerNotification: Codable, Hashable, Sendable {
+    /// Every `notificationType` of App Store Server Notifications V2, as Apple lists them.
+    public static let types: Set<String> = [
+        "SUBSCRIBED", "DID_CHANGE_RENEWAL_PREF", "DID_CHANGE_RENEWAL_STATUS", "OFFER_REDEEMED", "DID_RENEW", "EXPIRED",
+        "DID_FAIL_TO_RENEW", "GRACE_PERIOD_EXPIRED", "PRICE_INCREASE", "REFUND", "REFUND_DECLINED", "CONSUMPTION_REQUEST",
+        "RENEWAL_EXTENDED", "REVOKE", "TEST", "RENEWAL_EXTENSION", "REFUND_REVERSED", "EXTERNAL_PURCHASE_TOKEN",
+        "ONE_TIME_CHARGE", "RESCIND_CONSENT", "METADATA_UPDATE", "MIGRATION", "PRICE_CHANGE",
+    ]
     public var notificationUUID: String
     public var notificationType: String
     public var subtype: String?

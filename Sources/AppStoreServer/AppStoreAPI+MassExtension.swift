@@ -1,0 +1,90 @@
+import Foundation
+import NIOConcurrencyHelpers
+import PaywallFoundation
+import StoreSim
+
+/// The mass extension requests a running `serve` was given, by request identifier (kept while it
+/// runs: Apple keeps them for the status endpoint; a restarted `serve` has none).
+final class MassExtensionRequests: Sendable {
+    struct Outcome: Sendable {
+        var productID: String
+        var completeDate: Int64
+        var succeeded: Int
+        var failed: Int
+    }
+
+    private let outcomes = NIOLockedValueBox<[String: Outcome]>([:])
+
+    func record(_ identifier: String, _ outcome: Outcome) { outcomes.withLockedValue { $0[identifier] = outcome } }
+    func outcome(_ identifier: String) -> Outcome? { outcomes.withLockedValue { $0[identifier] } }
+    func knows(_ identifier: String) -> Bool { outcomes.withLockedValue { $0[identifier] != nil } }
+}
+
+/// Extend Subscription Renewal Dates for All Active Subscribers, and its status.
+extension AppStoreAPI {
+    /// Apple's `MassExtendRenewalDateRequest`.
+    struct MassExtendRequest: Decodable {
+        var extendByDays: Int?
+        var extendReasonCode: Int?
+        var requestIdentifier: String?
+        var storefrontCountryCodes: [String]?
+        var productId: String?
+    }
+
+    /// `POST /inApps/v1/subscriptions/extend/mass`: extends every active subscription to
+    /// `productId` (the simulated store has one customer) at once; answers `{"requestIdentifier"}`.
+    public func massExtendRenewalDates(body: Data) -> APIReply {
+        let request: MassExtendRequest
+        do { request = try LocatedJSONDecoder().decode(MassExtendRequest.self, from: body) } catch {
+            return .appleError(400, code: 4000000, "Invalid request body: \(error)")
+        }
+        guard let days = request.extendByDays, (1...90).contains(days) else { return .appleError(400, code: 4000009, "Invalid extend by days value.") }
+        guard let reason = request.extendReasonCode, (0...3).contains(reason) else { return .appleError(400, code: 4000010, "Invalid extend reason code.") }
+        guard let identifier = request.requestIdentifier, !identifier.isEmpty, identifier.count <= 128 else {
+            return .appleError(400, code: 4000011, "Invalid request identifier.")
+        }
+        if let codes = request.storefrontCountryCodes {
+            guard !codes.isEmpty else { return .appleError(400, code: 4000027, "Invalid request. An empty storefront country code list.") }
+            guard codes.allSatisfy({ $0.count == 3 && $0.allSatisfy(\.isUppercase) }) else {
+                return .appleError(400, code: 4000028, "Invalid request. A storefront country code is invalid (ISO 3166-1 alpha-3).")
+            }
+        }
+        guard let productID = request.productId, !productID.isEmpty else { return .appleError(400, code: 4000023, "Invalid product id.") }
+        return reply { store, _, now in
+            guard store.catalog.product(productID)?.subscription != nil else { return .appleError(400, code: 4000023, "Invalid product id.") }
+            if massExtensions.knows(identifier) { return .json(["requestIdentifier": identifier]) } // idempotent, as Apple's
+            var succeeded = 0, failed = 0
+            let storefront = store.settings.storefront
+            let applies = request.storefrontCountryCodes.map { $0.contains(storefront) } ?? true
+            for group in store.catalog.groups.map(\.id) {
+                guard applies, let status = store.subscriptionStatus(groupID: group), status.transaction.productID == productID,
+                      status.state == .subscribed, let payload = store.payload(transactionID: status.transaction.id) else { continue }
+                do {
+                    _ = try store.extendRenewalDate(originalTransactionID: payload.originalTransactionId, days: days)
+                    succeeded += 1
+                } catch {
+                    failed += 1
+                }
+            }
+            massExtensions.record(identifier, .init(productID: productID, completeDate: TransactionPayload.millis(now),
+                                                    succeeded: succeeded, failed: failed))
+            return .json(["requestIdentifier": identifier])
+        }
+    }
+
+    /// `GET /inApps/v1/subscriptions/extend/mass/{productId}/{requestIdentifier}`.
+    public func massExtensionStatus(productID: String, identifier: String) -> APIReply {
+        guard let outcome = massExtensions.outcome(identifier), outcome.productID == productID else {
+            return .appleError(404, code: 4040009, "Status request not found.")
+        }
+        struct Status: Encodable {
+            var requestIdentifier: String
+            var complete: Bool
+            var completeDate: Int64
+            var succeededCount: Int
+            var failedCount: Int
+        }
+        return .json(Status(requestIdentifier: identifier, complete: true, completeDate: outcome.completeDate,
+                            succeededCount: outcome.succeeded, failedCount: outcome.failed))
+    }
+}
