@@ -49,20 +49,25 @@ public enum JSONPost {
         }
     }
 
-    /// `send`, blocking the calling thread (not an event loop's) until the answer or the timeout.
-    public static func sendWaiting(_ body: Data, to url: URL, timeout: TimeInterval) -> Outcome {
+    /// `send`, blocking the calling thread (not an event loop's) until the answer or the timeout;
+    /// `method` and `headers` for a team's own endpoint (a JSON body, `Content-Type` set unless given).
+    public static func sendWaiting(_ body: Data?, to url: URL, timeout: TimeInterval, method: String = "POST",
+                                   headers: [(name: String, value: String)] = []) -> Outcome {
         do {
-            return try future(body, url, timeout).wait()
+            return try future(body, url, timeout, method: method, headers: headers).wait()
         } catch {
             return failed(error, timeout: timeout)
         }
     }
 
-    private static func future(_ body: Data, _ url: URL, _ timeout: TimeInterval) -> EventLoopFuture<Outcome> {
+    private static func future(_ body: Data?, _ url: URL, _ timeout: TimeInterval, method: String = "POST",
+                               headers extra: [(name: String, value: String)] = []) -> EventLoopFuture<Outcome> {
         let request: HTTPClient.Request
         do {
-            request = try HTTPClient.Request(url: url.absoluteString, method: .POST,
-                                             headers: ["Content-Type": "application/json"], body: .data(body))
+            var headers = HTTPHeaders(extra.map { ($0.name, $0.value) })
+            if body != nil, !headers.contains(name: "Content-Type") { headers.add(name: "Content-Type", value: "application/json") }
+            request = try HTTPClient.Request(url: url.absoluteString, method: HTTPMethod(rawValue: method),
+                                             headers: headers, body: body.map { .data($0) })
         } catch {
             return client.eventLoopGroup.any().makeFailedFuture(error)
         }

@@ -35,6 +35,10 @@ public struct SessionInputs: Sendable, Hashable {
     public var backendUp = true
     /// Another server as the app's backend (`--backend URL`): purchases are POSTed to `URL/iap/transactions`.
     public var backendURL: String?
+    /// The team's own purchase endpoint file (`--backend-endpoint`), with `backendURL`.
+    public var backendEndpoint: String?
+    /// Where `${NAME}` in an endpoint's headers is looked up (the process's environment).
+    public var environmentVariables: [String: String] = ProcessInfo.processInfo.environment
     /// Use the profile and catalog named here even if the state directory was made with others.
     public var switchCatalog = false
     /// Folder that relative paths are resolved against (the tape's folder, or the working directory).
@@ -113,6 +117,14 @@ public struct SessionInputs: Sendable, Hashable {
                 throw Diagnostic("--backend \(backendURL): expected an http or https URL such as http://127.0.0.1:8080")
             }
             settings.backendURL = url
+        }
+        if let file = backendEndpoint {
+            guard backendURL != nil else { throw Diagnostic("--backend-endpoint \(file): needs --backend URL (the server it is on)") }
+            let data: Data
+            do { data = try Data(contentsOf: URL(fileURLWithPath: file, relativeTo: URL(fileURLWithPath: baseDirectory, isDirectory: true))) } catch {
+                throw Diagnostic("\(file): cannot read the backend endpoint: \(FileErrorText.reason(error))")
+            }
+            settings.backendEndpoint = try BackendEndpoint.load(data, file: file, environment: environmentVariables)
         }
         settings.onboardingOnce = !startChosen && start == .onboarding
         settings.warnings = warnings

@@ -56,6 +56,8 @@ public struct PlayCommand: ParsableCommand {
 
     @Option(name: .long, help: ArgumentHelp("The app's backend for every tape: POST purchases to URL/iap/transactions and unlock on its answer (the player waits for it; no virtual time passes beyond the simulated latency).", valueName: "URL"))
     public var backend: String?
+    @Option(name: .customLong("backend-endpoint"), help: ArgumentHelp("With --backend: the team's own purchase endpoint file (see run --help).", valueName: "FILE.json"))
+    public var backendEndpoint: String?
 
     public init() {}
 
@@ -93,6 +95,7 @@ public struct PlayCommand: ParsableCommand {
                 options.environment = signing.environment
                 options.bundleID = signing.bundleID
                 options.backendURL = backend
+                options.backendEndpoint = backendEndpoint
                 options.defaultProfile = app.profile.map { ProfileLoader.namesAFile($0) ? URL(fileURLWithPath: $0).standardized.path : $0 }
                 options.defaultStorekit = app.storekit.map { URL(fileURLWithPath: $0).standardized.path }
                 let player = TapePlayer(tape: tape, options: options)

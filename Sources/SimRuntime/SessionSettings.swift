@@ -30,6 +30,8 @@ public struct SessionSettings: Sendable {
     public var backendUp: Bool
     /// The app's backend when it is another server (`--backend URL`); nil: the simulator's own, in process.
     public var backendURL: URL?
+    /// The team's own purchase endpoint on `backendURL` (nil: seed 004's contract).
+    public var backendEndpoint: BackendEndpoint?
     public var latency: SessionLatency
     /// Seed for the store's ids and tokens, so runs repeat.
     public var seed: UInt64

@@ -74,7 +74,10 @@ public final class SimulatorSession {
         }
         entitlements = CachedEntitlementProvider(backend: backend, stateDirectory: workspace.layout.backend.folder,
                                                  stalenessLimit: TimeInterval(settings.config.entitlementStalenessLimitSec))
-        remoteBackend = settings.backendURL.map { RemoteBackend(url: $0) }
+        let (environment, bundleID) = (store.environment, store.bundleID)
+        remoteBackend = settings.backendURL.map {
+            RemoteBackend(url: $0, endpoint: settings.backendEndpoint, environment: environment, bundleID: bundleID)
+        }
         entitlements.remoteBackend = settings.backendURL?.absoluteString
         quotaBase = try appState.loadQuota()
         let events = try appState.loadEvents()

@@ -30,6 +30,8 @@ public final class TapePlayer {
         public var bundleID: String?
         /// The app's backend as another server (`play --backend URL`).
         public var backendURL: String?
+        /// The team's own purchase endpoint file (`play --backend-endpoint`).
+        public var backendEndpoint: String?
         /// Play on what `stateDirectory` holds: the clock starts where the state's stands when that
         /// is later than the tape's start (time never runs back).
         public var continuesState = false
@@ -156,6 +158,7 @@ public final class TapePlayer {
         inputs.environment = options.environment
         inputs.bundleID = options.bundleID
         inputs.backendURL = options.backendURL
+        inputs.backendEndpoint = options.backendEndpoint
         return inputs
     }
 

@@ -21,6 +21,7 @@ extension SimulationOptions {
         inputs.startChosen = start != nil
         inputs.switchCatalog = stateOptions.switchCatalog
         inputs.backendURL = backend
+        inputs.backendEndpoint = backendEndpoint
         inputs.environment = signing.environment
         inputs.bundleID = signing.bundleID
         inputs.switches = storeSwitches.switches

@@ -15,6 +15,8 @@ public struct SimulationOptions: ParsableArguments {
 
     @Option(name: .long, help: ArgumentHelp("The app's backend: POST each purchase to URL/iap/transactions (seed 004) and unlock only on the entitlement it answers; default: the simulator's own backend, in process. `paywall-sim serve` is one.", valueName: "URL"))
     public var backend: String?
+    @Option(name: .customLong("backend-endpoint"), help: ArgumentHelp("With --backend: the team's own purchase endpoint (method, path, headers with ${ENV} values, a JSON body template with {{transactionId}}…, what answer unlocks), instead of seed 004's POST /iap/transactions. See docs/backend.md.", valueName: "FILE.json"))
+    public var backendEndpoint: String?
     @OptionGroup(title: "Store switches") public var storeSwitches: StoreSwitchOptions
 
     @Option(name: .long, help: ArgumentHelp("Language of the copy: en, zh-Hans, ko, …", valueName: "LOCALE"))
