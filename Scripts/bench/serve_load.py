@@ -4,14 +4,17 @@ delivered per second. Prints a Markdown table; never asserts a figure.
 
 Uses wrk (Debian's `wrk`) for POST /iap/transactions (seed 004's body, a verified transaction:
 chain, signature, bundle, environment checked, the record looked up) and GET
-/inApps/v1/transactions/{id} (bearer JWT checked, the signed transaction served), and the
-webhook receiver in Scripts/appstore for notifications (one `store advance` making N renewals).
+/inApps/v1/transactions/{id} (bearer JWT checked, the signed transaction served); Python
+`requests` sessions for the same GET over HTTPS at Apple's sandbox host through `serve` as the
+proxy (what a backend with HTTPS_PROXY sends; wrk cannot use a proxy); and the webhook receiver in
+Scripts/appstore for notifications (one `store advance` making N renewals).
 Run with the Python of `.venv-appstore` (PyJWT makes the API token).
 
-    .venv-appstore/bin/python Scripts/bench/serve_load.py [--binary .build/release/paywall-sim] [--seconds 10] [--connections 16] [--renewals 200]
+    .venv-appstore/bin/python Scripts/bench/serve_load.py [--binary .build/release/paywall-sim] [--seconds 10] [--connections 16] [--renewals 200] [--clients 4]
 """
 import argparse
 import json
+import threading
 import os
 import re
 import subprocess
@@ -56,12 +59,46 @@ def wrk(url, seconds, connections, script=None, headers=()):
     return rps, percentile(50), percentile(99), int(non2xx.group(1)) if non2xx else 0
 
 
+def proxied_load(proxy, ca_file, path, token, seconds, clients):
+    """GETs of https://api.storekit-sandbox.apple.com{path} through `proxy` (CONNECT, TLS checked
+    with `ca_file`) from `clients` threads, each with its own session (one tunnel, kept alive),
+    for `seconds`: requests per second, p50 and p99 in ms, and answers that were not 200."""
+    import requests
+    latencies, bad, lock = [], [0], threading.Lock()
+    deadline = time.monotonic() + seconds
+    def client():
+        session = requests.Session()
+        session.proxies = {"https": proxy, "http": proxy}
+        url = "https://api.storekit-sandbox.apple.com" + path
+        mine, failed = [], 0
+        while time.monotonic() < deadline:
+            started = time.perf_counter()
+            response = session.get(url, headers={"Authorization": f"Bearer {token}"}, timeout=10, verify=ca_file)
+            mine.append((time.perf_counter() - started) * 1000)
+            failed += response.status_code != 200
+        with lock:
+            latencies.extend(mine)
+            bad[0] += failed
+    threads = [threading.Thread(target=client) for _ in range(clients)]
+    started = time.monotonic()
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    elapsed = time.monotonic() - started
+    latencies.sort()
+    def percentile(p):
+        return latencies[min(len(latencies) - 1, int(len(latencies) * p / 100))]
+    return len(latencies) / elapsed, percentile(50), percentile(99), bad[0]
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--binary", default=os.path.join(ROOT, ".build/release/paywall-sim"))
     parser.add_argument("--seconds", type=int, default=10)
     parser.add_argument("--connections", type=int, default=16)
     parser.add_argument("--renewals", type=int, default=200)
+    parser.add_argument("--clients", type=int, default=4)
     args = parser.parse_args()
     work = tempfile.mkdtemp(prefix="serve-load-")
     state = os.path.join(work, "state")
@@ -84,6 +121,10 @@ def main():
                            open(key_file, "rb").read(), algorithm="ES256", headers={"kid": "BENCHKEY01"})
         rows.append(("GET /inApps/v1/transactions/{id}", *wrk(f"{base}/inApps/v1/transactions/{transaction['id']}", args.seconds,
                                                                args.connections, headers=[f"Authorization: Bearer {token}"])))
+        ca_file = os.path.join(work, "ca.pem")
+        run(args.binary, "store", "certificate", "--tls", "--out", ca_file, "--state", state)
+        rows.append((f"GET …/transactions/{{id}} over HTTPS via the proxy ({args.clients} Python clients)",
+                     *proxied_load(base, ca_file, f"/inApps/v1/transactions/{transaction['id']}", token, args.seconds, args.clients)))
     finally:
         serve.terminate()
         serve.wait()

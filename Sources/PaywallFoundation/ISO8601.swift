@@ -7,6 +7,8 @@ public enum ISO8601 {
     public static func parse(_ text: String) -> Date? {
         guard text.count <= 40 else { return nil }
         if let date = parseUTCSeconds(text) { return date }
+        // Foundation's formatter rolls an impossible day forward (February 30 → March 2): refuse it.
+        guard impossibleDay(text) == nil else { return nil }
         let formatter = ISO8601DateFormatter()
         if let date = formatter.date(from: text) { return date }
         formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
@@ -22,6 +24,9 @@ public enum ISO8601 {
 
     /// Why `text` is not an instant the clock may be set to, or nil when it is one.
     public static func clockProblem(_ text: String) -> String? {
+        if let (year, month, days) = impossibleDay(text) {
+            return "no such day: \(String(format: "%04d-%02d", year, month)) has days 01 to \(days)"
+        }
         guard let date = parse(text) else { return "expected an ISO-8601 instant such as 2026-01-30T09:00:00Z" }
         guard supportedRange.contains(date) else { return "outside the supported range, \(supportedRangeText)" }
         return nil
@@ -114,6 +119,24 @@ public enum ISO8601 {
 
     /// The common form, `YYYY-MM-DDTHH:MM:SSZ` with a valid calendar date and time, read by
     /// hand; nil for anything else (the formatter reads those).
+    /// The year, month and its number of days when `text` starts `YYYY-MM-DD` with a day that
+    /// month does not have (`2026-02-30`, `2026-04-31`); nil otherwise.
+    static func impossibleDay(_ text: String) -> (year: Int, month: Int, days: Int)? {
+        let b = Array(text.utf8.prefix(10))
+        guard b.count == 10, b[4] == UInt8(ascii: "-"), b[7] == UInt8(ascii: "-") else { return nil }
+        func number(_ range: Range<Int>) -> Int? {
+            var value = 0
+            for i in range {
+                guard b[i] >= UInt8(ascii: "0"), b[i] <= UInt8(ascii: "9") else { return nil }
+                value = value * 10 + Int(b[i] - UInt8(ascii: "0"))
+            }
+            return value
+        }
+        guard let year = number(0..<4), let month = number(5..<7), let day = number(8..<10), (1...12).contains(month) else { return nil }
+        let days = FixedOffsetCalendar.daysIn(month: month, year: year)
+        return day >= 1 && day <= days ? nil : (year, month, days)
+    }
+
     static func parseUTCSeconds(_ text: String) -> Date? {
         let b = Array(text.utf8)
         guard b.count == 20, b[4] == UInt8(ascii: "-"), b[7] == UInt8(ascii: "-"), b[10] == UInt8(ascii: "T"),

@@ -67,6 +67,10 @@ extension TapeLineParser {
         let expected = "an ISO-8601 date and time like 2026-01-30T09:00:00Z"
         guard let token = argument(after: "Set Now", expected: expected) else { return nil }
         guard let date = Self.parseISO8601(token.text) else {
+            if let problem = ISO8601.clockProblem(token.text), problem.hasPrefix("no such day") {
+                fail(at: token.column, "bad date '\(token.text)': \(problem)")
+                return nil
+            }
             fail(at: token.column, "bad date '\(token.text)', expected \(expected)")
             return nil
         }

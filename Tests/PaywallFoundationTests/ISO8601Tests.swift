@@ -101,6 +101,20 @@ struct ISO8601Tests {
             reference.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
             expected = reference.date(from: text)
         }
-        #expect(ISO8601.parse(text) == expected)
+        // …except a day its month does not have, which the formatter rolls forward and parse refuses.
+        #expect(ISO8601.parse(text) == (ISO8601.impossibleDay(text) == nil ? expected : nil))
+    }
+
+    @Test(arguments: ["2026-02-30T00:00:00Z", "2026-04-31T00:00:00Z", "2026-02-29T00:00:00+01:00", "2025-02-29T12:00:00.5Z"])
+    func anImpossibleDayIsRefusedNotRolledForward(_ text: String) {
+        // Foundation's formatter reads these as the next month's first days; a date is not a suggestion.
+        #expect(ISO8601.parse(text) == nil)
+        #expect(ISO8601.clockProblem(text)?.hasPrefix("no such day: ") == true, "\(ISO8601.clockProblem(text) ?? "nil")")
+    }
+
+    @Test func theMessageSaysWhichDaysTheMonthHas() {
+        #expect(ISO8601.clockProblem("2026-02-30T00:00:00Z") == "no such day: 2026-02 has days 01 to 28")
+        #expect(ISO8601.clockProblem("2028-02-30T00:00:00Z") == "no such day: 2028-02 has days 01 to 29")
+        #expect(ISO8601.parse("2028-02-29T00:00:00+01:00") != nil)
     }
 }

@@ -9,7 +9,8 @@ public struct StoreCommand: ParsableCommand {
         discussion: """
         The store lives in the state directory (--state), shared with `paywall-sim run`. Controls \
         (approve, decline, expire, refund, renew, buy, advance, reset) act on the store as "outside the \
-        app": the app sees their results at its next launch, when unfinished transactions are redelivered. \
+        app": a running app on the same state sees their results within a second (Transaction.updates), \
+        an app started later at its launch, when unfinished transactions are redelivered. \
         The simulator's clock is kept in DIR/clock.json, pinned (it moves only with --now, store advance, \
         tapes and runs of the app) or following the wall clock (--clock wall); `store advance` moves it forward.
         """,

@@ -38,7 +38,7 @@ extension StoreControlCommand {
 struct StoreApproveCommand: StoreControlCommand {
     static let configuration = CommandConfiguration(
         commandName: "approve",
-        abstract: "Approve an Ask to Buy request (default: the oldest). The app gets the purchase at its next launch.")
+        abstract: "Approve an Ask to Buy request (default: the oldest). A running app gets the purchase within a second; one started later, at its launch.")
     static let control = StoreControl.approve
     static let reportsChanges = false
 
@@ -65,7 +65,7 @@ struct StoreDeclineCommand: StoreControlCommand {
 struct StoreExpireCommand: StoreControlCommand {
     static let configuration = CommandConfiguration(
         commandName: "expire",
-        abstract: "Expire a subscription now, auto-renew off (default: the latest subscription's group). Seen by the app at its next launch.")
+        abstract: "Expire a subscription now, auto-renew off (default: the latest subscription's group). A running app sees it within a second; one started later, at its launch.")
     static let control = StoreControl.expire
 
     @OptionGroup var options: StoreOptions
@@ -77,7 +77,7 @@ struct StoreExpireCommand: StoreControlCommand {
 struct StoreRenewCommand: StoreControlCommand {
     static let configuration = CommandConfiguration(
         commandName: "renew",
-        abstract: "Renew a subscription now, a new transaction (default: the latest subscription's group). Seen by the app at its next launch.")
+        abstract: "Renew a subscription now, a new transaction (default: the latest subscription's group). A running app sees it within a second; one started later, at its launch.")
     static let control = StoreControl.renew
 
     @OptionGroup var options: StoreOptions
@@ -89,7 +89,7 @@ struct StoreRenewCommand: StoreControlCommand {
 struct StoreRefundCommand: StoreControlCommand {
     static let configuration = CommandConfiguration(
         commandName: "refund",
-        abstract: "Refund (revoke) a transaction (default: the latest one not revoked); its entitlement ends. Seen by the app at its next launch.")
+        abstract: "Refund (revoke) a transaction (default: the latest one not revoked); its entitlement ends. A running app sees it within a second; one started later, at its launch.")
     static let control = StoreControl.refund
 
     @OptionGroup var options: StoreOptions
