@@ -102,4 +102,27 @@ struct OnlineChecksTests {
         let elsewhere = try CleanSpawn.shell("curl -s -i -x \(server.baseURL) -p https://example.com/ 2>&1")
         #expect(elsewhere.output.contains("HTTP/1.1 403 Forbidden"), "a CONNECT elsewhere is refused: \(elsewhere.output)")
     }
+
+    @Test(.enabled(if: AppStoreServerLibraryTests.available, "make .venv-appstore with .ci/run"))
+    func aBackendsCatchUpByItsOwnClockFindsAWallClockStatesEvents() throws {
+        try FileManager.default.createDirectory(at: state, withIntermediateDirectories: true)
+        let key = state.appendingPathComponent("AuthKey_TESTKEY001.p8")
+        #expect(try CleanSpawn.shell("openssl ecparam -name prime256v1 -genkey -noout | openssl pkcs8 -topk8 -nocrypt -out \(CleanSpawn.quote(key.path))").status == 0)
+        // A wall-clock state: events are dated by the same clock the backend reads.
+        _ = try store(["buy", "monthly_14_99", "--clock", "wall", "--environment", "Sandbox"])
+        let authority = state.appendingPathComponent("ca.pem")
+        _ = try store(["certificate", "--tls", "--out", authority.path])
+        let server = try ServeTests.Server(["--state", state.path, "--api-key", "TESTKEY001:\(key.path)"])
+        let variables = "HTTPS_PROXY=\(server.baseURL) REQUESTS_CA_BUNDLE=\(CleanSpawn.quote(authority.path)) "
+        let script = TestPaths.scripts.appendingPathComponent("appstore/recent_history.py").path
+        func lastDays(_ days: Int) throws -> String {
+            try CleanSpawn.shell(variables + [AppStoreServerLibraryTests.python, script, "TESTKEY001", key.path, "com.paywallsim.app", "\(days)"]
+                .map(CleanSpawn.quote).joined(separator: " ")).output.trimmingCharacters(in: .whitespacesAndNewlines)
+        }
+        #expect(try lastDays(30) == #"["SUBSCRIBED"]"#, "the last 30 days by the backend's clock hold the purchase")
+
+        // A pinned state in January 2026 is not "the last 30 days" of a backend on today's clock.
+        _ = try store(["entitlements", "--clock", "pinned", "--now", "2026-01-30T09:00:00Z", "--yes"])
+        #expect(try lastDays(30) == "[]", "an end after the state's now is read as now: nothing in the window")
+    }
 }

@@ -28,13 +28,15 @@ struct TopLevelCommandTests {
         #expect(result.stdout.contains("run"))
     }
 
-    @Test func storeHelpSaysTheAppSeesControlsAtItsNextLaunch() throws {
+    @Test func storeHelpSaysARunningAppFollowsWithinASecond() throws {
         let result = try PaywallSimProcess.run(["store", "--help"])
         #expect(result.exitCode == 0)
         for sub in ["products", "transactions", "entitlements", "approve", "decline", "expire", "refund", "renew", "advance", "reset"] {
             #expect(result.stdout.contains(sub), "missing \(sub)")
         }
-        #expect(result.stdout.replacingOccurrences(of: "\n", with: " ").contains("next launch"))
+        let text = result.stdout.replacingOccurrences(of: "\n", with: " ")
+        #expect(text.contains("a running app on the same state sees their results within a second"))
+        #expect(!text.contains("Seen by the app at its next launch"), "the running app follows within a second")
     }
 
     @Test func missingBinaryIsAClearError() throws {
