@@ -167,7 +167,7 @@ public struct AppStoreAPI: Sendable {
                 return .json(Extended(originalTransactionId: originalID, webOrderLineItemId: result.webOrderLineItemID, success: true,
                                       effectiveDate: TransactionPayload.millis(result.effectiveDate)))
             } catch let error as StoreControlError {
-                return .appleError(400, code: 4030004, "Subscription not eligible for extension: \(error.description)")
+                return .appleError(403, code: 4030004, "Subscription not eligible for extension: \(error.description)")
             }
         }
     }

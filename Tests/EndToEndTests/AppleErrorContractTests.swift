@@ -68,4 +68,31 @@ struct AppleErrorContractTests {
         let refused = try PaywallSimProcess.run(["serve", "--rate-limit", "0", "--state", state.path])
         #expect(refused.exitCode == 64 && refused.stderr.contains("--rate-limit 0: expected"), "\(refused.stderr)")
     }
+
+    /// Every error code `serve` can answer (each seven-digit code in its sources) is one of Apple's
+    /// (the `APIError` list of Apple's library), and each is sent with the HTTP status its first
+    /// three digits name (4000000 with 400, 4040010 with 404, …): read from the code, so an endpoint
+    /// added later is checked too.
+    @Test(.enabled(if: AppStoreServerLibraryTests.available, "make .venv-appstore with .ci/run"))
+    func everyErrorCodeServeCanAnswerIsApples() throws {
+        let folder = TestPaths.packageRoot.appendingPathComponent("Sources/AppStoreServer")
+        var codes = Set<Int>(), statusPairs: [(status: Int, code: Int, file: String)] = []
+        for name in try FileManager.default.contentsOfDirectory(atPath: folder.path) where name.hasSuffix(".swift") {
+            let text = try String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8)
+            for match in text.matches(of: /\b([45][0-9]{6})\b/) { codes.insert(Int(match.1)!) }
+            for match in text.matches(of: /appleError\((\d{3}), code: (\d{7})/) {
+                statusPairs.append((Int(match.1)!, Int(match.2)!, name))
+            }
+        }
+        #expect(codes.count >= 30, "\(codes.sorted())")
+        let list = try CleanSpawn.shell("\(CleanSpawn.quote(AppStoreServerLibraryTests.python)) -c " + CleanSpawn.quote(
+            "from appstoreserverlibrary.api_client import APIError; print(' '.join(str(e.value) for e in APIError))"))
+        let apple = Set(list.output.split(whereSeparator: \.isWhitespace).compactMap { Int($0) })
+        #expect(apple.count > 50, "\(list.output)")
+        #expect(codes.subtracting(apple).isEmpty, "codes serve answers that Apple does not have: \(codes.subtracting(apple).sorted())")
+        for pair in statusPairs where pair.code != 4000000 {
+            // 4000000 (GeneralBadRequestError) is also the code of a path or method the API lacks, sent with 404/405.
+            #expect(pair.status == pair.code / 10000, "\(pair.file): HTTP \(pair.status) with \(pair.code)")
+        }
+    }
 }
