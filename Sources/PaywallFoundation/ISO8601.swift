@@ -119,19 +119,22 @@ public enum ISO8601 {
 
     /// The common form, `YYYY-MM-DDTHH:MM:SSZ` with a valid calendar date and time, read by
     /// hand; nil for anything else (the formatter reads those).
+    /// The decimal number the ASCII digits `bytes[range]` spell, or nil if one is not a digit.
+    private static func decimal(_ bytes: [UInt8], _ range: Range<Int>) -> Int? {
+        var value = 0
+        for i in range {
+            guard bytes[i] >= UInt8(ascii: "0"), bytes[i] <= UInt8(ascii: "9") else { return nil }
+            value = value * 10 + Int(bytes[i] - UInt8(ascii: "0"))
+        }
+        return value
+    }
+
     /// The year, month and its number of days when `text` starts `YYYY-MM-DD` with a day that
     /// month does not have (`2026-02-30`, `2026-04-31`); nil otherwise.
     static func impossibleDay(_ text: String) -> (year: Int, month: Int, days: Int)? {
         let b = Array(text.utf8.prefix(10))
         guard b.count == 10, b[4] == UInt8(ascii: "-"), b[7] == UInt8(ascii: "-") else { return nil }
-        func number(_ range: Range<Int>) -> Int? {
-            var value = 0
-            for i in range {
-                guard b[i] >= UInt8(ascii: "0"), b[i] <= UInt8(ascii: "9") else { return nil }
-                value = value * 10 + Int(b[i] - UInt8(ascii: "0"))
-            }
-            return value
-        }
+        func number(_ range: Range<Int>) -> Int? { decimal(b, range) }
         guard let year = number(0..<4), let month = number(5..<7), let day = number(8..<10), (1...12).contains(month) else { return nil }
         let days = FixedOffsetCalendar.daysIn(month: month, year: year)
         return day >= 1 && day <= days ? nil : (year, month, days)
@@ -141,14 +144,7 @@ public enum ISO8601 {
         let b = Array(text.utf8)
         guard b.count == 20, b[4] == UInt8(ascii: "-"), b[7] == UInt8(ascii: "-"), b[10] == UInt8(ascii: "T"),
               b[13] == UInt8(ascii: ":"), b[16] == UInt8(ascii: ":"), b[19] == UInt8(ascii: "Z") else { return nil }
-        func number(_ range: Range<Int>) -> Int? {
-            var value = 0
-            for i in range {
-                guard b[i] >= UInt8(ascii: "0"), b[i] <= UInt8(ascii: "9") else { return nil }
-                value = value * 10 + Int(b[i] - UInt8(ascii: "0"))
-            }
-            return value
-        }
+        func number(_ range: Range<Int>) -> Int? { decimal(b, range) }
         guard let year = number(0..<4), let month = number(5..<7), let day = number(8..<10),
               let hour = number(11..<13), let minute = number(14..<16), let second = number(17..<19),
               (1...12).contains(month), hour < 24, minute < 60, second < 60 else { return nil }

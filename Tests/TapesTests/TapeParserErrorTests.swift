@@ -99,6 +99,8 @@ struct TapeParserErrorTests {
             "demo.tape:1:11: unknown start screen 'paywal' (did you mean 'paywall'?)") == true)
         #expect(errors("Set Colour red").first?.hasPrefix("demo.tape:1:5: unknown setting 'Colour'") == true)
         #expect(errors("Set Now yesterday").first?.hasPrefix("demo.tape:1:9: bad date 'yesterday'") == true)
+        #expect(errors("Set Now 2026-02-30T09:00:00Z").first == "demo.tape:1:9: bad date '2026-02-30T09:00:00Z': no such day: 2026-02 has days 01 to 28",
+                "\(errors("Set Now 2026-02-30T09:00:00Z"))")
         #expect(errors("Set TimeZone Mars/Olympus").first?.hasPrefix(
             "demo.tape:1:14: unknown time zone 'Mars/Olympus'") == true)
         #expect(errors("Set TimeZone Asia/Shanghia").first?.contains("did you mean 'Asia/Shanghai'?") == true)
