@@ -21,7 +21,9 @@ struct StrictClientTests {
         let receiver = try ServeTests.Receiver(in: state.appendingPathComponent("receiver"))
         let server = try ServeTests.Server(["--state", state.path, "--notify", receiver.url])
         _ = server
-        try store("buy", "monthly_14_99")                  // SUBSCRIBED INITIAL_BUY
+        try store("family-share", "yearly_59_99")          // SUBSCRIBED INITIAL_BUY (FAMILY_SHARED)
+        try store("revoke-family", "yearly_59_99")         // REVOKE
+        try store("buy", "monthly_14_99")                  // SUBSCRIBED RESUBSCRIBE
         try store("advance", "31d")                        // DID_RENEW
         try store("auto-renew", "off")                     // DID_CHANGE_RENEWAL_STATUS AUTO_RENEW_DISABLED
         try store("auto-renew", "on")                      // … AUTO_RENEW_ENABLED
@@ -37,8 +39,9 @@ struct StrictClientTests {
         try store("buy", "weekly_9_99")                    // SUBSCRIBED RESUBSCRIBE
         try store("auto-renew", "off")
         try store("advance", "10d")                        // EXPIRED VOLUNTARY
-        let payloads = receiver.payloads(count: 14)
-        #expect(payloads.count == 14, "\(payloads.count) notifications received")
+        try store("redeem", "FRIENDS1M")                   // OFFER_REDEEMED RESUBSCRIBE
+        let payloads = receiver.payloads(count: 17)
+        #expect(payloads.count == 17, "\(payloads.count) notifications received")
 
         let input = state.appendingPathComponent("received.json")
         let document = ["notifications": payloads.map { ["signedPayload": $0] }]
@@ -52,7 +55,8 @@ struct StrictClientTests {
         #expect(kinds.isSuperset(of: ["SUBSCRIBED/INITIAL_BUY", "SUBSCRIBED/RESUBSCRIBE", "DID_RENEW/-", "REFUND/-", "EXPIRED/VOLUNTARY",
                                       "EXPIRED/BILLING_RETRY", "DID_FAIL_TO_RENEW/-", "PRICE_INCREASE/PENDING",
                                       "DID_CHANGE_RENEWAL_PREF/UPGRADE", "DID_CHANGE_RENEWAL_PREF/DOWNGRADE",
-                                      "DID_CHANGE_RENEWAL_STATUS/AUTO_RENEW_DISABLED", "DID_CHANGE_RENEWAL_STATUS/AUTO_RENEW_ENABLED"]),
+                                      "DID_CHANGE_RENEWAL_STATUS/AUTO_RENEW_DISABLED", "DID_CHANGE_RENEWAL_STATUS/AUTO_RENEW_ENABLED",
+                                      "REVOKE/-", "OFFER_REDEEMED/RESUBSCRIBE"]),
                 "\(kinds.sorted())")
     }
 }
