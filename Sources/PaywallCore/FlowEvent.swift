@@ -40,6 +40,9 @@ public enum FlowEvent: Hashable, Sendable {
     case storeMessageReceived(StoreKitMessage)
     /// The user answered the message shown: Enter (`accepted`) or Esc.
     case storeMessageAnswered(accepted: Bool)
+    /// A message's reason went away before it was answered (a lapsed customer subscribed again, a
+    /// billing issue was fixed, the price increase was answered elsewhere): it is taken down.
+    case storeMessageWithdrawn(StoreKitMessage)
 }
 
 /// Part of the model the runner writes to the state directory.

@@ -87,6 +87,8 @@ struct FlowStep {
             let message = model.storeMessages.removeFirst()
             track(.storeMessage(reason: message.reason.rawValue, productID: message.productID, answer: accepted ? "accepted" : "declined"))
             emit(.answerStoreMessage(message, accepted: accepted))
+        case let .storeMessageWithdrawn(message):
+            model.storeMessages.removeAll { $0 == message }
         }
     }
 
@@ -141,6 +143,12 @@ struct FlowStep {
     }
 
     mutating func entitlementRefreshed(_ entitlement: Entitlement) {
+        // "Weekly starts at your next renewal" holds while the plan it was said on stays: a refund,
+        // a lapse or another plan ends it.
+        if model.notice?.key == "notice.planChangesAtRenewal",
+           !entitlement.isPremium || entitlement.productID != model.entitlement.productID {
+            model.notice = nil
+        }
         if entitlement != model.entitlement {
             model.entitlement = entitlement
             emit(.persist(.entitlement(entitlement)))

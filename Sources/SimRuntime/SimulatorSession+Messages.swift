@@ -13,6 +13,25 @@ extension SimulatorSession {
         }
     }
 
+    /// Takes down the messages whose reason went away before they were answered: a win-back offer
+    /// once the group is active again (an offer code, family sharing, a purchase elsewhere), a
+    /// billing issue once the subscription left grace and billing retry, a price-increase consent
+    /// once it was answered or the subscription ended.
+    func withdrawStaleMessages() {
+        guard !model.storeMessages.isEmpty else { return }
+        let unanswered = Set(store.unansweredPriceIncreaseMessages().map(\.groupID))
+        for message in model.storeMessages {
+            let state = store.subscriptionStatus(groupID: message.groupID)?.state
+            let holds: Bool
+            switch message.reason {
+            case .winBackOffer: holds = state == nil || state == .expired || state == .revoked
+            case .billingIssue: holds = state == .inBillingRetryPeriod || state == .inGracePeriod
+            case .priceIncreaseConsent: holds = unanswered.contains(message.groupID)
+            }
+            if !holds { send(.storeMessageWithdrawn(message)) }
+        }
+    }
+
     /// At launch (the app comes to the foreground) the App Store shows an unanswered price-increase
     /// consent again: "Not now" postponed it, it did not decline.
     func deliverUnansweredPriceIncreases() {

@@ -27,6 +27,7 @@ extension SimulatorSession {
         if let reload = plansForChangedEligibility() { send(reload) }
         let now = clock.now()
         deliverStoreMessages()
+        withdrawStaleMessages()
         if syncGracePeriods() { entitlementChanged = true }
         // A premium entitlement past its expiry is refreshed, unless a transaction (the renewal
         // that replaces it) is still with the backend: its answer updates the entitlement, so

@@ -100,4 +100,27 @@ import Testing
         #expect(effects.first == .persist(.quota(limited.quota)))
         #expect(effects.dropFirst().first == .track(.messageLimitReached(limit: 0)))
     }
+
+    @Test func aPlanChangeNoticeEndsWithThePlanItWasSaidOn() {
+        var model = FlowModel(entitlement: F.premium)
+        model.notice = .planChangesAtRenewal(planName: "Weekly")
+        // The same plan refreshed (a renewal of it): the notice stays.
+        #expect(F.reduce(model, .entitlementRefreshed(F.premium)).0.notice == .planChangesAtRenewal(planName: "Weekly"))
+        // Refunded or lapsed: nothing starts at a renewal any more.
+        #expect(F.reduce(model, .entitlementRefreshed(.free)).0.notice == nil)
+        // Another plan is now the premium one (bought, or the change happened): said and done.
+        var other = F.premium
+        other.productID = "other_plan"
+        #expect(F.reduce(model, .entitlementRefreshed(other)).0.notice == nil)
+    }
+
+    @Test func aWithdrawnStoreMessageIsTakenDownAndTheOthersStay() {
+        var model = FlowModel()
+        let winBack = StoreKitMessage(reason: .winBackOffer, groupID: "premium", productID: "monthly", productName: "Monthly")
+        let billing = StoreKitMessage(reason: .billingIssue, groupID: "premium", productID: "monthly", productName: "Monthly")
+        model.storeMessages = [winBack, billing]
+        let (after, effects) = F.reduce(model, .storeMessageWithdrawn(winBack))
+        #expect(after.storeMessages == [billing])
+        #expect(effects.isEmpty, "nothing is answered for a message taken down")
+    }
 }
