@@ -10,6 +10,24 @@ struct StoreKitControlsTests {
         try PaywallSimProcess.run(["store"] + arguments + ["--state", state.path])
     }
 
+    @Test func storeSettingsShowsAndFlipsXcodesSwitches() throws {
+        let shown = try store("settings")
+        #expect(shown.exitCode == 0 && shown.stdout.contains("ask-to-buy    off") && shown.stdout.contains("time-rate     realTime"), "\(shown.stdout)")
+        let on = try store("settings", "ask-to-buy", "on")
+        #expect(on.stdout.contains("ask-to-buy is now on.") && on.stdout.contains("ask-to-buy    on"), "\(on.stdout)")
+        let grace = try store("settings", "grace-period", "16")
+        #expect(grace.stdout.contains("grace-period  16 days"), "\(grace.stdout)")
+        // The switch is the store's, so a purchase made now waits for approval.
+        let bought = try store("buy", "weekly_9_99", "--now", "2026-01-30T09:00:00Z")
+        #expect(bought.exitCode == 0)
+        let json = try store("settings", "--json")
+        #expect(json.stdout.contains(#""askToBuy" : true"#) && json.stdout.contains(#""gracePeriodDays" : 16"#), "\(json.stdout)")
+        let badValue = try store("settings", "grace-period", "5")
+        #expect(badValue.exitCode == 64 && badValue.stderr.contains("grace-period 5: expected off, 3, 16 or 28"), "\(badValue.stderr)")
+        let badKey = try store("settings", "askToBuy", "on")
+        #expect(badKey.exitCode == 64 && badKey.stderr.contains("unknown switch askToBuy; expected one of ask-to-buy"), "\(badKey.stderr)")
+    }
+
     @Test func aDeferredChangeSaysWhenItStartsAndMakesNoTransaction() throws {
         #expect(try store("buy", "yearly_59_99", "--now", "2026-01-30T09:00:00Z").exitCode == 0)
         let down = try store("buy", "monthly_14_99")

@@ -22,7 +22,7 @@ public struct StoreCommand: ParsableCommand {
             StoreOfferKeyCommand.self, StoreSignOfferCommand.self, StoreSignIntroEligibilityCommand.self,
             StorePriceIncreaseCommand.self, StoreRedeemCommand.self, StoreFamilyShareCommand.self, StoreRevokeFamilyCommand.self,
             StoreRefundRequestCommand.self, StoreManageSubscriptionsCommand.self, StoreErrorCommand.self,
-            StoreStatusCommand.self, StoreAppTransactionCommand.self, StoreCertificateCommand.self, StoreRevokeCertificateCommand.self, StoreNotificationsCommand.self,
+            StoreStatusCommand.self, StoreAppTransactionCommand.self, StoreCertificateCommand.self, StoreRevokeCertificateCommand.self, StoreSettingsCommand.self, StoreNotificationsCommand.self,
         ])
 
     public init() {}

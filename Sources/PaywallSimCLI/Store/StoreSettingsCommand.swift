@@ -1,0 +1,105 @@
+import ArgumentParser
+import Foundation
+import PaywallFoundation
+import SimRuntime
+import StoreSim
+import Tapes
+
+/// `store settings [KEY VALUE]`: Xcode's live switches of StoreKit Testing (the editor's Editor menu
+/// and the Transaction Manager), on a state a running app shares: it follows within a second.
+struct StoreSettingsCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "settings",
+        abstract: "Show the store's StoreKit Testing switches, or flip one live (ask-to-buy, interrupted, grace-period, time-rate, dialogs, unverified).",
+        discussion: """
+        Keys and values: ask-to-buy on|off, interrupted on|off (purchases wait for `store resolve`), \
+        grace-period off|3|16|28 (days), time-rate NAME (an SKTestSession.TimeRate), dialogs on|off \
+        (off: disableDialogs, purchases complete without the App Store sheet), unverified on|off. \
+        Billing issues are `store billing-issue`, forced errors `store error`. A running app on the same \
+        state follows within a second, as the app under Xcode follows the editor's switches.
+        """)
+
+    @OptionGroup var options: StoreOptions
+    @Argument(help: ArgumentHelp("The switch to set (none: show them all).", valueName: "KEY"))
+    var key: String?
+    @Argument(help: ArgumentHelp("Its new value.", valueName: "VALUE"))
+    var value: String?
+
+    static let keys = ["ask-to-buy", "interrupted", "grace-period", "time-rate", "dialogs", "unverified"]
+
+    struct Output: StoreOutput {
+        var askToBuy: Bool
+        var interrupted: Bool
+        var gracePeriodDays: Int?
+        var timeRate: String
+        var dialogs: Bool
+        var unverified: Bool
+        var changed: String?
+        var text: String {
+            var lines = changed.map { ["\($0)", ""] } ?? []
+            lines += ["ask-to-buy    \(askToBuy ? "on" : "off")", "interrupted   \(interrupted ? "on" : "off")",
+                      "grace-period  \(gracePeriodDays.map { "\($0) days" } ?? "off")", "time-rate     \(timeRate)",
+                      "dialogs       \(dialogs ? "on" : "off (disableDialogs)")", "unverified    \(unverified ? "on" : "off")"]
+            return lines.joined(separator: "\n")
+        }
+
+        init(_ settings: StoreSettings, changed: String?) {
+            askToBuy = settings.askToBuyEnabled
+            interrupted = settings.interruptedPurchases
+            gracePeriodDays = settings.billingGracePeriodEnabled ? settings.effectiveGracePeriodDays : nil
+            timeRate = "\(settings.timeRate)"
+            dialogs = !settings.disableDialogs
+            unverified = settings.unverifiedTransactions
+            self.changed = changed
+        }
+    }
+
+    func validate() throws {
+        guard let key else { return }
+        guard Self.keys.contains(key) else {
+            throw ValidationError("unknown switch \(key); expected one of \(Self.keys.joined(separator: ", "))")
+        }
+        guard let value else { throw ValidationError("\(key): expected a value (\(Self.expected(key)))") }
+        guard (try? Self.switches(key, value)) != nil else { throw ValidationError("\(key) \(value): expected \(Self.expected(key))") }
+    }
+
+    static func expected(_ key: String) -> String {
+        switch key {
+        case "grace-period": return "off, 3, 16 or 28"
+        case "time-rate": return "one of \(TapeVocabulary.timeRates.joined(separator: ", "))"
+        default: return "on or off"
+        }
+    }
+
+    /// The switches `key value` sets; throws when the value is not one the key takes.
+    static func switches(_ key: String, _ value: String) throws -> StoreSwitches {
+        struct Refused: Error {}
+        func flag() throws -> Bool {
+            switch value { case "on": return true; case "off": return false; default: throw Refused() }
+        }
+        var switches = StoreSwitches()
+        switch key {
+        case "ask-to-buy": switches.askToBuy = try flag()
+        case "interrupted": switches.interrupted = try flag()
+        case "dialogs": switches.dialogs = try flag()
+        case "unverified": switches.unverified = try flag()
+        case "grace-period":
+            guard let days = value == "off" ? 0 : Int(value), [0, 3, 16, 28].contains(days) else { throw Refused() }
+            switches.gracePeriodDays = days
+        case "time-rate":
+            guard let rate = TimeRate.allCases.first(where: { "\($0)" == value }) else { throw Refused() }
+            switches.timeRate = rate
+        default: throw Refused()
+        }
+        return switches
+    }
+
+    func run() throws {
+        try StoreRunner.run(options) { workspace in
+            let store = try workspace.openStore()
+            guard let key, let value else { return Output(store.settings, changed: nil) }
+            try store.setSettings(try Self.switches(key, value).applied(to: store.settings))
+            return Output(store.settings, changed: "\(key) is now \(value). A running app on this state follows within a second.")
+        }
+    }
+}
