@@ -1,6 +1,7 @@
 import Foundation
 import PaywallCore
 import StoreSim
+import TeamServer
 
 extension SimulatorSession {
     /// Drains the store's `Transaction.updates` queue into flow events, as seed 004's listener does.
@@ -12,6 +13,13 @@ extension SimulatorSession {
                 continue // a restore posts what it re-delivers itself
             case .revocation, .expiry, .upgrade:
                 // An upgraded transaction (`isUpgraded`) no longer entitles: the backend learns of it.
+                // An early expiry leaves the transaction as it was: the backend learns it from the
+                // App Store's status (an EXPIRED notification), which the session passes on.
+                if update.reason == .expiry, let transaction = update.transaction,
+                   let end = store.earlyEnd(originalTransactionID: transaction.originalID) {
+                    backend.recordEarlyEnd(originalTransactionID: transaction.originalID,
+                                           EarlyEnd(at: end.at, lastTransactionID: end.lastTransactionID))
+                }
                 if let transaction = update.transaction {
                     if case let .verified(entitlement) = post(transaction, offerID: "update"), remoteBackend != nil {
                         do { try entitlements.remember(entitlement) } catch { note("\(error)") }

@@ -41,17 +41,26 @@ public struct StateWorkspace: Sendable {
                             environments: Set<String>? = nil) throws -> VerificationBackend {
         let folder = layout.backend.folder
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        return try VerificationBackend(stateDirectory: folder, verifier: store.signedDataVerifier, bundleID: store.bundleID,
-                                       environments: environments ?? VerificationBackend.allEnvironments.union([store.environment]),
-                                       userAppAccountToken: appAccountToken, clock: clock)
+        let backend = try VerificationBackend(stateDirectory: folder, verifier: store.signedDataVerifier, bundleID: store.bundleID,
+                                              environments: environments ?? VerificationBackend.allEnvironments.union([store.environment]),
+                                              userAppAccountToken: appAccountToken, clock: clock)
+        backend.appStoreEnd = Self.earlyEnds(of: store)
+        return backend
     }
 
     /// The backend as another process left it, to read (nil when none was ever opened here).
     public func existingBackend(store: SimulatedStore, clock: any Clock) throws -> VerificationBackend? {
         guard FileManager.default.fileExists(atPath: layout.backend.folder.path) else { return nil }
         // The user's token only matters for posting; a backend opened to read posts nothing.
-        return try VerificationBackend(stateDirectory: layout.backend.folder, verifier: store.signedDataVerifier,
-                                       bundleID: store.bundleID, userAppAccountToken: UUID(), clock: clock)
+        let backend = try VerificationBackend(stateDirectory: layout.backend.folder, verifier: store.signedDataVerifier,
+                                              bundleID: store.bundleID, userAppAccountToken: UUID(), clock: clock)
+        backend.appStoreEnd = Self.earlyEnds(of: store)
+        return backend
+    }
+
+    /// What the App Store's statuses say of subscriptions ended early, for the backend to ask.
+    static func earlyEnds(of store: SimulatedStore) -> (String) -> EarlyEnd? {
+        { [weak store] in store?.earlyEnd(originalTransactionID: $0).map { EarlyEnd(at: $0.at, lastTransactionID: $0.lastTransactionID) } }
     }
 
     /// The simulated user's app account token: made once per directory, the same in every process.

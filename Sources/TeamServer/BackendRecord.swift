@@ -72,6 +72,23 @@ public struct BackendRecord: Codable, Hashable, Sendable {
     }
 }
 
+/// A subscription the App Store ended before its transaction's expiry: when, and the last
+/// transaction it ended (a resubscription after it, on the same original id, is not cut).
+public struct EarlyEnd: Codable, Hashable, Sendable {
+    public var at: Date
+    public var lastTransactionID: String
+
+    public init(at: Date, lastTransactionID: String) {
+        self.at = at
+        self.lastTransactionID = lastTransactionID
+    }
+
+    /// Whether transaction `id` was bought before the end (ids only grow).
+    func covers(_ id: String) -> Bool {
+        id.count != lastTransactionID.count ? id.count < lastTransactionID.count : id <= lastTransactionID
+    }
+}
+
 /// Everything the backend persists: `backend-ledger.json` and the changes in `backend-ledger.journal`.
 struct BackendState: Codable, Hashable, Sendable, JournaledState {
     var records: [String: BackendRecord] = [:]
@@ -81,6 +98,9 @@ struct BackendState: Codable, Hashable, Sendable, JournaledState {
     /// Subscriptions the App Store reports in their billing grace period: original transaction id →
     /// when the grace ends (nil in ledgers written before it was kept).
     var gracePeriods: [String: Date]?
+    /// Subscriptions the App Store ended before their transaction's expiry (`store expire`): original
+    /// transaction id → when (nil in ledgers written before it was kept).
+    var endedEarly: [String: EarlyEnd]?
     /// A verified `AppTransaction` from before the app went free (paid-to-freemium): lifetime Premium.
     var paidAppPurchase: AppPurchase?
     /// The last journal change folded in (see `JournaledLedger`).
@@ -92,6 +112,7 @@ struct BackendState: Codable, Hashable, Sendable, JournaledState {
         var newGrants: [String]
         var lastVerified: Entitlement?
         var gracePeriods: [String: Date]?
+        var endedEarly: [String: EarlyEnd]?
         var paidAppPurchase: AppPurchase?
     }
 
@@ -101,6 +122,7 @@ struct BackendState: Codable, Hashable, Sendable, JournaledState {
             grants += change.newGrants
             lastVerified = change.lastVerified
             if let periods = change.gracePeriods { gracePeriods = periods }
+            if let ends = change.endedEarly { endedEarly = ends }
             if let purchase = change.paidAppPurchase { paidAppPurchase = purchase }
         }
     }

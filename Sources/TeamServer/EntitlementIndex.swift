@@ -73,9 +73,11 @@ struct EntitlementIndex {
     /// The transaction whose access lasts longest after `now` and when that access ends.
     ///
     /// `nonRenewingEnd` gives a non-renewing subscription's end; `grace` a subscription's billing
-    /// grace end by original transaction id (an expired transaction lasts until then).
+    /// grace end by original transaction id (an expired transaction lasts until then); `ended` when
+    /// the App Store says a subscription ended before its transaction's expiry (`store expire`: a
+    /// transaction's `expiresDate` never changes, so access is cut there).
     func longestAccess(now: Date, premium: Set<String>?, nonRenewingEnd: (BackendRecord) -> Date,
-                       grace: (String) -> Date?) -> (transactionID: String, until: Date)? {
+                       grace: (String) -> Date?, ended: (String) -> EarlyEnd? = { _ in nil }) -> (transactionID: String, until: Date)? {
         var best: Entry?
         func consider(_ candidate: Entry) {
             if best == nil || Entry.precedes(candidate, best!) { best = candidate }
@@ -87,8 +89,11 @@ struct EntitlementIndex {
         for (original, entries) in subscriptions {
             // Best first: the first premium entry is the group's best unexpired one, if it is unexpired.
             var firstExpired: Int?
+            let end = ended(original)
             for (index, entry) in entries.enumerated() where premium?.contains(entry.productID) ?? true {
-                if entry.expires > now { consider(entry) } else { firstExpired = index }
+                var access = entry
+                if let end, end.covers(access.transactionID), access.expires > end.at { access.expires = end.at }
+                if access.expires > now { consider(access) } else { firstExpired = index }
                 break
             }
             // In a billing grace period every expired transaction lasts until the grace ends: the lowest id of them.

@@ -25,6 +25,10 @@ public final class VerificationBackend {
     /// How long the app grants a non-renewing subscription (Apple's transactions carry no expiry):
     /// by product id, from the remote config's `nonRenewingAccess`; products not named get `defaultNonRenewingAccess`.
     public var nonRenewingAccess: [String: BillingPeriod] = [:]
+    /// What the App Store says of a subscription that ended before its transaction's expiry (by
+    /// original transaction id), as a server learns it from `EXPIRED` or Get All Subscription
+    /// Statuses: nil when it did not. Set by whoever opens the backend next to the store.
+    public var appStoreEnd: (String) -> EarlyEnd? = { _ in nil }
     /// The access a non-renewing subscription gives when the config names no length: one year.
     public var defaultNonRenewingAccess = BillingPeriod(value: 1, unit: .year)
 
@@ -189,6 +193,23 @@ public final class VerificationBackend {
         return changed
     }
 
+    /// What the App Store says of a subscription that ended before its transaction's expiry (an
+    /// `EXPIRED` notification, or its status): access to what was bought before `endedAt` ends then.
+    /// Returns whether it changed.
+    @discardableResult
+    public func recordEarlyEnd(originalTransactionID: String, _ end: EarlyEnd) -> Bool {
+        guard state.endedEarly?[originalTransactionID] != end else { return false }
+        _ = exclusive {
+            var ends = state.endedEarly ?? [:]
+            ends[originalTransactionID] = end
+            state.endedEarly = ends
+            do { try save() } catch { return refuse(unavailable: "backend storage failed: \(error)") }
+            return .verified(state.lastVerified ?? .free)
+        }
+        note("subscription \(originalTransactionID): ended at \(ISO8601.string(end.at)), before its transaction's expiry")
+        return true
+    }
+
     /// The product id a paid-to-freemium entitlement shows (the app itself, bought when it was paid).
     public static let paidAppProductID = "paid_app_purchase"
 
@@ -247,7 +268,7 @@ public final class VerificationBackend {
         let best = index.longestAccess(
             now: now, premium: premiumProductIDs,
             nonRenewingEnd: { (nonRenewingAccess[$0.payload.productId] ?? defaultNonRenewingAccess).advance($0.payload.purchase, in: FixedOffsetCalendar.utc) },
-            grace: { state.gracePeriods?[$0] })
+            grace: { state.gracePeriods?[$0] }, ended: { state.endedEarly?[$0] ?? appStoreEnd($0) })
         guard let best, let record = state.records[best.transactionID] else {
             return Entitlement(isPremium: false, source: source, verifiedAt: now)
         }
@@ -262,7 +283,8 @@ public final class VerificationBackend {
     private func save() throws {
         let change = BackendState.Change(upserts: dirty.sorted().compactMap { state.records[$0] },
                                          newGrants: Array(state.grants.dropFirst(savedGrants)), lastVerified: state.lastVerified,
-                                         gracePeriods: state.gracePeriods, paidAppPurchase: state.paidAppPurchase)
+                                         gracePeriods: state.gracePeriods, endedEarly: state.endedEarly,
+                                         paidAppPurchase: state.paidAppPurchase)
         try ledger.save(&state, change: change)
         dirty = []
         savedGrants = state.grants.count

@@ -195,21 +195,25 @@ struct SubscriptionTests {
         #expect(throws: StoreControlError.self) { try store.forceRenewal(groupID: "nope") }
     }
 
-    @Test func forcedRenewalMidPeriodEndsThePeriodAndExpireEndsAll() throws {
+    @Test func aForcedRenewalAndAnExpiryLeaveEveryExpiresDateAsSigned() throws {
         let (store, clock, _) = try Fixture.store()
         guard case let .success(first, _) = store.purchase(productID: "weekly_9_99") else { Issue.record("purchase failed"); return }
+        let firstExpiry = try #require(store.payload(transactionID: first.id)?.expires)
         clock.advance(by: 3600)
         try store.forceRenewal(groupID: "premium")
         let renewal = try #require(store.allTransactions.last)
         #expect(renewal.id != first.id)
-        // The first period ended when the renewal started: no overlap, one live transaction.
-        #expect(store.payload(transactionID: first.id)?.expires == clock.now())
-        #expect(store.payload(transactionID: renewal.id)?.expires.map { $0 > clock.now() } == true)
+        // Apple: a transaction's expiresDate is static. The first keeps its own; the renewal is the entitlement.
+        #expect(store.payload(transactionID: first.id)?.expires == firstExpiry)
+        let renewalExpiry = try #require(store.payload(transactionID: renewal.id)?.expires)
+        #expect(renewalExpiry > clock.now())
         #expect(store.currentEntitlements().map(\.id) == [renewal.id])
         try store.expireSubscription(groupID: "premium")
-        let live = store.allTransactions.filter { ($0.expirationDate ?? .distantFuture) > clock.now() }
-        #expect(live.isEmpty, "after expire no transaction of the group runs on: \(live.map(\.id))")
+        #expect(store.payload(transactionID: renewal.id)?.expires == renewalExpiry, "expire edits no transaction")
+        #expect(store.subscriptionStatus(groupID: "premium")?.state == .expired)
         #expect(store.currentEntitlements().isEmpty)
+        let end = try #require(store.earlyEnd(originalTransactionID: first.originalID))
+        #expect(end.at == clock.now() && end.lastTransactionID == renewal.id, "the status says it ended now")
     }
 
     @Test func currentEntitlementsKinds() throws {

@@ -78,7 +78,9 @@ extension SimulatedStore {
             line.autoRenew = false
             line.retryStartedAt = nil; line.graceEnds = nil; line.retryEnds = nil
             state.lines[groupID] = line
-            if let record = try amend(line.latestTransactionID, { $0.expiresDate = TransactionPayload.millis(now) }) {
+            // A transaction's expiresDate is static (Apple): the early end is the subscription's
+            // status and renewal info; the app hears of it as an update of the same transaction.
+            if let record = record(line.latestTransactionID) {
                 updates.append(update(.expiry, record))
             }
             try save()
@@ -132,18 +134,16 @@ extension SimulatedStore {
 
     /// Renews the group's subscription now, whatever its expiry (`forceRenewalOfSubscription`).
     ///
-    /// The renewal's period starts now. A period still running ends at this instant (its
-    /// transaction's expiry is moved to now, re-signed, not redelivered), so a group never holds two
-    /// live transactions and a later `expire` really ends the subscription.
+    /// The renewal's period starts now. A transaction's `expiresDate` is static (Apple's): the one
+    /// still running keeps it, and the subscription's status, not the transactions, says when
+    /// access ends (a later `expire` ends it at that instant: `earlyEnd`).
     public func forceRenewal(groupID: String) throws {
         try exclusive {
             guard var line = state.lines[groupID] else { throw StoreControlError("renew: no subscription in group \(groupID)") }
             line.retryStartedAt = nil; line.graceEnds = nil; line.retryEnds = nil
             line.autoRenew = true
             let now = clock.now()
-            if let current = record(line.latestTransactionID), let expires = current.payload.expires, expires > now {
-                _ = try amend(line.latestTransactionID, redeliver: false) { $0.expiresDate = TransactionPayload.millis(now) }
-            }
+            // The running transaction keeps its expiresDate (static, as Apple's): the renewal starts now beside it.
             try renewOnce(&line, at: now)
             state.lines[groupID] = line
             try save()

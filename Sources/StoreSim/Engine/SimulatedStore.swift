@@ -244,6 +244,16 @@ public final class SimulatedStore {
     /// When `process(now:)` last ran.
     public var lastProcessed: Date? { state.lastProcessed }
 
+    /// When the subscription of `originalTransactionID` ended before its latest transaction's expiry
+    /// (`store expire`, a refund): the instant its status says, as Get All Subscription Statuses
+    /// would tell a server; nil while it runs or when it ended at the expiry.
+    public func earlyEnd(originalTransactionID: String) -> (at: Date, lastTransactionID: String)? {
+        guard let (groupID, line) = state.lines.first(where: { $0.value.originalTransactionID == originalTransactionID }),
+              let status = subscriptionStatus(groupID: groupID), status.state == .expired || status.state == .revoked,
+              let expires = record(line.latestTransactionID)?.payload.expires, line.expires < expires else { return nil }
+        return (line.expires, line.latestTransactionID)
+    }
+
     /// Whether the user may still get `group`'s introductory offer (once per group, ever).
     public func isEligibleForIntroOffer(groupID: String) -> Bool {
         !recordIndex.hasGroup(groupID, in: state.records)
