@@ -35,6 +35,7 @@ struct AskToBuyTests {
         #expect(approved.exitCode == 0, "\(approved.stderr)")
         #expect(approved.stdout.contains("Approved Ask to Buy request req-1 for weekly_9_99."))
         #expect(approved.stdout.contains("askToBuyApproved"))
+        #expect(approved.stdout.contains("premium: none → subscribed (weekly_9_99)"), "an approval says what it changed, as buy does: \(approved.stdout)")
         let after = try store(["transactions", "--json"])
         let document = try #require(try JSONSerialization.jsonObject(with: Data(after.stdout.utf8)) as? [String: Any])
         #expect((document["transactions"] as? [[String: Any]])?.map { $0["productID"] as? String } == ["weekly_9_99"])

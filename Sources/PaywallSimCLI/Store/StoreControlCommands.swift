@@ -40,7 +40,8 @@ struct StoreApproveCommand: StoreControlCommand {
         commandName: "approve",
         abstract: "Approve an Ask to Buy request (default: the oldest). A running app gets the purchase within a second; one started later, at its launch.")
     static let control = StoreControl.approve
-    static let reportsChanges = false
+    // An approval makes a purchase: say what it changed, as `buy` does.
+    static let reportsChanges = true
 
     @OptionGroup var options: StoreOptions
     @Argument(help: ArgumentHelp("A request id or product id; default: the oldest pending request.", valueName: "REQUEST|PRODUCT"))

@@ -163,7 +163,7 @@ extension SimulatedStore {
         case .refundRequest:
             let transaction = try resolve.refundable(target)
             try beginRefundRequest(transactionID: transaction.id)
-            return "Refund requested for transaction \(transaction.id) (\(transaction.productID)); Apple decides later (Store Refund grants it)."
+            return "Refund requested for transaction \(transaction.id) (\(transaction.productID)); Apple decides later (`paywall-sim store refund` grants it)."
         case .manageSubscriptions:
             var words = StoreControl.words(target)
             guard let flag = words.first?.lowercased(), ["on", "off"].contains(flag) else {
