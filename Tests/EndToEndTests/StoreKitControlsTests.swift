@@ -28,6 +28,12 @@ struct StoreKitControlsTests {
         #expect(badKey.exitCode == 64 && badKey.stderr.contains("unknown switch askToBuy; expected one of ask-to-buy"), "\(badKey.stderr)")
     }
 
+    @Test func familyShareOfAnUnknownProductListsTheShareableOnes() throws {
+        let unknown = try store("family-share", "nope")
+        #expect(unknown.exitCode != 0 && unknown.stderr.contains("no product nope in the embedded catalog; expected a familyShareable one: monthly_14_99, yearly_59_99"),
+                "\(unknown.stderr)")
+    }
+
     @Test func aDeferredChangeSaysWhenItStartsAndMakesNoTransaction() throws {
         #expect(try store("buy", "yearly_59_99", "--now", "2026-01-30T09:00:00Z").exitCode == 0)
         let down = try store("buy", "monthly_14_99")

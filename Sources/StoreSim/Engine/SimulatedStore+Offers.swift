@@ -193,7 +193,11 @@ extension SimulatedStore {
     @discardableResult
     public func familyShare(productID: String) throws -> SignedTransaction {
         try exclusive {
-            guard let product = catalog.product(productID) else { throw StoreControlError("no product \(productID) in the catalog") }
+            let shareable = catalog.products.filter(\.familyShareable).map(\.id)
+            guard let product = catalog.product(productID) else {
+                throw StoreControlError("no product \(productID) in \(catalog.displayName); expected a familyShareable one: "
+                    + (shareable.isEmpty ? "none is" : shareable.joined(separator: ", ")))
+            }
             guard product.familyShareable else {
                 throw StoreControlError("\(productID) is not family shareable (familyShareable is false in \(catalog.displayName))")
             }
