@@ -118,7 +118,7 @@ extension TapeLineParser {
         case "Unverified": return flag(after: command, yes: "on", no: "off").map { .setStoreUnverified($0) }
         case "TimeRate":
             return oneOf(TapeVocabulary.timeRates, after: command, what: "time rate")
-                .flatMap { name in TimeRate.allCases.first { "\($0)" == name } }.map { .setStoreTimeRate($0) }
+                .flatMap { TimeRate(named: $0) }.map { .setStoreTimeRate($0) }
         case "Interrupted": return flag(after: command, yes: "on", no: "off").map { .setStoreInterrupted($0) }
         case "Dialogs": return flag(after: command, yes: "on", no: "off").map { .setStoreDialogs($0) }
         case "GracePeriod":

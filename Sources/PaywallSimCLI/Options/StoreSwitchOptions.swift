@@ -45,5 +45,5 @@ public struct StoreSwitchOptions: ParsableArguments {
                       timeRate: timeRate.flatMap(rate(named:)))
     }
 
-    private func rate(named name: String) -> TimeRate? { TimeRate.allCases.first { "\($0)" == name } }
+    private func rate(named name: String) -> TimeRate? { TimeRate(named: name) }
 }

@@ -87,7 +87,7 @@ struct StoreSettingsCommand: ParsableCommand {
             guard let days = value == "off" ? 0 : Int(value), [0, 3, 16, 28].contains(days) else { throw Refused() }
             switches.gracePeriodDays = days
         case "time-rate":
-            guard let rate = TimeRate.allCases.first(where: { "\($0)" == value }) else { throw Refused() }
+            guard let rate = TimeRate(named: value) else { throw Refused() }
             switches.timeRate = rate
         default: throw Refused()
         }

@@ -21,3 +21,11 @@ public enum TimeRate: Int, Hashable, Codable, Sendable, CaseIterable {
     case oneRenewalEveryTenSeconds = 1004
     case oneRenewalEveryTwoSeconds = 1005
 }
+
+extension TimeRate {
+    /// The rate an `SKTestSession.TimeRate` case name names (`oneSecondIsOneDay`), as the CLI and tapes spell it.
+    public init?(named name: String) {
+        guard let rate = TimeRate.allCases.first(where: { "\($0)" == name }) else { return nil }
+        self = rate
+    }
+}

@@ -127,21 +127,6 @@ public final class SimulatedStore {
     /// What a server trusts to verify this store's signed data: the state directory's root.
     public var signedDataVerifier: SignedDataVerifier { SignedDataVerifier(trustedRoot: keys.chain.root) }
 
-    /// The OCSP responder for this state's chain, with the revocations the key file holds now.
-    public func ocspResponder() throws -> OCSPResponder {
-        OCSPResponder(keys: try StoreSigningKeys.load(in: stateDirectory) ?? keys)
-    }
-
-    /// The TLS certificates `serve` presents as Apple's API hosts, made on first use.
-    public func apiHostCertificates() throws -> APIHostCertificates {
-        try lock.withLock { try APIHostCertificates.loadOrCreate(in: stateDirectory) }
-    }
-
-    /// Revokes (or, with nil, reinstates) a certificate of this state's chain, as of `date`.
-    public func setCertificateRevoked(_ role: CertificateRole, at date: Date?) throws {
-        try exclusive { try StoreSigningKeys.setRevoked(role, at: date, in: stateDirectory) }
-    }
-
     /// `Product.products(for:)`: the catalog's products with these ids, in the order asked.
     public func products(for ids: [String]) throws(StoreKitFailure) -> [StoreProduct] {
         if let forced = settings.forcedError(.loadProducts) { note("products refused: forced \(forced)"); throw StoreKitFailure(forced) }
