@@ -42,6 +42,14 @@ struct TransactionRecord: Codable, Hashable, Sendable {
         self.finished = finished
     }
 
+    /// A record the store signed, read back from its signature and signer (`RecordReader`).
+    init(payload: TransactionPayload, signature: String, signer: JWSSigner, verified: Bool, finished: Bool) {
+        boxedPayload = Boxed(payload)
+        signed = StoredJWS(signature: signature, signer: signer)
+        self.verified = verified
+        self.finished = finished
+    }
+
     init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         let payload = try container.decode(TransactionPayload.self, forKey: .payload)
@@ -305,7 +313,7 @@ struct StoreState: Codable, Hashable, Sendable, JournaledState {
     }
 }
 
-extension StoreState: SnapshotInParts {
+extension StoreState: SnapshotInParts, SnapshotFastReading {
     static let bulkKey = "records"
 
     var withoutBulk: StoreState {
@@ -326,6 +334,27 @@ extension StoreState: SnapshotInParts {
         }
         out.bytes.append(UInt8(ascii: "]"))
         try JournalLineWriter.flush(&out, to: write, final: true)
+    }
+
+    /// The snapshot with its records read by `RecordReader` and the rest by the decoder; nil when
+    /// the reader meets anything it does not expect (the decoder then reads the whole file).
+    static func readSnapshot(_ data: Data) -> StoreState? {
+        guard let range = JSONByteReader.valueRange(at: ["records"], in: data),
+              let records = RecordReader.records(in: data, range: range),
+              var state = try? LocatedJSONDecoder().decode(StoreState.self, from: data.replacingBytes(in: range, with: "[]")) else { return nil }
+        state.records = records
+        return state
+    }
+
+    /// A journal line with its upserts read by `RecordReader` and the rest by the decoder; nil as
+    /// for `readSnapshot`.
+    static func readJournalLine(_ line: Data) -> (seq: Int, change: Change)? {
+        struct Line: Decodable { var seq: Int; var change: Change }
+        guard let range = JSONByteReader.valueRange(at: ["change", "upserts"], in: line),
+              let upserts = RecordReader.records(in: line, range: range),
+              var entry = try? LocatedJSONDecoder().decode(Line.self, from: line.replacingBytes(in: range, with: "[]")) else { return nil }
+        entry.change.upserts = upserts
+        return (entry.seq, entry.change)
     }
 
     /// A finish and nothing else: the store saves it without an fsync (`SimulatedStore.finish`).

@@ -92,18 +92,19 @@ struct NotificationLog {
         guard let data = FileManager.default.contents(atPath: url.path) else { return ([], 0) }
         var entries: [NotificationEntry] = []
         /// The line of each entry kept compact (its signed payload made only if it is returned).
-        var compactLines: [Int: Data.SubSequence] = [:]
+        var compactLines: [Int: Range<Int>] = [:]
         var index: [String: Int] = [:]
-        let lines = data.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
-        for (number, bytes) in lines.enumerated() where !bytes.isEmpty {
+        let lines = Self.lineRanges(of: data).lines
+        for (number, range) in lines.enumerated() where !range.isEmpty {
+            let bytes = data.subdata(in: data.index(data.startIndex, offsetBy: range.lowerBound)..<data.index(data.startIndex, offsetBy: range.upperBound))
             let line: LineHead
-            do { line = try Self.decode(LineHead.self, from: Data(bytes)) } catch {
+            do { line = try Self.decode(LineHead.self, from: bytes) } catch {
                 if number == lines.count - 1 { break } // torn by a kill mid-append: the rest of the file is fine
                 throw NotificationLogError("\(url.path):\(number + 1):1: \(error); expected a line this simulator wrote")
             }
             if let notification = line.notification ?? line.signed?.notification {
                 index[notification.notificationUUID] = entries.count
-                if line.signed != nil { compactLines[entries.count] = bytes }
+                if line.signed != nil { compactLines[entries.count] = range }
                 entries.append(NotificationEntry(notification: notification, attempts: []))
             } else if let attempt = line.attempt, let at = index[attempt.notificationUUID] {
                 entries[at].attempts.append(attempt)
@@ -115,8 +116,9 @@ struct NotificationLog {
         result.reserveCapacity(wanted.count)
         for at in wanted {
             var entry = entries[at]
-            if let bytes = compactLines[at] {
-                guard let compact = try? Self.decode(Line.self, from: Data(bytes)).signed, let restored = compact.restored(headers) else {
+            if let range = compactLines[at] {
+                let bytes = data.subdata(in: data.index(data.startIndex, offsetBy: range.lowerBound)..<data.index(data.startIndex, offsetBy: range.upperBound))
+                guard let compact = try? Self.decode(Line.self, from: bytes).signed, let restored = compact.restored(headers) else {
                     throw NotificationLogError("\(url.path): notification \(entry.notification.notificationUUID) cannot be signed again; expected a line this simulator wrote")
                 }
                 entry.notification = restored
@@ -131,15 +133,11 @@ struct NotificationLog {
     /// page of a 20,000-notification log costs the page.
     func newest(_ count: Int, headers: JWSHeaders) throws -> (entries: [NotificationEntry], total: Int) {
         guard let data = FileManager.default.contents(atPath: url.path) else { return ([], 0) }
-        let lines = data.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
-        let attemptPrefix = Array(#"{"attempt":"#.utf8)
-        // Every whole line ends with a newline: text after the last one is a line torn by a kill.
-        let whole = data.last == UInt8(ascii: "\n") ? lines[...] : lines.dropLast()
-        let total = whole.reduce(0) { $0 + ($1.isEmpty || $1.starts(with: attemptPrefix) ? 0 : 1) }
+        let (lines, total) = Self.lineRanges(of: data)
         var newestFirst: [NotificationEntry] = []
         var attempts: [String: [NotificationAttempt]] = [:]
         for number in lines.indices.reversed() where newestFirst.count < count && !lines[number].isEmpty {
-            let bytes = Data(lines[number])
+            let bytes = data.subdata(in: data.index(data.startIndex, offsetBy: lines[number].lowerBound)..<data.index(data.startIndex, offsetBy: lines[number].upperBound))
             let line: Line
             do { line = try Self.decode(Line.self, from: bytes) } catch {
                 if number == lines.count - 1 { continue } // torn by a kill mid-append
@@ -160,6 +158,31 @@ struct NotificationLog {
             newestFirst.append(NotificationEntry(notification: notification, attempts: (attempts[notification.notificationUUID] ?? []).reversed()))
         }
         return (newestFirst.reversed(), total)
+    }
+
+    /// Every line's byte range (the text after the last newline too, a line torn by a kill) and how
+    /// many whole lines are notifications rather than attempts: found with memchr, since a long
+    /// catch-up's log is tens of megabytes.
+    static func lineRanges(of data: Data) -> (lines: [Range<Int>], notifications: Int) {
+        let attemptPrefix = Array(#"{"attempt":"#.utf8)
+        return data.withUnsafeBytes { raw -> ([Range<Int>], Int) in
+            guard let base = raw.baseAddress else { return ([0..<0], 0) }
+            var lines: [Range<Int>] = []
+            var notifications = 0
+            var start = 0
+            while true {
+                guard start < raw.count, let found = memchr(base + start, 0x0A, raw.count - start) else {
+                    lines.append(start..<raw.count) // torn, or empty after the last newline
+                    break
+                }
+                let end = base.distance(to: UnsafeRawPointer(found))
+                let isAttempt = end - start >= attemptPrefix.count && memcmp(base + start, attemptPrefix, attemptPrefix.count) == 0
+                if end > start, !isAttempt { notifications += 1 }
+                lines.append(start..<end)
+                start = end + 1
+            }
+            return (lines, notifications)
+        }
     }
 
     /// A line as far as listing needs it: the compact form's notification without its payload.
