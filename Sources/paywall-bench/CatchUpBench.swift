@@ -44,6 +44,8 @@ struct CatchUpBench {
             table.add("catch-up: store notifications (newest 50), \(history)", Self.text(notifications))
             table.add("catch-up: store entitlements, \(history)", Self.text(entitlements))
             table.record("catchup.list\(stop / 1000)k.ms", page.wall * 1000)
+            table.record("catchup.notifications\(stop / 1000)k.ms", notifications.wall * 1000)
+            table.record("catchup.entitlements\(stop / 1000)k.ms", entitlements.wall * 1000)
             listings.append(page.wall)
         }
         let renewals = Double(days * 2_880)
