@@ -89,14 +89,6 @@ extension TapePlayer {
                 let text = "\(error)"
                 if !text.contains(expected) { fail(step, actual: "refused with: \(text)") }
             }
-        case let .expectStoreError(expected, action, target):
-            do {
-                try session.control(action, productID: target)
-                fail(step, actual: "the store did it")
-            } catch {
-                let text = "\(error)"
-                if !text.contains(expected) { fail(step, actual: "refused with: \(text)") }
-            }
         case .relaunch:
             quitSession = nil
             launch()
