@@ -50,7 +50,7 @@ struct AppleSignedDataVerifierTests {
     func sandboxState(_ directory: URL, bundleID: String? = nil) throws -> URL {
         let signing = ["--environment", "Sandbox"] + (bundleID.map { ["--bundle-id", $0] } ?? [])
         _ = try store(["buy", "monthly_14_99", "--now", "2026-01-30T09:00:00Z"] + signing, in: directory)
-        _ = try store(["advance", "62d"], in: directory)
+        _ = try store(["advance", "11m"], in: directory) // two renewals: the sandbox's month is 5 minutes
         _ = try store(["refund", "monthly_14_99"], in: directory)
         let root = directory.appendingPathComponent("root.der")
         _ = try store(["certificate", "--format", "der", "--out", root.path], in: directory)

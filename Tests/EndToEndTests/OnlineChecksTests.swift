@@ -31,7 +31,7 @@ struct OnlineChecksTests {
     @Test(.enabled(if: AppStoreServerLibraryTests.available, "make .venv-appstore with .ci/run"))
     func onlineChecksPassThroughServeAndARevokedChainIsRefused() throws {
         _ = try store(["buy", "monthly_14_99", "--now", "2026-01-30T09:00:00Z", "--environment", "Sandbox"])
-        _ = try store(["advance", "31d"])
+        _ = try store(["advance", "6m"]) // one renewal: the sandbox's month is 5 minutes
         let root = state.appendingPathComponent("root.der")
         _ = try store(["certificate", "--format", "der", "--out", root.path])
         let listed = try JSONSerialization.jsonObject(with: Data(try store(["transactions", "--json", "--signed"]).stdout.utf8)) as? [String: Any]
@@ -76,7 +76,10 @@ struct OnlineChecksTests {
         let exported = try store(["certificate", "--tls", "--out", authority.path])
         #expect(exported.stdout.contains("Wrote the TLS authority (PEM"), "\(exported.stdout)")
         let server = try ServeTests.Server(["--state", state.path, "--api-key", "TESTKEY001:\(key.path)"])
-        _ = try store(["advance", "25w"])
+        // 1 + 12 renewals (the sandbox's limit, every 3 minutes), a resubscription and 12 more: two history pages.
+        _ = try store(["advance", "1h"])
+        _ = try store(["buy", "weekly_9_99"])
+        _ = try store(["advance", "1h"])
         _ = try store(["refund", "weekly_9_99"])
 
         // The three variables a team sets, and nothing else: Apple's default sandbox URL, online checks on.

@@ -24,7 +24,7 @@ struct StrictClientTests {
         try store("family-share", "yearly_59_99")          // SUBSCRIBED INITIAL_BUY (FAMILY_SHARED)
         try store("revoke-family", "yearly_59_99")         // REVOKE
         try store("buy", "monthly_14_99")                  // SUBSCRIBED RESUBSCRIBE
-        try store("advance", "31d")                        // DID_RENEW
+        try store("advance", "6m")                         // DID_RENEW (the sandbox's month is 5 minutes)
         try store("auto-renew", "off")                     // DID_CHANGE_RENEWAL_STATUS AUTO_RENEW_DISABLED
         try store("auto-renew", "on")                      // … AUTO_RENEW_ENABLED
         try store("buy", "weekly_9_99")                    // DID_CHANGE_RENEWAL_PREF DOWNGRADE

@@ -41,11 +41,12 @@ enum Fixture {
 
     static func tempDirectory() -> URL { TestPaths.scratchDirectory("storesim") }
 
-    static func store(_ settings: StoreSettings = StoreSettings(), dir: URL? = nil, clock: ManualClock? = nil) throws
-        -> (SimulatedStore, ManualClock, URL) {
+    static func store(_ settings: StoreSettings = StoreSettings(), dir: URL? = nil, clock: ManualClock? = nil,
+                      environment: String = "Xcode") throws -> (SimulatedStore, ManualClock, URL) {
         let dir = dir ?? tempDirectory()
         let clock = clock ?? ManualClock(start)
-        let store = try SimulatedStore(catalog: catalog(settings), stateDirectory: dir, clock: clock, seed: 42, bundleID: bundleID)
+        let store = try SimulatedStore(catalog: catalog(settings), stateDirectory: dir, clock: clock, seed: 42, bundleID: bundleID,
+                                       environment: environment)
         return (store, clock, dir)
     }
 

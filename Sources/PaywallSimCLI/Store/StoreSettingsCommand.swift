@@ -43,6 +43,13 @@ struct StoreSettingsCommand: ParsableCommand {
             return lines.joined(separator: "\n")
         }
 
+        init(_ store: SimulatedStore, changed: String?) {
+            self.init(store.settings, changed: changed)
+            if store.renewalRate != store.settings.timeRate {
+                timeRate += " (Sandbox renews at \(store.renewalRate): the sandbox has no \(store.settings.timeRate))"
+            }
+        }
+
         init(_ settings: StoreSettings, changed: String?) {
             askToBuy = settings.askToBuyEnabled
             interrupted = settings.interruptedPurchases
@@ -97,9 +104,9 @@ struct StoreSettingsCommand: ParsableCommand {
     func run() throws {
         try StoreRunner.run(options) { workspace in
             let store = try workspace.openStore()
-            guard let key, let value else { return Output(store.settings, changed: nil) }
+            guard let key, let value else { return Output(store, changed: nil) }
             try store.setSettings(try Self.switches(key, value).applied(to: store.settings))
-            return Output(store.settings, changed: "\(key) is now \(value). A running app on this state follows within a second.")
+            return Output(store, changed: "\(key) is now \(value). A running app on this state follows within a second.")
         }
     }
 }

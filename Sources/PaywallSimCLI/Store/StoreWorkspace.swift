@@ -118,7 +118,7 @@ final class StoreWorkspace {
             let since = store.lastProcessed.map { " since \(StoreDate.string($0))" } ?? ""
             guard confirmsLongCatchUps else {
                 throw Diagnostic("catching up to \(StoreDate.string(now)) (\(clockLabel))\(since) runs about \(due) renewals "
-                    + "at time rate \(store.settings.timeRate); add --yes to run them, or pin the clock at an earlier instant (--now)")
+                    + "at time rate \(store.renewalRate); add --yes to run them, or pin the clock at an earlier instant (--now)")
             }
             if isatty(STDERR_FILENO) == 1 { StoreRunner.printError("catching up about \(due) renewals\(since)…") }
         }

@@ -29,3 +29,25 @@ extension TimeRate {
         self = rate
     }
 }
+
+extension TimeRate {
+    /// The rates a Sandbox Apple Account can be set to renew at (App Store Connect): the scaled
+    /// "monthly renewal every …" rates. Apple's `SKTestSession.TimeRate` pages: only the test
+    /// environment has `monthlyRenewalEveryThirtySeconds` and the fixed `oneRenewalEvery…` rates,
+    /// and the sandbox never renews in real time.
+    public var isSandboxRate: Bool {
+        switch self {
+        case .monthlyRenewalEveryHour, .monthlyRenewalEveryThirtyMinutes, .monthlyRenewalEveryFifteenMinutes,
+             .monthlyRenewalEveryFiveMinutes: true
+        default: false
+        }
+    }
+
+    /// The rate the sandbox renews at for a catalog set to this one: itself when the sandbox has
+    /// it, otherwise the sandbox's standard rate, a month in five minutes.
+    public var inSandbox: TimeRate { isSandboxRate ? self : .monthlyRenewalEveryFiveMinutes }
+
+    /// How many times a subscription renews in the sandbox after its purchase before it stops
+    /// (Apple: "auto-renewable subscriptions renew up to 12 times after the initial purchase").
+    public static let sandboxRenewalLimit = 12
+}

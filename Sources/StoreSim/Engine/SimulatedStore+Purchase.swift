@@ -143,7 +143,7 @@ extension SimulatedStore {
             if let old = try amend(latest.payload.transactionId, redeliver: false, { $0.isUpgraded = true }) {
                 updates.append(update(.upgrade, old))
             }
-            let expires = settings.timeRate.advance(now, by: info.period)
+            let expires = renewalRate.advance(now, by: info.period)
             let record = try append(product, purchase: now, expires: expires, original: line.originalTransactionID,
                                     token: options.appAccountToken ?? line.appAccountToken, ownership: line.ownership)
             line.productID = product.id
@@ -180,16 +180,16 @@ extension SimulatedStore {
     /// A new subscription (or a resubscription after expiry) from `start`, with `offer` if any.
     func startSubscription(_ product: StoreProduct, info: SubscriptionInfo, offer: SubscriptionOffer?, token: UUID?, at start: Date,
                            ownership: String? = nil) throws -> (TransactionRecord, isNew: Bool) {
-        var expires = settings.timeRate.advance(start, by: info.period)
+        var expires = renewalRate.advance(start, by: info.period)
         var periodsLeft = 0
         if let o = offer {
             let count = o.paymentMode == .payAsYouGo ? 1 : max(o.numberOfPeriods, 1)
-            expires = settings.timeRate.advance(start, by: o.period, count: count)
+            expires = renewalRate.advance(start, by: o.period, count: count)
             periodsLeft = o.paymentMode == .payAsYouGo ? max(o.numberOfPeriods - 1, 0) : 0
         }
         let previous = state.lines[info.groupID]
         // A gap over 60 days starts a new run of continuous service (`recentSubscriptionStartDate`).
-        let continuous = previous.map { start.timeIntervalSince($0.expires) <= settings.timeRate.billingRetryPeriod } ?? false
+        let continuous = previous.map { start.timeIntervalSince($0.expires) <= renewalRate.billingRetryPeriod } ?? false
         let record = try append(product, purchase: start, expires: expires, original: previous?.originalTransactionID,
                                 token: token, offer: offer, ownership: ownership)
         state.lines[info.groupID] = SubscriptionLine(

@@ -39,14 +39,18 @@ extension SimulatedStore {
     }
 
     /// About how many renewals catching up to `now` runs: for every subscription that renews, one
-    /// per period since its expiry (an estimate: a renewal that fails for billing counts too).
+    /// per period since its expiry, up to the sandbox's limit in a `Sandbox` store (an estimate: a
+    /// renewal that fails for billing counts too).
     public func renewalsDue(by now: Date) -> Int {
         var total = 0
         for line in state.lines.values where line.autoRenew && line.retryStartedAt == nil && line.expires <= now {
             guard let period = catalog.product(line.autoRenewProductID)?.subscription?.period else { continue }
             let days: Double = switch period.unit { case .day: 1; case .week: 7; case .month: 30; case .year: 365 }
-            let seconds = settings.timeRate.scaledDuration(of: period) ?? Double(period.value) * days * 86_400
-            total += Int(min(now.timeIntervalSince(line.expires) / max(seconds, 0.001), 1e12)) + 1
+            let seconds = renewalRate.scaledDuration(of: period) ?? Double(period.value) * days * 86_400
+            var due = Int(min(now.timeIntervalSince(line.expires) / max(seconds, 0.001), 1e12)) + 1
+            // The sandbox stops after its limit.
+            if isSandbox { due = min(due, max(TimeRate.sandboxRenewalLimit - (line.sandboxRenewals ?? 0), 0)) }
+            total += due
         }
         return total
     }
@@ -135,7 +139,7 @@ extension SimulatedStore {
         while line.autoRenew, line.expires <= now, guardCount < 100_000 {
             guardCount += 1
             if billingIssue {
-                let rate = settings.timeRate
+                let rate = renewalRate
                 line.retryStartedAt = line.expires
                 let period = catalog.product(line.productID)?.subscription?.period ?? BillingPeriod(value: 1, unit: .month)
                 line.graceEnds = settings.billingGracePeriodEnabled
@@ -144,6 +148,13 @@ extension SimulatedStore {
                 note("\(line.groupID): renewal failed (billing issue); \(line.graceEnds == nil ? "billing retry" : "grace period")")
                 queueMessage(StoreMessage(reason: .billingIssue, groupID: line.groupID, productID: line.productID))
                 try renew(&line, now: now)
+                return
+            }
+            if isSandbox, (line.sandboxRenewals ?? 0) >= TimeRate.sandboxRenewalLimit {
+                // The sandbox stops renewing after its limit: auto-renew off, the subscription ends.
+                line.autoRenew = false
+                line.expirationIntent = 1
+                note("\(line.groupID): the sandbox's \(TimeRate.sandboxRenewalLimit) renewals are used; auto-renew off")
                 return
             }
             try renewOnce(&line, at: line.expires)
@@ -170,18 +181,18 @@ extension SimulatedStore {
             line.priceIncrease = nil
         }
         var offer: SubscriptionOffer?
-        var expires = settings.timeRate.advance(start, by: info.period)
+        var expires = renewalRate.advance(start, by: info.period)
         if let next = line.nextRenewalOffer, let code = catalog.subscriptionOffer(next.offerID, type: next.type, productID: product.id) {
             // An offer code an existing subscriber redeemed starts with this renewal.
             offer = code
-            expires = settings.timeRate.advance(start, by: code.period, count: code.paymentMode == .payAsYouGo ? 1 : max(code.numberOfPeriods, 1))
+            expires = renewalRate.advance(start, by: code.period, count: code.paymentMode == .payAsYouGo ? 1 : max(code.numberOfPeriods, 1))
             line.introPeriodsLeft = code.paymentMode == .payAsYouGo ? max(code.numberOfPeriods - 1, 0) : 0
             line.offerType = next.type; line.offerID = next.offerID
             line.nextRenewalOffer = nil
         } else if line.introPeriodsLeft > 0, line.autoRenewProductID == line.productID,
                   let running = catalog.subscriptionOffer(line.offerID, type: line.offerType ?? 1, productID: product.id) {
             offer = running
-            expires = settings.timeRate.advance(start, by: running.period)
+            expires = renewalRate.advance(start, by: running.period)
             line.introPeriodsLeft -= 1
         } else {
             line.introPeriodsLeft = 0
@@ -195,6 +206,7 @@ extension SimulatedStore {
         line.latestTransactionID = record.payload.transactionId
         line.expires = expires
         line.expirationIntent = nil
+        if isSandbox { line.sandboxRenewals = (line.sandboxRenewals ?? 0) + 1 }
         updates.append(update(.renewal, record))
     }
 

@@ -83,6 +83,13 @@ public final class SimulatedStore {
     /// The switches in force (the catalog's, or as changed at run time).
     public var settings: StoreSettings { state.settings ?? catalog.settings }
 
+    /// The rate subscriptions renew at: the settings' time rate, or in a `Sandbox` store the rate
+    /// Apple's sandbox renews at for it (`TimeRate.inSandbox`).
+    public var renewalRate: TimeRate { isSandbox ? settings.timeRate.inSandbox : settings.timeRate }
+
+    /// Whether the store signs for Apple's sandbox, and renews as the sandbox does.
+    var isSandbox: Bool { environment == "Sandbox" }
+
     /// Changes the switches at run time; persisted.
     public func setSettings(_ settings: StoreSettings) throws {
         try exclusive {

@@ -219,6 +219,8 @@ struct SubscriptionLine: Codable, Hashable, Sendable {
     var winBackOffered: Bool?
     /// Start of the latest run of continuous service.
     var recentStart: Date?
+    /// Renewals since the purchase, counted in a `Sandbox` store only (its renewal limit).
+    var sandboxRenewals: Int?
 }
 
 /// An offer a renewal will apply (an offer code redeemed by a current subscriber).
