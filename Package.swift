@@ -144,7 +144,7 @@ let package = Package(
             .product(name: "HummingbirdTesting", package: "hummingbird"),
             .product(name: "Crypto", package: "swift-crypto"),
         ]),
-        .testTarget(name: "EndToEndTests", dependencies: ["PaywallSimCLI", "AppStoreServer", "PaywallCore", "SimRuntime", "StoreSim", "TeamServer", "Tapes", "TestSupport"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["PaywallSimCLI", "AppStoreServer", "PaywallCore", "SimRuntime", "StoreSim", "TeamServer", "Tapes", "BuiltInCopy", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -37,6 +37,11 @@ public struct LocaleCode: Hashable, Sendable, CustomStringConvertible {
 
     public var description: String { identifier }
 
+    /// The Foundation-style identifier of these subtags (`zh_Hant`, `de`).
+    public static func identifier(language: String, script: String?, region: String?) -> String {
+        [language, script, region].compactMap { $0 }.joined(separator: "_")
+    }
+
     /// True when both codes name the same language and script (`zh_CN` ~ `zh-Hans`, `ko` ~ `ko-KR`).
     public func sameLanguage(as other: LocaleCode) -> Bool {
         language == other.language && script == other.script

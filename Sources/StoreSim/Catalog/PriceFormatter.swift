@@ -85,11 +85,32 @@ public enum PriceFormatter {
     }
 
     /// The Foundation locale used for `locale` in `storefront`: its language and script, its region or the storefront's.
+    ///
+    /// A language and region CLDR has no locale for (German on a Japanese storefront, `de_JP`) is
+    /// formatted as CLDR inherits it, by its parent (`de`): the number's symbols are the language's,
+    /// the currency is the storefront's either way. (ICU on Linux would give the unknown pair the
+    /// root's separators: `1,200 ¥` where CLDR and iOS give `1.200 ¥`.)
     public static func formattingLocale(for locale: String?, storefront: Storefront) -> String {
         guard let locale, var code = LocaleCode(locale) else { return storefront.defaultLocale }
         if code.region == nil { code.region = storefront.regionCode }
-        return code.identifier
+        let identifier = code.identifier
+        if identifier == storefront.defaultLocale { return identifier }
+        return cldrLocales.value(for: identifier) { cldrLocale(code) }
     }
+
+    /// `code` when CLDR has it, else its nearest ancestor by CLDR's truncation (region, then script).
+    static func cldrLocale(_ code: LocaleCode) -> String {
+        var candidates = [code.identifier]
+        if code.region != nil { candidates.append(LocaleCode.identifier(language: code.language, script: code.script, region: nil)) }
+        if code.script != nil { candidates.append(code.language) }
+        return candidates.first(where: availableLocales.contains) ?? code.identifier
+    }
+
+    /// The locales ICU has data for (`de`, `de_CH`, `zh_Hant_TW`), read once.
+    static let availableLocales = Set(Locale.availableIdentifiers)
+
+    /// Requested locales and the CLDR locale each is formatted in.
+    static let cldrLocales = BoundedCache<String, String>(limit: 256)
 
     /// Direction marks ICU puts around right-to-left prices (`‏٩٫٩٩ ر.س.‏`): invisible, so a terminal
     /// cell count would be wrong; the terminal lays the text out itself.
