@@ -222,7 +222,29 @@ public struct CatalogLinter: Sendable {
                                    "placeholders \(Self.written(clean(leaf.unit.value))) are not all in the other form's \(Self.written(clean(other)))"))
             }
         }
+        // One argument read as two types (`%1$lld or %1$@`): Foundation reads it as one of them.
+        let texts = leaves.map { $0.unit.value.replacingOccurrences(of: "%arg", with: "") }
+        for (index, written) in PlaceholderSlips.conflictingTypes(in: texts).sorted(by: { $0.key < $1.key }) {
+            out.append(finding(.error, .placeholders, nil,
+                               "argument \(index) is read with two types (\(written.joined(separator: " and "))): each argument has one type"))
+        }
+        // The source (or the key) sets the arguments: one it skips (`%2$@, %3$@`) has no type to be read as.
+        if isSource || !mine.hasText {
+            let skipped = PlaceholderSlips.skippedArguments((isSource ? mine : keyArgs).kinds.keys)
+            if !skipped.isEmpty {
+                out.append(finding(.error, .placeholders, nil,
+                                   "argument\(skipped.count == 1 ? "" : "s") \(skipped.map(String.init).joined(separator: ", ")) never read (\((isSource ? mine : keyArgs).written)): number the placeholders from 1, or the argument has no type"))
+            }
+        }
         guard !isSource, mine.hasText else { return out }
+        // App Intents parameters (`${name}`) name the intent's parameters: a translation keeps the names.
+        let sourceTexts = source.map { $0.leaves.map(\.unit.value) }.flatMap { $0.contains(where: { !$0.isEmpty }) ? $0 : nil } ?? [key]
+        let sourceParameters = PlaceholderSlips.intentParameters(in: sourceTexts)
+        let parameters = PlaceholderSlips.intentParameters(in: leaves.map(\.unit.value))
+        for name in parameters where !sourceParameters.contains(name) {
+            out.append(finding(.error, .placeholders, nil,
+                               "${\(name)} is no parameter of the \(catalog.sourceLanguage) text (\(sourceParameters.isEmpty ? "none" : sourceParameters.map { "${\($0)}" }.joined(separator: " "))): App Intents parameter names are not translated"))
+        }
         let available = sourceUse.kinds.merging(keyArgs.kinds) { sourceKind, _ in sourceKind }
         for (index, kind) in mine.kinds.sorted(by: { $0.key < $1.key }) {
             if let expected = available[index] {
