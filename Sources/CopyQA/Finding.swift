@@ -15,6 +15,8 @@ public enum FindingKind: String, Sendable, Hashable, Codable, CaseIterable {
     case truncated, missingTranslation, needsReview, unresolvedPlaceholder, specifierMismatch, identicalToSource
     case slotOverflow, widthLimit, missingKey
     case pricePeriodMissing, trialTermsIncomplete, equivalentTooProminent, restoreMissing, legalLinksMissing, ctaMissing, noPlans
+    /// A plan whose product has an empty display name in the locale (the customer sees no title).
+    case planNameMissing
     /// An App Store Review Guideline a profile breaks by design (e.g. 3.1.1: subscriptions sold with Apple Pay).
     case guideline
 }

@@ -43,6 +43,9 @@ struct PaywallRules {
             add(.noPlans, nil, "", "the paywall offers no plan: nothing to buy (the catalog has no subscription or one-time unlock)")
             return out
         }
+        for plan in offer.plans where plan.displayName.trimmingCharacters(in: .whitespaces).isEmpty {
+            add(.planNameMissing, nil, "", "\(plan.id) has no name in \(combination.locale): its .storekit displayName is empty, so the customer sees no title for what they buy")
+        }
         let prices = visible(.price)
         // Plans a short screen scrolled out of view, behind a visible "↓ 3 more plans" line: each is
         // checked in the state where it is selected (the list scrolls to it), not here.

@@ -87,6 +87,16 @@ struct StoreKitDocumentReader {
                 let at = (try? cursor.optional("displayPrice"))??.location ?? cursor.location
                 warnings.append("\(origin):\(at): warning: product \(product.id) has an empty displayPrice; shown as unpriced (Xcode accepts it; set a price to sell it)")
             }
+            // StoreKit shows an empty display name as it is: empty (never the reference name).
+            for item in try cursor.optionalArray("localizations") {
+                let nameCursor = try item.optionalNonNull("displayName")
+                var text = ""
+                if let nameCursor, case let .string(value) = nameCursor.node.value { text = value }
+                guard text.trimmingCharacters(in: .whitespaces).isEmpty else { continue }
+                var locale = "?"
+                if let localeCursor = try item.optionalNonNull("locale"), case let .string(value) = localeCursor.node.value { locale = value }
+                warnings.append("\(origin):\((nameCursor ?? item).location): warning: product \(product.id) has an empty displayName for \(locale); StoreKit shows an empty name there (write one in the .storekit)")
+            }
             products.append(product)
         }
 

@@ -56,9 +56,11 @@ public struct StoreProduct: Hashable, Codable, Sendable, Identifiable {
         LocaleCode.bestMatch(for: locale, among: localizations, code: \.locale)
     }
 
-    /// The display name for `locale`, falling back to the reference name, then the product id.
+    /// The display name for `locale` as StoreKit gives it: its best localization's, empty when that
+    /// is empty (a customer sees no name; the catalog warns); a product with no localization at
+    /// all (built in code) falls back to its reference name, then its id.
     public func displayName(for locale: String) -> String {
-        if let name = localization(for: locale)?.displayName, !name.isEmpty { return name }
+        if let localization = localization(for: locale) { return localization.displayName }
         return referenceName.isEmpty ? id : referenceName
     }
 }
