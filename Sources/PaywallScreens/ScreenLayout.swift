@@ -5,6 +5,9 @@ import PaywallCore
 
 /// Builds the blocks of the screen for one context inside the content area.
 struct ScreenLayout: Sendable {
+    /// The message of a catalog with nothing a paywall can sell (`FlowMachine.productsFailed`).
+    static let nothingToSell = "error.nothingToSell"
+
     let context: ScreenContext
     let writer: ScreenWriter
     /// Content columns and rows (inside the frame).
@@ -55,7 +58,9 @@ struct ScreenLayout: Sendable {
             canvas.place(body: skipped(), footer: hints(["skipped.continue", "hint.help", "hint.quit"]), in: rect)
             return "skipped"
         case .error(let message):
-            canvas.place(body: errorScreen(message), footer: hints(["error.hint", "hint.help", "hint.quit"]), in: rect)
+            // Nothing to sell is no failure: nothing to retry, only Back.
+            let retries = model.retryTarget != nil || message != Self.nothingToSell
+            canvas.place(body: errorScreen(message), footer: hints([retries ? "error.hint" : "error.nothingToSell.hint", "hint.help", "hint.quit"]), in: rect)
             return "error"
         case .chat:
             drawChat(in: rect, canvas: &canvas)

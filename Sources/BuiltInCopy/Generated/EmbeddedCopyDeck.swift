@@ -930,6 +930,52 @@ enum EmbeddedCopyDeck {
         }
       }
     },
+    "error.nothingToSell.hint" : {
+      "comment" : "Hint line of the nothing-to-sell screen: only going back helps (no retry). Keep Esc as is.",
+      "localizations" : {
+        "en" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "Esc Back"
+          }
+        },
+        "ko" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "Esc 뒤로"
+          }
+        },
+        "zh-Hans" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "Esc 返回"
+          }
+        }
+      }
+    },
+    "error.nothingToSell.title" : {
+      "comment" : "Title of the screen that says the store catalog has nothing a paywall can sell: no failure, nothing to retry.",
+      "localizations" : {
+        "en" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "Nothing to sell"
+          }
+        },
+        "ko" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "판매할 상품 없음"
+          }
+        },
+        "zh-Hans" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "没有可售商品"
+          }
+        }
+      }
+    },
     "error.productsFailed" : {
       "comment" : "Error screen: the products failed to load from the store",
       "localizations" : {

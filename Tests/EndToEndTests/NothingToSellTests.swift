@@ -1,0 +1,28 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// A catalog with nothing a paywall can sell is no failure: the screen says so, offers no retry.
+@Suite("Nothing to sell")
+struct NothingToSellTests {
+    @Test func aConsumablesOnlyCatalogSaysSoWithoutARetry() throws {
+        let dir = PaywallSimProcess.tempStateDirectory()
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        let tape = dir.appendingPathComponent("nothing.tape")
+        try Data("""
+        Set Size 80x24
+        Sleep 2s
+        ExpectState error
+        Expect "Nothing to sell"
+        Expect "it has 9 consumables"
+        ExpectNot "Something went wrong"
+        ExpectNot "Try again"
+        Expect "Esc Back"
+
+        """.utf8).write(to: tape)
+        // Fixture 46 (JoPlate): nine consumables and nothing else.
+        let catalog = TestPaths.packageRoot.appendingPathComponent("Tests/Fixtures/storekit/46-joplate-9-consumables-v4.storekit").path
+        let run = try PaywallSimProcess.run(["play", tape.path, "--storekit", catalog])
+        #expect(run.exitCode == 0, "\(run.stdout)\(run.stderr)")
+    }
+}
