@@ -44,7 +44,7 @@ public struct LocatedJSONParser {
         }
         if let bad = Self.firstInvalidUTF8(bytes) {
             advance(to: bad)
-            throw fail("invalid UTF-8 byte \(describeCurrent()), expected UTF-8 text")
+            throw fail("invalid UTF-8: \(describeCurrent()) is not UTF-8, expected UTF-8 text")
         }
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { offset = 3; lineStart = 3 }
         skipWhitespace()

@@ -30,13 +30,25 @@ public struct PaywallSimCommand: AsyncParsableCommand {
                 try command.run()
             }
         } catch {
-            exit(withError: error)
+            exit(withError: unknownOption(hiddenBy: error, in: arguments ?? Array(CommandLine.arguments.dropFirst())) ?? error)
         }
+    }
+
+    /// The parser names a missing argument before an unknown option (`play --bogus`): the option
+    /// is the mistake to name, so the words are parsed again with a stand-in argument to find it.
+    static func unknownOption(hiddenBy error: any Error, in arguments: [String]) -> (any Error)? {
+        guard arguments.contains(where: { $0.hasPrefix("-") }), message(for: error).hasPrefix("Missing expected argument") else { return nil }
+        do { _ = try parseAsRoot(arguments + ["_"]) } catch {
+            if message(for: error).hasPrefix("Unknown option") { return error }
+        }
+        return nil
     }
 
     /// A first (or `store`/`copy` second) word that is no command but close to one: the line that
     /// says so, instead of the default command's usage (`paywall-sim sotre` → did you mean `store`?).
     public static func misspelledCommand(in arguments: [String]) -> String? {
+        // `help WORDS` names a command: one that is not there is refused like the command itself.
+        if arguments.first == "help", arguments.count > 1 { return misspelledCommand(in: Array(arguments.dropFirst())) }
         var command: any ParsableCommand.Type = Self.self
         var path = "paywall-sim"
         for word in arguments {
@@ -56,5 +68,12 @@ public struct PaywallSimCommand: AsyncParsableCommand {
             path += " " + word
         }
         return nil
+    }
+
+    /// `store advance -1d`: a negative duration, which the parser would read as an option.
+    public static func negativeDuration(in arguments: [String]) -> String? {
+        guard arguments.count >= 3, arguments[0] == "store", arguments[1] == "advance" else { return nil }
+        guard let word = arguments.dropFirst(2).first(where: { $0.count > 1 && $0.hasPrefix("-") && $0.dropFirst().first?.isNumber == true }) else { return nil }
+        return "paywall-sim store advance: \(word): time only moves forward; expected a positive duration such as 1d or 2h30m"
     }
 }

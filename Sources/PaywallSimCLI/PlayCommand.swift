@@ -72,7 +72,11 @@ public struct PlayCommand: ParsableCommand {
 
     public func run() throws {
         let files = TapeDiscovery.tapes(in: paths)
-        guard !files.isEmpty else { throw Diagnostic("no tapes found in \(paths.joined(separator: " "))") }
+        guard !files.isEmpty else {
+            // Nothing to play is a bad input, as a bad tape is (exit 2), not a failed tape.
+            FileHandle.standardError.write(Data(utf8: "Error: no tapes found in \(paths.joined(separator: " ")); expected .tape files (those starting with _ are include-only)\n"))
+            throw ExitCode(2)
+        }
         if let state, !check, let problem = FileErrorText.directoryProblem(URL(fileURLWithPath: state)) {
             throw Diagnostic("\(state): \(problem); expected a writable state directory (--state DIR)")
         }

@@ -32,6 +32,11 @@ public struct RunCommand: ParsableCommand {
     public init() {}
 
     public func validate() throws {
+        // A theme name that is none of the built-in ones (not a file either) is a bad value, as other options' are.
+        if !theme.contains("/"), !theme.hasSuffix(".theme"), !Theme.builtInNames.contains(theme) {
+            let close = Theme.builtInNames.filter { Spelling.editDistance(theme.lowercased(), $0) <= 2 }
+            throw ValidationError("--theme \(theme): unknown theme\(close.isEmpty ? "" : " (did you mean \(close[0])?)"), expected one of \(Theme.builtInNames.joined(separator: ", ")) or a path to a .theme file")
+        }
         // The recording is written at the end: a path it cannot be written to is refused now, not after the session.
         if let record {
             let folder = URL(fileURLWithPath: record).deletingLastPathComponent().path

@@ -56,7 +56,8 @@ extension TapeLineParser {
         guard next == "\"" else {
             let location = scanner.here()
             let found = scanner.word()?.text ?? ""
-            fail(at: location.column, "expected \(expected) after '\(command)', found '\(found)'")
+            let hint = found.isEmpty ? "" : " (did you mean `\(command) \"\(found)\"`?)"
+            fail(at: location.column, "expected \(expected) after '\(command)', found '\(found)'\(hint)")
             return nil
         }
         switch scanner.quoted() {

@@ -61,8 +61,10 @@ struct TapeLineParser {
                 .map { .include(path: TapePaths.resolve($0.text, relativeTo: file)) }
         default:
             let location = TapeLocation(file: file, line: scanner.line, column: name.column)
+            // VHS writes keys as commands (`Enter`, `Ctrl+C`, `Down 3`): here a key is `Key NAME`.
+            let vhsKey = (name.text.count > 1 ? Key(name: name.text) : nil).map { _ in " (did you mean `Key \(name.text)`? keys are pressed with Key)" }
             errors.append(TapeError(location, "unknown command '\(name.text)'"
-                + TapeVocabulary.didYouMean(name.text, in: TapeVocabulary.commands)
+                + (vhsKey ?? TapeVocabulary.didYouMean(name.text, in: TapeVocabulary.commands))
                 + ", expected one of " + TapeVocabulary.commands.joined(separator: " ")))
             scanner.skipToEnd()
             return nil

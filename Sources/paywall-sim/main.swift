@@ -4,7 +4,8 @@ import PaywallSimCLI
 
 HeapTuning.apply()
 
-if let message = PaywallSimCommand.misspelledCommand(in: Array(CommandLine.arguments.dropFirst())) {
+let arguments = Array(CommandLine.arguments.dropFirst())
+if let message = PaywallSimCommand.misspelledCommand(in: arguments) ?? PaywallSimCommand.negativeDuration(in: arguments) {
     FileHandle.standardError.write(Data(utf8: message + "\n"))
     exit(64)
 }

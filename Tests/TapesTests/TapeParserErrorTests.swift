@@ -89,7 +89,7 @@ struct TapeParserErrorTests {
 
     @Test func typeNeedsAQuotedString() {
         #expect(errors("Type hello") == [
-            "demo.tape:1:6: expected a quoted string like \"hello\" after 'Type', found 'hello'",
+            "demo.tape:1:6: expected a quoted string like \"hello\" after 'Type', found 'hello' (did you mean `Type \"hello\"`?)",
         ])
     }
 

@@ -120,10 +120,16 @@ struct StoreKitDocumentReader {
                             formatVersion: version, warnings: warnings)
     }
 
-    private func readVersion(_ root: LocatedJSONCursor) throws(LocatedJSONShapeError) -> StoreKitFormatVersion? {
+    /// The newest format major version the reader was checked against (a real file of 6.3 is in Tests/Fixtures).
+    static let newestKnownMajor = 6
+
+    private mutating func readVersion(_ root: LocatedJSONCursor) throws(LocatedJSONShapeError) -> StoreKitFormatVersion? {
         guard let cursor = try root.optionalNonNull("version") else { return nil }
         let major = try cursor.required("major", "an integer such as 4").int()
         let minor = try cursor.optionalNonNull("minor")?.int() ?? 0
+        if major > Self.newestKnownMajor {
+            warnings.append("\(origin):\(cursor.location): warning: format version \(major).\(minor) is newer than the formats this simulator knows (1.0–\(Self.newestKnownMajor).x); read as the newest it knows, so fields added since may be ignored")
+        }
         return StoreKitFormatVersion(major: major, minor: minor)
     }
 }
