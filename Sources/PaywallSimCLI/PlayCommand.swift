@@ -62,6 +62,7 @@ public struct PlayCommand: ParsableCommand {
     public init() {}
 
     public func validate() throws {
+        if json && transcript { throw ValidationError("--json and --transcript both print to standard output: choose one (the JSON holds no frames; --cast FILE records them)") }
         if reset && continueState { throw ValidationError("--reset and --continue: choose one (start the state over, or play on it)") }
         if (reset || continueState) && state == nil { throw ValidationError("--\(reset ? "reset" : "continue") needs --state DIR") }
         if cast != nil || live {

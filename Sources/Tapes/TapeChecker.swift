@@ -24,7 +24,16 @@ public struct TapeChecker: Sendable {
     /// Loads a tape (with its includes) and checks that the files its `Set` lines name exist.
     public func load(path: String) -> Result<Tape, TapeErrors> {
         switch TapeLoader(fileSystem: fileSystem).load(path: path) {
-        case .failure(let errors): return .failure(errors)
+        case .failure(let errors):
+            // Every problem is listed: the lines that did parse are checked too (a bad `Set Theme`
+            // beside a syntax error), in the order of the text.
+            guard let parsed = errors.parsed else { return .failure(errors) }
+            let all = (errors.errors + missingFiles(in: parsed) + unknownNames(in: parsed)).enumerated().sorted { a, b in
+                let (x, y) = (a.element.location, b.element.location)
+                if x.file != y.file { return a.offset < b.offset }
+                return (x.line, x.column, a.offset) < (y.line, y.column, b.offset)
+            }.map(\.element)
+            return .failure(TapeErrors(all))
         case .success(let tape):
             let problems = missingFiles(in: tape) + unknownNames(in: tape)
             return problems.isEmpty ? .success(tape) : .failure(TapeErrors(problems))

@@ -18,9 +18,12 @@ public struct TapeError: Error, Hashable, Sendable, CustomStringConvertible {
 /// Every problem found in a tape (and the tapes it includes), in source order.
 public struct TapeErrors: Error, Hashable, Sendable, CustomStringConvertible {
     public var errors: [TapeError]
+    /// The steps that did parse, when the errors are in the text (so later checks still see them).
+    public var parsed: Tape?
 
-    public init(_ errors: [TapeError]) {
+    public init(_ errors: [TapeError], parsed: Tape? = nil) {
         self.errors = errors
+        self.parsed = parsed
     }
 
     /// One error per line.

@@ -27,7 +27,8 @@ public struct TapeLoader: Sendable {
         var errors: [TapeError] = []
         let root = TapePaths.resolve(file, relativeTo: ".")
         let steps = expand(source: source, file: file, chain: [root], errors: &errors)
-        return errors.isEmpty ? .success(Tape(file: file, steps: steps)) : .failure(TapeErrors(errors))
+        let tape = Tape(file: file, steps: steps)
+        return errors.isEmpty ? .success(tape) : .failure(TapeErrors(errors, parsed: tape))
     }
 
     private func expand(source: String, file: String, chain: [String], errors: inout [TapeError]) -> [TapeStep] {

@@ -66,3 +66,26 @@ struct InputSlipTests {
         #expect(text.contains(#"vhs.tape:3:6: expected a quoted string like "hello" after 'Type', found 'hello' (did you mean `Type "hello"`?)"#), "\(text)")
     }
 }
+
+/// Every problem of a tape is listed at once, and outputs that would mix are refused.
+@Suite("A tape's problems, all of them")
+struct TapeProblemListTests {
+    @Test func aSyntaxErrorDoesNotHideABadThemeOrLocale() throws {
+        let dir = PaywallSimProcess.tempStateDirectory()
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        let tape = dir.appendingPathComponent("both.tape")
+        try Data("Set Theme ocean\nSleeep 1s\nSet Locale xx\n".utf8).write(to: tape)
+        let played = try PaywallSimProcess.run(["play", "--check", tape.path])
+        let lines = played.stdout.split(separator: "\n").filter { $0.contains("both.tape:") }
+        #expect(played.exitCode == 2)
+        #expect(lines.count == 3, "\(played.stdout)")
+        #expect(lines.first?.contains("both.tape:1:1: unknown theme 'ocean'") == true)
+        #expect(lines.dropFirst().first?.contains("both.tape:2:1: unknown command 'Sleeep'") == true)
+        #expect(lines.last?.contains("both.tape:3:1: unknown language 'xx'") == true)
+    }
+
+    @Test func jsonAndATranscriptAreNotMixedOnStandardOutput() throws {
+        let refused = try PaywallSimProcess.run(["play", "--json", "--transcript", "any.tape"])
+        #expect(refused.exitCode == 64 && refused.stderr.contains("--json and --transcript"), "\(refused.stderr)")
+    }
+}
