@@ -101,17 +101,12 @@ public struct JSONByteReader {
                 guard offset < bytes.count else { return nil }
                 let escape = bytes[offset]
                 offset += 1
-                switch escape {
-                case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): out.append(escape)
-                case UInt8(ascii: "b"): out.append(0x08)
-                case UInt8(ascii: "f"): out.append(0x0C)
-                case UInt8(ascii: "n"): out.append(0x0A)
-                case UInt8(ascii: "r"): out.append(0x0D)
-                case UInt8(ascii: "t"): out.append(0x09)
-                case UInt8(ascii: "u"):
-                    guard let scalar = unicodeEscape() else { return nil }
+                if let simple = LocatedJSONParser.simpleEscape(escape) {
+                    out.append(simple)
+                } else if escape == UInt8(ascii: "u"), let scalar = unicodeEscape() {
                     out.append(contentsOf: String(Character(scalar)).utf8)
-                default: return nil
+                } else {
+                    return nil
                 }
             case 0..<0x20:
                 return nil
@@ -136,15 +131,8 @@ public struct JSONByteReader {
         guard offset + 4 <= bytes.count else { return nil }
         var value: UInt32 = 0
         for _ in 0..<4 {
-            let byte = bytes[offset]
+            guard let digit = LocatedJSONParser.hexDigit(bytes[offset]) else { return nil }
             offset += 1
-            let digit: UInt32
-            switch byte {
-            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = UInt32(byte - UInt8(ascii: "0"))
-            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = UInt32(byte - UInt8(ascii: "a") + 10)
-            case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = UInt32(byte - UInt8(ascii: "A") + 10)
-            default: return nil
-            }
             value = value << 4 | digit
         }
         return value

@@ -172,15 +172,11 @@ public struct LocatedJSONParser {
     private mutating func parseEscape(into buffer: inout [UInt8]) throws(LocatedJSONSyntaxError) {
         guard let byte = peek() else { throw fail("the file ends inside a string escape") }
         offset += 1
+        if let simple = Self.simpleEscape(byte) {
+            buffer.append(simple)
+            return
+        }
         switch byte {
-        case UInt8(ascii: "\""): buffer.append(byte)
-        case UInt8(ascii: "\\"): buffer.append(byte)
-        case UInt8(ascii: "/"): buffer.append(byte)
-        case UInt8(ascii: "b"): buffer.append(0x08)
-        case UInt8(ascii: "f"): buffer.append(0x0C)
-        case UInt8(ascii: "n"): buffer.append(0x0A)
-        case UInt8(ascii: "r"): buffer.append(0x0D)
-        case UInt8(ascii: "t"): buffer.append(0x09)
         case UInt8(ascii: "u"):
             var scalar = try parseHex4()
             if (0xD800..<0xDC00).contains(scalar) {
@@ -203,7 +199,7 @@ public struct LocatedJSONParser {
     private mutating func parseHex4() throws(LocatedJSONSyntaxError) -> UInt32 {
         var value: UInt32 = 0
         for _ in 0..<4 {
-            guard let byte = peek(), let digit = hexValue(byte) else {
+            guard let byte = peek(), let digit = Self.hexDigit(byte) else {
                 throw fail("unexpected \(describeCurrent()), expected 4 hex digits after \\u")
             }
             value = value * 16 + digit
@@ -212,12 +208,27 @@ public struct LocatedJSONParser {
         return value
     }
 
-    private func hexValue(_ byte: UInt8) -> UInt32? {
+    /// The byte a one-letter JSON escape stands for (`n` → newline, `"` → quote); nil for `u` and
+    /// anything that is no escape. The one table of them (`JSONByteReader` reads with it too).
+    public static func simpleEscape(_ letter: UInt8) -> UInt8? {
+        switch letter {
+        case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): letter
+        case UInt8(ascii: "b"): 0x08
+        case UInt8(ascii: "f"): 0x0C
+        case UInt8(ascii: "n"): 0x0A
+        case UInt8(ascii: "r"): 0x0D
+        case UInt8(ascii: "t"): 0x09
+        default: nil
+        }
+    }
+
+    /// The value of a hex digit, or nil.
+    public static func hexDigit(_ byte: UInt8) -> UInt32? {
         switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): return UInt32(byte - UInt8(ascii: "0"))
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): return UInt32(byte - UInt8(ascii: "a") + 10)
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): return UInt32(byte - UInt8(ascii: "A") + 10)
-        default: return nil
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): UInt32(byte - UInt8(ascii: "0"))
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): UInt32(byte - UInt8(ascii: "a") + 10)
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): UInt32(byte - UInt8(ascii: "A") + 10)
+        default: nil
         }
     }
 
