@@ -58,9 +58,9 @@ struct ScreenLayout: Sendable {
             canvas.place(body: skipped(), footer: hints(["skipped.continue", "hint.help", "hint.quit"]), in: rect)
             return "skipped"
         case .error(let message):
-            // Nothing to sell is no failure: nothing to retry, only Back.
+            // Nothing to sell is no failure: nothing to retry, and no screen before it to go back to.
             let retries = model.retryTarget != nil || message != Self.nothingToSell
-            canvas.place(body: errorScreen(message), footer: hints([retries ? "error.hint" : "error.nothingToSell.hint", "hint.help", "hint.quit"]), in: rect)
+            canvas.place(body: errorScreen(message), footer: hints((retries ? ["error.hint"] : []) + ["hint.help", "hint.quit"]), in: rect)
             return "error"
         case .chat:
             drawChat(in: rect, canvas: &canvas)

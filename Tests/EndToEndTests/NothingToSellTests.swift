@@ -17,7 +17,8 @@ struct NothingToSellTests {
         Expect "it has 9 consumables"
         ExpectNot "Something went wrong"
         ExpectNot "Try again"
-        Expect "Esc Back"
+        ExpectNot "Esc Back"
+        Expect "? Help"
 
         """.utf8).write(to: tape)
         // Fixture 46 (JoPlate): nine consumables and nothing else.

@@ -930,29 +930,6 @@ enum EmbeddedCopyDeck {
         }
       }
     },
-    "error.nothingToSell.hint" : {
-      "comment" : "Hint line of the nothing-to-sell screen: only going back helps (no retry). Keep Esc as is.",
-      "localizations" : {
-        "en" : {
-          "stringUnit" : {
-            "state" : "translated",
-            "value" : "Esc Back"
-          }
-        },
-        "ko" : {
-          "stringUnit" : {
-            "state" : "translated",
-            "value" : "Esc 뒤로"
-          }
-        },
-        "zh-Hans" : {
-          "stringUnit" : {
-            "state" : "translated",
-            "value" : "Esc 返回"
-          }
-        }
-      }
-    },
     "error.nothingToSell.title" : {
       "comment" : "Title of the screen that says the store catalog has nothing a paywall can sell: no failure, nothing to retry.",
       "localizations" : {
