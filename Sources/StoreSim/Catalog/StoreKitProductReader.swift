@@ -41,14 +41,25 @@ struct StoreKitProductReader {
         return false
     }
 
-    /// A price written with a currency sign (`"$18.00"`, seen in a real hand-edited file) read as
-    /// its number; nil when the text has no sign to take off.
+    /// A price written with a currency sign (`"$18.00"`, seen in a real hand-edited file; `"₩1,500"`)
+    /// read as its number, its thousands commas taken out; nil when the text has no sign to take off.
+    /// A price written as a displayed price is read the same whatever its currency.
     static func priceWithoutCurrencySign(_ cursor: LocatedJSONCursor) -> Decimal? {
         guard case let .string(text) = cursor.node.value else { return nil }
         let signs = CharacterSet(charactersIn: "$€£¥₩₹₽¢").union(.whitespaces)
-        let trimmed = text.trimmingCharacters(in: signs)
-        guard trimmed != text.trimmingCharacters(in: .whitespaces), let value = LocatedJSONCursor.parseDecimal(trimmed), value >= 0 else { return nil }
+        var trimmed = text.trimmingCharacters(in: signs)
+        guard trimmed != text.trimmingCharacters(in: .whitespaces) else { return nil }
+        if Self.hasThousandsCommas(trimmed) { trimmed.removeAll { $0 == "," } }
+        guard let value = LocatedJSONCursor.parseDecimal(trimmed), value >= 0 else { return nil }
         return value
+    }
+
+    /// Whether `text` is digits grouped by commas in threes (`1,500`, `12,000.50`), as a displayed price writes them.
+    static func hasThousandsCommas(_ text: String) -> Bool {
+        let whole = text.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)[0]
+        let groups = whole.split(separator: ",", omittingEmptySubsequences: false)
+        guard groups.count > 1, let first = groups.first, (1...3).contains(first.count) else { return false }
+        return groups.allSatisfy { $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) } && groups.dropFirst().allSatisfy { $0.count == 3 }
     }
 
     /// Whether the cursor holds an empty (or all-blank) string.

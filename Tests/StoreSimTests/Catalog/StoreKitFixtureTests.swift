@@ -232,3 +232,26 @@ struct EmptyDisplayNameTests {
         #expect(product.displayName(for: "en_US") == "Premium")
     }
 }
+
+/// A `displayPrice` written as a displayed price is read the same whatever its currency: fixture
+/// 37's `"$18.00"` (read in the file, line 89) and a won price with a thousands comma.
+@Suite("A price written with its currency sign")
+struct DisplayedPriceTests {
+    func catalog(_ price: String) throws -> StoreCatalog {
+        let json = #"{"products":[{"displayPrice":"\#(price)","familyShareable":false,"internalID":"1","localizations":[{"description":"","displayName":"Coins","locale":"ko"}],"productID":"coins","referenceName":"Coins","type":"Consumable"}],"version":{"major":4,"minor":0}}"#
+        return try StoreKitConfigurationLoader.decode(Data(json.utf8), origin: "T.storekit")
+    }
+
+    @Test func aRealFilesDollarPriceAndAWonPriceWithACommaAreBothRead() throws {
+        let fixture = try CatalogFixtures.load("37")
+        #expect(fixture.products.contains { $0.price == Decimal(string: "18.00") })
+        #expect(try catalog("₩1,500").products.first?.price == 1500)
+        #expect(try catalog("$1,299.99").products.first?.price == Decimal(string: "1299.99"))
+        #expect(try catalog("€18.00").products.first?.price == 18)
+    }
+
+    @Test func aCommaThatIsNoThousandsSeparatorIsStillRefused() {
+        #expect(throws: (any Error).self) { try catalog("€9,99") }
+        #expect(throws: (any Error).self) { try catalog("$1,50") }
+    }
+}
