@@ -153,6 +153,10 @@ struct FlowStep {
             model.entitlement = entitlement
             emit(.persist(.entitlement(entitlement)))
         }
+        // "Not active yet" ends when the entitlement is active after all.
+        if entitlement.isPremium, model.state == .error(message: "error.entitlementInactive") {
+            go(.purchased(entitlement: entitlement))
+        }
         model.awaiting.remove(.entitlement)
         finishStartupIfReady()
     }

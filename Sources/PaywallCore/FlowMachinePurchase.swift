@@ -219,6 +219,9 @@ extension FlowStep {
     static func leadsToPaywall(_ state: FlowState) -> Bool {
         switch state {
         case .onboarding, .valuePreview, .proof, .paywall: return true
+        // "Not active yet" waits for exactly this: the entitlement arriving (a fast time rate
+        // renews before the first verification answers).
+        case .error(message: "error.entitlementInactive"): return true
         default: return false
         }
     }
