@@ -127,4 +127,19 @@ public enum ScreenFiles {
         }
         return order.map { File(path: $0, text: texts[$0] ?? "") }
     }
+
+    /// Each state of each screen as a still SVG in its theme's colours:
+    /// `<screen>/<locale>-<theme>-<offer>-<W>x<H>-<N>.svg`, N counting the screen's states from 1.
+    public static func svgFiles(_ sweep: CopySweep, matrix: SweepMatrix) -> [File] {
+        var files: [File] = []
+        var counts: [String: Int] = [:]
+        sweep.render(matrix.combinations) { combination, state, screen in
+            let stem = "\(state.screen)/\(combination.fileStem)"
+            counts[stem, default: 0] += 1
+            let title = "\(state.screen) · \(state.label) · \(combination.fileStem)"
+            files.append(File(path: "\(stem)-\(counts[stem]!).svg",
+                              text: SVGScreen.document(screen.grid, theme: sweep.theme(named: combination.theme), title: title)))
+        }
+        return files
+    }
 }

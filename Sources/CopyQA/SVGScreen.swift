@@ -1,0 +1,106 @@
+import Foundation
+import TerminalKit
+
+/// One rendered screen as an SVG image: the theme's colours on a terminal window, the same cells
+/// the text goldens hold. No script and no external font; the same grid gives the same bytes.
+public enum SVGScreen {
+    /// A cell's size in SVG units (a 14-unit monospace font: 0.6 em wide, 18 units a line).
+    static let cellWidth = 8.4
+    static let lineHeight = 18.0
+    static let fontSize = 14
+    /// Room around the grid, and the window bar above it.
+    static let padding = 12.0
+    static let barHeight = 28.0
+    /// The terminal's own colours where a style sets none (xterm's default dark window).
+    static let defaultBackground = "#101010"
+    static let defaultForeground = "#e5e5e5"
+    static let fontFamily = "ui-monospace, 'SF Mono', Menlo, 'DejaVu Sans Mono', 'Noto Sans Mono CJK SC', 'Noto Sans Mono', monospace"
+
+    /// The SVG document of `grid` drawn in `theme`, titled `title` (its `<title>`, for readers).
+    public static func document(_ grid: CellGrid, theme: Theme, title: String) -> String {
+        var styles = StyleTable()
+        var body = ""
+        for y in 0..<grid.height {
+            let baseline = number(barHeight + padding + Double(y) * lineHeight + lineHeight * 0.78)
+            let top = number(barHeight + padding + Double(y) * lineHeight)
+            for run in runs(of: grid, row: y) {
+                let index = styles.index(run.style)
+                let x = padding + Double(run.column) * cellWidth
+                if theme.resolve(run.style, depth: .full256).background != nil || theme.resolve(run.style, depth: .full256).reverse {
+                    body += "<rect class=\"b\(index)\" x=\"\(number(x))\" y=\"\(top)\" width=\"\(number(Double(run.columns) * cellWidth))\" height=\"\(number(lineHeight))\"/>"
+                }
+                let trimmed = run.text.trimmingCharacters(in: .whitespaces)
+                guard !trimmed.isEmpty else { continue }
+                body += "<text class=\"s\(index)\" x=\"\(number(x))\" y=\"\(baseline)\" textLength=\"\(number(Double(run.columns) * cellWidth))\" lengthAdjust=\"spacingAndGlyphs\">\(HTMLReport.escape(run.text))</text>"
+            }
+            body += "\n"
+        }
+        let width = number(padding * 2 + Double(grid.width) * cellWidth)
+        let height = number(barHeight + padding * 2 + Double(grid.height) * lineHeight)
+        var css = "text{font-family:\(fontFamily);font-size:\(fontSize)px;white-space:pre;fill:\(defaultForeground)}\n"
+        css += styleRules(styles, theme: theme)
+        return """
+        <svg xmlns="http://www.w3.org/2000/svg" width="\(width)" height="\(height)" viewBox="0 0 \(width) \(height)" role="img">
+        <title>\(HTMLReport.escape(title))</title>
+        <style>
+        \(css)
+        </style>
+        <rect width="\(width)" height="\(height)" rx="8" fill="\(defaultBackground)"/>
+        <circle cx="20" cy="14" r="5.5" fill="#ff5f57"/><circle cx="38" cy="14" r="5.5" fill="#febc2e"/><circle cx="56" cy="14" r="5.5" fill="#28c840"/>
+        \(body)</svg>
+
+        """
+    }
+
+    /// A run of cells in one style on one row: its first column, its width in columns and its text.
+    struct Run {
+        var column: Int
+        var columns: Int
+        var style: TextStyle
+        var text: String
+    }
+
+    /// The row's runs of one style; a wide character is a run of its own, so every run's text fills
+    /// exactly its columns.
+    static func runs(of grid: CellGrid, row y: Int) -> [Run] {
+        var out: [Run] = []
+        var current: Run?
+        for x in 0..<grid.width {
+            guard let cell = grid[x, y], !cell.isContinuation else { continue }
+            let wide = cell.width > 1
+            if var run = current, run.style == cell.style, !wide {
+                run.columns += 1
+                run.text += cell.text
+                current = run
+            } else {
+                if let run = current { out.append(run) }
+                current = Run(column: x, columns: max(1, cell.width), style: cell.style, text: cell.text)
+                if wide { out.append(current!); current = nil }
+            }
+        }
+        if let run = current { out.append(run) }
+        return out
+    }
+
+    /// `.sN` (text) and `.bN` (background) rules for every style met.
+    static func styleRules(_ styles: StyleTable, theme: Theme) -> String {
+        styles.order.enumerated().map { index, text in
+            let style = theme.resolve(text, depth: .full256)
+            var fg = XtermPalette.css(style.foreground), bg = XtermPalette.css(style.background)
+            if style.reverse { (fg, bg) = (bg ?? defaultBackground, fg ?? defaultForeground) }
+            var rules: [String] = []
+            if let fg { rules.append("fill:\(fg)") }
+            if style.bold { rules.append("font-weight:bold") }
+            if style.underline { rules.append("text-decoration:underline") }
+            return ".s\(index){\(rules.joined(separator: ";"))}" + (bg.map { ".b\(index){fill:\($0)}" } ?? "")
+        }.joined(separator: "\n")
+    }
+
+    /// A coordinate with at most two decimals and no trailing zeros (`12`, `20.4`).
+    static func number(_ value: Double) -> String {
+        let hundredths = Int((value * 100).rounded())
+        let whole = hundredths / 100, fraction = abs(hundredths % 100)
+        if fraction == 0 { return String(whole) }
+        return fraction % 10 == 0 ? "\(whole).\(fraction / 10)" : "\(whole).\(fraction < 10 ? "0" : "")\(fraction)"
+    }
+}
