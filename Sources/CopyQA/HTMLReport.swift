@@ -156,20 +156,7 @@ public enum HTMLReport {
         return escape(lines.joined(separator: "\n"))
     }
 
-    static func escape(_ text: String) -> String {
-        var out = ""
-        out.reserveCapacity(text.utf8.count)
-        for ch in text {
-            switch ch {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            default: out.append(ch)
-            }
-        }
-        return out
-    }
+    static func escape(_ text: String) -> String { XMLText.escape(text) }
 
     static func unique(_ values: [String]) -> [String] {
         var seen = Set<String>()
@@ -230,32 +217,4 @@ public enum HTMLReport {
       document.body.setAttribute('data-ready-ms',String(Math.round(performance.now())));
     })();
     """
-}
-
-/// The cell styles met while drawing, numbered in order of appearance; each becomes a CSS class
-/// per theme (`.t0 .s3{…}`), so a screen's cells are stored once for every theme.
-struct StyleTable {
-    var indices: [TextStyle: Int] = [:]
-    var order: [TextStyle] = []
-
-    mutating func index(_ style: TextStyle) -> Int {
-        if let known = indices[style] { return known }
-        indices[style] = order.count
-        order.append(style)
-        return order.count - 1
-    }
-
-    func css(theme: Theme, scope: String) -> String {
-        order.enumerated().map { index, text in
-            let style = theme.resolve(text, depth: .full256)
-            var fg = XtermPalette.css(style.foreground), bg = XtermPalette.css(style.background)
-            if style.reverse { (fg, bg) = (bg ?? "#101010", fg ?? "#e5e5e5") }
-            var rules: [String] = []
-            if let fg { rules.append("color:\(fg)") }
-            if let bg { rules.append("background:\(bg)") }
-            if style.bold { rules.append("font-weight:bold") }
-            if style.underline { rules.append("text-decoration:underline") }
-            return "\(scope) .s\(index){\(rules.joined(separator: ";"))}"
-        }.joined(separator: "\n")
-    }
 }

@@ -17,6 +17,7 @@ extension TapeCommand {
         case let .expectStoreError(error, control, _): return "Store \(control.rawValue) refused with \(error)"
         case .expectQuota(let left): return "\(left) free message\(left == 1 ? "" : "s") left today"
         case .snapshot(let name): return "the screen matches golden \(name)"
+        case .screenshot(let name): return "the screen is written to \(name)"
         default: return nil
         }
     }

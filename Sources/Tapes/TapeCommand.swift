@@ -82,6 +82,8 @@ public enum TapeCommand: Hashable, Sendable {
     case relaunch
     /// `Snapshot NAME`: compare the screen with the stored golden `NAME`.
     case snapshot(String)
+    /// `Screenshot NAME.svg`: the screen now, in the theme's colours, written as an SVG beside the tape.
+    case screenshot(String)
     /// `Include PATH`: only in `TapeParser` output; `TapeLoader` replaces it with the file's commands.
     case include(path: String)
 

@@ -56,6 +56,7 @@ struct TapeLineParser {
             return .expectStoreError(error: error.text, control: control, target: target)
         case "Relaunch": return .relaunch
         case "Snapshot": return snapshotCommand()
+        case "Screenshot": return screenshotCommand()
         case "Include":
             return argument(after: "Include", expected: "a tape path like common/setup.tape")
                 .map { .include(path: TapePaths.resolve($0.text, relativeTo: file)) }
@@ -117,5 +118,18 @@ struct TapeLineParser {
             return nil
         }
         return .snapshot(token.text)
+    }
+
+    /// `Screenshot NAME.svg`: a file name (letters, digits, - _ .) ending in .svg, written beside the tape.
+    private mutating func screenshotCommand() -> TapeCommand? {
+        guard let token = argument(after: "Screenshot", expected: "a file name like paywall.svg") else { return nil }
+        let allowed = token.text.unicodeScalars.allSatisfy {
+            $0.isASCII && (CharacterSet.alphanumerics.contains($0) || "-_.".unicodeScalars.contains($0))
+        }
+        guard allowed, !token.text.hasPrefix("."), token.text.hasSuffix(".svg"), token.text.count <= 100 else {
+            fail(at: token.column, "bad screenshot name '\(token.text)', expected a file name ending in .svg (letters, digits, - _ .), at most 100 characters")
+            return nil
+        }
+        return .screenshot(token.text)
     }
 }

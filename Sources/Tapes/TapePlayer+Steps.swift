@@ -12,7 +12,7 @@ extension TapePlayer {
     func run(_ step: TapeStep) {
         let command = step.command
         switch command {
-        case .expect, .expectNot, .snapshot, .expectState, .expectEntitled: break
+        case .expect, .expectNot, .snapshot, .screenshot, .expectState, .expectEntitled: break
         default: screenOfReadOnlySteps = nil
         }
         if settings.apply(command) {
@@ -92,6 +92,8 @@ extension TapePlayer {
         case .relaunch:
             quitSession = nil
             launch()
+        case let .screenshot(name):
+            screenshot(name, step: step)
         case let .snapshot(name):
             presentation += settings.pauseMilliseconds
             snapshot(name, step: step)
@@ -149,6 +151,18 @@ extension TapePlayer {
         if outcome.isFailure {
             failures.append(TapeFailure(step: step, expected: "the screen matches golden \(store.path(for: name))",
                                         actual: outcome.message, screen: screen))
+        }
+    }
+
+    /// Writes the screen as an SVG in the tape's theme, beside the tape (`Screenshot NAME.svg`).
+    func screenshot(_ name: String, step: TapeStep) {
+        guard let controller else { return }
+        let tapeFile = options.goldenTapePath ?? tape.file
+        let url = URL(fileURLWithPath: tapeFile).deletingLastPathComponent().appendingPathComponent(name)
+        let title = "\(URL(fileURLWithPath: tapeFile).lastPathComponent) · \(name)"
+        let svg = SVGScreen.document(controller.render(size: size).grid, theme: controller.theme, title: title)
+        do { try DurableFile.replace(Data(utf8: svg), at: url) } catch {
+            fail(step, actual: "cannot write \(url.path): \(error)")
         }
     }
 

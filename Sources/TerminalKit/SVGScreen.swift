@@ -1,5 +1,4 @@
 import Foundation
-import TerminalKit
 
 /// One rendered screen as an SVG image: the theme's colours on a terminal window, the same cells
 /// the text goldens hold. No script and no external font; the same grid gives the same bytes.
@@ -31,7 +30,7 @@ public enum SVGScreen {
                 }
                 let trimmed = run.text.trimmingCharacters(in: .whitespaces)
                 guard !trimmed.isEmpty else { continue }
-                body += "<text class=\"s\(index)\" x=\"\(number(x))\" y=\"\(baseline)\" textLength=\"\(number(Double(run.columns) * cellWidth))\" lengthAdjust=\"spacingAndGlyphs\">\(HTMLReport.escape(run.text))</text>"
+                body += "<text class=\"s\(index)\" x=\"\(number(x))\" y=\"\(baseline)\" textLength=\"\(number(Double(run.columns) * cellWidth))\" lengthAdjust=\"spacingAndGlyphs\">\(XMLText.escape(run.text))</text>"
             }
             body += "\n"
         }
@@ -41,7 +40,7 @@ public enum SVGScreen {
         css += styleRules(styles, theme: theme)
         return """
         <svg xmlns="http://www.w3.org/2000/svg" width="\(width)" height="\(height)" viewBox="0 0 \(width) \(height)" role="img">
-        <title>\(HTMLReport.escape(title))</title>
+        <title>\(XMLText.escape(title))</title>
         <style>
         \(css)
         </style>
