@@ -13,7 +13,9 @@ struct LivePlayback {
     /// The longest pause shown between two frames, so a `Sleep 1d` doesn't stall a demo.
     static let longestPause: TimeInterval = 3
 
-    func run() throws {
+    /// Shows the frames; true when Ctrl+C stopped the showing (`q` ends it as a viewer's choice).
+    @discardableResult
+    func run() throws -> Bool {
         guard TerminalCheck.missingTerminal == nil else {
             throw Diagnostic("--live needs a terminal; use --transcript or --cast to see the frames without one")
         }
@@ -27,8 +29,9 @@ struct LivePlayback {
             let time = frame.showMilliseconds ?? frame.timeMilliseconds
             let pause = min(Self.longestPause, Double(time - previous) / 1000)
             previous = time
-            if pause > 0, let key = screen.readKey(timeoutMs: Int(pause * 1000)), key == .control("c") || key == .character("q") {
-                return
+            if pause > 0, let key = screen.readKey(timeoutMs: Int(pause * 1000)) {
+                if key == .control("c") { return true }
+                if key == .character("q") { return false }
             }
             guard case let .screen(text) = frame.content else { continue }
             if let cells = frame.grid, cells.size == screen.size {
@@ -41,6 +44,6 @@ struct LivePlayback {
             }
             screen.draw(grid)
         }
-        _ = screen.readKey(timeoutMs: Int(Self.longestPause * 1000))
+        return screen.readKey(timeoutMs: Int(Self.longestPause * 1000)) == .control("c")
     }
 }

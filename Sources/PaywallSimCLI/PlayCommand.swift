@@ -115,7 +115,11 @@ public struct PlayCommand: ParsableCommand {
                     do { try text.write(toFile: cast, atomically: true, encoding: .utf8) }
                     catch { throw Diagnostic("\(cast): cannot write the recording: \(FileErrorText.reason(error))") }
                 }
-                if live { try LivePlayback(frames: frames, size: TerminalSize(width: settings.width, height: settings.height)).run() }
+                if live, try LivePlayback(frames: frames, size: TerminalSize(width: settings.width, height: settings.height)).run() {
+                    // The showing was interrupted: say so rather than a PASS, and exit as an interrupted program does.
+                    FileHandle.standardError.write(Data(utf8: "INTERRUPTED \(file) (Ctrl+C during --live)\n"))
+                    throw ExitCode(130)
+                }
             }
         }
         finish(results)
