@@ -7,11 +7,8 @@ import TestSupport
 @Suite("A purchase at oneRenewalEveryTwoSeconds")
 struct FastRatePurchaseTests {
     @Test func theScreenRecoversWhenTheEntitlementArrives() throws {
-        let dir = PaywallSimProcess.tempStateDirectory()
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-        let tape = dir.appendingPathComponent("fast.tape")
         let toPaywall = TestPaths.packageRoot.appendingPathComponent("Scripts/tapes/_to-paywall.tape").path
-        try Data("""
+        let tape = try PaywallSimProcess.scratchFile("fast.tape", """
         Set Size 80x24
         Set Store TimeRate oneRenewalEveryTwoSeconds
         Include \(toPaywall)
@@ -23,7 +20,7 @@ struct FastRatePurchaseTests {
         Expect "Welcome to Premium"
         ExpectNot "not active yet"
 
-        """.utf8).write(to: tape)
+        """)
         let run = try PaywallSimProcess.run(["play", tape.path])
         #expect(run.exitCode == 0, "\(run.stdout)\(run.stderr)")
     }

@@ -54,10 +54,7 @@ struct InputSlipTests {
     }
 
     @Test func vhsStyleLinesGetTheTapeSpelling() throws {
-        let dir = PaywallSimProcess.tempStateDirectory()
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-        let tape = dir.appendingPathComponent("vhs.tape")
-        try Data("Enter\nCtrl+C\nType hello\n".utf8).write(to: tape)
+        let tape = try PaywallSimProcess.scratchFile("vhs.tape", "Enter\nCtrl+C\nType hello\n")
         let played = try run(["play", tape.path])
         #expect(played.exitCode == 2)
         let text = played.stdout + played.stderr
@@ -71,10 +68,7 @@ struct InputSlipTests {
 @Suite("A tape's problems, all of them")
 struct TapeProblemListTests {
     @Test func aSyntaxErrorDoesNotHideABadThemeOrLocale() throws {
-        let dir = PaywallSimProcess.tempStateDirectory()
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-        let tape = dir.appendingPathComponent("both.tape")
-        try Data("Set Theme ocean\nSleeep 1s\nSet Locale xx\n".utf8).write(to: tape)
+        let tape = try PaywallSimProcess.scratchFile("both.tape", "Set Theme ocean\nSleeep 1s\nSet Locale xx\n")
         let played = try PaywallSimProcess.run(["play", "--check", tape.path])
         let lines = played.stdout.split(separator: "\n").filter { $0.contains("both.tape:") }
         #expect(played.exitCode == 2)

@@ -9,11 +9,8 @@ struct LiveInterruptTests {
           .enabled(if: FaultsSupport.binary != nil, "build paywall-sim first: swift build --product paywall-sim"))
     func ctrlCDuringLiveSaysInterruptedAndExits130() throws {
         let binary = try #require(FaultsSupport.binary)
-        let dir = PaywallSimProcess.tempStateDirectory()
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-        let tape = dir.appendingPathComponent("live.tape")
-        try Data("Set Size 80x24\nKey Enter\nSleep 5s\nKey Enter\nSleep 5s\n".utf8).write(to: tape)
-        let out = dir.appendingPathComponent("out.txt")
+        let tape = try PaywallSimProcess.scratchFile("live.tape", "Set Size 80x24\nKey Enter\nSleep 5s\nKey Enter\nSleep 5s\n")
+        let out = tape.deletingLastPathComponent().appendingPathComponent("out.txt")
         let session = "pwlive\(getpid())"
         let command = "\(binary) play --live \(tape.path) 2>\(out.path); echo EXIT=$? >> \(out.path)"
         _ = try FaultsSupport.run(["tmux", "new-session", "-d", "-s", session, "-x", "80", "-y", "24", command])

@@ -6,10 +6,7 @@ import TestSupport
 @Suite("Nothing to sell")
 struct NothingToSellTests {
     @Test func aConsumablesOnlyCatalogSaysSoWithoutARetry() throws {
-        let dir = PaywallSimProcess.tempStateDirectory()
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-        let tape = dir.appendingPathComponent("nothing.tape")
-        try Data("""
+        let tape = try PaywallSimProcess.scratchFile("nothing.tape", """
         Set Size 80x24
         Sleep 2s
         ExpectState error
@@ -20,7 +17,7 @@ struct NothingToSellTests {
         ExpectNot "Esc Back"
         Expect "? Help"
 
-        """.utf8).write(to: tape)
+        """)
         // Fixture 46 (JoPlate): nine consumables and nothing else.
         let catalog = TestPaths.packageRoot.appendingPathComponent("Tests/Fixtures/storekit/46-joplate-9-consumables-v4.storekit").path
         let run = try PaywallSimProcess.run(["play", tape.path, "--storekit", catalog])

@@ -83,4 +83,13 @@ enum PaywallSimProcess {
 
     /// A fresh empty state directory for one test.
     static func tempStateDirectory() -> URL { TestPaths.scratchDirectory("e2e") }
+
+    /// A file `name` holding `text` in a fresh scratch folder (a tape, a catalog), made for one test.
+    static func scratchFile(_ name: String, _ text: String) throws -> URL {
+        let dir = tempStateDirectory()
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        let file = dir.appendingPathComponent(name)
+        try Data(text.utf8).write(to: file)
+        return file
+    }
 }

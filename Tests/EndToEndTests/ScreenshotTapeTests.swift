@@ -7,12 +7,9 @@ import TestSupport
 @Suite("Screenshot in a tape")
 struct ScreenshotTapeTests {
     @Test func aScreenshotIsWrittenBesideTheTapeTheSameEveryRun() throws {
-        let dir = PaywallSimProcess.tempStateDirectory()
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-        let tape = dir.appendingPathComponent("shot.tape")
         let toPaywall = TestPaths.packageRoot.appendingPathComponent("Scripts/tapes/_to-paywall.tape").path
-        try Data("Set Size 80x24\nInclude \(toPaywall)\nScreenshot paywall.svg\n".utf8).write(to: tape)
-        let svg = dir.appendingPathComponent("paywall.svg")
+        let tape = try PaywallSimProcess.scratchFile("shot.tape", "Set Size 80x24\nInclude \(toPaywall)\nScreenshot paywall.svg\n")
+        let svg = tape.deletingLastPathComponent().appendingPathComponent("paywall.svg")
         #expect(try PaywallSimProcess.run(["play", tape.path]).exitCode == 0)
         let first = try Data(contentsOf: svg)
         #expect(try PaywallSimProcess.run(["play", tape.path]).exitCode == 0)
@@ -23,10 +20,7 @@ struct ScreenshotTapeTests {
     }
 
     @Test func aNameThatIsNoSVGFileIsRefused() throws {
-        let dir = PaywallSimProcess.tempStateDirectory()
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-        let tape = dir.appendingPathComponent("bad.tape")
-        try Data("Screenshot ../escape.svg\nScreenshot shot.png\n".utf8).write(to: tape)
+        let tape = try PaywallSimProcess.scratchFile("bad.tape", "Screenshot ../escape.svg\nScreenshot shot.png\n")
         let run = try PaywallSimProcess.run(["play", tape.path])
         #expect(run.exitCode == 2)
         #expect(run.stdout.contains("bad.tape:1:12: bad screenshot name '../escape.svg'") && run.stdout.contains("bad.tape:2:12: bad screenshot name 'shot.png'"), "\(run.stdout)")
