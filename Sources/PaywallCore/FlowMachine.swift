@@ -10,6 +10,10 @@ public enum FlowMachine {
     /// Prefix of a `productsFailed` reason that is not a failure to load but a catalog with nothing
     /// a paywall can sell; what follows says what it has (`2 consumables`, `no products`).
     public static let nothingToSellPrefix = "nothingToSell:"
+    /// The error screen of a catalog with nothing a paywall can sell (no failure: nothing to retry).
+    public static let nothingToSellMessage = "error.nothingToSell"
+    /// The error screen of a purchase whose entitlement is not active (yet): left when it arrives.
+    public static let entitlementInactiveMessage = "error.entitlementInactive"
 
     /// Applies `event` to `model`; the effects are for the runner, whose results come back as events.
     public static func reduce(_ model: FlowModel, _ event: FlowEvent, context: FlowContext) -> (FlowModel, [FlowEffect]) {
@@ -136,7 +140,7 @@ struct FlowStep {
         guard model.awaiting.contains(.products), model.state == .configReady else { return }
         if reason.hasPrefix(FlowMachine.nothingToSellPrefix) {
             // Say what is true: loading worked, the catalog has nothing to sell; retrying cannot help.
-            fail("error.nothingToSell", [String(reason.dropFirst(FlowMachine.nothingToSellPrefix.count))], retry: nil)
+            fail(FlowMachine.nothingToSellMessage, [String(reason.dropFirst(FlowMachine.nothingToSellPrefix.count))], retry: nil)
             return
         }
         fail("error.productsFailed", retry: .loadProducts(model.config.allProductIDs))
@@ -154,7 +158,7 @@ struct FlowStep {
             emit(.persist(.entitlement(entitlement)))
         }
         // "Not active yet" ends when the entitlement is active after all.
-        if entitlement.isPremium, model.state == .error(message: "error.entitlementInactive") {
+        if entitlement.isPremium, model.state == .error(message: FlowMachine.entitlementInactiveMessage) {
             go(.purchased(entitlement: entitlement))
         }
         model.awaiting.remove(.entitlement)

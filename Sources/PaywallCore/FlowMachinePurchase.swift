@@ -87,7 +87,7 @@ extension FlowStep {
             track(.purchaseFail(offer: offer.id, plan: plan.id, reason: "purchases_disabled"))
         case .entitlementInactive:
             endPurchase()
-            fail("error.entitlementInactive", retry: nil)
+            fail(FlowMachine.entitlementInactiveMessage, retry: nil)
             track(.purchaseFail(offer: offer.id, plan: plan.id, reason: "entitlement_inactive"))
         }
     }
@@ -221,7 +221,7 @@ extension FlowStep {
         case .onboarding, .valuePreview, .proof, .paywall: return true
         // "Not active yet" waits for exactly this: the entitlement arriving (a fast time rate
         // renews before the first verification answers).
-        case .error(message: "error.entitlementInactive"): return true
+        case let .error(message) where message == FlowMachine.entitlementInactiveMessage: return true
         default: return false
         }
     }

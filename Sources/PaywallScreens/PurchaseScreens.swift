@@ -97,7 +97,7 @@ extension ScreenLayout {
     func errorScreen(_ messageKey: String) -> [Block] {
         let args = model.errorArguments.map { CopyArgument.string($0) }
         let message = writer.paragraph(writer.copy(messageKey, args, role: .text, slot: .error), width: cardInner)
-        let titleKey = messageKey == ScreenLayout.nothingToSell ? "error.nothingToSell.title" : "error.title"
+        let titleKey = messageKey == FlowMachine.nothingToSellMessage ? "error.nothingToSell.title" : "error.title"
         var blocks: [Block] = [card([title(titleKey, role: .error, width: cardInner), Block(rows: [[]]), message], border: .error)]
         if let notice = notice() { blocks += [.spacer(1, priority: 0), notice] }
         return blocks

@@ -5,9 +5,6 @@ import PaywallCore
 
 /// Builds the blocks of the screen for one context inside the content area.
 struct ScreenLayout: Sendable {
-    /// The message of a catalog with nothing a paywall can sell (`FlowMachine.productsFailed`).
-    static let nothingToSell = "error.nothingToSell"
-
     let context: ScreenContext
     let writer: ScreenWriter
     /// Content columns and rows (inside the frame).
@@ -59,7 +56,7 @@ struct ScreenLayout: Sendable {
             return "skipped"
         case .error(let message):
             // Nothing to sell is no failure: nothing to retry, and no screen before it to go back to.
-            let retries = model.retryTarget != nil || message != Self.nothingToSell
+            let retries = model.retryTarget != nil || message != FlowMachine.nothingToSellMessage
             canvas.place(body: errorScreen(message), footer: hints((retries ? ["error.hint"] : []) + ["hint.help", "hint.quit"]), in: rect)
             return "error"
         case .chat:

@@ -25,7 +25,8 @@ public enum SVGScreen {
             for run in runs(of: grid, row: y) {
                 let index = styles.index(run.style)
                 let x = padding + Double(run.column) * cellWidth
-                if theme.resolve(run.style, depth: .full256).background != nil || theme.resolve(run.style, depth: .full256).reverse {
+                let resolved = theme.resolve(run.style, depth: .full256)
+                if resolved.background != nil || resolved.reverse {
                     body += "<rect class=\"b\(index)\" x=\"\(number(x))\" y=\"\(top)\" width=\"\(number(Double(run.columns) * cellWidth))\" height=\"\(number(lineHeight))\"/>"
                 }
                 let trimmed = run.text.trimmingCharacters(in: .whitespaces)
