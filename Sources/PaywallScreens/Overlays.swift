@@ -5,27 +5,28 @@ import PaywallCore
 
 /// The help (keys) and debug overlays, drawn as framed blocks over the screen.
 extension ScreenLayout {
-    /// The help lines' copy keys, in order.
-    static let helpKeys = ["help.enter", "help.left", "help.skip", "help.select", "help.restore", "help.notNow",
-                           "help.tab", "help.help", "help.debug", "help.quit"]
-
-    /// The keys that do something on the current screen: the screen's own, then help, debug, quit.
+    /// The keys that do something on the current screen, each line saying what it does here; then
+    /// help, debug and quit (F1/F2 and Ctrl+C in chat, where letters type).
     var screenHelpKeys: [String] {
         let overlays = ["help.help", "help.debug"]
         if !model.storeMessages.isEmpty { return ["message.hint"] + overlays + ["help.quit"] }
         switch model.state {
-        case .onboarding: return ["help.enter", "help.left", "help.skip"] + overlays + ["help.quit"]
-        case .valuePreview, .proof, .error: return ["help.enter", "help.left"] + overlays + ["help.quit"]
+        case .onboarding:
+            // The first page has nothing to go back to.
+            let back = model.onboardingPage > 0 ? ["help.left"] : []
+            return ["help.next"] + back + ["help.skip"] + overlays + ["help.quit"]
+        case .valuePreview, .proof: return ["help.next", "help.left"] + overlays + ["help.quit"]
+        case .error: return ["help.retry", "help.escBack"] + overlays + ["help.quit"]
         case .paywall:
             // On cards side by side ← → select; there is no arrow back.
-            let back = model.offer?.layoutVariant == .cards ? [] : ["help.left"]
-            return ["help.enter"] + back + ["help.select", "help.restore", "help.notNow"] + overlays + ["help.quit"]
+            let cards = model.offer?.layoutVariant == .cards
+            return ["help.buy"] + (cards ? ["help.selectCards"] : ["help.select", "help.left"])
+                + ["help.restore", "help.notNow"] + overlays + ["help.quit"]
         case .purchasing:
             guard model.purchasePhase == .awaitingConfirmation else { return overlays + ["help.quit"] }
             return [context.sheet.askToBuy ? "sheet.askToBuy.hint" : "sheet.hint"] + overlays + ["help.quit"]
-        // In chat letters type: its own hint line (Enter, Tab, Ctrl+C) says how to send, open the paywall and quit.
-        case .chat: return ["chat.hint"] + overlays
-        case .purchased, .skipped: return ["help.enter"] + overlays + ["help.quit"]
+        case .chat: return ["help.send", "help.tab", "help.helpF1", "help.debugF2", "help.quitChat"]
+        case .purchased, .skipped: return ["help.next"] + overlays + ["help.quit"]
         case .idle, .configReady: return overlays + ["help.quit"]
         }
     }

@@ -162,13 +162,36 @@ struct FirstHourTests {
         let chat = try Self.app(start: .chat)
         chat.handle(.function(1))
         let inChat = Self.screen(chat)
-        #expect(inChat.contains("Enter Send · Tab Premium · Ctrl+C Quit") && !inChat.contains("q Quit"), "q types in chat")
+        #expect(inChat.contains("F1 This help") && inChat.contains("F2 Debug overlay") && inChat.contains("Ctrl+C Quit"), "\(inChat)")
+        #expect(!inChat.contains("q Quit") && !inChat.contains("? F1") && !inChat.contains("d F2"), "q, ? and d type in chat")
+        chat.handle(.escape)
+        #expect(Self.screen(chat).contains("F1 Help"), "the chat hint says how to reach help")
         let dir = TestPaths.scratchDirectory("cards-help")
         var inputs = SessionInputs()
         inputs.start = .paywall
         inputs.offer = .B
         let cards = try AppHost.launch(inputs, stateDirectory: dir, clock: ManualClock(FixedDates.start))
         cards.handle(.character("?"))
-        #expect(!Self.screen(cards).contains("Back one screen"), "← selects a card on offer B")
+        let onCards = Self.screen(cards)
+        #expect(!onCards.contains("Back one screen") && onCards.contains("← → ↑ ↓ (k j) Select a plan"), "← selects a card on offer B")
+        #expect(!onCards.contains("between cards"), "no word of cards where they are not")
+        let onList = try Self.app(start: .paywall)
+        onList.handle(.character("?"))
+        let listHelp = Self.screen(onList)
+        #expect(listHelp.contains("Enter Buy the selected plan") && listHelp.contains("↑ ↓ (k j) Select a plan"), "\(listHelp)")
+        #expect(!listHelp.contains("cards") && !listHelp.contains("send") && !listHelp.contains("confirm"), "\(listHelp)")
+    }
+
+    @Test func onboardingHelpSaysWhatItsKeysDoAndOnlyThose() throws {
+        let app = try Self.app(start: .onboarding)
+        app.handle(.character("?"))
+        let firstPage = Self.screen(app)
+        #expect(firstPage.contains("Enter → Continue") && firstPage.contains("s Skip the rest"), "\(firstPage)")
+        #expect(!firstPage.contains("buy") && !firstPage.contains("send"), "nothing to buy or send on onboarding")
+        #expect(!firstPage.contains("Back one screen"), "the first page has nothing to go back to")
+        app.handle(.escape)
+        app.handle(.enter)
+        app.handle(.character("?"))
+        #expect(Self.screen(app).contains("← Back one screen"), "the second page goes back")
     }
 }

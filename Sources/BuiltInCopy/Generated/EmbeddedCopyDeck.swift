@@ -239,24 +239,24 @@ enum EmbeddedCopyDeck {
       }
     },
     "chat.hint" : {
-      "comment" : "Hint line, chat screen: key glyphs and actions. Keep Enter, Tab and Ctrl+C as is.",
+      "comment" : "Hint line, chat screen: key glyphs and actions. Keep Enter, Tab, F1 and Ctrl+C as is.",
       "localizations" : {
         "en" : {
           "stringUnit" : {
             "state" : "translated",
-            "value" : "Enter Send · Tab Premium · Ctrl+C Quit"
+            "value" : "Enter Send · Tab Premium · F1 Help · Ctrl+C Quit"
           }
         },
         "ko" : {
           "stringUnit" : {
             "state" : "translated",
-            "value" : "Enter 보내기 · Tab 프리미엄 · Ctrl+C 종료"
+            "value" : "Enter 보내기 · Tab 프리미엄 · F1 도움말 · Ctrl+C 종료"
           }
         },
         "zh-Hans" : {
           "stringUnit" : {
             "state" : "translated",
-            "value" : "Enter 发送 · Tab 高级版 · Ctrl+C 退出"
+            "value" : "Enter 发送 · Tab 高级版 · F1 帮助 · Ctrl+C 退出"
           }
         }
       }
@@ -1045,6 +1045,29 @@ enum EmbeddedCopyDeck {
         }
       }
     },
+    "help.buy" : {
+      "comment" : "Help overlay on the paywall: key glyph Enter, then what it does",
+      "localizations" : {
+        "en" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "Enter Buy the selected plan"
+          }
+        },
+        "ko" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "Enter 선택한 요금제 구매"
+          }
+        },
+        "zh-Hans" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "Enter 购买所选方案"
+          }
+        }
+      }
+    },
     "help.close" : {
       "comment" : "Help overlay: key glyph Esc, then what it does",
       "localizations" : {
@@ -1114,25 +1137,48 @@ enum EmbeddedCopyDeck {
         }
       }
     },
-    "help.enter" : {
-      "comment" : "Help overlay: key glyphs, then what the keys do. Keep “Enter, →” as is.",
+    "help.debugF2" : {
+      "comment" : "Help overlay in chat, where d types: key glyph F2, then what it does",
       "localizations" : {
         "en" : {
           "stringUnit" : {
             "state" : "translated",
-            "value" : "Enter Continue · buy · confirm · send (→ also continues)"
+            "value" : "F2 Debug overlay"
           }
         },
         "ko" : {
           "stringUnit" : {
             "state" : "translated",
-            "value" : "Enter 계속 · 구매 · 확인 · 보내기 (→ 도 계속)"
+            "value" : "F2 디버그 화면"
           }
         },
         "zh-Hans" : {
           "stringUnit" : {
             "state" : "translated",
-            "value" : "Enter 继续 · 购买 · 确认 · 发送（→ 也可继续）"
+            "value" : "F2 调试面板"
+          }
+        }
+      }
+    },
+    "help.escBack" : {
+      "comment" : "Help overlay on an error screen: key glyphs “Esc ←”, then what they do",
+      "localizations" : {
+        "en" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "Esc ← Back"
+          }
+        },
+        "ko" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "Esc ← 뒤로"
+          }
+        },
+        "zh-Hans" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "Esc ← 返回"
           }
         }
       }
@@ -1160,6 +1206,29 @@ enum EmbeddedCopyDeck {
         }
       }
     },
+    "help.helpF1" : {
+      "comment" : "Help overlay in chat, where ? types: key glyph F1, then what it does",
+      "localizations" : {
+        "en" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "F1 This help"
+          }
+        },
+        "ko" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "F1 이 도움말 보기"
+          }
+        },
+        "zh-Hans" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "F1 显示本帮助"
+          }
+        }
+      }
+    },
     "help.left" : {
       "comment" : "Help overlay: key glyph ←, then what it does",
       "localizations" : {
@@ -1183,25 +1252,48 @@ enum EmbeddedCopyDeck {
         }
       }
     },
-    "help.notNow" : {
-      "comment" : "Help overlay: key glyphs “n, Esc”, then what they do",
+    "help.next" : {
+      "comment" : "Help overlay: key glyphs “Enter →”, then what they do on onboarding, preview, proof and after a purchase",
       "localizations" : {
         "en" : {
           "stringUnit" : {
             "state" : "translated",
-            "value" : "n, Esc Not now · cancel · close"
+            "value" : "Enter → Continue"
           }
         },
         "ko" : {
           "stringUnit" : {
             "state" : "translated",
-            "value" : "n, Esc 나중에 · 취소 · 닫기"
+            "value" : "Enter → 계속"
           }
         },
         "zh-Hans" : {
           "stringUnit" : {
             "state" : "translated",
-            "value" : "n, Esc 以后再说 · 取消 · 关闭"
+            "value" : "Enter → 继续"
+          }
+        }
+      }
+    },
+    "help.notNow" : {
+      "comment" : "Help overlay on the paywall: key glyphs “n, Esc”, then what they do",
+      "localizations" : {
+        "en" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "n, Esc Not now"
+          }
+        },
+        "ko" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "n, Esc 나중에"
+          }
+        },
+        "zh-Hans" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "n, Esc 以后再说"
           }
         }
       }
@@ -1229,6 +1321,29 @@ enum EmbeddedCopyDeck {
         }
       }
     },
+    "help.quitChat" : {
+      "comment" : "Help overlay in chat, where q types: key glyph Ctrl+C, then what it does",
+      "localizations" : {
+        "en" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "Ctrl+C Quit"
+          }
+        },
+        "ko" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "Ctrl+C 종료"
+          }
+        },
+        "zh-Hans" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "Ctrl+C 退出"
+          }
+        }
+      }
+    },
     "help.restore" : {
       "comment" : "Help overlay: key glyph r, then what it does. Keep “r” as is.",
       "localizations" : {
@@ -1252,25 +1367,94 @@ enum EmbeddedCopyDeck {
         }
       }
     },
-    "help.select" : {
-      "comment" : "Help overlay: key glyphs ↑ ↓ (k j), then what they do",
+    "help.retry" : {
+      "comment" : "Help overlay on an error screen: key glyphs “Enter →”, then what they do",
       "localizations" : {
         "en" : {
           "stringUnit" : {
             "state" : "translated",
-            "value" : "↑ ↓ (k j) Select a plan (← → between cards)"
+            "value" : "Enter → Try again"
           }
         },
         "ko" : {
           "stringUnit" : {
             "state" : "translated",
-            "value" : "↑ ↓ (k j) 요금제 선택 (카드는 ← →)"
+            "value" : "Enter → 다시 시도"
           }
         },
         "zh-Hans" : {
           "stringUnit" : {
             "state" : "translated",
-            "value" : "↑ ↓ (k j) 选择方案（卡片用 ← →）"
+            "value" : "Enter → 重试"
+          }
+        }
+      }
+    },
+    "help.select" : {
+      "comment" : "Help overlay on a paywall whose plans are a list: key glyphs, then what they do. Keep the glyphs as is.",
+      "localizations" : {
+        "en" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "↑ ↓ (k j) Select a plan"
+          }
+        },
+        "ko" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "↑ ↓ (k j) 요금제 선택"
+          }
+        },
+        "zh-Hans" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "↑ ↓ (k j) 选择方案"
+          }
+        }
+      }
+    },
+    "help.selectCards" : {
+      "comment" : "Help overlay on a paywall whose plans are cards side by side: key glyphs, then what they do. Keep the glyphs as is.",
+      "localizations" : {
+        "en" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "← → ↑ ↓ (k j) Select a plan"
+          }
+        },
+        "ko" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "← → ↑ ↓ (k j) 요금제 선택"
+          }
+        },
+        "zh-Hans" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "← → ↑ ↓ (k j) 选择方案"
+          }
+        }
+      }
+    },
+    "help.send" : {
+      "comment" : "Help overlay in chat: key glyph Enter, then what it does",
+      "localizations" : {
+        "en" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "Enter Send the message"
+          }
+        },
+        "ko" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "Enter 메시지 보내기"
+          }
+        },
+        "zh-Hans" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "Enter 发送消息"
           }
         }
       }
@@ -1299,24 +1483,24 @@ enum EmbeddedCopyDeck {
       }
     },
     "help.tab" : {
-      "comment" : "Help overlay: key glyph Tab, then what it does",
+      "comment" : "Help overlay in chat: key glyph Tab, then what it does",
       "localizations" : {
         "en" : {
           "stringUnit" : {
             "state" : "translated",
-            "value" : "Tab Open the paywall from chat"
+            "value" : "Tab Open the paywall"
           }
         },
         "ko" : {
           "stringUnit" : {
             "state" : "translated",
-            "value" : "Tab 채팅에서 업그레이드 화면 열기"
+            "value" : "Tab 업그레이드 화면 열기"
           }
         },
         "zh-Hans" : {
           "stringUnit" : {
             "state" : "translated",
-            "value" : "Tab 在聊天中打开升级页面"
+            "value" : "Tab 打开升级页面"
           }
         }
       }

@@ -100,7 +100,7 @@ import Testing
         #expect(screen.plainText.contains("7 of 10 free messages left today"))
         #expect(screen.plainText.contains("Plan a trip"))
         #expect(screen.plainText.contains("Let me break that down into three simple steps."))
-        #expect(screen.plainText.contains("Enter Send · Tab Premium · Ctrl+C Quit"))
+        #expect(screen.plainText.contains("Enter Send · Tab Premium · F1 Help · Ctrl+C Quit"))
         let limit = F.render(F.cases.first { $0.name == "chatLimit" }!, offer: .A, locale: "en", size: Self.full)
         #expect(limit.plainText.contains("You've reached today's limit of 10 free messages."))
         #expect(limit.plainText.contains("0 of 10 free messages left today"))
