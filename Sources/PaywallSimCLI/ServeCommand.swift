@@ -88,7 +88,7 @@ public struct ServeCommand: AsyncParsableCommand {
             throw ExitCode.failure
         }
         let host = self.host, port = self.port
-        let statePath = stateOptions.stateDirectory.path
+        let statePath = stateOptions.state ?? stateOptions.stateDirectory.path  // as the user named it
         do {
             try await server.run(delivery: delivery, certificates: certificates) { bound in
                 let line = "Serving the simulated App Store on http://\(host):\(bound) (state \(statePath), \(clockText), environment \(environment), bundle \(bundleID)); Ctrl+C stops\n"

@@ -18,7 +18,7 @@ struct ServeTests {
         let output: URL
         private(set) var baseURL = ""
 
-        init(_ arguments: [String]) throws {
+        init(_ arguments: [String], in directory: URL? = nil) throws {
             output = TestPaths.scratchDirectory("serve").appendingPathComponent("serve.log")
             _ = FileManager.default.createFile(atPath: output.path, contents: nil)
             let handle = try FileHandle(forWritingTo: output)
@@ -27,6 +27,7 @@ struct ServeTests {
             process.standardOutput = handle
             process.standardError = handle
             process.standardInput = FileHandle.nullDevice
+            if let directory { process.currentDirectoryURL = directory }
             try ProcessLaunch.run(process)
             let deadline = Date().addingTimeInterval(20)
             while Date() < deadline, process.isRunning {
@@ -70,6 +71,15 @@ struct ServeTests {
         let made = try CleanSpawn.shell("openssl ecparam -name prime256v1 -genkey -noout | openssl pkcs8 -topk8 -nocrypt -out \(CleanSpawn.quote(file.path))")
         #expect(made.status == 0, "\(made.output)")
         return file
+    }
+
+    /// The banner names the state as the user named it (the docs show `(state demo, …)`).
+    @Test func theBannerNamesTheStateAsGiven() throws {
+        let folder = TestPaths.scratchDirectory("serve-banner")
+        let server = try Server(["--state", "demo", "--environment", "Sandbox"], in: folder)
+        let banner = try String(contentsOf: server.output, encoding: .utf8)
+        #expect(banner.contains("(state demo, clock ") && banner.contains("environment Sandbox, bundle com.paywallsim.app); Ctrl+C stops"), "\(banner)")
+        #expect(!banner.contains(folder.path), "\(banner)")
     }
 
     @Test func postIAPTransactionsVerifiesRecordsAndAnswersTheEntitlement() throws {
