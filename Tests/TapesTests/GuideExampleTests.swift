@@ -22,18 +22,55 @@ struct GuideExampleTests {
     }
 }
 
-/// The README's 80×24 paywall is the screen the happy-path tape's golden holds (the same flow,
-/// clock and size), so the picture cannot drift from what the app draws.
-@Suite("README picture")
-struct ReadmePictureTests {
-    @Test func thePaywallPictureIsTheGolden() throws {
-        let readme = try String(contentsOf: TestPaths.path("README.md"), encoding: .utf8)
-        let lines = readme.components(separatedBy: "\n")
-        let start = try #require(lines.firstIndex { $0.hasPrefix("╭─ Nova") }, "README.md has no paywall picture")
-        let end = try #require(lines[start...].firstIndex { $0.hasPrefix("╰") })
-        let picture = lines[start...end].joined(separator: "\n") + "\n"
-        let golden = try String(contentsOf: TestPaths.path("Scripts/tapes/goldens/happy-path-yearly/paywall.txt"), encoding: .utf8)
-        #expect(Golden.normalize(picture) == Golden.normalize(golden),
-                "README.md's picture and the happy-path paywall golden differ:\n\(LineDiff.render(expected: golden, actual: picture))")
+/// Every screen picture in the README and the docs (a plain fence whose first line is a frame's
+/// top) names the golden it shows in the lines just above it, and is that golden's text: no picture
+/// is drawn by hand, so none can drift from what the app draws.
+@Suite("Screen pictures in the docs")
+struct DocsScreenPictureTests {
+    /// One picture: where it is, the golden it names, its text.
+    struct Picture: CustomStringConvertible {
+        let file: String
+        let line: Int
+        let golden: String?
+        let text: String
+        var description: String { "\(file):\(line)" }
+    }
+
+    static func pictures() -> [Picture] {
+        let root = TestPaths.packageRoot
+        var files = ["README.md"]
+        let docs = root.appendingPathComponent("docs")
+        let walker = FileManager.default.enumerator(atPath: docs.path)
+        while let next = walker?.nextObject() as? String {
+            if next.hasSuffix(".md") { files.append("docs/" + next) }
+        }
+        var found: [Picture] = []
+        for file in files.sorted() {
+            let text = (try? String(contentsOf: root.appendingPathComponent(file), encoding: .utf8)) ?? ""
+            let lines = text.components(separatedBy: "\n")
+            var index = 0
+            while index < lines.count {
+                defer { index += 1 }
+                guard lines[index] == "```", index + 1 < lines.count, lines[index + 1].hasPrefix("╭") else { continue }
+                let end = lines[(index + 1)...].firstIndex(of: "```") ?? lines.count
+                let above = lines[max(0, index - 3)..<index].joined(separator: " ")
+                let golden = above.components(separatedBy: "`").first { $0.hasSuffix(".txt") && ($0.contains("goldens/") || $0.contains("Goldens/")) }
+                found.append(Picture(file: file, line: index + 2, golden: golden, text: lines[(index + 1)..<end].joined(separator: "\n") + "\n"))
+                index = end
+            }
+        }
+        return found
+    }
+
+    @Test func theDocsShowScreens() throws {
+        #expect(Self.pictures().count >= 4, "the README and the guide show screens")
+    }
+
+    @Test("a picture is its golden", arguments: DocsScreenPictureTests.pictures())
+    func pictureIsItsGolden(_ picture: Picture) throws {
+        let path = try #require(picture.golden, "\(picture): name the golden this picture shows (`…/goldens/…/NAME.txt`) just above it")
+        let golden = try String(contentsOf: TestPaths.path(path), encoding: .utf8)
+        #expect(Golden.normalize(picture.text) == Golden.normalize(golden),
+                "\(picture) and \(path) differ:\n\(LineDiff.render(expected: golden, actual: picture.text))")
     }
 }
