@@ -9,9 +9,11 @@ public struct LiveLoop {
     let controller: AppController
     let screen: any TerminalScreen
     let clock: any Clock
-    /// Keys pressed, with their time since the start, for `--record`.
+    /// Keys pressed and window resizes (with the new size), with their time since the start, for `--record`.
     public private(set) var presses: [KeyPress] = []
     public private(set) var lastSize = TerminalSize(width: 80, height: 24)
+    /// The terminal's size when the loop first drew: a recording's `Set Size`.
+    public private(set) var firstSize: TerminalSize?
     /// The wall clock the loop measures key times and read waits on (injected for tests).
     let wall: any Clock
     private let started: Date
@@ -34,6 +36,7 @@ public struct LiveLoop {
         while true {
             controller.session.advance(to: clock.now())
             lastSize = screen.size
+            if firstSize == nil { firstSize = lastSize }
             // The frame first: a key's answer reaches the terminal before any file work.
             screen.draw(controller.render(size: lastSize).grid)
             // Analytics, views and the fsync of finishes are group-committed: at most `flushInterval` after they happen.
@@ -65,8 +68,12 @@ public struct LiveLoop {
                 continue
             }
             instantEmptyReads = 0
-            if key == .resize { continue }
-            presses.append(KeyPress(key: key, timeMilliseconds: Int64(wall.now().timeIntervalSince(started) * 1000)))
+            let time = Int64(wall.now().timeIntervalSince(started) * 1000)
+            if key == .resize {
+                presses.append(KeyPress(key: key, timeMilliseconds: time, size: screen.size))
+                continue
+            }
+            presses.append(KeyPress(key: key, timeMilliseconds: time))
             if !controller.handle(key) { return }
         }
     }

@@ -75,12 +75,14 @@ public struct RunCommand: ParsableCommand {
             inputs.config = inputs.config.map(inputs.absolute)
             if let profile = inputs.profile, ProfileLoader.namesAFile(profile) { inputs.profile = inputs.absolute(profile) }
             if theme.contains("/") || theme.hasSuffix(".theme") { inputs.theme = inputs.absolute(theme) }
-            let recorded = TapeSettings(width: loop.lastSize.width, height: loop.lastSize.height,
+            let size = loop.firstSize ?? loop.lastSize
+            let recorded = TapeSettings(width: size.width, height: size.height,
                                         now: options.stateOptions.pinnedNow ?? started, inputs: inputs)
-            let text = TapeRecorder().record(loop.presses, header: ["# Recorded by paywall-sim run --record"] + recorded.setLines())
+            let text = TapeRecorder().record(loop.presses, header: ["# Recorded by paywall-sim run --record"] + recorded.setLines(), size: size)
             do { try text.write(toFile: record, atomically: true, encoding: .utf8) }
             catch { throw Diagnostic("\(record): cannot write the tape: \(FileErrorText.reason(error))") }
-            print("Recorded \(loop.presses.count) key \(loop.presses.count == 1 ? "press" : "presses") to \(record)")
+            let keys = loop.presses.filter { $0.key != .resize }.count
+            print("Recorded \(keys) key \(keys == 1 ? "press" : "presses") to \(record)")
         }
     }
 }

@@ -7,7 +7,8 @@ import TerminalKit
 ///
 /// Runs of the same non-printable key become `Key Down 3`; runs of printable characters become
 /// `Type "…"` (a single one `Key q`); a gap of at least `pauseThresholdMilliseconds` becomes
-/// `Sleep`, rounded to `sleepGranularityMilliseconds`. Resize events are left out.
+/// `Sleep`, rounded to `sleepGranularityMilliseconds`. A window resize becomes a `Set Size` step (the
+/// last of several in a row; one to the size already set is left out).
 public struct TapeRecorder: Sendable {
     /// One key press and when it happened.
     public typealias Press = KeyPress
@@ -22,8 +23,13 @@ public struct TapeRecorder: Sendable {
 
     /// The tape text: `header` lines first (e.g. `Set Size 80x24`), then the presses, newline-terminated.
     /// `startMilliseconds` is when recording began; a long wait before the first key becomes a `Sleep`.
-    public func record(_ presses: [Press], header: [String] = [], startMilliseconds: Int64? = nil) -> String {
+    /// `size` is the size the header sets, so a resize back to it mid-recording is still written.
+    public func record(_ presses: [Press], header: [String] = [], startMilliseconds: Int64? = nil, size: TerminalSize? = nil) -> String {
         var lines = header
+        var currentSize = size
+        /// The index of a `Set Size` line with nothing after it yet: a resize right after replaces it.
+        var openSizeLine: Int?
+        var sizeBeforeOpenLine: TerminalSize?
         var pendingText = ""
         var pendingKey: (key: Key, count: Int)?
         var lastTime = startMilliseconds ?? presses.first?.timeMilliseconds ?? 0
@@ -49,7 +55,7 @@ public struct TapeRecorder: Sendable {
             }
         }
 
-        for press in presses where press.key != .resize {
+        for press in presses where press.key != .resize || press.size != nil {
             let gap = press.timeMilliseconds - lastTime
             lastTime = max(lastTime, press.timeMilliseconds)
             if gap >= pauseThresholdMilliseconds {
@@ -57,7 +63,25 @@ public struct TapeRecorder: Sendable {
                 let rounded = (gap + sleepGranularityMilliseconds / 2) / sleepGranularityMilliseconds
                     * sleepGranularityMilliseconds
                 lines.append("Sleep " + SimDuration.format(milliseconds: min(rounded, SimDuration.maximumMilliseconds)))
+                openSizeLine = nil
             }
+            if press.key == .resize, let seen = press.size {
+                flush()
+                let tapeSize = Self.tapeSize(seen)
+                if let open = openSizeLine {
+                    lines.remove(at: open)
+                    openSizeLine = nil
+                    currentSize = sizeBeforeOpenLine
+                }
+                if tapeSize != currentSize {
+                    lines.append("Set Size \(tapeSize.width)x\(tapeSize.height)")
+                    openSizeLine = lines.count - 1
+                    sizeBeforeOpenLine = currentSize
+                }
+                currentSize = tapeSize
+                continue
+            }
+            openSizeLine = nil
             if let character = Self.typedCharacter(press.key) {
                 if pendingKey != nil { flush() }
                 pendingText.append(character)
@@ -70,6 +94,12 @@ public struct TapeRecorder: Sendable {
         }
         flush()
         return lines.isEmpty ? "" : lines.joined(separator: "\n") + "\n"
+    }
+
+    /// A terminal size as `Set Size` accepts it (width 20–500, height 5–200); below 60×22 the app
+    /// shows the same "Enlarge the window" screen at any size.
+    static func tapeSize(_ size: TerminalSize) -> TerminalSize {
+        TerminalSize(width: min(max(size.width, 20), 500), height: min(max(size.height, 5), 200))
     }
 
     /// The character a key types inside `Type "…"`, or nil for keys written as `Key NAME`.

@@ -10,6 +10,8 @@ public final class HeadlessScreen: TerminalScreen {
     /// The timeout of every `readKey` call, in order (what a live loop asked the terminal to wait).
     public private(set) var requestedTimeouts: [Int?] = []
     private var pendingKeys: [Key] = []
+    /// The sizes queued `.resize` keys bring, in order.
+    private var pendingSizes: [TerminalSize] = []
 
     public init(size: TerminalSize = TerminalSize(width: 80, height: 24)) {
         self.size = size
@@ -24,7 +26,10 @@ public final class HeadlessScreen: TerminalScreen {
     /// The next queued key; nil when none is queued (never waits).
     public func readKey(timeoutMs: Int?) -> Key? {
         requestedTimeouts.append(timeoutMs)
-        return pendingKeys.isEmpty ? nil : pendingKeys.removeFirst()
+        guard !pendingKeys.isEmpty else { return nil }
+        let key = pendingKeys.removeFirst()
+        if key == .resize, !pendingSizes.isEmpty { size = pendingSizes.removeFirst() }
+        return key
     }
 
     /// Queues keys for `readKey`.
@@ -33,10 +38,11 @@ public final class HeadlessScreen: TerminalScreen {
     /// Queues keys for `readKey`.
     public func send(_ keys: [Key]) { pendingKeys += keys }
 
-    /// Changes the size and queues `.resize`, as a terminal does.
+    /// Queues `.resize` after the keys already queued; the size changes when it is read, as a
+    /// terminal's does when its window is resized between keys.
     public func resize(to newSize: TerminalSize) {
-        size = newSize
         pendingKeys.append(.resize)
+        pendingSizes.append(newSize)
     }
 
     /// The plain text of the last frame ("" before the first).

@@ -36,6 +36,11 @@ final class TmuxDriver {
         try Self.run(["tmux", "-L", name, "send-keys", "-t", name] + (literal ? ["-l"] : []) + keys)
     }
 
+    /// Resizes the window, as a person dragging the terminal's corner.
+    func resize(width: Int, height: Int) throws {
+        try Self.run(["tmux", "-L", name, "resize-window", "-t", name, "-x", "\(width)", "-y", "\(height)"])
+    }
+
     /// The pane's text, trailing spaces trimmed per line, trailing blank lines dropped.
     func capture() throws -> String {
         let out = try Self.run(["tmux", "-L", name, "capture-pane", "-p", "-t", name])

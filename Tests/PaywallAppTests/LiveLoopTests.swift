@@ -27,13 +27,16 @@ struct LiveLoopTests {
         #expect(screen.frameCount == 2, "one frame before each key")
     }
 
-    @Test func resizeRedrawsAtTheNewSizeAndIsNotRecorded() throws {
+    @Test func resizeRedrawsAtTheNewSizeAndIsRecordedWithIt() throws {
         let screen = HeadlessScreen()
+        screen.send(.down)
         screen.resize(to: TerminalSize(width: 60, height: 22))
         screen.send(.character("q"))
         var loop = try Self.loop(start: .paywall, screen: screen)
         loop.run()
-        #expect(loop.presses.map(\.key) == [.character("q")])
+        #expect(loop.presses.map(\.key) == [.down, .resize, .character("q")])
+        #expect(loop.presses[1].size == TerminalSize(width: 60, height: 22) && loop.presses[0].size == nil)
+        #expect(loop.firstSize == TerminalSize(width: 80, height: 24), "the recording's header keeps the size it started at")
         #expect(loop.lastSize == TerminalSize(width: 60, height: 22))
         #expect(screen.lastGrid?.width == 60 && screen.lastGrid?.height == 22)
     }

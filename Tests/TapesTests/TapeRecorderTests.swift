@@ -62,6 +62,28 @@ struct TapeRecorderTests {
         #expect(try TapeParser.parse(source: text, file: "r.tape").get().commands == [.key(.enter, count: 1)])
     }
 
+    @Test func aResizeIsASetSizeStepTheLastOfARunAndNoneToTheSameSize() throws {
+        func resize(_ width: Int, _ height: Int, _ time: Int64) -> Press {
+            Press(key: .resize, timeMilliseconds: time, size: TerminalSize(width: width, height: height))
+        }
+        let input = [resize(80, 24, 0), Press(key: .enter, timeMilliseconds: 10), resize(100, 30, 20), resize(120, 40, 30),
+                     Press(key: .down, timeMilliseconds: 40), resize(80, 24, 50), resize(120, 40, 60),
+                     Press(key: .character("q"), timeMilliseconds: 70), resize(10, 3, 80), Press(key: .enter, timeMilliseconds: 90)]
+        let text = TapeRecorder().record(input, header: ["Set Size 80x24"], size: TerminalSize(width: 80, height: 24))
+        #expect(text == """
+        Set Size 80x24
+        Key Enter
+        Set Size 120x40
+        Key Down
+        Key q
+        Set Size 20x5
+        Key Enter
+
+        """)
+        let commands = try TapeParser.parse(source: text, file: "r.tape").get().commands
+        #expect(commands.contains(.setSize(width: 120, height: 40)) && commands.contains(.setSize(width: 20, height: 5)))
+    }
+
     @Test func waitBeforeTheFirstKeyBecomesASleep() {
         let text = TapeRecorder().record(presses([(.enter, 10_000)]), startMilliseconds: 0)
         #expect(text == "Sleep 10s\nKey Enter\n")

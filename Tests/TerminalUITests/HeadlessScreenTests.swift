@@ -24,6 +24,7 @@ struct HeadlessScreenTests {
         screen.resize(to: TerminalSize(width: 40, height: 12))
         #expect(screen.readKey(timeoutMs: 10) == .down)
         #expect(screen.readKey(timeoutMs: nil) == .enter)
+        #expect(screen.size == TerminalSize(width: 80, height: 24), "the size changes when the resize is read")
         #expect(screen.readKey(timeoutMs: 0) == .resize)
         #expect(screen.readKey(timeoutMs: 0) == nil)
         #expect(screen.size == TerminalSize(width: 40, height: 12))
