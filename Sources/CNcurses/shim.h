@@ -11,6 +11,7 @@
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
+#include <termios.h>
 #include <unistd.h>
 #include <ncursesw/curses.h>
 
@@ -59,9 +60,68 @@ static inline void paywallsim_restore_terminal(void) {
     }
 }
 
+/// The terminal's modes before curses changed them, for a signal handler to put back.
+static inline struct termios *paywallsim_shell_modes(void) {
+    static struct termios modes;
+    return &modes;
+}
+static volatile sig_atomic_t paywallsim_have_shell_modes = 0;
+/// The bytes that leave curses' screen (attributes off, cursor shown, keypad off, alternate screen
+/// left), found in terminfo while curses runs, for a signal handler to write.
+static inline char *paywallsim_leave_bytes(void) {
+    static char bytes[512];
+    return bytes;
+}
+enum { paywallsim_leave_capacity = 512 };
+static volatile sig_atomic_t paywallsim_leave_length = 0;
+
+/// Saves the terminal's modes (of the terminal on `fd`) before curses changes them.
+static inline void paywallsim_save_shell_modes(int fd) {
+    paywallsim_have_shell_modes = tcgetattr(fd, paywallsim_shell_modes()) == 0;
+}
+
+/// Appends one terminfo string capability to the leave bytes, without its `$<…>` padding.
+static inline void paywallsim_append_leave_capability(const char *name) {
+    const char *value = tigetstr((char *)name);
+    if (value == NULL || value == (char *)-1) return;
+    size_t used = (size_t)paywallsim_leave_length;
+    for (const char *c = value; *c != 0 && used < paywallsim_leave_capacity; c++) {
+        if (c[0] == '$' && c[1] == '<') {
+            const char *end = strchr(c, '>');
+            if (end != NULL) { c = end; continue; }
+        }
+        paywallsim_leave_bytes()[used++] = *c;
+    }
+    paywallsim_leave_length = (sig_atomic_t)used;
+}
+
+/// Finds the leave bytes in the running terminal's description (call after `newterm`).
+static inline void paywallsim_prepare_leave_bytes(void) {
+    paywallsim_leave_length = 0;
+    paywallsim_append_leave_capability("sgr0");
+    paywallsim_append_leave_capability("cnorm");
+    paywallsim_append_leave_capability("rmkx");
+    paywallsim_append_leave_capability("rmcup");
+}
+
+/// What a signal handler may do to restore the terminal (POSIX async-signal-safe calls only:
+/// `write` and `tcsetattr`), whatever thread it interrupts: `endwin` takes stdio's and the
+/// allocator's locks and could wait forever on a lock the interrupted code holds.
+static inline void paywallsim_restore_terminal_from_signal(void) {
+    if (!paywallsim_curses_active) return;
+    paywallsim_curses_active = 0;
+    size_t length = (size_t)paywallsim_leave_length, written = 0;
+    while (written < length) {
+        ssize_t n = write(1, paywallsim_leave_bytes() + written, length - written);
+        if (n <= 0) break;
+        written += (size_t)n;
+    }
+    if (paywallsim_have_shell_modes) tcsetattr(1, TCSANOW, paywallsim_shell_modes());
+}
+
 /// Signal handler: restore the terminal, then exit with 128 + the signal number.
 static inline void paywallsim_on_fatal_signal(int sig) {
-    paywallsim_restore_terminal();
+    paywallsim_restore_terminal_from_signal();
     _exit(128 + sig);
 }
 
@@ -74,7 +134,7 @@ static inline struct sigaction *paywallsim_previous_crash_action(int sig) {
 /// Crash handler (SIGABRT, SIGSEGV, SIGBUS, SIGILL, SIGTRAP, SIGFPE): restore the terminal, put
 /// back the previous action (e.g. Swift's backtracer) and re-raise, so the crash still reports.
 static inline void paywallsim_on_crash_signal(int sig) {
-    paywallsim_restore_terminal();
+    paywallsim_restore_terminal_from_signal();
     sigaction(sig, paywallsim_previous_crash_action(sig), NULL);
     raise(sig);
 }

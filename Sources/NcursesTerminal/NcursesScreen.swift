@@ -65,11 +65,13 @@ public final class NcursesScreen: TerminalScreen {
         TerminalRestorer.install()
         setlocale(LC_ALL, "")
         if paywallsim_locale_is_utf8() == 0 { setlocale(LC_CTYPE, "C.UTF-8") }
+        TerminalRestorer.saveShellModes()
         guard let output = fdopen(1, "w"), let input = fdopen(0, "r"),
               let newScreen = newterm(nil, output, input) else {
             throw StartError.cannotInitialize(term: getenv("TERM").map { String(cString: $0) } ?? "")
         }
         screen = newScreen
+        TerminalRestorer.prepareLeaveBytes()
         TerminalRestorer.setActive(true)
         guard paywallsim_can_address_cursor() != 0 else {
             TerminalRestorer.restore()
