@@ -41,6 +41,12 @@ final class TmuxDriver {
         try Self.run(["tmux", "-L", name, "resize-window", "-t", name, "-x", "\(width)", "-y", "\(height)"])
     }
 
+    /// The pane's default colours (256-colour indices), as a terminal's profile sets them: what a
+    /// cell that leaves its colour to the terminal shows.
+    func setDefaultColors(foreground: Int, background: Int) throws {
+        try Self.run(["tmux", "-L", name, "set-option", "-t", name, "window-style", "fg=colour\(foreground),bg=colour\(background)"])
+    }
+
     /// The pane's text, trailing spaces trimmed per line, trailing blank lines dropped.
     func capture() throws -> String {
         let out = try Self.run(["tmux", "-L", name, "capture-pane", "-p", "-t", name])

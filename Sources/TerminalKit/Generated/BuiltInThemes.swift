@@ -15,11 +15,12 @@ enum BuiltInThemes {
 name   = dark
 glyphs = rounded
 
-background     = default on default
+# The page is painted (not the terminal's default), so the light text reads on a light terminal too.
+background     = 252/white/white on 234/black/black
 surface        = default on 235/black/black
 text           = 252/white/white
 muted          = 245/brightblack/white                              mono: plain
-dim            = 240/brightblack/white                              mono: plain
+dim            = 243/brightblack/white                              mono: plain
 accent         = 111/brightblue/blue bold
 title          = 255/brightwhite/white bold
 badge          = 16/black/black on 214/brightyellow/yellow bold     mono: reverse bold
@@ -50,7 +51,7 @@ background     = 235/black/black on 231/brightwhite/white
 surface        = 235/black/black on 254/white/white
 text           = 235/black/black on 231/brightwhite/white
 muted          = 243/brightblack/black on 231/brightwhite/white      mono: plain
-dim            = 248/brightblack/black on 231/brightwhite/white      mono: plain
+dim            = 244/brightblack/black on 231/brightwhite/white      mono: plain
 accent         = 25/blue/blue on 231/brightwhite/white bold
 title          = 16/black/black on 231/brightwhite/white bold
 badge          = 231/brightwhite/white on 166/red/red bold           mono: reverse bold
