@@ -102,6 +102,11 @@ public struct ScreenStates: Sendable {
                 $0.paywallReason = reason
             }, locale))
         }
+        // A subscriber opens it to change plan: its own title and promise (`paywall.title.changePlan`).
+        out.append(state("paywall", "\(layout) · changing plan", id, with(base) {
+            $0.state = .paywall(offer: offer)
+            $0.entitlement = premium(productID: selected?.id ?? "", expires: true)
+        }, locale))
         for notice in [Notice.purchasesDisabled, .pendingApproval(productID: selected?.id ?? ""),
                        .restoreFailed(reason: "cancelled")] {
             out.append(state("paywall", "\(layout) · \(notice.key)", id, with(base) {

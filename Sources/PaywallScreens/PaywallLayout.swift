@@ -20,11 +20,14 @@ extension ScreenLayout {
     /// "↑ 2 more plans" / "↓ 3 more plans" lines, and last the title goes.
     func paywall(_ offer: Offer, rows: Int? = nil) -> [Block] {
         let selected = selectedPlan(in: offer)
-        let promiseKey = offer.personalPromiseKey ?? (model.paywallReason == .messageLimit ? "paywall.promise.limit" : "paywall.promise.default")
+        // A subscriber opens the paywall to change plan: nothing is "unlocked" for them.
+        let changingPlan = model.entitlement.isPremium
+        let promiseKey = changingPlan ? "paywall.promise.changePlan"
+            : offer.personalPromiseKey ?? (model.paywallReason == .messageLimit ? "paywall.promise.limit" : "paywall.promise.default")
         let promiseArgs: [CopyArgument] = promiseKey == "paywall.promise.limit" ? [.integer(model.config.dailyMessageLimit)] : []
         let promise = writer.paragraph(writer.copy(promiseKey, promiseArgs, role: .accent, slot: .subtitle), width: textWidth)
             .shifted(by: (width - textWidth) / 2)
-        let heading = title("paywall.title")
+        let heading = title(changingPlan ? "paywall.title.changePlan" : "paywall.title")
         let benefits = benefitGrid(width: min(width, 64))
         var terms: [Block] = []
         if let selected {

@@ -15,6 +15,11 @@ extension ScreenWriter {
         text("period.\(period.unit.rawValue)s", [.integer(period.value * max(1, times))])
     }
 
+    /// A pay-up-front offer's span: "the first month", "the first 3 months" (plural by count).
+    func firstSpan(_ period: BillingPeriod, times: Int = 1) -> String {
+        text("period.first.\(period.unit.rawValue)s", [.integer(period.value * max(1, times))])
+    }
+
     /// The billed price: "$59.99 / year", or "$99.99 one-time"; bold in the price role.
     func price(_ plan: Plan) -> TextItem {
         var item: TextItem
@@ -47,7 +52,7 @@ extension ScreenWriter {
                                                      .string(duration(trial.period, times: trial.numberOfPeriods))],
                         role: .success, slot: .trialOffer)
         case .payUpFront:
-            return copy("paywall.trial.payUpFront", [.string(trial.displayPrice ?? ""), .string(duration(trial.period, times: trial.numberOfPeriods))],
+            return copy("paywall.trial.payUpFront", [.string(trial.displayPrice ?? ""), .string(firstSpan(trial.period, times: trial.numberOfPeriods))],
                         role: .success, slot: .trialOffer)
         }
     }

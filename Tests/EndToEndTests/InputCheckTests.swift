@@ -101,7 +101,7 @@ struct CopyCheckDefectTests {
         #expect(!result.stdout.contains("no call to action is shown"), "cut off is not missing")
         #expect(result.stdout.components(separatedBy: "error: paywall.cta.trial:").count - 1 == 1, "one finding for the one defect:\n\(result.stdout)")
         #expect(result.stdout.contains("screens: paywall, sheet, help"))
-        #expect(result.stdout.contains("1 error(s), 0 warning(s), 0 note(s): one per defect, seen 27 time(s)"))
+        #expect(result.stdout.contains("1 error(s), 0 warning(s), 0 note(s): one per defect, seen 30 time(s)"))
     }
 
     /// Issue 13.1: two plans at one price (monthly and weekly at 0,99 €) and one price inside

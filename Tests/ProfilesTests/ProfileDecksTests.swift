@@ -36,7 +36,7 @@ import Testing
     static let overridable: Set<String> = {
         var keys: Set<String> = ["app.name", "chat.title", "chat.assistant", "chat.placeholder", "chat.welcome", "chat.quota.premium",
                                  "value.title", "value.subtitle", "value.sample.question", "value.sample.answer",
-                                 "paywall.title", "purchased.title", "purchased.continue", "notice.alreadyPremium"]
+                                 "paywall.title", "purchased.title", "purchased.continue", "notice.alreadyPremium", "chat.hint"]
         for n in 1...3 { keys.formUnion(["onboarding.\(n).title", "onboarding.\(n).body", "proof.quote.\(n)", "proof.author.\(n)"]) }
         for n in 1...5 { keys.insert("chat.reply.\(n)") }
         for b in ["unlimited", "model", "images", "files"] { keys.formUnion(["benefit.\(b)", "benefit.\(b).detail"]) }

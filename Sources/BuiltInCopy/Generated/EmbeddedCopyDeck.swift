@@ -2749,6 +2749,29 @@ enum EmbeddedCopyDeck {
         }
       }
     },
+    "paywall.promise.changePlan" : {
+      "comment" : "Paywall line under the title for a customer who already subscribes: the subscription goes on while they choose",
+      "localizations" : {
+        "en" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "Pick a plan; your subscription carries on"
+          }
+        },
+        "ko" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "요금제를 고르세요. 구독은 그대로 이어져요"
+          }
+        },
+        "zh-Hans" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "选择套餐，订阅将继续"
+          }
+        }
+      }
+    },
     "paywall.promise.chat" : {
       "comment" : "Paywall: promise line under the title when opened from chat with Tab",
       "localizations" : {
@@ -2980,6 +3003,29 @@ enum EmbeddedCopyDeck {
         }
       }
     },
+    "paywall.title.changePlan" : {
+      "comment" : "Paywall title for a customer who already subscribes and opens it to change plan",
+      "localizations" : {
+        "en" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "Change your plan"
+          }
+        },
+        "ko" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "요금제 변경"
+          }
+        },
+        "zh-Hans" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "更改套餐"
+          }
+        }
+      }
+    },
     "paywall.trial.free" : {
       "comment" : "Paywall: free trial line of a plan. %@ = a duration such as “1 week” (period.days/weeks/…).",
       "localizations" : {
@@ -3027,24 +3073,24 @@ enum EmbeddedCopyDeck {
       }
     },
     "paywall.trial.payUpFront" : {
-      "comment" : "Paywall: pay-up-front introductory offer. %1$@ = price, %2$@ = duration, e.g. “$2.99 for the first 3 months”.",
+      "comment" : "Paywall: a pay-up-front introductory offer: %1$@ the price paid once, %2$@ its span (“the first month”)",
       "localizations" : {
         "en" : {
           "stringUnit" : {
             "state" : "translated",
-            "value" : "%1$@ for the first %2$@"
+            "value" : "%1$@ for %2$@"
           }
         },
         "ko" : {
           "stringUnit" : {
             "state" : "translated",
-            "value" : "첫 %2$@ %1$@"
+            "value" : "%2$@ %1$@"
           }
         },
         "zh-Hans" : {
           "stringUnit" : {
             "state" : "translated",
-            "value" : "前 %2$@仅需 %1$@"
+            "value" : "%2$@仅需 %1$@"
           }
         }
       }
@@ -3135,6 +3181,194 @@ enum EmbeddedCopyDeck {
                 "stringUnit" : {
                   "state" : "translated",
                   "value" : "%lld 天"
+                }
+              }
+            }
+          }
+        }
+      }
+    },
+    "period.first.days" : {
+      "comment" : "A pay-up-front offer's span, “the first month”, “the first 3 months”. Plural: one / other.",
+      "localizations" : {
+        "en" : {
+          "variations" : {
+            "plural" : {
+              "one" : {
+                "stringUnit" : {
+                  "state" : "translated",
+                  "value" : "the first day"
+                }
+              },
+              "other" : {
+                "stringUnit" : {
+                  "state" : "translated",
+                  "value" : "the first %lld days"
+                }
+              }
+            }
+          }
+        },
+        "ko" : {
+          "variations" : {
+            "plural" : {
+              "other" : {
+                "stringUnit" : {
+                  "state" : "translated",
+                  "value" : "첫 %lld일"
+                }
+              }
+            }
+          }
+        },
+        "zh-Hans" : {
+          "variations" : {
+            "plural" : {
+              "other" : {
+                "stringUnit" : {
+                  "state" : "translated",
+                  "value" : "前 %lld 天"
+                }
+              }
+            }
+          }
+        }
+      }
+    },
+    "period.first.months" : {
+      "comment" : "A pay-up-front offer's span, “the first month”, “the first 3 months”. Plural: one / other.",
+      "localizations" : {
+        "en" : {
+          "variations" : {
+            "plural" : {
+              "one" : {
+                "stringUnit" : {
+                  "state" : "translated",
+                  "value" : "the first month"
+                }
+              },
+              "other" : {
+                "stringUnit" : {
+                  "state" : "translated",
+                  "value" : "the first %lld months"
+                }
+              }
+            }
+          }
+        },
+        "ko" : {
+          "variations" : {
+            "plural" : {
+              "other" : {
+                "stringUnit" : {
+                  "state" : "translated",
+                  "value" : "첫 %lld개월"
+                }
+              }
+            }
+          }
+        },
+        "zh-Hans" : {
+          "variations" : {
+            "plural" : {
+              "other" : {
+                "stringUnit" : {
+                  "state" : "translated",
+                  "value" : "前 %lld 个月"
+                }
+              }
+            }
+          }
+        }
+      }
+    },
+    "period.first.weeks" : {
+      "comment" : "A pay-up-front offer's span, “the first month”, “the first 3 months”. Plural: one / other.",
+      "localizations" : {
+        "en" : {
+          "variations" : {
+            "plural" : {
+              "one" : {
+                "stringUnit" : {
+                  "state" : "translated",
+                  "value" : "the first week"
+                }
+              },
+              "other" : {
+                "stringUnit" : {
+                  "state" : "translated",
+                  "value" : "the first %lld weeks"
+                }
+              }
+            }
+          }
+        },
+        "ko" : {
+          "variations" : {
+            "plural" : {
+              "other" : {
+                "stringUnit" : {
+                  "state" : "translated",
+                  "value" : "첫 %lld주"
+                }
+              }
+            }
+          }
+        },
+        "zh-Hans" : {
+          "variations" : {
+            "plural" : {
+              "other" : {
+                "stringUnit" : {
+                  "state" : "translated",
+                  "value" : "前 %lld 周"
+                }
+              }
+            }
+          }
+        }
+      }
+    },
+    "period.first.years" : {
+      "comment" : "A pay-up-front offer's span, “the first month”, “the first 3 months”. Plural: one / other.",
+      "localizations" : {
+        "en" : {
+          "variations" : {
+            "plural" : {
+              "one" : {
+                "stringUnit" : {
+                  "state" : "translated",
+                  "value" : "the first year"
+                }
+              },
+              "other" : {
+                "stringUnit" : {
+                  "state" : "translated",
+                  "value" : "the first %lld years"
+                }
+              }
+            }
+          }
+        },
+        "ko" : {
+          "variations" : {
+            "plural" : {
+              "other" : {
+                "stringUnit" : {
+                  "state" : "translated",
+                  "value" : "첫 %lld년"
+                }
+              }
+            }
+          }
+        },
+        "zh-Hans" : {
+          "variations" : {
+            "plural" : {
+              "other" : {
+                "stringUnit" : {
+                  "state" : "translated",
+                  "value" : "前 %lld 年"
                 }
               }
             }

@@ -330,6 +330,29 @@ enum EmbeddedProfileDecks {
         }
       }
     },
+    "chat.hint" : {
+      "comment" : "Hint line, chat screen: key glyphs and actions; Tab names what this app sells. Keep Enter, Tab, F1 and Ctrl+C as is.",
+      "localizations" : {
+        "en" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "Enter Send · Tab Membership · F1 Help · Ctrl+C Quit"
+          }
+        },
+        "ko" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "Enter 보내기 · Tab 멤버십 · F1 도움말 · Ctrl+C 종료"
+          }
+        },
+        "zh-Hans" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "Enter 发送 · Tab 会员 · F1 帮助 · Ctrl+C 退出"
+          }
+        }
+      }
+    },
     "chat.quota.premium" : {
       "comment" : "Chat screen: status line of a member.",
       "localizations" : {
@@ -978,6 +1001,7 @@ enum EmbeddedProfileDecks {
   },
   "version" : "1.0"
 }
+
 """#,
         "templates": #"""
 {
@@ -1209,6 +1233,29 @@ enum EmbeddedProfileDecks {
           "stringUnit" : {
             "state" : "translated",
             "value" : "Templa 设计助手"
+          }
+        }
+      }
+    },
+    "chat.hint" : {
+      "comment" : "Hint line, chat screen: key glyphs and actions; Tab names what this app sells. Keep Enter, Tab, F1 and Ctrl+C as is.",
+      "localizations" : {
+        "en" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "Enter Send · Tab Pro · F1 Help · Ctrl+C Quit"
+          }
+        },
+        "ko" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "Enter 보내기 · Tab Pro · F1 도움말 · Ctrl+C 종료"
+          }
+        },
+        "zh-Hans" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "Enter 发送 · Tab Pro · F1 帮助 · Ctrl+C 退出"
           }
         }
       }
@@ -2367,6 +2414,7 @@ enum EmbeddedProfileDecks {
   },
   "version" : "1.0"
 }
+
 """#,
         "voip": #"""
 {
@@ -2598,6 +2646,29 @@ enum EmbeddedProfileDecks {
           "stringUnit" : {
             "state" : "translated",
             "value" : "Callio 客服"
+          }
+        }
+      }
+    },
+    "chat.hint" : {
+      "comment" : "Hint line, chat screen: key glyphs and actions; Tab names what this app sells. Keep Enter, Tab, F1 and Ctrl+C as is.",
+      "localizations" : {
+        "en" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "Enter Send · Tab Plans · F1 Help · Ctrl+C Quit"
+          }
+        },
+        "ko" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "Enter 보내기 · Tab 요금제 · F1 도움말 · Ctrl+C 종료"
+          }
+        },
+        "zh-Hans" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "Enter 发送 · Tab 套餐 · F1 帮助 · Ctrl+C 退出"
           }
         }
       }
@@ -4636,6 +4707,7 @@ enum EmbeddedProfileDecks {
   },
   "version" : "1.0"
 }
+
 """#,
     ]
 }
