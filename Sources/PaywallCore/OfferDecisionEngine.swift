@@ -22,6 +22,7 @@ public enum OfferDecisionEngine {
         var shown = offerConfig.productIDs.compactMap { byID[$0] }
         if shown.isEmpty { shown = plans }
         shown = BestValue.mark(shown) // the badge belongs to the plans this paywall shows
+        shown = ComparisonUnit.apply(shown) // and so does the comparison unit
         if let promo = offerConfig.promotionalOffer, let index = shown.firstIndex(where: { $0.id == promo.productID }),
            let terms = shown[index].promotionalOffers?[promo.offerID] {
             // The variant's promotional offer replaces the plan's introductory terms.

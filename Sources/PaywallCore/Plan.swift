@@ -18,8 +18,12 @@ public struct Plan: Identifiable, Hashable, Codable, Sendable {
     public var trial: TrialTerms?
     /// Marked as the best value on the paywall.
     public var isBestValue: Bool
-    /// The price per week or month for comparison, e.g. `$0.77/week`.
+    /// The price per week or month for comparison, e.g. `$0.77/week`: the paywall's one unit
+    /// (`ComparisonUnit`), chosen from `equivalents`.
     public var equivalent: PriceEquivalent?
+    /// Every comparison price the plan has: per week for periods longer than a week, per month for
+    /// periods longer than a month.
+    public var equivalents: [PriceEquivalent] = []
     /// The product's promotional offers, by identifier, as terms a paywall can show.
     public var promotionalOffers: [String: TrialTerms]?
     /// The promotional offer this paywall shows and buys with (its terms are in `trial`).
@@ -27,8 +31,9 @@ public struct Plan: Identifiable, Hashable, Codable, Sendable {
 
     public init(id: String, displayName: String, price: Decimal, currencyCode: String, displayPrice: String,
                 period: BillingPeriod?, trial: TrialTerms? = nil, isBestValue: Bool = false,
-                equivalent: PriceEquivalent? = nil, promotionalOffers: [String: TrialTerms]? = nil,
-                promotionalOfferID: String? = nil) {
+                equivalent: PriceEquivalent? = nil, equivalents: [PriceEquivalent] = [],
+                promotionalOffers: [String: TrialTerms]? = nil, promotionalOfferID: String? = nil) {
+        self.equivalents = equivalents
         self.promotionalOffers = promotionalOffers
         self.promotionalOfferID = promotionalOfferID
         self.id = id

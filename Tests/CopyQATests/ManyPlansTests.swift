@@ -41,9 +41,11 @@ struct ManyPlansTests {
         #expect(paywall.filter { $0.kind == .truncated }.isEmpty, "\(paywall.prefix(3).map(\.message))")
     }
 
-    @Test("12 plans at 60x22: the list scrolls to the selection, and the \"more\" lines name every plan not shown")
+    /// 14 plans: with one comparison unit a month (monthly and yearly plans), a selected monthly
+    /// plan has no second line and 12 compact rows just fit at 60x22; 14 never do.
+    @Test("14 plans at 60x22: the list scrolls to the selection, and the \"more\" lines name every plan not shown")
     func scrolls() throws {
-        let sweep = try CopyQAInputs(storekitPath: Self.catalog(plans: 12)).sweep()
+        let sweep = try CopyQAInputs(storekitPath: Self.catalog(plans: 14)).sweep()
         let matrix = SweepMatrix(locales: ["en"], themes: ["dark"], sizes: [TerminalSize(width: 60, height: 22)], offers: [.A])
         var checked = 0
         sweep.render(matrix.combinations) { _, state, screen in
@@ -55,7 +57,7 @@ struct ManyPlansTests {
             #expect(shown.contains(selected), "the selected plan is in view")
             #expect(Set(hidden).isDisjoint(with: shown))
             #expect(shown.union(hidden) == Set(offer.plans.map(\.id)), "every plan is shown or counted in a \"more\" line")
-            #expect(!hidden.isEmpty, "12 plans do not fit at 60x22")
+            #expect(!hidden.isEmpty, "14 plans do not fit at 60x22")
             for line in screen.drawn where line.slot == .planScroll {
                 #expect(line.text.contains("\(line.hiddenPlanIDs.count) more plan"), "\(line.text)")
             }
@@ -63,7 +65,7 @@ struct ManyPlansTests {
                 #expect(screen.drawn.contains { $0.slot == slot && !$0.truncated }, "\(slot) at 60x22 with plan \(selected)")
             }
         }
-        #expect(checked == 12, "one state per plan")
+        #expect(checked == 14, "one state per plan")
     }
 
     @Test("the default three plans still draw in full: no compact rows or scrolling where they fit")

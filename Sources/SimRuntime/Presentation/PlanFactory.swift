@@ -38,6 +38,7 @@ public struct PlanFactory: Sendable {
                     currencyCode: storefront.currencyCode, displayPrice: product.isUnpriced ? Self.unpricedText : format(price), period: period,
                     trial: trial(for: product), isBestValue: false,
                     equivalent: period.flatMap { equivalent(of: price, per: $0) },
+                    equivalents: period.map { equivalents(of: price, per: $0) } ?? [],
                     promotionalOffers: promotionalOffers(for: product))
     }
 
@@ -62,8 +63,32 @@ public struct PlanFactory: Sendable {
                           numberOfPeriods: offer.numberOfPeriods, displayPrice: price)
     }
 
+    /// Every comparison price of a period: per week when it is longer than a week, per month when
+    /// it is longer than a month (`ComparisonUnit` picks the paywall's one).
+    public func equivalents(of price: Decimal, per period: BillingPeriod) -> [PriceEquivalent] {
+        let weeks: Decimal, months: Decimal
+        switch period.unit {
+        case .day: weeks = Decimal(period.value) / 7; months = Decimal(period.value) * 12 / 365
+        case .week: weeks = Decimal(period.value); months = Decimal(period.value) * 12 / 52
+        case .month: weeks = Decimal(period.value) * 52 / 12; months = Decimal(period.value)
+        case .year: weeks = Decimal(period.value) * 52; months = Decimal(period.value) * 12
+        }
+        var out: [PriceEquivalent] = []
+        if weeks > 1 { out.append(PriceEquivalent(unit: .week, displayPrice: format(rounded(price / weeks)))) }
+        if months > 1 { out.append(PriceEquivalent(unit: .month, displayPrice: format(rounded(price / months)))) }
+        return out
+    }
+
+    /// An amount rounded to the storefront currency's digits.
+    private func rounded(_ amount: Decimal) -> Decimal {
+        var value = amount, result = Decimal()
+        NSDecimalRound(&result, &value, PriceFormatter.fractionDigits(forCurrency: storefront.currencyCode), .plain)
+        return result
+    }
+
     /// The price per week for periods longer than a week up to a month, per month for longer
-    /// periods (a yearly plan shows price / 12); nil for a week or less.
+    /// periods (a yearly plan shows price / 12); nil for a week or less. A plan alone shows this;
+    /// on a paywall `ComparisonUnit` puts every plan in one unit.
     public func equivalent(of price: Decimal, per period: BillingPeriod) -> PriceEquivalent? {
         let weeks: Decimal
         switch period.unit {
