@@ -154,15 +154,20 @@ extension TapePlayer {
         }
     }
 
-    /// Writes the screen as an SVG in the tape's theme, beside the tape (`Screenshot NAME.svg`).
+    /// The screen as an SVG in the tape's theme, beside the tape (`Screenshot NAME.svg`): a colour
+    /// golden, compared as `Snapshot` compares text (written with `--update`), so a colour or
+    /// layout regression fails the tape.
     func screenshot(_ name: String, step: TapeStep) {
         guard let controller else { return }
         let tapeFile = options.goldenTapePath ?? tape.file
         let url = URL(fileURLWithPath: tapeFile).deletingLastPathComponent().appendingPathComponent(name)
         let title = "\(URL(fileURLWithPath: tapeFile).lastPathComponent) · \(name)"
         let svg = SVGScreen.document(controller.render(size: size).grid, theme: controller.theme, title: title)
-        do { try DurableFile.replace(Data(utf8: svg), at: url) } catch {
-            fail(step, actual: "cannot write \(url.path): \(error)")
+        let outcome = Golden.check(svg, file: url, update: options.updateGoldens)
+        if case .written = outcome { goldensWritten.append(url.path) }
+        if outcome.isFailure {
+            let message = outcome.message.replacingOccurrences(of: "golden", with: "screenshot")
+            failures.append(TapeFailure(step: step, expected: "the screen matches screenshot \(url.path)", actual: message, screen: screenText()))
         }
     }
 

@@ -15,6 +15,9 @@ public enum SVGScreen {
     static let defaultForeground = "#e5e5e5"
     static let fontFamily = "ui-monospace, 'SF Mono', Menlo, 'DejaVu Sans Mono', 'Noto Sans Mono CJK SC', 'Noto Sans Mono', monospace"
 
+    /// The light vertical box-drawing line, drawn as a rule.
+    static let verticalLine: Character = "│"
+
     /// The SVG document of `grid` drawn in `theme`, titled `title` (its `<title>`, for readers).
     public static func document(_ grid: CellGrid, theme: Theme, title: String) -> String {
         var styles = StyleTable()
@@ -29,9 +32,19 @@ public enum SVGScreen {
                 if resolved.background != nil || resolved.reverse {
                     body += "<rect class=\"b\(index)\" x=\"\(number(x))\" y=\"\(top)\" width=\"\(number(Double(run.columns) * cellWidth))\" height=\"\(number(lineHeight))\"/>"
                 }
-                let trimmed = run.text.trimmingCharacters(in: .whitespaces)
+                // A font's "│" is shorter than a line: drawn as a rule the line's full height, so
+                // a frame's sides are unbroken.
+                var text = run.text
+                if text.contains(verticalLine) {
+                    for (offset, character) in text.enumerated() where character == verticalLine {
+                        let middle = x + (Double(offset) + 0.5) * cellWidth
+                        body += "<rect class=\"s\(index)\" x=\"\(number(middle - 0.5))\" y=\"\(top)\" width=\"1\" height=\"\(number(lineHeight))\"/>"
+                    }
+                    text = String(text.map { $0 == verticalLine ? " " : $0 })
+                }
+                let trimmed = text.trimmingCharacters(in: .whitespaces)
                 guard !trimmed.isEmpty else { continue }
-                body += "<text class=\"s\(index)\" x=\"\(number(x))\" y=\"\(baseline)\" textLength=\"\(number(Double(run.columns) * cellWidth))\" lengthAdjust=\"spacingAndGlyphs\">\(XMLText.escape(run.text))</text>"
+                body += "<text class=\"s\(index)\" x=\"\(number(x))\" y=\"\(baseline)\" textLength=\"\(number(Double(run.columns) * cellWidth))\" lengthAdjust=\"spacingAndGlyphs\">\(XMLText.escape(text))</text>"
             }
             body += "\n"
         }

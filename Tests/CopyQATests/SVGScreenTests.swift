@@ -11,7 +11,8 @@ struct SVGScreenTests {
     static let matrix = SweepMatrix(locales: ["en", "ko"], themes: ["dark", "light"],
                                     sizes: [TerminalSize(width: 80, height: 24)], offers: [.A, .C])
 
-    /// The text an SVG's `<text>` elements place on the grid, row by row (trailing blanks left out).
+    /// The text an SVG's `<text>` elements (and its "│" rules) place on the grid, row by row
+    /// (trailing blanks left out).
     static func readBack(_ svg: String, width: Int, height: Int) -> [String] {
         var rows = Array(repeating: Array(repeating: " ", count: width), count: height)
         let pattern = try! NSRegularExpression(pattern: #"<text class="s\d+" x="([0-9.]+)" y="([0-9.]+)" textLength="[0-9.]+" lengthAdjust="spacingAndGlyphs">([^<]*)</text>"#)
@@ -28,6 +29,14 @@ struct SVGScreenTests {
                 rows[row][column] = String(character)
                 column += max(1, DisplayWidth.of(character))
             }
+        }
+        // A frame's "│" is drawn as a rule one unit wide, the line's full height, centred in its cell.
+        let rule = try! NSRegularExpression(pattern: #"<rect class="s\d+" x="([0-9.]+)" y="([0-9.]+)" width="1" height="18"/>"#)
+        for match in rule.matches(in: svg, range: NSRange(svg.startIndex..., in: svg)) {
+            let x = Double(svg[Range(match.range(at: 1), in: svg)!])! + 0.5
+            let y = Double(svg[Range(match.range(at: 2), in: svg)!])!
+            let row = Int(((y - 28 - 12) / 18).rounded()), column = Int(((x - 12) / 8.4 - 0.5).rounded())
+            if row < height, column < width { rows[row][column] = "│" }
         }
         // A wide character's second column holds nothing of its own.
         return rows.map { row in

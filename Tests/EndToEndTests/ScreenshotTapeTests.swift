@@ -2,21 +2,27 @@ import Foundation
 import Testing
 import TestSupport
 
-/// `Screenshot NAME.svg` in a tape writes the screen as an SVG beside the tape, the same bytes on
-/// every run; a name that is not an .svg file is refused before anything runs.
+/// `Screenshot NAME.svg` in a tape keeps the screen as an SVG beside the tape, a colour golden:
+/// compared on every run, written with `--update`; a name that is not an .svg file is refused.
 @Suite("Screenshot in a tape")
 struct ScreenshotTapeTests {
-    @Test func aScreenshotIsWrittenBesideTheTapeTheSameEveryRun() throws {
+    @Test func aScreenshotIsAColourGoldenBesideTheTape() throws {
         let toPaywall = TestPaths.packageRoot.appendingPathComponent("Scripts/tapes/_to-paywall.tape").path
         let tape = try PaywallSimProcess.scratchFile("shot.tape", "Set Size 80x24\nInclude \(toPaywall)\nScreenshot paywall.svg\n")
         let svg = tape.deletingLastPathComponent().appendingPathComponent("paywall.svg")
-        #expect(try PaywallSimProcess.run(["play", tape.path]).exitCode == 0)
+        let missing = try PaywallSimProcess.run(["play", tape.path])
+        #expect(missing.exitCode == 1 && missing.stdout.contains("is missing, run with --update"), "\(missing.stdout)")
+        #expect(try PaywallSimProcess.run(["play", "--update", tape.path]).exitCode == 0)
         let first = try Data(contentsOf: svg)
-        #expect(try PaywallSimProcess.run(["play", tape.path]).exitCode == 0)
-        #expect(try Data(contentsOf: svg) == first, "two runs wrote different bytes")
+        #expect(try PaywallSimProcess.run(["play", tape.path]).exitCode == 0, "the same screen gives the same bytes")
+        #expect(try Data(contentsOf: svg) == first)
         let text = String(decoding: first, as: UTF8.self)
         #expect(text.hasPrefix("<svg xmlns=\"http://www.w3.org/2000/svg\"") && text.contains(">Start free trial<") && text.contains("Unlock Nova Premium"))
         #expect(!text.contains("<script"))
+        // A colour changed in the stored image: the tape fails and says where.
+        try Data(text.replacingOccurrences(of: "#00d787", with: "#ff0000").utf8).write(to: svg)
+        let changed = try PaywallSimProcess.run(["play", tape.path])
+        #expect(changed.exitCode == 1 && changed.stdout.contains("screen differs from screenshot"), "\(changed.stdout)")
     }
 
     @Test func aNameThatIsNoSVGFileIsRefused() throws {

@@ -62,6 +62,23 @@ struct DocsScreenPictureTests {
         return found
     }
 
+    /// The README's colour picture is a shipped tape's `Screenshot`, so `ShippedTapesTests` fails
+    /// when the image in git is not what the tape makes.
+    @Test func theReadmeImageIsAShippedTapesScreenshot() throws {
+        let readme = try String(contentsOf: TestPaths.path("README.md"), encoding: .utf8)
+        let link = try #require(readme.range(of: #"\]\([^)]+\.svg\)"#, options: .regularExpression), "README.md shows no SVG")
+        let path = String(readme[link].dropFirst(2).dropLast())
+        let image = TestPaths.path(path)
+        #expect(FileManager.default.fileExists(atPath: image.path), "\(path) is not in the repository")
+        let folder = image.deletingLastPathComponent()
+        let tapes = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".tape") }
+        let makers = try tapes.filter {
+            try String(contentsOf: folder.appendingPathComponent($0), encoding: .utf8)
+                .components(separatedBy: "\n").contains { $0.hasPrefix("Screenshot \(image.lastPathComponent)") }
+        }
+        #expect(makers.count == 1, "one shipped tape beside \(path) makes it with Screenshot; found \(makers)")
+    }
+
     @Test func theDocsShowScreens() throws {
         #expect(Self.pictures().count >= 4, "the README and the guide show screens")
     }
