@@ -63,6 +63,7 @@ public struct PlayCommand: ParsableCommand {
 
     public func validate() throws {
         if json && transcript { throw ValidationError("--json and --transcript both print to standard output: choose one (the JSON holds no frames; --cast FILE records them)") }
+        if check && update { throw ValidationError("--check and --update: choose one (--check only parses; --update plays and writes goldens)") }
         if reset && continueState { throw ValidationError("--reset and --continue: choose one (start the state over, or play on it)") }
         if (reset || continueState) && state == nil { throw ValidationError("--\(reset ? "reset" : "continue") needs --state DIR") }
         if cast != nil || live {
@@ -111,7 +112,7 @@ public struct PlayCommand: ParsableCommand {
                 if let cast {
                     let start = Int64((settings.now ?? TapePlayer.defaultStart).timeIntervalSince1970)
                     let text = AsciicastWriter(width: settings.width, height: settings.height, timestamp: start,
-                                               title: tape.name).render(frames)
+                                               title: tape.name).render(frames, holdingLast: settings.pauseMilliseconds)
                     do { try text.write(toFile: cast, atomically: true, encoding: .utf8) }
                     catch { throw Diagnostic("\(cast): cannot write the recording: \(FileErrorText.reason(error))") }
                 }

@@ -36,8 +36,9 @@ public struct AsciicastWriter: Sendable {
     }
 
     /// The whole recording: the header and one `[time, "o", data]` line per frame that changes the screen,
-    /// each line ending in a newline. Times never go backwards.
-    public func render(_ frames: [RecordedFrame]) -> String {
+    /// each line ending in a newline. Times never go backwards. The last screen stays up for
+    /// `holdingLast` milliseconds (the tape's `Set Pause`) before the closing line.
+    public func render(_ frames: [RecordedFrame], holdingLast: Int64 = 0) -> String {
         var out = header() + "\n"
         var previousRows: [String]?
         var lastTime: Int64 = 0
@@ -62,7 +63,7 @@ public struct AsciicastWriter: Sendable {
             out += "[\(JSONText.seconds(lastTime)), \"o\", \(JSONText.quote(data))]\n"
         }
         // The cursor below the frame: the prompt after playback starts on a line of its own.
-        out += "[\(JSONText.seconds(lastTime)), \"o\", \(JSONText.quote("\u{1B}[0m\u{1B}[\(max(1, height));1H\r\n"))]\n"
+        out += "[\(JSONText.seconds(lastTime + max(0, holdingLast))), \"o\", \(JSONText.quote("\u{1B}[0m\u{1B}[\(max(1, height));1H\r\n"))]\n"
         return out
     }
 

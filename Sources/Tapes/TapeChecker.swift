@@ -53,7 +53,7 @@ public struct TapeChecker: Sendable {
                     + TapeVocabulary.didYouMean(name, in: BuiltInProfiles.names)
                     + ", expected one of \(BuiltInProfiles.names.joined(separator: ", ")) or a path to a profile .json file")
             case .setLocale(let locale) where !CopyDeck.isKnownLanguage(locale):
-                return TapeError(step.location, "unknown language '\(locale)', expected a locale such as en, zh-Hans, ko or ja")
+                return TapeError(step.location, "unknown language '\(locale)', expected a language code such as en, zh-Hans or ko")
             default:
                 return nil
             }

@@ -22,6 +22,11 @@ struct InputSlipTests {
         #expect(try run(["play"]).stderr.contains("Missing expected argument"))
     }
 
+    @Test func checkAndUpdateTogetherAreRefused() throws {
+        let both = try run(["play", "--check", "--update", "Scripts/tapes/offers/offer-a.tape"])
+        #expect(both.exitCode == 64 && both.stderr.contains("--check and --update: choose one"), "\(both.stderr)")
+    }
+
     @Test func aNegativeDurationSaysTimeOnlyMovesForward() throws {
         let advance = try run(["store", "advance", "-1d", "--state", PaywallSimProcess.tempStateDirectory().path])
         #expect(advance.exitCode == 64 && advance.stderr.contains("-1d: time only moves forward"), "\(advance.stderr)")

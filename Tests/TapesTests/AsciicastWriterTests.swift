@@ -46,6 +46,9 @@ struct AsciicastWriterTests {
 
         """)
         #expect(writer.render([.screen("a", at: 1_005), .screen("b", at: 900)]) == cast)
+        // The last screen is held for the tape's pause before the recording ends.
+        let held = writer.render([.screen("a", at: 1_005)], holdingLast: 1_000)
+        #expect(held.hasSuffix("[2.005, \"o\", \"\\u001b[0m\\u001b[3;1H\\r\\n\"]\n"), "\(held)")
     }
 
     @Test func transcriptHasAHeaderPerFrame() {
