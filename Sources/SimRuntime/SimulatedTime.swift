@@ -232,6 +232,26 @@ public final class StateDirectoryClock: Clock, @unchecked Sendable {
         }
     }
 
+    /// A running pinned clock writes where it is to `clock.json` (under the state's lock, after
+    /// taking in what another process wrote), once it has moved a second or more since it last
+    /// read or wrote it: a `store` command run beside the app acts at the app's time.
+    public func share() { share(wall: Date()) }
+
+    /// `share()` at a given wall-clock instant (tests).
+    public func share(wall: Date) {
+        guard lock.withLock({ time.mode == .pinned && runsWhilePinned && wall.timeIntervalSince(readAt) >= 1 }) else { return }
+        reloadIfChanged()
+        try? StateLock.for(directory: stateDirectory).withLock {
+            let end = lock.withLock { instant(wall: wall) }
+            try SimulatedTime(pinnedAt: end, stateDirectory: stateDirectory).save()
+            lock.withLock {
+                time = SimulatedTime(pinnedAt: end, stateDirectory: stateDirectory)
+                readAt = wall
+                stamp = FileStamp.of(path)
+            }
+        }
+    }
+
     /// A run that ends leaves a pinned state's clock where the run was (a wall clock needs nothing).
     public func leave() throws {
         reloadIfChanged()

@@ -12,6 +12,7 @@ extension SimulatorSession {
     public func pollSharedState() -> Bool {
         var changed = false
         if clock.reloadIfChanged() { changed = true }
+        clock.share()
         do { if try store.refreshFromDisk() { changed = true } } catch { note("store: \(error)") }
         let stamps = sharedFileStamps()
         if stamps != sharedStamps {

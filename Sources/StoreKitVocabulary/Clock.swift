@@ -14,11 +14,15 @@ public protocol Clock: Sendable {
     /// Reads the time again from where it is kept (another process may have moved it); true when
     /// it moved. A clock kept nowhere but here answers false.
     func reloadIfChanged() -> Bool
+    /// Writes the time this process runs at where other processes read it, so a command run
+    /// meanwhile acts now, not at the time the run started. A clock kept nowhere but here does nothing.
+    func share()
 }
 
 extension Clock {
     public func pass(to date: Date) {}
     public func reloadIfChanged() -> Bool { false }
+    public func share() {}
 }
 
 /// The wall clock, for interactive runs.

@@ -25,6 +25,23 @@ struct SharedStateProcessTests {
         try app.send("q")
     }
 
+    /// A run pinned with `--now` moves on from there; a `store` command run beside it acts at the
+    /// app's time, not at the instant the run started (the app shares its clock every second).
+    @Test(.enabled(if: TmuxDriver.isAvailable, "tmux is not installed (.ci/run installs it)"))
+    func aStoreCommandBesideARunningAppActsAtTheAppsTime() throws {
+        let state = PaywallSimProcess.tempStateDirectory()
+        defer { try? FileManager.default.removeItem(at: state) }
+        let app = try TmuxDriver(command: "\(TmuxDriver.binary.path) --state \(state.path) --now 2026-01-30T09:00:00Z --start paywall")
+        try app.waitFor("Unlock Nova Premium")
+        Thread.sleep(forTimeInterval: 2.5)
+        let bought = try PaywallSimProcess.run(["store", "buy", "weekly_9_99", "--state", state.path, "--json"])
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(bought.stdout.utf8)) as? [String: Any], "\(bought.stdout)\(bought.stderr)")
+        let purchased = try #require(json["now"] as? String, "\(bought.stdout)")
+        #expect(purchased > "2026-01-30T09:00:01", "bought at the app's time, not at its start: \(purchased)")
+        #expect(purchased < "2026-01-30T09:01:00", "\(purchased)")
+        try app.send("q")
+    }
+
     @Test(.enabled(if: TmuxDriver.isAvailable, "tmux is not installed (.ci/run installs it)"))
     func anAskToBuyApprovedWithStoreApproveReachesTheRunningApp() throws {
         let state = PaywallSimProcess.tempStateDirectory()
