@@ -80,6 +80,8 @@ struct AppStoreServerLibraryTests {
         let bought = try store(["buy", "yearly_59_99", "--offer", "yearly_comeback_50", "--offer-signature", jws])
         #expect(bought.exitCode == 0, "\(bought.stderr)")
         #expect(bought.stdout.contains("with promotional offer yearly_comeback_50 (signature verified)"))
+        // Like every buy outside the app, it says what reaches a running app on Transaction.updates.
+        #expect(bought.stdout.contains("UPDATE") && bought.stdout.contains("outsideApp  yearly_59_99"), "\(bought.stdout)")
         let transactions = try store(["transactions", "--json"])
         let document = try JSONSerialization.jsonObject(with: Data(transactions.stdout.utf8)) as? [String: Any]
         let first = (document?["transactions"] as? [[String: Any]])?.first

@@ -73,7 +73,12 @@ extension SimulatedStore {
                                             introductoryOfferEligibility: options.introEligibility,
                                             quantity: options.quantity == 1 ? nil : options.quantity)
         switch purchase(productID: productID, options: request) {
-        case let .success(signed, _): return signed
+        case let .success(signed, _):
+            // Bought by another run of the app: the running one hears of it on Transaction.updates.
+            try exclusive {
+                if let record = record(signed.id) { updates.append(update(.outsideApp, record)) }
+            }
+            return signed
         case let .failed(error):
             let why = log.last?.components(separatedBy: "refused: ").last ?? error
             throw StoreControlError(why.hasPrefix(error) ? why : "\(error): \(why)")
