@@ -40,6 +40,11 @@ public struct ScreenStates: Sendable {
         out.append(state("purchased", "subscription", nil, with(base) {
             $0.state = .purchased(entitlement: premium(productID: "yearly_59_99", expires: true))
         }, locale))
+        var renewing = state("purchased", "subscription that renews", nil, with(base) {
+            $0.state = .purchased(entitlement: premium(productID: "yearly_59_99", expires: true))
+        }, locale)
+        renewing.context.renews = true
+        out.append(renewing)
         out.append(state("purchased", "lifetime", nil, with(base) {
             $0.state = .purchased(entitlement: premium(productID: "lifetime", expires: false))
         }, locale))

@@ -81,7 +81,17 @@ public final class AppController {
                                     sheet: SheetInfo(environment: session.store.environment, askToBuy: session.store.settings.askToBuyEnabled),
                                     debug: overlay == .debug ? debugInfo() : DebugInfo(), panel: features?.panel(), paywallButton: features?.paywallButton)
         context.chatCommands = settings.profile.map(ProfileReducer.commands(for:)) ?? []
+        context.renews = renews(session.model.entitlement)
         return context
+    }
+
+    /// Whether the entitled subscription will renew, as its group's status says (StoreKit's
+    /// `renewalInfo.willAutoRenew` for the product the entitlement names).
+    func renews(_ entitlement: Entitlement) -> Bool {
+        guard entitlement.isPremium, let product = entitlement.productID,
+              let group = session.settings.catalog.product(product)?.subscription?.groupID,
+              let status = session.store.subscriptionStatus(groupID: group) else { return false }
+        return status.productID == product && status.willAutoRenew
     }
 
     /// Renders the current screen at `size`.

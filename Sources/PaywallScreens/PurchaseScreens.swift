@@ -70,7 +70,8 @@ extension ScreenLayout {
         }
         let until: TextItem
         if let expires = entitlement.expiresAt {
-            until = writer.copy("purchased.until", [.string(writer.date(expires))], role: .accent, bold: true, slot: .value)
+            until = writer.copy(context.renews ? "purchased.renews" : "purchased.until", [.string(writer.date(expires))],
+                                role: .accent, bold: true, slot: .value)
         } else {
             until = writer.copy("purchased.lifetime", role: .accent, bold: true, slot: .value)
         }

@@ -78,6 +78,9 @@ public struct ScreenContext: Sendable, Hashable {
     public var paywallButton: PaywallButton?
     /// The chat commands the app's profile answers (`/usage`, `/call MIN [GB]`), for the help overlay.
     public var chatCommands: [String] = []
+    /// The entitled subscription will renew (its renewal info's `willAutoRenew`): the purchased
+    /// screen says when it renews, not "active until".
+    public var renews = false
 
     public init(model: FlowModel, now: Date, timeZone: TimeZone, locale: String = "en", overlay: Overlay = .none,
                 input: String = "", spinnerFrame: Int = 0, sheet: SheetInfo = SheetInfo(), debug: DebugInfo = DebugInfo(), proof: ProofFigures = ProofFigures(),

@@ -3909,6 +3909,29 @@ enum EmbeddedCopyDeck {
         }
       }
     },
+    "purchased.renews" : {
+      "comment" : "Purchased screen: when the subscription renews on its own (auto-renew on); %@ is the date",
+      "localizations" : {
+        "en" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "Renews on %@"
+          }
+        },
+        "ko" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "%@에 자동 갱신"
+          }
+        },
+        "zh-Hans" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "将于 %@ 自动续订"
+          }
+        }
+      }
+    },
     "purchased.title" : {
       "comment" : "Purchased screen: title after a successful purchase",
       "localizations" : {
@@ -3956,7 +3979,7 @@ enum EmbeddedCopyDeck {
       }
     },
     "purchased.until" : {
-      "comment" : "Purchased screen: subscription end date. %@ = a formatted date.",
+      "comment" : "Purchased screen: the last day of a subscription that will not renew (auto-renew off); %@ is the date",
       "localizations" : {
         "en" : {
           "stringUnit" : {

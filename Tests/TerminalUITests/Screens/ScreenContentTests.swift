@@ -115,6 +115,11 @@ import Testing
         #expect(text("onboarding1").contains("Ask anything, anytime") && text("onboarding1").contains("Step 1 of 3"))
         #expect(text("onboarding2").contains("●") && text("onboarding2").contains("← Back"))
         #expect(text("purchased").contains("Active until May 28, 2027"))
+        // A subscription that auto-renews says when it renews, not when it ends.
+        var renewing = F.cases.first { $0.name == "purchased" }!.build(.A, "en")
+        renewing.renews = true
+        let renews = ScreenRenderer.render(renewing, theme: F.theme, deck: F.deck.with(locale: "en"), size: Self.full).plainText
+        #expect(renews.contains("Renews on May 28, 2027") && !renews.contains("Active until"), "\(renews)")
         #expect(text("restored").contains("Your purchases were restored."))
         #expect(text("error").contains("The purchase could not be completed (networkError)."))
         #expect(text("error").contains("Enter Try again · Esc Back"))
