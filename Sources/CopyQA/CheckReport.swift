@@ -247,6 +247,25 @@ public struct TeamCatalogKeys: Sendable, Codable, Hashable {
     }
 
     /// A key as one line: newlines and tabs escaped (real catalogs have keys that span lines).
+    /// A long key list in one short line: keys that share a first part with two or more others
+    /// as `chat.* (14)`, the rest in full, in order.
+    public static func grouped(_ keys: [String]) -> String {
+        var counts: [String: Int] = [:]
+        for key in keys { counts[Self.prefix(of: key), default: 0] += 1 }
+        var said = Set<String>()
+        return keys.compactMap { key -> String? in
+            let prefix = Self.prefix(of: key)
+            guard let count = counts[prefix], count >= 3, !prefix.isEmpty else { return oneLine(key) }
+            return said.insert(prefix).inserted ? "\(oneLine(prefix)).* (\(count))" : nil
+        }.joined(separator: ", ")
+    }
+
+    /// A key's first dot-separated part ("" for a key without a dot).
+    static func prefix(of key: String) -> String {
+        guard let dot = key.firstIndex(of: ".") else { return "" }
+        return String(key[..<dot])
+    }
+
     static func oneLine(_ key: String) -> String {
         key.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\n", with: "\\n")
             .replacingOccurrences(of: "\r", with: "\\r").replacingOccurrences(of: "\t", with: "\\t")
@@ -262,8 +281,12 @@ public struct TeamCatalogKeys: Sendable, Codable, Hashable {
                        + "map your keys onto screen slots with a profile file's \"copyKeys\" (docs/reference/profile-file.md)")
             return out
         }
-        return out + [
-         "  \(missing.count) key(s) the app uses are missing (shown from the default deck, not checked here): \(missing.joined(separator: ", "))",
-         "  \(unused.count) key(s) the app does not use (unused): \(unused.map { "“\(Self.oneLine($0))”" }.joined(separator: ", "))"]
+        if !missing.isEmpty {
+            out.append("  \(missing.count) key(s) the app uses are missing (shown from the default deck, not checked here): \(Self.grouped(missing))")
+        }
+        if !unused.isEmpty {
+            out.append("  \(unused.count) key(s) the app does not use (unused): \(unused.map { "“\(Self.oneLine($0))”" }.joined(separator: ", "))")
+        }
+        return out
     }
 }

@@ -19,6 +19,9 @@ public struct DeckDiff: Sendable {
 
     /// Keys whose entries differ (added, removed or changed).
     public var changedKeys: [String]
+    /// Of those, the keys only the first deck has, and only the second.
+    public var onlyInOld: [String] = []
+    public var onlyInNew: [String] = []
     public var changes: [Change]
     public var locales: [String]
 
@@ -56,6 +59,8 @@ public struct DeckDiff: Sendable {
                                   lines: Self.changedLines(old: a, new: b)))
         }
         self.init(changedKeys: changedKeys, changes: changes, locales: locales)
+        onlyInOld = changedKeys.filter { new[$0] == nil }
+        onlyInNew = changedKeys.filter { old[$0] == nil }
     }
 
     private init(changedKeys: [String], changes: [Change], locales: [String]) {
@@ -91,8 +96,11 @@ public struct DeckDiff: Sendable {
 
     /// The readable diff: changed keys, then per screen and state the changed lines.
     public func text() -> String {
-        var out = ["copy diff: \(changedKeys.count) key(s) differ: \(changedKeys.map(TeamCatalogKeys.oneLine).joined(separator: ", "))",
-                   "locales: \(locales.joined(separator: ", "))"]
+        let edited = changedKeys.filter { !onlyInOld.contains($0) && !onlyInNew.contains($0) }
+        var summary = ["\(edited.count) key(s) changed\(edited.isEmpty ? "" : ": " + edited.map(TeamCatalogKeys.oneLine).joined(separator: ", "))"]
+        if !onlyInNew.isEmpty { summary.append("\(onlyInNew.count) only in the second deck: \(TeamCatalogKeys.grouped(onlyInNew))") }
+        if !onlyInOld.isEmpty { summary.append("\(onlyInOld.count) only in the first deck: \(TeamCatalogKeys.grouped(onlyInOld))") }
+        var out = ["copy diff: " + summary.joined(separator: "; "), "locales: \(locales.joined(separator: ", "))"]
         if changes.isEmpty {
             out.append("no screen changes")
             return out.joined(separator: "\n") + "\n"
