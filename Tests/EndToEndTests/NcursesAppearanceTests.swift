@@ -70,13 +70,7 @@ import Testing
         // Colours on: the test runner's environment may carry NO_COLOR.
         let tmux = try TmuxDriver(command: "env -u NO_COLOR \(TmuxDriver.binary.path) --state \(state.path) --now \(Self.now) \(c.arguments)")
         try tmux.waitFor(c.marker)
-        for key in c.keys {
-            let before = try tmux.captureWithEscapes()
-            try tmux.send(key)
-            let deadline = Date().addingTimeInterval(5)
-            while try tmux.captureWithEscapes() == before, Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
-        }
-        Thread.sleep(forTimeInterval: 0.3)
+        try tmux.pressAndSettle(c.keys)
         let live = Self.looks(ofCapture: try tmux.captureWithEscapes(), width: 80, height: 24)
 
         let source = (["Set Size 80x24", "Set Now \(Self.now)"] + c.tapeLines).joined(separator: "\n")

@@ -46,13 +46,7 @@ import Testing
                                       + "--now 2026-01-30T09:00:00Z --theme \(theme) \(screen.arguments)")
             try tmux.setDefaultColors(foreground: terminal.foreground, background: terminal.background)
             try tmux.waitFor(screen.marker)
-            for key in screen.keys {
-                let before = try tmux.captureWithEscapes()
-                try tmux.send(key)
-                let deadline = Date().addingTimeInterval(5)
-                while try tmux.captureWithEscapes() == before, Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
-            }
-            Thread.sleep(forTimeInterval: 0.3)
+            try tmux.pressAndSettle(screen.keys)
             let looks = NcursesAppearanceTests.looks(ofCapture: try tmux.captureWithEscapes(), width: 80, height: 24)
             for (y, row) in looks.enumerated() {
                 for (x, look) in row.enumerated() where Self.isText(look.text) {

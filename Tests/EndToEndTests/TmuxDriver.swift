@@ -47,6 +47,18 @@ final class TmuxDriver {
         try Self.run(["tmux", "-L", name, "set-option", "-t", name, "window-style", "fg=colour\(foreground),bg=colour\(background)"])
     }
 
+    /// Presses each key in turn, waiting (up to 5 s) for the pane to change after each, then lets
+    /// the last frame settle: what the screen looks like after the keys.
+    func pressAndSettle(_ keys: [String]) throws {
+        for key in keys {
+            let before = try captureWithEscapes()
+            try send(key)
+            let deadline = Date().addingTimeInterval(5)
+            while try captureWithEscapes() == before, Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
+        }
+        Thread.sleep(forTimeInterval: 0.3)
+    }
+
     /// The pane's text, trailing spaces trimmed per line, trailing blank lines dropped.
     func capture() throws -> String {
         let out = try Self.run(["tmux", "-L", name, "capture-pane", "-p", "-t", name])
