@@ -96,8 +96,6 @@ extension ScreenLayout {
     /// Too tall for `maxHeight`: compact rows (only the selected plan keeps its second line), then a
     /// window around the selected plan with a line for the plans above and below it.
     func planList(_ plans: [Plan], selected: Plan?, preferSaving: Bool, maxHeight: Int? = nil) -> Block {
-        let listWidth = min(width, 56)
-        let left = (width - listWidth) / 2
         let names = plans.map { writer.data($0.displayName, role: .text, bold: $0.id == selected?.id, slot: .planName) }
         let prices = plans.map(writer.price)
         let badges = plans.map { writer.badge($0, among: plans, preferSaving: preferSaving) }
@@ -105,6 +103,11 @@ extension ScreenLayout {
         let priceWidth = prices.map { DisplayWidth.of($0.text) }.max() ?? 0
         let radioWidth = max(DisplayWidth.of(writer.glyphs.radioOn), DisplayWidth.of(writer.glyphs.radioOff))
         let nameX = 2 + radioWidth + 1
+        // 56 columns, wider when the longest name needs it and the screen has the room: a name is
+        // cut only where the row truly cannot hold it.
+        let widestName = names.map { DisplayWidth.of($0.text) }.max() ?? 0
+        let listWidth = min(width, max(56, nameX + widestName + priceWidth + badgeWidth + 4))
+        let left = (width - listWidth) / 2
         let nameWidth = max(8, listWidth - nameX - priceWidth - badgeWidth - 4)
         let priceX = nameX + nameWidth + 2
         func row(_ index: Int, withDetails: Bool) -> Block {
