@@ -89,7 +89,8 @@ public struct CatalogLinter: Sendable {
                 }
             }
         }
-        out += pluralFindings(leaves.map(\.path), sourcePaths: isSource ? nil : source?.leaves.map(\.path),
+        out += pluralFindings(leaves.map(\.path), texts: Dictionary(leaves.map { ($0.path, $0.unit.value) }, uniquingKeysWith: { first, _ in first }),
+                              sourcePaths: isSource ? nil : source?.leaves.map(\.path),
                               language: language, sourceLanguage: catalog.sourceLanguage, finding: finding)
         out += substitutionFindings(localization, source: isSource ? nil : source, finding: finding)
         out += placeholderFindings(localization, source: source, key: key, isSource: isSource, catalog: catalog, finding: finding)
@@ -105,7 +106,9 @@ public struct CatalogLinter: Sendable {
     }
 
     /// Plural forms against CLDR: every plural group (`plural.`, `device.mac.plural.`, `substitutions.n.plural.`).
-    private func pluralFindings(_ paths: [String], sourcePaths: [String]?, language: String, sourceLanguage: String,
+    /// A missing form is an error, unless every form present reads the same (German "%lld Byte"):
+    /// the other form iOS shows then reads as the missing one would, so it is a warning.
+    private func pluralFindings(_ paths: [String], texts: [String: String], sourcePaths: [String]?, language: String, sourceLanguage: String,
                                 finding: (Severity, LintRule, String?, String) -> LintFinding) -> [LintFinding] {
         guard let shape = PluralCategorySet.of(language) else { return [] }
         let name = PluralCategorySet.languageName(language)
@@ -117,8 +120,11 @@ public struct CatalogLinter: Sendable {
             let path = prefix + "plural"
             let missingWhole = shape.whole.filter { !present.contains($0) }
             if !missingWhole.isEmpty {
-                out.append(finding(.error, .pluralForms, path,
-                                   "no \(list(missingWhole)) form: \(name) needs \(needs); iOS shows the other form for those numbers"))
+                let forms = Set(present.compactMap { texts[path + "." + $0.rawValue] })
+                let readsTheSame = forms.count == 1 && present.count > 1
+                out.append(finding(readsTheSame ? .warning : .error, .pluralForms, path,
+                                   "no \(list(missingWhole)) form: \(name) needs \(needs); iOS shows the other form for those numbers"
+                                   + (readsTheSame ? ", which reads the same as every form here" : "")))
             }
             let missingRare = shape.rare.filter { !present.contains($0) }
             if !missingRare.isEmpty {

@@ -28,9 +28,22 @@ struct CopyLintCommand: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp("A text that stays the same in every language, e.g. the app's name (repeatable).", valueName: "TEXT"))
     var allow: [String] = []
 
+    @Flag(name: .long, help: "Every warning on its own line (by default warnings are one line per rule and language).")
+    var verbose = false
+
+    @Option(name: .long, help: ArgumentHelp("Only this rule's findings (repeatable): \(LintRule.allCases.map(\.rawValue).joined(separator: ", ")).", valueName: "RULE"))
+    var only: [String] = []
+
+    @Option(name: .long, help: ArgumentHelp("The least severe findings shown: error or warning.", valueName: "error|warning"))
+    var severity: String = "warning"
+
     func validate() throws {
         guard ["text", "json"].contains(format) else { throw ValidationError("--format \(format): expected text or json") }
         guard !files.isEmpty else { throw ValidationError("give at least one .xcstrings file") }
+        for rule in only where LintRule(rawValue: rule) == nil {
+            throw ValidationError("--only \(rule): expected one of \(LintRule.allCases.map(\.rawValue).joined(separator: ", "))")
+        }
+        guard ["error", "warning"].contains(severity) else { throw ValidationError("--severity \(severity): expected error or warning") }
         for code in language where code.isEmpty || !CopyDeck.isKnownLanguage(code) {
             throw ValidationError("--language \(code.isEmpty ? "\"\"" : code): expected a language code such as de, uk or zh-Hant")
         }
@@ -49,7 +62,8 @@ struct CopyLintCommand: ParsableCommand {
         }
         let linter = CatalogLinter(allowed: Set(allow), languages: language.isEmpty ? nil : language)
         let report = LintReport.lint(catalogs, linter: linter)
-        if !catalogs.isEmpty { print(format == "json" ? report.json() : report.text(), terminator: "") }
+            .filtered(rules: Set(only.compactMap(LintRule.init(rawValue:))), minimum: severity == "error" ? .error : .warning)
+        if !catalogs.isEmpty { print(format == "json" ? report.json() : report.text(verbose: verbose), terminator: "") }
         if unreadable { throw ExitCode(2) }
         if report.errors > 0 { throw ExitCode(1) }
     }
