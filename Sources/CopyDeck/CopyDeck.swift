@@ -22,6 +22,9 @@ public struct CopyDeck: Sendable {
     }
     private var primaryMatcher: LanguageMatcher
     private var fallbackMatcher: LanguageMatcher?
+    /// Whole numbers grouped as the locale groups them, as SwiftUI's `Text` shows an interpolated
+    /// integer (the screens turn it on); off, plain as `String(format:)` (lint, diffs, exports).
+    public var groupsWholeNumbers = false
     /// Names this deck's content for caches: every deck made by an initializer gets its own
     /// number, and copies (`with(locale:)` included) keep it, since their catalogs are the same.
     public let contentID: UInt64
@@ -100,7 +103,7 @@ public struct CopyDeck: Sendable {
         if let fallback, let fallbackMatcher, let entry = fallback.entries[key] {
             return resolve(key, entry: entry, in: fallback, matcher: fallbackMatcher, locale: requested, args: args, fromFallback: true)
         }
-        let rendered = CopyFormatter(locale: primary.sourceLanguage).format(key, args)
+        let rendered = CopyFormatter(locale: primary.sourceLanguage, groupsWholeNumbers: groupsWholeNumbers).format(key, args)
         return ResolvedCopy(text: rendered.text, key: key, requestedLocale: requested, localeUsed: primary.sourceLanguage,
                             fellBack: Self.differs(requested, primary.sourceLanguage), fromFallbackDeck: false, state: nil,
                             origin: .missingKey, problems: [.missingKey(key)] + rendered.problems)
@@ -113,13 +116,13 @@ public struct CopyDeck: Sendable {
                           matcher.preference(for: catalog.sourceLanguage).first { entry.hasUsableLocalization($0) }]
         for case let language? in candidates {
             guard let localization = entry.localizations[language] else { continue }
-            let rendered = CopyFormatter(locale: language).render(localization, language: language, args)
+            let rendered = CopyFormatter(locale: language, groupsWholeNumbers: groupsWholeNumbers).render(localization, language: language, args)
             if rendered.problems.contains(.emptyLocalization(language: language)) { continue }
             return ResolvedCopy(text: rendered.text, key: key, requestedLocale: requested, localeUsed: language,
                                 fellBack: !requestedLanguages.contains(language), fromFallbackDeck: fromFallback,
                                 state: rendered.state, origin: .localization, problems: rendered.problems)
         }
-        let rendered = CopyFormatter(locale: catalog.sourceLanguage).format(key, args)
+        let rendered = CopyFormatter(locale: catalog.sourceLanguage, groupsWholeNumbers: groupsWholeNumbers).format(key, args)
         return ResolvedCopy(text: rendered.text, key: key, requestedLocale: requested, localeUsed: catalog.sourceLanguage,
                             fellBack: Self.differs(requested, catalog.sourceLanguage), fromFallbackDeck: fromFallback,
                             state: nil, origin: .keyAsSourceText, problems: rendered.problems)

@@ -4,8 +4,14 @@ import Foundation
 public struct CopyFormatter: Sendable {
     /// The locale whose plural rules apply.
     public var locale: String
+    /// Whole numbers in `%lld`/`%d` grouped in this locale's way ("12,480"), as SwiftUI's `Text`
+    /// shows an interpolated integer; off, they are plain, as `String(format:)` writes them.
+    public var groupsWholeNumbers: Bool
 
-    public init(locale: String) { self.locale = locale }
+    public init(locale: String, groupsWholeNumbers: Bool = false) {
+        self.locale = locale
+        self.groupsWholeNumbers = groupsWholeNumbers
+    }
 
     /// The result of rendering: text, the state of the least-finished unit used, and problems.
     public struct Rendered: Sendable, Equatable {
@@ -156,7 +162,8 @@ public struct CopyFormatter: Sendable {
                         out += spec.text
                         continue
                     }
-                    out += SpecifierRenderer.render(spec, args[spec.argumentIndex - 1], problems: &problems)
+                    out += SpecifierRenderer.render(spec, args[spec.argumentIndex - 1], groupingIn: groupsWholeNumbers ? locale : nil,
+                                                    problems: &problems)
                 }
             }
         }

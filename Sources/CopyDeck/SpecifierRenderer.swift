@@ -2,7 +2,8 @@ import Foundation
 
 /// Renders one placeholder with one argument, the way `String(format:)` would in the POSIX locale.
 enum SpecifierRenderer {
-    static func render(_ spec: FormatSpecifier, _ arg: CopyArgument, problems: inout [CopyProblem]) -> String {
+    /// With `groupingIn` a locale, a plain whole number is grouped as that locale groups digits.
+    static func render(_ spec: FormatSpecifier, _ arg: CopyArgument, groupingIn locale: String? = nil, problems: inout [CopyProblem]) -> String {
         // Grouping (') needs a locale; numbers here are plain, so the flag is dropped.
         let flags = spec.flags.filter { $0 != "'" }
         let width = spec.width.map(String.init) ?? ""
@@ -29,7 +30,9 @@ enum SpecifierRenderer {
                 }
                 value = number
             }
-            if flags.isEmpty, spec.width == nil, spec.precision == nil, "diD".contains(spec.conversion) { return String(value) }
+            if flags.isEmpty, spec.width == nil, spec.precision == nil, "diD".contains(spec.conversion) {
+                return locale.map { grouped(value, separator: Locale(identifier: $0).groupingSeparator ?? ",") } ?? String(value)
+            }
             let conversion = spec.conversion == "D" ? "d" : spec.conversion == "U" ? "u" : spec.conversion == "O" ? "o" : String(spec.conversion)
             return String(format: "%\(flags)\(width)\(precision)ll\(conversion)", Int64(value))
         case .double:
@@ -59,6 +62,18 @@ enum SpecifierRenderer {
         case .substitution, .unknown:
             return spec.text
         }
+    }
+
+    /// `12480` as `12,480` (groups of three digits; 1000 and more only).
+    static func grouped(_ value: Int, separator: String) -> String {
+        let digits = String(value.magnitude)
+        guard digits.count > 3 else { return String(value) }
+        var out = ""
+        for (index, digit) in digits.enumerated() {
+            if index > 0, (digits.count - index) % 3 == 0 { out += separator }
+            out.append(digit)
+        }
+        return (value < 0 ? "-" : "") + out
     }
 
     /// Pads text to the placeholder's width, on the left unless the `-` flag asks for the right.

@@ -25,6 +25,9 @@ struct ScreenWriter: Sendable {
     let memo: LayoutMemo
 
     init(deck: CopyDeck, locale: String, theme: Theme, timeZone: TimeZone, layouts: LayoutMemos) {
+        // The screens show whole numbers as SwiftUI's Text does: grouped ("12,480 ratings").
+        var deck = deck
+        deck.groupsWholeNumbers = true
         self.deck = deck
         self.locale = locale
         self.theme = theme

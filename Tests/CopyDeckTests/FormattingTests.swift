@@ -111,4 +111,15 @@ struct FormattingTests {
         ]))
         #expect(CopyFormatter(locale: "en").render(localization, language: "en", []).text == "Press Enter to continue")
     }
+
+    /// Screens show whole numbers as SwiftUI's Text does (grouped by the locale); String(format:)
+    /// and so lint, diffs and exports keep them plain.
+    @Test func wholeNumbersAreGroupedOnlyWhenAsked() {
+        #expect(CopyFormatter(locale: "en").format("%lld ratings", [12_480]).text == "12480 ratings")
+        #expect(CopyFormatter(locale: "en", groupsWholeNumbers: true).format("%lld ratings", [12_480]).text == "12,480 ratings")
+        #expect(CopyFormatter(locale: "en", groupsWholeNumbers: true).format("%d of %d", [7, 1_000_000]).text == "7 of 1,000,000")
+        #expect(CopyFormatter(locale: "de", groupsWholeNumbers: true).format("%lld Bewertungen", [12_480]).text == "12.480 Bewertungen")
+        #expect(CopyFormatter(locale: "en", groupsWholeNumbers: true).format("%lld", [-1_234]).text == "-1,234")
+        #expect(CopyFormatter(locale: "en", groupsWholeNumbers: true).format("%05d", [1_234]).text == "01234", "a width or flag is String(format:)'s")
+    }
 }

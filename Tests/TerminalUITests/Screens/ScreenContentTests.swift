@@ -132,6 +132,7 @@ import Testing
         let skipped = F.render(F.cases.first { $0.name == "skipped" }!, offer: .A, locale: "en", size: Self.full)
         #expect(skipped.texts(in: .body).first?.text.contains("10 free messages a day") == true)
         #expect(text("proof").contains("4.8 out of 5"))
+        #expect(text("proof").contains("12,480 ratings"), "a count is grouped as SwiftUI's Text groups it, beside 250,000 people")
         #expect(text("value", "ko").contains("고급") || text("value", "ko") != text("value", "en"))
     }
 
