@@ -31,7 +31,8 @@ enum SpecifierRenderer {
                 value = number
             }
             if flags.isEmpty, spec.width == nil, spec.precision == nil, "diD".contains(spec.conversion) {
-                return locale.map { grouped(value, separator: Locale(identifier: $0).groupingSeparator ?? ",") } ?? String(value)
+                guard let locale, value.magnitude >= 1000 else { return String(value) }
+                return grouped(value, separator: GroupingSeparators.shared.separator(for: locale))
             }
             let conversion = spec.conversion == "D" ? "d" : spec.conversion == "U" ? "u" : spec.conversion == "O" ? "o" : String(spec.conversion)
             return String(format: "%\(flags)\(width)\(precision)ll\(conversion)", Int64(value))
