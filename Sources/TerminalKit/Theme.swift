@@ -30,13 +30,16 @@ public struct Theme: Hashable, Sendable {
         var attrs = RoleStyle.Attributes(bold: role.bold, underline: role.underline, reverse: role.reverse)
         if depth == .none, let mono = role.mono { attrs = mono }
         var background = role.background.index(at: depth)
-        // On a panel, a role that only paints the page (no background, or the page's) takes the panel's.
-        let page = self.style(for: .background).background.index(at: depth)
-        if let panel = style.panel, background == nil || background == page {
-            background = self.style(for: panel).background.index(at: depth)
+        // Only a panel's text, or a role with no background, needs the page's (most cells need neither).
+        if style.panel != nil || background == nil {
+            let page = self.style(for: .background).background.index(at: depth)
+            // On a panel, a role that only paints the page (no background, or the page's) takes the panel's.
+            if let panel = style.panel, background == nil || background == page {
+                background = self.style(for: panel).background.index(at: depth)
+            }
+            // A role that paints no background sits on the page's (nil when the page is the terminal's).
+            if background == nil { background = page }
         }
-        // A role that paints no background sits on the page's (nil when the page is the terminal's).
-        if background == nil { background = page }
         return ResolvedStyle(
             foreground: role.foreground.index(at: depth), background: background,
             bold: attrs.bold || style.bold, underline: attrs.underline || style.underline,

@@ -34,11 +34,12 @@ public struct PlanFactory: Sendable {
     public func plan(for product: StoreProduct) -> Plan {
         let price = product.price(in: storefront.code)
         let period = product.subscription?.period
+        let comparisons = period.map { equivalents(of: price, per: $0) } ?? []
         return Plan(id: product.id, displayName: product.displayName(for: locale), price: price,
                     currencyCode: storefront.currencyCode, displayPrice: product.isUnpriced ? Self.unpricedText : format(price), period: period,
                     trial: trial(for: product), isBestValue: false,
-                    equivalent: period.flatMap { equivalent(of: price, per: $0) },
-                    equivalents: period.map { equivalents(of: price, per: $0) } ?? [],
+                    equivalent: period.flatMap { equivalent(among: comparisons, per: $0) },
+                    equivalents: comparisons,
                     promotionalOffers: promotionalOffers(for: product))
     }
 
@@ -68,7 +69,7 @@ public struct PlanFactory: Sendable {
     public func equivalents(of price: Decimal, per period: BillingPeriod) -> [PriceEquivalent] {
         let weeks: Decimal, months: Decimal
         switch period.unit {
-        case .day: weeks = Decimal(period.value) / 7; months = Decimal(period.value) * 12 / 365
+        case .day: weeks = Decimal(period.value) / 7; months = weeks * 12 / 52
         case .week: weeks = Decimal(period.value); months = Decimal(period.value) * 12 / 52
         case .month: weeks = Decimal(period.value) * 52 / 12; months = Decimal(period.value)
         case .year: weeks = Decimal(period.value) * 52; months = Decimal(period.value) * 12
@@ -90,30 +91,13 @@ public struct PlanFactory: Sendable {
     /// periods (a yearly plan shows price / 12); nil for a week or less. A plan alone shows this;
     /// on a paywall `ComparisonUnit` puts every plan in one unit.
     public func equivalent(of price: Decimal, per period: BillingPeriod) -> PriceEquivalent? {
-        let weeks: Decimal
-        switch period.unit {
-        case .day: weeks = Decimal(period.value) / 7
-        case .week: weeks = Decimal(period.value)
-        case .month: weeks = Decimal(period.value) * 52 / 12
-        case .year: weeks = Decimal(period.value) * 52
-        }
-        if weeks <= 1 { return nil }
-        let isUpToAMonth = period.approximateDays <= 31
-        let perUnit: Decimal
-        if isUpToAMonth {
-            perUnit = price / weeks
-        } else {
-            let months: Decimal = switch period.unit {
-            case .year: Decimal(period.value) * 12
-            case .month: Decimal(period.value)
-            case .week, .day: weeks * 12 / 52
-            }
-            perUnit = price / months
-        }
-        var value = perUnit
-        var rounded = Decimal()
-        NSDecimalRound(&rounded, &value, PriceFormatter.fractionDigits(forCurrency: storefront.currencyCode), .plain)
-        return PriceEquivalent(unit: isUpToAMonth ? .week : .month, displayPrice: format(rounded))
+        equivalent(among: equivalents(of: price, per: period), per: period)
+    }
+
+    /// Of a period's comparison prices, the one a plan alone shows (per week up to a month).
+    func equivalent(among all: [PriceEquivalent], per period: BillingPeriod) -> PriceEquivalent? {
+        let unit: BillingPeriod.Unit = period.approximateDays <= 31 ? .week : .month
+        return all.first { $0.unit == unit }
     }
 
     /// The plans for `productIDs`, else (none of them in the catalog) the catalog's default plans:
