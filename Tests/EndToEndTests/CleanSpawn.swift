@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -41,7 +42,7 @@ enum CleanSpawn {
         var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
         var pid: pid_t = 0
-        let rc = posix_spawn(&pid, "/bin/sh", nil, &attributes, &argv, environ)
+        let rc = ProcessLaunch.serialized { posix_spawn(&pid, "/bin/sh", nil, &attributes, &argv, environ) }
         guard rc == 0 else { throw Failure(description: "posix_spawn /bin/sh failed: errno \(rc)") }
         var status: Int32 = 0
         while waitpid(pid, &status, 0) < 0 {

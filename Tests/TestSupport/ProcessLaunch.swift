@@ -13,4 +13,9 @@ public enum ProcessLaunch {
     public static func run(_ process: Process) throws {
         try lock.withLock { try process.run() }
     }
+
+    /// Any other start of a child (`posix_spawn`), under the same lock: never beside a `Process.run()`.
+    public static func serialized<T>(_ start: () throws -> T) rethrows -> T {
+        try lock.withLock(start)
+    }
 }
