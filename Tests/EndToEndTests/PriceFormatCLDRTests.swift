@@ -43,14 +43,8 @@ struct PriceFormatCLDRTests {
             }
         }
         let input = requests.map { "12345.67 USD \($0.locale)" }.joined(separator: "\n") + "\n"
-        let file = TestPaths.scratchDirectory("cldr").appendingPathComponent("requests.txt")
-        try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try Data(input.utf8).write(to: file)
-        let script = TestPaths.packageRoot.appendingPathComponent("Scripts/cldr/babel_prices.py").path
-        let run = try CleanSpawn.shell("\(CleanSpawn.quote(AppStoreServerLibraryTests.python)) \(CleanSpawn.quote(script)) < \(CleanSpawn.quote(file.path))")
-        #expect(run.status == 0, "\(run.output)")
-        let answers = run.output.split(separator: "\n", omittingEmptySubsequences: false).filter { !$0.isEmpty }
-        try #require(answers.count == requests.count, "\(answers.count) answers for \(requests.count) requests: \(run.output.prefix(500))")
+        let answers = try Self.babel(input)
+        try #require(answers.count == requests.count, "\(answers.count) answers for \(requests.count) requests")
         var differ: [String] = []
         for (request, answer) in zip(requests, answers) {
             let babel = answer.split(separator: "\t", maxSplits: 1).map(String.init)
@@ -74,9 +68,80 @@ struct PriceFormatCLDRTests {
         #expect(requests.filter { !PriceFormatter.availableLocales.contains($0.locale) }.isEmpty)
     }
 
+    /// Each storefront's own currency in every deck language, the whole text: where Babel's differs,
+    /// ours is Apple's formatter's (`Decimal.FormatStyle.Currency`, StoreKit's `priceFormatStyle`),
+    /// and the difference is listed in `Tests/Fixtures/cldr/prices-vs-babel.txt` by kind.
+    @Test(.enabled(if: AppStoreServerLibraryTests.available, "make .venv-appstore with .ci/run"))
+    func everyStorefrontsOwnCurrencyAgreesWithBabelOrIsApples() throws {
+        let shipped = try #require(DefaultCopyDeck.catalog?.languages)
+        let languages = Array(Set(shipped + Self.fixtureLanguages)).sorted()
+        // 1,234.50 where the currency has cents, 1,234 where it has none (a price it can have).
+        func amount(_ storefront: Storefront) -> Decimal {
+            PriceFormatter.fractionDigits(forCurrency: storefront.currencyCode) == 0 ? 1234 : Decimal(string: "1234.5")!
+        }
+        var requests: [(storefront: Storefront, language: String, locale: String)] = []
+        for storefront in Storefront.all {
+            for language in languages {
+                requests.append((storefront, language, PriceFormatter.formattingLocale(for: language, storefront: storefront)))
+            }
+        }
+        let input = requests.map { "\(amount($0.storefront)) \($0.storefront.currencyCode) \($0.locale)" }.joined(separator: "\n") + "\n"
+        let answers = try Self.babel(input)
+        try #require(answers.count == requests.count, "\(answers.count) answers for \(requests.count) requests")
+        func plain(_ text: String) -> String {
+            String(String.UnicodeScalarView(text.unicodeScalars.compactMap { scalar -> Unicode.Scalar? in
+                if scalar == "\u{00A0}" || scalar == "\u{202F}" { return " " }
+                return PriceFormatter.invisibleMarks.contains(scalar) ? nil : scalar
+            }))
+        }
+        var differ: [String] = []
+        var notApples: [String] = []
+        for (request, answer) in zip(requests, answers) {
+            let babel = answer.split(separator: "\t", maxSplits: 1).map(String.init)
+            let ours = PriceFormatter.format(amount(request.storefront), storefront: request.storefront, locale: request.language)
+            let apples = plain(amount(request.storefront).formatted(Decimal.FormatStyle.Currency(code: request.storefront.currencyCode, locale: Locale(identifier: request.locale))))
+            if ours != apples { notApples.append("\(request.language) on \(request.storefront.code): ours \(ours), Apple's formatter \(apples)") }
+            if ours != plain(babel[1]) {
+                differ.append("\(Self.kind(ours: ours, babel: plain(babel[1]))): \(request.language) on \(request.storefront.code) (\(request.locale)): \(ours) vs CLDR \(babel[0]) \(plain(babel[1]))")
+            }
+        }
+        #expect(notApples.isEmpty, "\(notApples.count) prices are not what Apple's formatter gives:\n\(notApples.prefix(20).joined(separator: "\n"))")
+        let known = TestPaths.packageRoot.appendingPathComponent("Tests/Fixtures/cldr/prices-vs-babel.txt")
+        let listed = differ.joined(separator: "\n") + "\n"
+        if ProcessInfo.processInfo.environment["PAYWALLSIM_UPDATE_CLDR"] == "1" { try Data(listed.utf8).write(to: known) }
+        let expected = (try? String(contentsOf: known, encoding: .utf8)) ?? ""
+        let unexpected = differ.filter { !expected.contains($0 + "\n") }
+        #expect(unexpected.isEmpty, "\(unexpected.count) of \(requests.count) differ from CLDR:\n\(unexpected.prefix(40).joined(separator: "\n"))")
+        #expect(expected.split(separator: "\n").count == differ.count, "the differences listed in \(known.lastPathComponent) changed: PAYWALLSIM_UPDATE_CLDR=1 rewrites it")
+        // Taiwan dollars have two decimals in Apple's formatter and in CLDR alike; yen is ¥ in Japanese.
+        let taiwan = try #require(Storefront(code: "TWN"))
+        #expect(PriceFormatter.format(99, storefront: taiwan, locale: "en_US") == "NT$99.00")
+        #expect(PriceFormatter.format(99, storefront: taiwan, locale: "zh-Hant") == "$99.00")
+        #expect(PriceFormatter.format(1200, storefront: try #require(Storefront(code: "JPN")), locale: "ja") == "¥1,200")
+    }
+
+    /// What kind of difference there is between our price and Babel's.
+    static func kind(ours: String, babel: String) -> String {
+        func digits(_ text: String) -> String { String(text.unicodeScalars.filter { $0.properties.numericType != nil }.map(Character.init)) }
+        if ours.replacingOccurrences(of: " ", with: "") == babel.replacingOccurrences(of: " ", with: "") { return "spacing" }
+        if digits(ours) != digits(babel) { return digits(ours).count == digits(babel).count ? "digits" : "fraction" }
+        return "symbol or separators"
+    }
+
+    /// Babel's answers (`LOCALE_USED<TAB>TEXT`) for `input`'s lines, through `Scripts/cldr/babel_prices.py`.
+    static func babel(_ input: String) throws -> [Substring] {
+        let file = TestPaths.scratchDirectory("cldr").appendingPathComponent("requests-\(UUID().uuidString).txt")
+        try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data(input.utf8).write(to: file)
+        let script = TestPaths.packageRoot.appendingPathComponent("Scripts/cldr/babel_prices.py").path
+        let run = try CleanSpawn.shell("\(CleanSpawn.quote(AppStoreServerLibraryTests.python)) \(CleanSpawn.quote(script)) < \(CleanSpawn.quote(file.path))")
+        #expect(run.status == 0, "\(run.output)")
+        return run.output.split(separator: "\n", omittingEmptySubsequences: false).filter { !$0.isEmpty }
+    }
+
     @Test(arguments: [
         ("de", "JPN", "JPY", Decimal(1200), "1.200 ¥"), ("de", "GBR", "GBP", Decimal(string: "4.99")!, "4,99 £"),
-        ("fr", "JPN", "JPY", Decimal(1200), "1 200 ¥"), ("ja", "JPN", "JPY", Decimal(1200), "¥1,200"),
+        ("fr", "JPN", "JPY", Decimal(1200), "1 200 JPY"), ("ja", "JPN", "JPY", Decimal(1200), "¥1,200"),
     ])
     func aLanguageOnAForeignStorefrontUsesItsOwnSeparators(_ language: String, _ code: String, _ currency: String,
                                                              _ amount: Decimal, _ expected: String) throws {

@@ -101,14 +101,14 @@ struct StoreCommandTests {
         #expect(table.exitCode == 0, "stderr: \(table.stderr)")
         #expect(table.stdout.contains("storefront SGP (SGD), 4 product(s)"))
         #expect(table.stdout.contains("dev.liyuxuan.joodle.pro.yearly"))
-        #expect(table.stdout.contains("S$29.98"))
+        #expect(table.stdout.contains("$29.98"))
         let document = try json("products", "--storekit", Self.joodle)
         let products = try #require(document["products"] as? [[String: Any]])
         #expect(products.count == 4)
         let monthly = try #require(products.first { $0["id"] as? String == "dev.liyuxuan.joodle.pro.monthly" })
         #expect(monthly["type"] as? String == "auto-renewable")
         #expect(monthly["period"] as? String == "P1M")
-        #expect(monthly["displayPrice"] as? String == "S$3.98")
+        #expect(monthly["displayPrice"] as? String == "$3.98")
         #expect(monthly["level"] as? Int == 2)
     }
 

@@ -31,7 +31,7 @@ struct StorefrontTests {
         ("14-l-ark-chl-es-mx-v4.storekit", "cl.lark.vault.pro.monthly", "$8.990"),
         ("14-l-ark-chl-es-mx-v4.storekit", "cl.lark.vault.pro.yearly", "$80.990"),
         ("16-kamyal-rus-ru-consumable-v5.storekit", "software.kanunnikoff.Kamyal.Products.Tip", "0,99 ₽"),
-        ("22-happiness-ukr-nonrenewing-v1.storekit", "hp.199.1.m", "1,99 $"),
+        ("22-happiness-ukr-nonrenewing-v1.storekit", "hp.199.1.m", "1,99 USD"),
         ("33-cubetime-nzl-donations-v3.storekit", "com.cubetime.cubetime.5donation", "$2.99"),
         ("34-chemsims-col-cop-prices-v1.storekit", "tip_with_badge_1", "$ 4.900"),
     ])

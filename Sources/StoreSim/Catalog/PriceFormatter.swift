@@ -5,17 +5,12 @@ import Foundation
 ///
 /// Rules: the number format (separators, symbol position) follows the requested locale, completed
 /// with the storefront's region when it has none (`ko` + KOR → `ko_KR`); the currency is the
-/// storefront's; well-known currencies use their short symbol (`¥`, not `CN¥`); the currency's own
-/// fraction digits are used (none for KRW and JPY) unless the amount has more, which are then kept
+/// storefront's, with the symbol the locale gives it (`¥68.00` in Chinese, `CN¥68.00` in English,
+/// as iOS shows it); the currency's fraction digits are Apple's formatter's (none for KRW and JPY,
+/// two for TWD: `NT$99.00`) unless the amount has more, which are then kept
 /// rather than rounded away (JPY 4.80 → `¥4.80`); non-breaking spaces become plain spaces so terminal
 /// goldens stay readable, and direction marks are left out.
 public enum PriceFormatter {
-    /// Short symbols for currencies whose ICU symbol in foreign locales is prefixed (`CN¥`, `US$`, `₩`).
-    public static let shortSymbols: [String: String] = [
-        "USD": "$", "CNY": "¥", "JPY": "¥", "KRW": "₩", "EUR": "€", "GBP": "£", "INR": "₹", "TRY": "₺",
-        "TWD": "NT$", "HKD": "HK$", "SGD": "S$", "CAD": "CA$", "AUD": "A$", "BRL": "R$", "MXN": "MX$",
-    ]
-
     /// `amount` in `storefront`'s currency, formatted for `locale` (nil: the storefront's default locale).
     public static func format(_ amount: Decimal, storefront: Storefront, locale: String? = nil) -> String {
         format(amount, currencyCode: storefront.currencyCode,
@@ -55,28 +50,23 @@ public enum PriceFormatter {
         return "$" + EnglishDigits.text(units: NSDecimalNumber(decimal: scaled).int64Value, fractionDigits: digits)
     }
 
-    /// The price as ICU formats it (see the type's rules).
+    /// The price as Apple's formatter writes it (see the type's rules): `Decimal.FormatStyle.Currency`,
+    /// the type of StoreKit's `Product.priceFormatStyle`.
     static func icuText(_ amount: Decimal, currencyCode: String, locale: String) -> String {
-        let configuration = icuConfiguration(amount, currencyCode: currencyCode, locale: locale)
-        let text = formatters.string(amount, with: configuration) ?? "\(amount) \(currencyCode)"
-        return cleaned(text)
+        let style = Decimal.FormatStyle.Currency(code: currencyCode, locale: Locale(identifier: locale))
+            .precision(.fractionLength(shownFractionDigits(amount, currencyCode: currencyCode)))
+        return cleaned(amount.formatted(style))
     }
 
-    /// ICU formatters, kept by configuration: making one costs far more than formatting with it.
-    static let formatters = CurrencyFormatterPool(limit: 256)
-
-    /// How ICU is asked to format `amount` in `currencyCode` for `locale`.
-    static func icuConfiguration(_ amount: Decimal, currencyCode: String, locale: String) -> CurrencyFormatterPool.Configuration {
-        // Foundation on Linux keeps the locale's own currency digits after `currencyCode` changes
-        // (en_US + KRW would give ₩12,000.00), so the digits are set from ISO 4217 here.
+    /// The fraction digits `amount` is shown with in `currencyCode`: the currency's, or the amount's
+    /// own when it has more (up to 4), so a price is never rounded away.
+    static func shownFractionDigits(_ amount: Decimal, currencyCode: String) -> Int {
         let currencyDigits = fractionDigits(forCurrency: currencyCode)
         let needed = fractionDigits(of: amount)
-        let digits = needed > currencyDigits ? min(max(needed, 2), 4) : currencyDigits
-        return CurrencyFormatterPool.Configuration(locale: locale, currencyCode: currencyCode,
-                                                   currencySymbol: shortSymbols[currencyCode], fractionDigits: digits)
+        return needed > currencyDigits ? min(max(needed, 2), 4) : currencyDigits
     }
 
-    /// ICU's text with non-breaking spaces made plain and direction marks left out.
+    /// The formatter's text with non-breaking spaces made plain and direction marks left out.
     static func cleaned(_ text: String) -> String {
         String(String.UnicodeScalarView(text.unicodeScalars.compactMap { scalar -> Unicode.Scalar? in
             if scalar == "\u{00A0}" || scalar == "\u{202F}" { return " " }
@@ -116,18 +106,22 @@ public enum PriceFormatter {
     /// cell count would be wrong; the terminal lays the text out itself.
     public static let invisibleMarks: Set<Unicode.Scalar> = ["\u{200E}", "\u{200F}", "\u{061C}", "\u{2066}", "\u{2067}", "\u{2068}", "\u{2069}"]
 
-    /// Currencies shown without decimals (ISO 4217 minor unit 0, plus those Apple prices in whole units).
-    public static let zeroDecimalCurrencies: Set<String> = [
-        "JPY", "KRW", "CLP", "ISK", "VND", "UGX", "PYG", "XAF", "XOF", "HUF", "TWD", "IDR", "COP", "KZT",
-    ]
-
-    /// Currencies with three decimals (ISO 4217 minor unit 3).
-    public static let threeDecimalCurrencies: Set<String> = ["BHD", "KWD", "JOD", "OMR", "TND"]
-
-    /// The number of fraction digits `currencyCode` is shown with (2 for USD, 0 for KRW and JPY).
+    /// The number of fraction digits `currencyCode` is shown with, as Apple's own price formatter
+    /// shows it: `Decimal.FormatStyle.Currency`, the type of StoreKit's `Product.priceFormatStyle`
+    /// (2 for USD and TWD, 0 for KRW, JPY and IDR). Asked once per currency.
     public static func fractionDigits(forCurrency currencyCode: String) -> Int {
-        if zeroDecimalCurrencies.contains(currencyCode) { return 0 }
-        return threeDecimalCurrencies.contains(currencyCode) ? 3 : 2
+        if currencyCode == "USD" { return 2 }   // the default storefront's, without opening ICU (a test compares)
+        return currencyDigits.value(for: currencyCode) { appleFractionDigits(forCurrency: currencyCode) }
+    }
+
+    /// Fraction digits by currency, as `appleFractionDigits` found them.
+    static let currencyDigits = BoundedCache<String, Int>(limit: 512)
+
+    /// The digits Apple's formatter writes after the decimal point of one unit of `currencyCode`.
+    static func appleFractionDigits(forCurrency currencyCode: String) -> Int {
+        let one = Decimal(1).formatted(Decimal.FormatStyle.Currency(code: currencyCode, locale: Locale(identifier: "en_US_POSIX")))
+        guard let point = one.firstIndex(of: ".") else { return 0 }
+        return one[one.index(after: point)...].prefix { $0.isNumber }.count
     }
 
     /// How many fraction digits `amount` needs (0.5 → 1, 9.99 → 2, 98.0 → 0).

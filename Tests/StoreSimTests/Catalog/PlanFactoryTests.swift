@@ -29,7 +29,7 @@ struct PlanFactoryTests {
         let plans = PlanFactory.defaultPaywallPlans(catalog: catalog)
         #expect(plans.map(\.id) == ["dev.liyuxuan.joodle.pro.yearly", "dev.liyuxuan.joodle.pro.monthly"])
         #expect(plans.map(\.currencyCode) == ["SGD", "SGD"])
-        #expect(plans.map(\.displayPrice) == ["S$29.98", "S$3.98"])
+        #expect(plans.map(\.displayPrice) == ["SGD 29.98", "SGD 3.98"])
         #expect(plans.map(\.isBestValue) == [true, false])
         #expect(plans.allSatisfy { $0.trial == nil })
         let korean = PlanFactory.defaultPaywallPlans(catalog: catalog, locale: "ko-KR")

@@ -21,7 +21,9 @@ struct PriceFormatterTests {
         Row(amount: "68", storefront: "CHN", locale: "zh_Hans", expected: "¥68.00"),
         Row(amount: "68", storefront: "CHN", locale: "zh-Hans", expected: "¥68.00"),
         Row(amount: "68", storefront: "CHN", locale: nil, expected: "¥68.00"),
-        Row(amount: "388", storefront: "CHN", locale: "en_US", expected: "¥388.00"),
+        Row(amount: "388", storefront: "CHN", locale: "en_US", expected: "CN¥388.00"),
+        Row(amount: "99", storefront: "TWN", locale: "en_US", expected: "NT$99.00"),
+        Row(amount: "99", storefront: "TWN", locale: "zh-Hant", expected: "$99.00"),
         Row(amount: "12000", storefront: "KOR", locale: "ko", expected: "₩12,000"),
         Row(amount: "79000", storefront: "KOR", locale: "ko-KR", expected: "₩79,000"),
         Row(amount: "12000", storefront: "KOR", locale: "en_US", expected: "₩12,000"),
@@ -52,6 +54,9 @@ struct PriceFormatterTests {
         #expect(PriceFormatter.fractionDigits(forCurrency: "KRW") == 0)
         #expect(PriceFormatter.fractionDigits(forCurrency: "JPY") == 0)
         #expect(PriceFormatter.fractionDigits(forCurrency: "USD") == 2)
+        #expect(PriceFormatter.appleFractionDigits(forCurrency: "USD") == 2, "the default storefront's digits, known without ICU, are Apple's")
+        #expect(PriceFormatter.fractionDigits(forCurrency: "TWD") == 2)
+        #expect(PriceFormatter.fractionDigits(forCurrency: "IDR") == 0)
         #expect(PriceFormatter.fractionDigits(of: Decimal(string: "98.0")!) == 0)
         #expect(PriceFormatter.fractionDigits(of: Decimal(string: "0.5")!) == 1)
     }
@@ -112,42 +117,4 @@ struct StorefrontTableTests {
         #expect(PriceFormatter.usDollars(Decimal(string: "1.23456")!, currencyCode: "USD", locale: "en_US") == nil)
     }
 
-    /// ICU formatters are kept and reused by configuration: a reused one writes what a new one
-    /// writes, whatever came before it, on any thread, and past the pool's limit.
-    @Test func pooledFormattersMatchNewOnes() {
-        let locales = ["en_US", "de_DE", "fr_FR", "ja_JP", "ko_KR", "ar_SA", "hi_IN", "pt_BR", "zh_Hans_CN", "he_IL", "ru_RU", "th_TH"]
-        let currencies = ["USD", "EUR", "JPY", "KRW", "SAR", "INR", "BRL", "CNY", "KWD", "GBP"]
-        let amounts: [Decimal] = [0, 0.5, 4.8, 9.99, 59.99, 98, 1_299, 12_345.67, Decimal(string: "1.2345")!, Decimal(string: "0.125")!]
-        var cases: [(Decimal, String, String)] = []
-        for locale in locales { for currency in currencies { for amount in amounts { cases.append((amount, currency, locale)) } } }
-        var generator = SeededGenerator(seed: 16)
-        cases.shuffle(using: &generator)
-        let shuffled = cases
-        let expected = cases.map { amount, currency, locale in
-            let configuration = PriceFormatter.icuConfiguration(amount, currencyCode: currency, locale: locale)
-            return CurrencyFormatterPool.make(configuration).string(from: amount as NSDecimalNumber)
-        }
-        for limit in [1, 3, 256] {
-            let pool = CurrencyFormatterPool(limit: limit)
-            let results = Mutex([String?](repeating: nil, count: cases.count))
-            DispatchQueue.concurrentPerform(iterations: 4) { lane in
-                for index in stride(from: lane, to: shuffled.count, by: 4) {
-                    let (amount, currency, locale) = shuffled[index]
-                    let text = pool.string(amount, with: PriceFormatter.icuConfiguration(amount, currencyCode: currency, locale: locale))
-                    results.withLock { $0[index] = text }
-                }
-            }
-            let got = results.withLock { $0 }
-            var differing = 0
-            for index in cases.indices where got[index] != expected[index] {
-                differing += 1
-                if differing <= 3 { Issue.record("limit \(limit), \(cases[index]): \(got[index] ?? "nil") vs new \(expected[index] ?? "nil")") }
-            }
-            #expect(differing == 0, "limit \(limit)")
-            #expect(got.allSatisfy { $0 != nil })
-        }
-        // Prices keep their rules through the pool: Korean won without decimals, euro after the number in German.
-        #expect(PriceFormatter.icuText(12_000, currencyCode: "KRW", locale: "ko_KR") == "₩12,000")
-        #expect(PriceFormatter.icuText(9.99, currencyCode: "EUR", locale: "de_DE") == "9,99 €")
-    }
 }
