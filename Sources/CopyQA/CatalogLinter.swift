@@ -56,7 +56,7 @@ public struct CatalogLinter: Sendable {
     }
 
     /// The catalog's languages this lint covers.
-    func wantedLanguages(of catalog: StringCatalog) -> [String] {
+    public func wantedLanguages(of catalog: StringCatalog) -> [String] {
         guard let languages else { return catalog.languages }
         return catalog.languages.filter { present in
             languages.contains { LocaleCode.languageAndScript(of: $0) == LocaleCode.languageAndScript(of: present) }
@@ -77,6 +77,11 @@ public struct CatalogLinter: Sendable {
         let leaves = localization.leaves
         // Review states and empty texts.
         for leaf in leaves where leaf.unit.state.needsWork {
+            // A source value in state new is how Xcode keeps text it extracted (Interface Builder,
+            // Info.plist): it is the source, nobody translates it. A key whose source has no words
+            // (an empty key, "%lld") has nothing to translate or review.
+            if leaf.unit.state == .new, isSource { continue }
+            if !CatalogLint.hasLetters(CatalogLint.sourceText(of: key, path: leaf.path, in: catalog)) { continue }
             let what = leaf.unit.state == .new ? "state new: not translated or reviewed yet" : "state needs_review: the source changed since it was translated"
             out.append(finding(.warning, .needsReview, leaf.path, what))
         }

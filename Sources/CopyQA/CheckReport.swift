@@ -133,10 +133,11 @@ public struct CheckReport: Sendable, Codable {
         if let team = teamCatalog { out += team.lines() }
         if let lint = teamLint {
             out.append("")
-            out.append("lint of \(lint.file) (copy lint):")
-            let sorted = lint.findings.enumerated().sorted { ($0.element.severity, $0.offset) < ($1.element.severity, $1.offset) }
-            out += sorted.map { "  " + $0.element.text }
-            out.append("  " + LintReport(files: [lint]).summary(of: lint))
+            let only = lint.languages.count == lint.catalogLanguages.count ? ""
+                : ", only the languages swept; copy lint \(lint.file) lints all \(lint.catalogLanguages.count)"
+            out.append("lint of \(lint.file) (copy lint\(only)):")
+            // As copy lint prints it: errors in full, warnings one line per rule and language.
+            out += LintReport(files: [lint]).text().split(separator: "\n").map { "  " + $0 }
         }
         // Groups by screen and sorted as positions (a group is a dozen fields to copy).
         let screens = Dictionary(grouping: groups.indices, by: { groups[$0].screen })

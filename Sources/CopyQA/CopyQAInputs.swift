@@ -91,8 +91,7 @@ public enum CopyCheck {
                               raw: sweep.teamCatalog)
         // The team's file in its own right, for the languages swept.
         let lint = sweep.teamCatalog.map { raw in
-            LintReport.FileReport(file: origin, catalog: raw,
-                                  findings: CatalogLinter(languages: matrix.locales).lint(raw, file: origin))
+            LintReport.FileReport(file: origin, catalog: raw, linter: CatalogLinter(languages: matrix.locales))
         }
         return CheckReport(combinations: combinations.count, screensRendered: rendered, findingsInParts: parts, teamCatalog: team,
                            teamLint: lint)

@@ -9,16 +9,26 @@ public struct LintReport: Sendable, Codable {
         public var file: String
         public var sourceLanguage: String
         public var keys: Int
+        /// The languages linted (all of the catalog's unless the linter was given some).
         public var languages: [String]
+        /// Every language the catalog has.
+        public var catalogLanguages: [String]
         public var errors: Int
         public var warnings: Int
         public var findings: [LintFinding]
 
-        public init(file: String, catalog: StringCatalog, findings: [LintFinding]) {
+        /// `catalog` read from `file`, linted by `linter`.
+        public init(file: String, catalog: StringCatalog, linter: CatalogLinter) {
+            self.init(file: file, catalog: catalog, findings: linter.lint(catalog, file: file),
+                      languages: linter.wantedLanguages(of: catalog))
+        }
+
+        public init(file: String, catalog: StringCatalog, findings: [LintFinding], languages: [String]? = nil) {
             self.file = file
             sourceLanguage = catalog.sourceLanguage
             keys = catalog.entries.count
-            languages = catalog.languages
+            catalogLanguages = catalog.languages
+            self.languages = languages ?? catalog.languages
             self.findings = findings
             errors = findings.filter { $0.severity == .error }.count
             warnings = findings.filter { $0.severity == .warning }.count
@@ -46,7 +56,7 @@ public struct LintReport: Sendable, Codable {
 
     /// Lints each catalog with `linter`.
     public static func lint(_ catalogs: [(file: String, catalog: StringCatalog)], linter: CatalogLinter) -> LintReport {
-        LintReport(files: catalogs.map { FileReport(file: $0.file, catalog: $0.catalog, findings: linter.lint($0.catalog, file: $0.file)) })
+        LintReport(files: catalogs.map { FileReport(file: $0.file, catalog: $0.catalog, linter: linter) })
     }
 
     /// Errors one line each; warnings one line each with `verbose`, else one line per rule and
@@ -102,7 +112,9 @@ public struct LintReport: Sendable, Codable {
             let parts = LintRule.allCases.compactMap { rule in counts[rule].map { "\(rule.rawValue) \($0)" } }
             return " (\(parts.joined(separator: ", ")))"
         }
-        return "\(file.file): \(file.keys) key(s), \(file.languages.count) language(s) (source \(file.sourceLanguage)): "
+        let languages = file.languages.count == file.catalogLanguages.count ? "\(file.languages.count) language(s)"
+            : "\(file.languages.count) of its \(file.catalogLanguages.count) languages linted (\(file.languages.joined(separator: ", ")))"
+        return "\(file.file): \(file.keys) key(s), \(languages) (source \(file.sourceLanguage)): "
             + "\(file.errors) error(s)\(byRule(.error)), \(file.warnings) warning(s)\(byRule(.warning))"
     }
 

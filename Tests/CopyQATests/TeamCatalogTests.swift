@@ -44,7 +44,14 @@ struct TeamCatalogTests {
         let lint = try #require(report.teamLint)
         #expect(lint.keys == catalog.entries.count)
         #expect(lint.findings.allSatisfy { $0.language == nil || LocaleCode.language(of: $0.language ?? "") == "en" })
-        #expect(text.contains("lint of \(path) (copy lint):"))
+        // It says so when the file has more languages than the sweep, and counts only the swept ones.
+        if lint.catalogLanguages.count > lint.languages.count {
+            #expect(text.contains("lint of \(path) (copy lint, only the languages swept; copy lint \(path) lints all \(lint.catalogLanguages.count)):"))
+            #expect(text.contains("\(lint.languages.count) of its \(lint.catalogLanguages.count) languages linted (\(lint.languages.joined(separator: ", ")))"))
+        } else {
+            #expect(text.contains("lint of \(path) (copy lint):"))
+        }
+        #expect(lint.languages.allSatisfy { LocaleCode.language(of: $0) == "en" })
         let json = try JSONSerialization.jsonObject(with: Data(report.json().utf8)) as? [String: Any]
         let teamJSON = try #require(json?["teamCatalog"] as? [String: Any])
         #expect((teamJSON["unused"] as? [String])?.count == team.unused.count)
