@@ -8,16 +8,19 @@ import TerminalKit
 /// message), filters by locale, theme, offer and size (also from the URL hash:
 /// `#locale=ko&offer=B&size=80x24&findings=1`). No network: CSS and script are inline.
 ///
-/// Kept small and fast to open: a screen's cells are stored once as text plus style runs (a
-/// `<script type="text/plain">` blob, shared by every combination that drew the same cells: the
-/// three themes share one), colours are CSS classes per style and theme, and a section's grid is
-/// built by the script only when it scrolls into view.
+/// Kept small and fast to open: each distinct row of cells is stored once, as text plus style runs
+/// (`ROWS`, a JSON array: the same border, blank or button row is shared by every screen that
+/// draws it), a screen is the list of its rows (`GRIDS`, shared by every combination that drew the
+/// same cells: the three themes share one), colours are CSS classes per style and theme, and a
+/// section's grid is built by the script only when it scrolls into view.
 public enum HTMLReport {
     /// The page for `combinations`, marking `findings` (from `CopySweep.run` over the same combinations).
     public static func page(_ sweep: CopySweep, combinations: [SweepCombination], findings: [Finding]) -> String {
         var byScreen: [String: [Finding]] = [:]
         for finding in findings { byScreen[id(finding.combination, finding.screen, finding.state), default: []].append(finding) }
         var styles = StyleTable()
+        var rowIndex: [String: Int] = [:]
+        var rows: [String] = []
         var blobs: [String: Int] = [:]
         var blobTexts: [String] = []
         var sections: [String] = []
@@ -28,7 +31,12 @@ public enum HTMLReport {
             count += 1
             let name = screen.screenName == "tooSmall" ? "tooSmall" : state.screen
             let marks = byScreen[id(combination, name, state.state)] ?? []
-            let blob = encode(screen.grid, styles: &styles)
+            let blob = encode(screen.grid, styles: &styles).map { row in
+                if let known = rowIndex[row] { return String(known) }
+                rowIndex[row] = rows.count
+                rows.append(row)
+                return String(rows.count - 1)
+            }.joined(separator: ",")
             let index: Int
             if let known = blobs[blob] { index = known } else {
                 index = blobTexts.count
@@ -78,10 +86,8 @@ public enum HTMLReport {
         """
         html += sections.joined(separator: "\n")
         html += "\n</main>\n"
-        for (index, blob) in blobTexts.enumerated() {
-            html += "<script type=\"text/plain\" id=\"g\(index)\">\(blob)</script>\n"
-        }
-        html += "<script>\nvar THEMES=\(jsonArray(themeNames));\n" + script + "\n</script>\n</body></html>\n"
+        html += "<script>\nvar THEMES=\(jsonArray(themeNames));\nvar ROWS=\(jsonArray(rows));\nvar GRIDS=\(jsonArray(blobTexts));\n"
+            + script + "\n</script>\n</body></html>\n"
         return html
     }
 
@@ -94,9 +100,11 @@ public enum HTMLReport {
             + values.map { "<option value=\"\(escape($0))\">\(escape($0))</option>" }.joined() + "</select></label>"
     }
 
+    /// `values` as a JSON array that is safe inside `<script>`: JSONEncoder writes `/` as `\/`, so
+    /// no `</script>` can occur.
     static func jsonArray(_ values: [String]) -> String {
         let data = (try? JSONEncoder().encode(values)) ?? Data(utf8: "[]")
-        return String(decoding: data, as: UTF8.self).replacingOccurrences(of: "</", with: "<\\/")
+        return String(decoding: data, as: UTF8.self)
     }
 
     static func section(number: Int, combination: SweepCombination, state: ScreenState, name: String, grid: Int,
@@ -124,10 +132,10 @@ public enum HTMLReport {
         return out + "</section>"
     }
 
-    /// The grid as text: one line per row, `RUNS|TEXT`, where RUNS lists `style.characters.columns`
-    /// for each run of one style (a wide character is a run of its own, 2 columns); trailing
-    /// blank cells in the page's style are left out. Escaped for a `<script type="text/plain">`.
-    static func encode(_ grid: CellGrid, styles: inout StyleTable) -> String {
+    /// The grid's rows as text, `RUNS|TEXT`, where RUNS lists `style.characters.columns` for each
+    /// run of one style (a wide character is a run of its own, 2 columns); trailing blank cells in
+    /// the page's style are left out.
+    static func encode(_ grid: CellGrid, styles: inout StyleTable) -> [String] {
         var lines: [String] = []
         for y in 0..<grid.height {
             var end = grid.width
@@ -153,7 +161,7 @@ public enum HTMLReport {
             flush()
             lines.append(runs.joined(separator: ",") + "|" + text)
         }
-        return escape(lines.joined(separator: "\n"))
+        return lines
     }
 
     static func escape(_ text: String) -> String { XMLText.escape(text) }
@@ -169,9 +177,9 @@ public enum HTMLReport {
       function build(section){
         if(section.getAttribute('data-built'))return;
         section.setAttribute('data-built','1');
-        var blob=document.getElementById('g'+section.getAttribute('data-grid'));
         var grid=section.querySelector('.grid'),first=grid.firstChild,html='';
-        blob.textContent.split('\\n').forEach(function(line){
+        GRIDS[+section.getAttribute('data-grid')].split(',').forEach(function(index){
+          var line=ROWS[+index];
           var bar=line.indexOf('|'),runs=line.slice(0,bar),chars=Array.from(line.slice(bar+1)),at=0;
           html+='<div class="row">';
           if(runs)runs.split(',').forEach(function(r){

@@ -75,6 +75,7 @@ struct PaywallRules {
             if let trial = plan.trial {
                 var missing: [String] = []
                 if !all.contains(squash(plan.displayPrice)) { missing.append("the price charged after it (\(plan.displayPrice))") }
+                else if !all.contains(squash(unitText(period))) { missing.append("how often \(plan.displayPrice) is charged (per \(unitText(period)))") }
                 if trial.paymentMode == .free, let end = trialEnd(plan, dates: dates), !all.contains(squash(end)) { missing.append("when (\(end))") }
                 if !missing.isEmpty {
                     add(.trialTermsIncomplete, terms.first?.key ?? "paywall.trial.terms", terms.map(\.text).joined(separator: " "),

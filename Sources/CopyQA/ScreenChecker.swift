@@ -17,7 +17,7 @@ struct ScreenChecker: Sendable {
         var out: [Finding] = []
         let name = screenName(screen, state: state)
         for text in screen.drawn {
-            out += textFindings(text, screen: name, state: state.state, combination: combination)
+            out += textFindings(text, screen: name, state: state.state, combination: combination, shown: !text.covered)
         }
         if screen.screenName == "paywall" {
             out += PaywallRules(screen: screen, state: state, combination: combination, deck: deck).findings(dates: dates)
@@ -30,10 +30,11 @@ struct ScreenChecker: Sendable {
         screen.screenName == "tooSmall" ? "tooSmall" : state.screen
     }
 
-    func textFindings(_ text: DrawnText, screen: String, state: String, combination: SweepCombination) -> [Finding] {
+    /// The findings of one drawn text; `shown` false (covered by a modal: help, a sheet) keeps them without a place on the grid.
+    func textFindings(_ text: DrawnText, screen: String, state: String, combination: SweepCombination, shown: Bool = true) -> [Finding] {
         var out: [Finding] = []
         if skipsFallbackCopy, text.copy?.fromFallbackDeck == true { return out }
-        let rect = FindingRect(text.rect)
+        let rect = shown ? FindingRect(text.rect) : nil
         func add(_ severity: Severity, _ kind: FindingKind, _ message: String) {
             out.append(Finding(severity: severity, kind: kind, screen: screen, state: state, combination: combination,
                                key: text.key, text: text.text, message: message, rect: rect))

@@ -86,8 +86,10 @@ struct Canvas: Sendable {
         let x = area.x + max(0, (area.width - width) / 2)
         let y = area.y + max(0, (area.height - block.height) / 2)
         // Clear the band the modal spans (inside the column's frame) so nothing peeks out beside it.
+        let band = Rect(x: area.x + 1, y: y, width: max(0, area.width - 2), height: min(block.height, area.height))
+        for index in drawn.indices where drawn[index].rect.intersects(band) { drawn[index].covered = true }
         if paints {
-            grid.fill(Rect(x: area.x + 1, y: y, width: max(0, area.width - 2), height: min(block.height, area.height)), style: TextStyle(.background))
+            grid.fill(band, style: TextStyle(.background))
             grid.fill(Rect(x: x, y: y, width: width, height: min(block.height, area.height)), style: style)
         }
         draw(block, x: x, y: y, bottom: area.y + area.height)

@@ -47,6 +47,8 @@ public struct DrawnText: Sendable, Equatable {
     public var slotWidth: Int
     /// True when the layout had to cut it (ellipsis, or rows beyond the screen).
     public var truncated: Bool
+    /// True when a modal drawn after it (help, a sheet, a StoreKit message) covers it: no cell shows it.
+    public var covered = false
     /// The plan this text belongs to (a plan row's price, equivalent or trial terms); nil otherwise.
     public var planID: String? {
         get { shared.value.planID }

@@ -186,6 +186,18 @@ public struct CellGrid: Hashable, Sendable {
         return String(decoding: bytes, as: UTF8.self)
     }
 
+    /// The text of `columns` cells of row `y` from column `x` (a wide character counts its two
+    /// columns; cells outside the grid are left out).
+    public func text(row y: Int, from x: Int, columns: Int) -> String {
+        guard y >= 0, y < height else { return "" }
+        var out = ""
+        for column in max(0, x)..<min(width, max(0, x + columns)) {
+            guard let cell = self[column, y], !cell.isContinuation else { continue }
+            out += cell.text
+        }
+        return out
+    }
+
     /// The runs of cells that differ from `previous`; every row when the sizes differ.
     public func diff(from previous: CellGrid?) -> [CellRun] {
         var runs: [CellRun] = []

@@ -13,4 +13,9 @@ public struct Rect: Hashable, Sendable {
     public func inset(by: Int) -> Rect {
         Rect(x: x + by, y: y + by, width: max(0, width - 2 * by), height: max(0, height - 2 * by))
     }
+
+    /// Whether the two rectangles share a cell.
+    public func intersects(_ other: Rect) -> Bool {
+        x < other.x + other.width && other.x < x + width && y < other.y + other.height && other.y < y + height
+    }
 }

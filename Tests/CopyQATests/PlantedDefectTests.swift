@@ -109,6 +109,16 @@ struct PlantedDefectTests {
         #expect(terms.state.contains("yearly_59_99"))
     }
 
+    @Test("3.1.2: trial terms with the price but not how often it is charged, nor when")
+    func trialTermsWithoutPeriod() throws {
+        let deck = Support.deck { $0.set("paywall.trial.terms", "en", "Free for %1$@, then %2$@.") }
+        let findings = Support.findings(deck, Support.small())
+        let terms = try #require(findings.first { $0.kind == .trialTermsIncomplete })
+        #expect(terms.message.contains("how often $59.99 is charged (per year)"), "\(terms.message)")
+        #expect(terms.message.contains("June 4, 2026"))
+        #expect(!terms.message.contains("the price charged after it"))
+    }
+
     @Test("3.1.2: a price without its billing period")
     func priceWithoutPeriod() {
         let deck = Support.deck { $0.set("paywall.plan.price", "en", "%1$@") }
