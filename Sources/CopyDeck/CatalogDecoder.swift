@@ -97,6 +97,9 @@ final class CatalogDecoder {
                 lines[StringCatalog.placeKey(currentKey, currentLanguage, leaf)] = (child.keyLocation ?? child.location).line
                 result.stringUnit = try stringUnit(child, childPath)
             case "variations": result.variations = try variations(child, childPath, leaf: leaf.isEmpty ? "" : leaf + ".")
+            case "stringSet":
+                lines[StringCatalog.placeKey(currentKey, currentLanguage, leaf)] = (child.keyLocation ?? child.location).line
+                result.stringSet = try stringSet(child, childPath)
             case "substitutions":
                 for (name, subNode) in try object(child, childPath, what: "substitution names mapped to substitutions") {
                     result.substitutions[name] = try substitution(subNode, { "\(childPath())[\(self.quoted(name))]" }, leaf: "substitutions.\(name).")
@@ -105,6 +108,23 @@ final class CatalogDecoder {
             }
         }
         return result
+    }
+
+    private func stringSet(_ node: LocatedJSON, _ path: Path) throws(CatalogError) -> StringSet {
+        var state: UnitState?
+        var values: [String] = []
+        for (key, child) in try object(node, path, what: "a string set ({\"state\", \"values\"})") {
+            switch key {
+            case "state": state = UnitState(rawValue: try string(child, { "\(path()).state" }))
+            case "values":
+                guard case .array(let items) = child.value else {
+                    throw error(child, { "\(path()).values" }, "expected an array of phrases")
+                }
+                for (index, item) in items.enumerated() { values.append(try string(item, { "\(path()).values[\(index)]" })) }
+            default: break
+            }
+        }
+        return StringSet(state: state ?? .translated, values: values)
     }
 
     private func stringUnit(_ node: LocatedJSON, _ path: Path) throws(CatalogError) -> StringUnit {

@@ -171,7 +171,7 @@ public enum CatalogLint {
             for key in catalog.keys {
                 guard let entry = catalog.entries[key], entry.isTranslatable, includeStale || !entry.isStale,
                       hasLetters(sourceText(of: key, in: catalog)) else { continue }
-                let present = entry.localizations.filter { $0.value.stringUnit != nil || $0.value.variations != nil }
+                let present = entry.localizations.filter { $0.value.stringUnit != nil || $0.value.variations != nil || $0.value.stringSet != nil }
                 let match = LocaleCode.bestMatch(for: language, in: present.keys)
                 if match.map({ LocaleCode.languageAndScript(of: $0) != LocaleCode.languageAndScript(of: language) }) ?? true {
                     missing.append(key)

@@ -6,11 +6,15 @@ public struct Localization: Sendable, Equatable {
     public var variations: Variations?
     /// Named `%#@name@` substitutions used by the value, each with its own variations.
     public var substitutions: [String: Substitution]
+    /// Alternative phrases (an App Shortcuts catalog's), instead of one value.
+    public var stringSet: StringSet?
 
-    public init(stringUnit: StringUnit? = nil, variations: Variations? = nil, substitutions: [String: Substitution] = [:]) {
+    public init(stringUnit: StringUnit? = nil, variations: Variations? = nil, substitutions: [String: Substitution] = [:],
+                stringSet: StringSet? = nil) {
         self.stringUnit = stringUnit
         self.variations = variations
         self.substitutions = substitutions
+        self.stringSet = stringSet
     }
 
     /// A localization holding one plain value.

@@ -3,6 +3,7 @@ import Foundation
 /// A JSON value to be written in Xcode's style (object members already in order).
 indirect enum WritableJSON {
     case object([(String, WritableJSON)])
+    case array([WritableJSON])
     case string(String)
     case int(Int)
     case bool(Bool)
@@ -18,6 +19,15 @@ struct XcodeJSONWriter {
         case .string(let text): writeString(text)
         case .int(let number): output += String(number)
         case .bool(let flag): output += flag ? "true" : "false"
+        case .array(let items):
+            let pad = String(repeating: "  ", count: indent)
+            output += "[\n"
+            for (i, item) in items.enumerated() {
+                output += pad + "  "
+                write(item, indent: indent + 1)
+                output += i == items.count - 1 ? "\n" : ",\n"
+            }
+            output += pad + "]"
         case .object(let members):
             let pad = String(repeating: "  ", count: indent)
             if members.isEmpty {
@@ -121,6 +131,9 @@ enum CatalogEncoder {
                 return (name, .object(fields))
             }
             members.append(("substitutions", .object(subs)))
+        }
+        if let set = localization.stringSet {
+            members.append(("stringSet", .object([("state", .string(set.state.rawValue)), ("values", .array(set.values.map { .string($0) }))])))
         }
         if let variations = localization.variations { members.append(("variations", json(for: variations))) }
         return .object(members)

@@ -55,6 +55,28 @@ public struct CatalogLinter: Sendable {
         return out
     }
 
+    /// An App Shortcuts phrase set (`stringSet`): its review state, no phrases where the source has
+    /// some, and `${parameter}` names that are not the source phrases' (App Intents match the names).
+    private func phraseFindings(_ phrases: StringSet, key: String, isSource: Bool, source: StringSet?, catalog: StringCatalog,
+                                finding: (Severity, LintRule, String?, String) -> LintFinding) -> [LintFinding] {
+        guard !isSource else { return [] }
+        var out: [LintFinding] = []
+        let sourcePhrases = source?.values.filter { !$0.isEmpty } ?? []
+        if phrases.state.needsWork {
+            out.append(finding(.warning, .needsReview, nil, phrases.state == .new ? "phrases in state new: not translated or reviewed yet"
+                               : "phrases in state needs_review: the source changed since they were translated"))
+        }
+        if phrases.values.allSatisfy(\.isEmpty), !sourcePhrases.isEmpty {
+            out.append(finding(.warning, .emptyTranslation, nil, "no phrase, where the \(catalog.sourceLanguage) has \(sourcePhrases.count)"))
+        }
+        let sourceParameters = PlaceholderSlips.intentParameters(in: sourcePhrases.isEmpty ? [key] : sourcePhrases)
+        for name in PlaceholderSlips.intentParameters(in: phrases.values) where !sourceParameters.contains(name) {
+            out.append(finding(.error, .placeholders, nil,
+                               "${\(name)} in a phrase is no parameter of the \(catalog.sourceLanguage) phrases (\(sourceParameters.isEmpty ? "none" : sourceParameters.map { "${\($0)}" }.joined(separator: " "))): App Intents parameter names are not translated"))
+        }
+        return out
+    }
+
     /// The catalog's languages this lint covers.
     public func wantedLanguages(of catalog: StringCatalog) -> [String] {
         guard let languages else { return catalog.languages }
@@ -84,6 +106,9 @@ public struct CatalogLinter: Sendable {
             if !CatalogLint.hasLetters(CatalogLint.sourceText(of: key, path: leaf.path, in: catalog)) { continue }
             let what = leaf.unit.state == .new ? "state new: not translated or reviewed yet" : "state needs_review: the source changed since it was translated"
             out.append(finding(.warning, .needsReview, leaf.path, what))
+        }
+        if let phrases = localization.stringSet {
+            out += phraseFindings(phrases, key: key, isSource: isSource, source: source?.stringSet, catalog: catalog, finding: finding)
         }
         if !isSource {
             for leaf in leaves where leaf.unit.value.isEmpty {

@@ -133,8 +133,7 @@ public struct CheckReport: Sendable, Codable {
         if let team = teamCatalog { out += team.lines() }
         if let lint = teamLint {
             out.append("")
-            let only = lint.languages.count == lint.catalogLanguages.count ? ""
-                : ", only the languages swept; copy lint \(lint.file) lints all \(lint.catalogLanguages.count)"
+            let only = lint.languages.count == lint.catalogLanguages.count ? "" : ", the swept languages only"
             out.append("lint of \(lint.file) (copy lint\(only)):")
             // As copy lint prints it: errors in full, warnings one line per rule and language.
             out += LintReport(files: [lint]).text().split(separator: "\n").map { "  " + $0 }

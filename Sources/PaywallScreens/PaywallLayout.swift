@@ -177,7 +177,9 @@ extension ScreenLayout {
             let isSelected = plan.id == selected?.id
             let radio = isSelected ? writer.glyphs.radioOn : writer.glyphs.radioOff
             let radioWidth = DisplayWidth.of(radio) + 1
-            var name = writer.line(writer.data(plan.displayName, role: .text, bold: isSelected, slot: .planName), width: inner - radioWidth)
+            // A long name wraps onto a second line rather than being cut (the cards share one height).
+            var name = writer.paragraph(writer.data(plan.displayName, role: .text, bold: isSelected, slot: .planName),
+                                        width: inner - radioWidth, maxLines: 2)
             name = name.shifted(by: radioWidth)
             name.rows[0].insert(Piece(text: radio, x: 0, style: TextStyle(isSelected ? .accent : .muted, bold: isSelected)), at: 0)
             var content = Block.stack([name, writer.line(writer.price(plan), width: inner)])

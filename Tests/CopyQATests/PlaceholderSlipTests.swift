@@ -65,4 +65,52 @@ struct PlaceholderSlipTests {
         #expect(PlaceholderSlips.skippedArguments([Int]()).isEmpty)
         #expect(PlaceholderSlips.intentParameters(in: ["Open ${a} and ${b_2}", "${a} ${} ${no space}"]) == ["a", "b_2"])
     }
+
+    /// An App Shortcuts catalog keeps a shortcut's phrases as a `stringSet` (fixtures 30 and 31, as
+    /// Xcode writes them): they are read, and a parameter renamed in one phrase is an error there too.
+    @Test func anAppShortcutsPhraseWithARenamedParameterIsAnError() throws {
+        let findings = try linter.lint("""
+        "Open ${collection} in ${applicationName}" : { "localizations" : {
+          "en" : { "stringSet" : { "state" : "new", "values" : [ "Open ${collection} in ${applicationName}", "Show ${collection} with ${applicationName}" ] } },
+          "de" : { "stringSet" : { "state" : "translated", "values" : [ "${collection} in ${applicationName} öffnen", "${Sammlung} mit ${applicationName} zeigen" ] } },
+          "fr" : { "stringSet" : { "state" : "new", "values" : [ "Ouvrir ${collection} dans ${applicationName}" ] } },
+          "it" : { "stringSet" : { "state" : "translated", "values" : [ ] } }
+        } }
+        """)
+        #expect(findings.map { "\($0.severity.rawValue) \($0.rule.rawValue) \($0.language ?? "-")" } == [
+            "error placeholders de", "warning needsReview fr", "warning emptyTranslation it",
+        ], "\(findings.map(\.text))")
+        let slip = try #require(findings.first)
+        #expect(slip.line == 6 && slip.message.contains("${Sammlung}") && slip.message.contains("${collection}"), "\(slip.text)")
+        // A language with no phrases at all is missing, like a key without a text.
+        let missing = try linter.lint("""
+        "Run ${applicationName}" : { "localizations" : {
+          "en" : { "stringSet" : { "state" : "new", "values" : [ "Run ${applicationName}" ] } },
+          "de" : { "stringSet" : { "state" : "translated", "values" : [ "${applicationName} starten" ] } }
+        } },
+        "Stop ${applicationName}" : { "localizations" : {
+          "en" : { "stringSet" : { "state" : "new", "values" : [ "Stop ${applicationName}" ] } }
+        } }
+        """)
+        #expect(missing.map { "\($0.rule.rawValue) \($0.key) \($0.language ?? "-")" } == ["missingTranslation Stop ${applicationName} de"])
+    }
+
+    @Test("the real App Shortcuts catalogs: every phrase read, kept when written, and no finding")
+    func realAppShortcutsCatalogs() throws {
+        let url = TestPaths.fixtures.appendingPathComponent("xcstrings/30-listenscrobbler-appshortcuts-stringset.xcstrings")
+        let catalog = try StringCatalog.load(contentsOf: url)
+        let phrases = catalog.entries.values.flatMap { $0.localizations.values.compactMap(\.stringSet).flatMap(\.values) }
+        #expect(catalog.entries.count == 6 && catalog.languages.count == 12)
+        #expect(phrases.count == 144, "the file's 144 phrases")
+        #expect(phrases.allSatisfy { $0.contains("${applicationName}") })
+        #expect(catalog.entries.values.allSatisfy { entry in entry.localizations["en"]?.stringSet?.state == .new })
+        #expect(CatalogLinter().lint(catalog, file: "30").isEmpty)
+        let written = FileManager.default.temporaryDirectory.appendingPathComponent("appshortcuts-\(UUID().uuidString).xcstrings")
+        defer { try? FileManager.default.removeItem(at: written) }
+        try catalog.encode().write(to: written)
+        #expect(try StringCatalog.load(contentsOf: written).entries == catalog.entries, "the phrases survive a write")
+        let harbour = try StringCatalog.load(contentsOf: TestPaths.fixtures.appendingPathComponent("xcstrings/31-harbour-appshortcuts-parameter.xcstrings"))
+        let phrase = harbour.entries["Execute container action in ${applicationName}"]?.localizations["en"]?.stringSet?.values
+        #expect(phrase == ["Execute container action in ${applicationName}", "Ask ${applicationName} to ${containerAction} a container"])
+    }
 }

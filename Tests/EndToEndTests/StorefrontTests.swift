@@ -34,6 +34,9 @@ struct StorefrontTests {
         ("22-happiness-ukr-nonrenewing-v1.storekit", "hp.199.1.m", "1,99 USD"),
         ("33-cubetime-nzl-donations-v3.storekit", "com.cubetime.cubetime.5donation", "$2.99"),
         ("34-chemsims-col-cop-prices-v1.storekit", "tip_with_badge_1", "$ 4.900"),
+        ("51-goaltimer-jpn-ja-v3.storekit", "goal_timer_premium_1_month", "¥500"),
+        ("55-timetable-dsw-pol-v4.storekit", "com.dswlab.timetable.tip.hot.dog", "5,00 PLN"),
+        ("57-chengyu-chn-mixed-prices-v3.storekit", "com.chengyu.anchor.lifetime", "¥299.00"),
     ])
     func corpusPrices(file: String, product: String, expected: String) throws {
         let state = FileManager.default.temporaryDirectory.appendingPathComponent("sf-\(UUID().uuidString)")

@@ -227,6 +227,20 @@ struct EmptyDisplayNameTests {
         #expect(catalog.warnings.count == 1 && catalog.warnings[0].contains("18-culinachef-deu-de-v4.storekit:60:31: warning: product \(product.id) has an empty displayName for en_US"), "\(catalog.warnings)")
     }
 
+    /// Three more real catalogs, each read in the file: the empty en_US name's line and column.
+    @Test(arguments: [
+        ("55", "55-timetable-dsw-pol-v4.storekit:39:27", "com.dswlab.timetable.premium", nil as String?),
+        ("59", "59-dicadehoje-empty-name-v1.storekit:35:31", "com.dicadehoje.carteiraplena", nil),
+        ("60", "60-courriercode-empty-en-fr-v4.storekit:24:27", "com.courriercode.premium", "CourrierCode Premium"),
+    ])
+    func moreRealCatalogsWithAnEmptyName(_ fixture: String, _ place: String, _ id: String, _ french: String?) throws {
+        let catalog = try CatalogFixtures.load(fixture)
+        let product = try #require(catalog.product(id))
+        #expect(product.displayName(for: "en_US") == "", "StoreKit shows the empty en_US name, not another locale's")
+        if let french { #expect(product.displayName(for: "fr") == french) }
+        #expect(catalog.warnings.contains { $0.contains("\(place): warning: product \(id) has an empty displayName for en_US") }, "\(catalog.warnings)")
+    }
+
     @Test func aProductBuiltWithoutLocalizationsKeepsItsReferenceName() {
         let product = StoreProduct(id: "p", referenceName: "Premium", kind: .consumable, price: 1)
         #expect(product.displayName(for: "en_US") == "Premium")
