@@ -123,4 +123,30 @@ struct CLITests {
         #expect(missing.error.contains("/nonexistent/Their.xcstrings: cannot read the file"))
         #expect(missing.output.contains("0 error(s)"), "the readable file is still linted")
     }
+
+    /// The measure: the whole corpus linted at once prints every error, and for warnings
+    /// at most one line per file, rule and language.
+    @Test("lint of the whole corpus: every error, one line per rule and language for warnings")
+    func lintTheWholeCorpus() throws {
+        let files = TestPaths.fixtureFiles("xcstrings").map(\.path).sorted()
+        let run = try Binary.run(["copy", "lint"] + files)
+        #expect(run.status == 1)
+        let json = try Binary.run(["copy", "lint", "--format", "json"] + files)
+        let object = try JSONSerialization.jsonObject(with: Data(json.output.utf8)) as? [String: Any]
+        let errors = try #require(object?["errors"] as? Int)
+        let lines = run.output.components(separatedBy: "\n")
+        #expect(lines.filter { $0.contains(": error: ") }.count == errors, "every error on a line of its own")
+        var seen: [String: Int] = [:]
+        for line in lines where line.contains(": warning: ") {
+            // `FILE[:LINE]: warning: RULE [LANG]: N finding(s) …` or one finding's own line, `FILE:LINE: warning: “KEY” [LANG …]: …`.
+            let file = line.components(separatedBy: ": warning: ")[0].components(separatedBy: ".xcstrings")[0]
+            let rest = line.components(separatedBy: ": warning: ")[1]
+            let language = rest.firstIndex(of: "[").map { String(rest[$0...].prefix { $0 != "]" && $0 != " " }) } ?? "-"
+            let rule = rest.hasPrefix("“") ? "one finding" : String(rest.prefix { $0 != " " && $0 != ":" })
+            seen["\(file) \(rule) \(language)", default: 0] += rule == "one finding" ? 0 : 1
+        }
+        #expect(seen.values.allSatisfy { $0 <= 1 }, "\(seen.filter { $0.value > 1 })")
+        #expect(run.output.contains("copy lint: \(files.count) files: \(errors) error(s)"))
+        #expect(lines.count < 600, "\(lines.count) lines for \(files.count) files")
+    }
 }
