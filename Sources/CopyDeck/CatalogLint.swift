@@ -161,7 +161,8 @@ public enum CatalogLint {
     }
 
     /// Keys without a localization, per language (default: every language of the catalog but the source).
-    /// Entries marked `shouldTranslate: false` and keys whose source text has no letters (`%@`, `•`) need none.
+    /// Entries marked `shouldTranslate: false`, keys whose source text has no letters (`%@`, `•`) and
+    /// keys whose source value is written empty (an Info.plist's blank `NSHumanReadableCopyright`) need none.
     public static func missingTranslations(in catalog: StringCatalog, languages: [String]? = nil,
                                            includeStale: Bool = false) -> [String: [String]] {
         let wanted = languages ?? catalog.languages.filter { !isSourceLanguage($0, of: catalog) }
@@ -170,7 +171,7 @@ public enum CatalogLint {
             var missing: [String] = []
             for key in catalog.keys {
                 guard let entry = catalog.entries[key], entry.isTranslatable, includeStale || !entry.isStale,
-                      hasLetters(sourceText(of: key, in: catalog)) else { continue }
+                      hasLetters(sourceText(of: key, in: catalog)), !hasEmptySourceValue(entry, in: catalog) else { continue }
                 let present = entry.localizations.filter { $0.value.stringUnit != nil || $0.value.variations != nil || $0.value.stringSet != nil }
                 let match = LocaleCode.bestMatch(for: language, in: present.keys)
                 if match.map({ LocaleCode.languageAndScript(of: $0) != LocaleCode.languageAndScript(of: language) }) ?? true {
@@ -180,6 +181,14 @@ public enum CatalogLint {
             out[language] = missing
         }
         return out
+    }
+
+    /// Whether the source language's localization is there and every text of it is empty.
+    static func hasEmptySourceValue(_ entry: CatalogEntry, in catalog: StringCatalog) -> Bool {
+        guard let language = LocaleCode.bestMatch(for: catalog.sourceLanguage, in: entry.localizations.keys),
+              isSourceLanguage(language, of: catalog), let source = entry.localizations[language] else { return false }
+        let texts = source.leaves.map(\.unit.value) + (source.stringSet?.values ?? [])
+        return !texts.isEmpty && texts.allSatisfy(\.isEmpty)
     }
 
     /// Catalog keys nothing uses (given the keys the screens use), sorted case-insensitively. Stale keys count as unused.

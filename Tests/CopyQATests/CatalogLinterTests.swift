@@ -154,14 +154,16 @@ struct CatalogLinterTests {
 
     /// Xcode keeps text it extracted from a storyboard or an Info.plist as a source value in state
     /// new (fixture 29 has 267): nobody translates the source, so that is no finding. A key whose
-    /// source has no words (an empty key, "%lld") has nothing to translate, review or miss.
+    /// source has no words (an empty key, "%lld") or is written empty (fixture 45's
+    /// `NSHumanReadableCopyright`) has nothing to translate, review or miss.
     @Test("a source value in state new, and a key whose source has no words, are not findings")
     func extractedSourceAndWordlessKeys() throws {
         let findings = try lint("""
         "1g1-Th-emL.headerCell.title" : { "extractionState" : "extracted_with_value", "localizations" : { "en" : \(unit("Play Count", "new")), "de" : \(unit("Wiedergaben", "new")) } },
         "" : { "localizations" : { "en" : \(unit("", "new")), "de" : \(unit("", "new")) } },
         " %lld" : { "localizations" : { "en" : \(unit(" %lld", "new")) } },
-        "NSCameraUsageDescription" : { "localizations" : { "en" : \(unit("Scan receipts with the camera", "new")) } }
+        "NSCameraUsageDescription" : { "localizations" : { "en" : \(unit("Scan receipts with the camera", "new")) } },
+        "NSHumanReadableCopyright" : { "extractionState" : "extracted_with_value", "localizations" : { "en" : \(unit("", "new")) } }
         """)
         #expect(findings.map { "\($0.rule.rawValue) \($0.key) \($0.language ?? "-")" } == [
             "needsReview 1g1-Th-emL.headerCell.title de", "missingTranslation NSCameraUsageDescription de",
