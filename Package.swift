@@ -121,7 +121,7 @@ let package = Package(
         .executableTarget(name: "store-worker", dependencies: ["StoreSim", "TeamServer", "PaywallCore"]),
 
         // Test support: the package root, the built binary, fixtures, fixed dates, goldens.
-        .target(name: "TestSupport", dependencies: ["PaywallFoundation", "PaywallCore"], path: "Tests/TestSupport"),
+        .target(name: "TestSupport", dependencies: ["PaywallFoundation", "PaywallCore", "TerminalKit"], path: "Tests/TestSupport"),
         .testTarget(name: "PaywallFoundationTests", dependencies: ["PaywallFoundation", "PaywallCore", "TestSupport"]),
         .testTarget(name: "PaywallCoreTests", dependencies: ["PaywallCore", "TestSupport"]),
         .testTarget(name: "PersistenceTests", dependencies: ["Persistence", "PaywallCore", "PaywallFoundation"]),

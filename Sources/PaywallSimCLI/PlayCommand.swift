@@ -44,6 +44,8 @@ public struct PlayCommand: ParsableCommand {
 
     @Option(name: .long, help: ArgumentHelp("Write an asciicast v2 recording (asciinema) of the (single) tape.", valueName: "FILE"))
     public var cast: String?
+    @Option(name: .long, help: ArgumentHelp("Write an animated SVG of the (single) tape: its screens in the theme's colours, paced as a cast, looping (no script; the same tape gives the same bytes).", valueName: "FILE.svg"))
+    public var svg: String?
 
     @Flag(name: .long, help: "Print every frame as text.")
     public var transcript = false
@@ -66,9 +68,9 @@ public struct PlayCommand: ParsableCommand {
         if check && update { throw ValidationError("--check and --update: choose one (--check only parses; --update plays and writes goldens)") }
         if reset && continueState { throw ValidationError("--reset and --continue: choose one (start the state over, or play on it)") }
         if (reset || continueState) && state == nil { throw ValidationError("--\(reset ? "reset" : "continue") needs --state DIR") }
-        if cast != nil || live {
+        if cast != nil || svg != nil || live {
             let count = TapeDiscovery.tapes(in: paths).count
-            if count > 1 { throw ValidationError("--cast and --live play one tape; \(count) were given") }
+            if count > 1 { throw ValidationError("--cast, --svg and --live play one tape; \(count) were given") }
         }
     }
 
@@ -94,7 +96,7 @@ public struct PlayCommand: ParsableCommand {
                 results.append(.invalid(tape: file, errors: errors))
             case let .success(tape):
                 var options = TapePlayer.Options(updateGoldens: update, stateDirectory: state.map { URL(fileURLWithPath: $0) },
-                                                 recordFrames: cast != nil || transcript || live)
+                                                 recordFrames: cast != nil || svg != nil || transcript || live)
                 options.goldenTapePath = file
                 options.switchCatalog = switchCatalog
                 options.continuesState = continueState
@@ -115,6 +117,11 @@ public struct PlayCommand: ParsableCommand {
                                                title: tape.name).render(frames, holdingLast: settings.pauseMilliseconds)
                     do { try text.write(toFile: cast, atomically: true, encoding: .utf8) }
                     catch { throw Diagnostic("\(cast): cannot write the recording: \(FileErrorText.reason(error))") }
+                }
+                if let svg {
+                    let text = AnimatedSVGWriter(title: tape.name).render(frames, holdingLast: settings.pauseMilliseconds)
+                    do { try text.write(toFile: svg, atomically: true, encoding: .utf8) }
+                    catch { throw Diagnostic("\(svg): cannot write the animation: \(FileErrorText.reason(error))") }
                 }
                 if live, try LivePlayback(frames: frames, size: TerminalSize(width: settings.width, height: settings.height)).run() {
                     // The showing was interrupted: say so rather than a PASS, and exit as an interrupted program does.

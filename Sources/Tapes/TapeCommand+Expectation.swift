@@ -18,6 +18,7 @@ extension TapeCommand {
         case .expectQuota(let left): return "\(left) free message\(left == 1 ? "" : "s") left today"
         case .snapshot(let name): return "the screen matches golden \(name)"
         case .screenshot(let name): return "the screen is written to \(name)"
+        case .output(let name): return "the recording matches \(name)"
         default: return nil
         }
     }

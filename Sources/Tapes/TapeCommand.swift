@@ -84,6 +84,9 @@ public enum TapeCommand: Hashable, Sendable {
     case snapshot(String)
     /// `Screenshot NAME.svg`: the screen now, in the theme's colours, written as an SVG beside the tape.
     case screenshot(String)
+    /// `Output NAME.svg` (or `.cast`, `.txt`): the whole recording, written beside the tape when it
+    /// ends, as an animated SVG, an asciicast or a transcript; compared like a golden (written with `--update`).
+    case output(String)
     /// `Include PATH`: only in `TapeParser` output; `TapeLoader` replaces it with the file's commands.
     case include(path: String)
 

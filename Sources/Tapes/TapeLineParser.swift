@@ -57,6 +57,7 @@ struct TapeLineParser {
         case "Relaunch": return .relaunch
         case "Snapshot": return snapshotCommand()
         case "Screenshot": return screenshotCommand()
+        case "Output": return outputCommand()
         case "Include":
             return argument(after: "Include", expected: "a tape path like common/setup.tape")
                 .map { .include(path: TapePaths.resolve($0.text, relativeTo: file)) }
@@ -131,5 +132,19 @@ struct TapeLineParser {
             return nil
         }
         return .screenshot(token.text)
+    }
+
+    /// `Output NAME.svg|.cast|.txt`: a file name (letters, digits, - _ .) written beside the tape.
+    private mutating func outputCommand() -> TapeCommand? {
+        guard let token = argument(after: "Output", expected: "a file name like demo.svg, demo.cast or demo.txt") else { return nil }
+        let allowed = token.text.unicodeScalars.allSatisfy {
+            $0.isASCII && (CharacterSet.alphanumerics.contains($0) || "-_.".unicodeScalars.contains($0))
+        }
+        let formats = [".svg", ".cast", ".txt"]
+        guard allowed, !token.text.hasPrefix("."), formats.contains(where: token.text.hasSuffix), token.text.count <= 100 else {
+            fail(at: token.column, "bad output name '\(token.text)', expected a file name ending in .svg, .cast or .txt (letters, digits, - _ .), at most 100 characters")
+            return nil
+        }
+        return .output(token.text)
     }
 }

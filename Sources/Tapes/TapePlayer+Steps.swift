@@ -12,7 +12,7 @@ extension TapePlayer {
     func run(_ step: TapeStep) {
         let command = step.command
         switch command {
-        case .expect, .expectNot, .snapshot, .screenshot, .expectState, .expectEntitled: break
+        case .expect, .expectNot, .snapshot, .screenshot, .output, .expectState, .expectEntitled: break
         default: screenOfReadOnlySteps = nil
         }
         if settings.apply(command) {
@@ -94,6 +94,8 @@ extension TapePlayer {
             launch()
         case let .screenshot(name):
             screenshot(name, step: step)
+        case .output:
+            break   // written when the tape ends (`write(_:step:)`)
         case let .snapshot(name):
             presentation += settings.pauseMilliseconds
             snapshot(name, step: step)
@@ -168,6 +170,28 @@ extension TapePlayer {
         if outcome.isFailure {
             let message = outcome.message.replacingOccurrences(of: "golden", with: "screenshot")
             failures.append(TapeFailure(step: step, expected: "the screen matches screenshot \(url.path)", actual: message, screen: screenText()))
+        }
+    }
+
+    /// The whole recording beside the tape (`Output NAME.svg|.cast|.txt`), compared like a golden.
+    func write(_ name: String, step: TapeStep) {
+        let tapeFile = options.goldenTapePath ?? tape.file
+        let url = URL(fileURLWithPath: tapeFile).deletingLastPathComponent().appendingPathComponent(name)
+        let text: String
+        if name.hasSuffix(".svg") {
+            text = AnimatedSVGWriter(title: tape.name).render(frames, holdingLast: settings.pauseMilliseconds)
+        } else if name.hasSuffix(".cast") {
+            let start = Int64((TapeSettings.initial(for: tape).now ?? Self.defaultStart).timeIntervalSince1970)
+            text = AsciicastWriter(width: settings.width, height: settings.height, timestamp: start, title: tape.name)
+                .render(frames, holdingLast: settings.pauseMilliseconds)
+        } else {
+            text = TranscriptWriter(width: settings.width).render(frames)
+        }
+        let outcome = Golden.check(text, file: url, update: options.updateGoldens)
+        if case .written = outcome { goldensWritten.append(url.path) }
+        if outcome.isFailure {
+            failures.append(TapeFailure(step: step, expected: "the recording matches \(url.path)",
+                                        actual: outcome.message.replacingOccurrences(of: "golden", with: "recording"), screen: screenText()))
         }
     }
 

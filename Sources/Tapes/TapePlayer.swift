@@ -76,12 +76,17 @@ public final class TapePlayer {
     /// The session of an app a quit key ended (until `Relaunch`), and where it quit.
     var quitSession: SimulatorSession?
     var quitAt: TapeLocation?
+    /// Frames are kept when asked for (`--cast`, `--svg`, `--live`) or when the tape has an `Output`.
+    var recordsFrames: Bool { options.recordFrames || !outputs.isEmpty }
+    /// The tape's `Output` lines: written when it ends.
+    let outputs: [(name: String, step: TapeStep)]
     /// The longest stretch of virtual time (a `Sleep 1d`, a long `Wait`) a cast shows in real time.
     static let longestShownPause: Int64 = 3000
 
     public init(tape: Tape, options: Options = Options()) {
         self.tape = tape
         self.options = options
+        outputs = tape.steps.compactMap { step in if case .output(let name) = step.command { return (name, step) } else { return nil } }
         settings = TapeSettings.initial(for: tape)
         var start = settings.now ?? Self.defaultStart
         if options.continuesState, let dir = options.stateDirectory, SimulatedTime.isSaved(in: dir),
@@ -111,6 +116,7 @@ public final class TapePlayer {
                 if !errors.isEmpty { break }
             }
         }
+        if errors.isEmpty { for output in outputs { write(output.name, step: output.step) } }
         // After a quit key the app is gone, but what it did is still the result.
         let session = controller?.session ?? quitSession
         session?.flushPendingWrites()
@@ -178,7 +184,7 @@ public final class TapePlayer {
     /// Keeps a frame when the screen changed (for recordings); true when one was kept.
     @discardableResult
     func recordFrame(cause: String?) -> Bool {
-        guard options.recordFrames, let controller else { return false }
+        guard recordsFrames, let controller else { return false }
         let grid = controller.render(size: size).grid
         let text = grid.plainText
         guard text != lastFrameText else { return false }

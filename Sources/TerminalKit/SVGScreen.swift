@@ -21,44 +21,76 @@ public enum SVGScreen {
     /// The SVG document of `grid` drawn in `theme`, titled `title` (its `<title>`, for readers).
     public static func document(_ grid: CellGrid, theme: Theme, title: String) -> String {
         var styles = StyleTable()
+        let geometry = Geometry(width: grid.width, height: grid.height)
         var body = ""
         for y in 0..<grid.height {
-            let baseline = number(barHeight + padding + Double(y) * lineHeight + lineHeight * 0.78)
-            let top = number(barHeight + padding + Double(y) * lineHeight)
-            for run in runs(of: grid, row: y) {
-                let index = styles.index(run.style)
-                let x = padding + Double(run.column) * cellWidth
-                let resolved = theme.resolve(run.style, depth: .full256)
-                if resolved.background != nil || resolved.reverse {
-                    body += "<rect class=\"b\(index)\" x=\"\(number(x))\" y=\"\(top)\" width=\"\(number(Double(run.columns) * cellWidth))\" height=\"\(number(lineHeight))\"/>"
-                }
-                // A font's "│" is shorter than a line: drawn as a rule the line's full height, so
-                // a frame's sides are unbroken.
-                var text = run.text
-                if text.contains(verticalLine) {
-                    for (offset, character) in text.enumerated() where character == verticalLine {
-                        let middle = x + (Double(offset) + 0.5) * cellWidth
-                        body += "<rect class=\"s\(index)\" x=\"\(number(middle - 0.5))\" y=\"\(top)\" width=\"1\" height=\"\(number(lineHeight))\"/>"
-                    }
-                    text = String(text.map { $0 == verticalLine ? " " : $0 })
-                }
-                let trimmed = text.trimmingCharacters(in: .whitespaces)
-                guard !trimmed.isEmpty else { continue }
-                body += "<text class=\"s\(index)\" x=\"\(number(x))\" y=\"\(baseline)\" textLength=\"\(number(Double(run.columns) * cellWidth))\" lengthAdjust=\"spacingAndGlyphs\">\(XMLText.escape(text))</text>"
+            body += rowBody(grid, row: y, top: geometry.rowTop(y)) { style in
+                (styles.index(style), theme.resolve(style, depth: .full256))
             }
             body += "\n"
         }
-        let width = number(padding * 2 + Double(grid.width) * cellWidth)
-        let height = number(barHeight + padding * 2 + Double(grid.height) * lineHeight)
-        var css = "text{font-family:\(fontFamily);font-size:\(fontSize)px;white-space:pre;fill:\(defaultForeground)}\n"
-        css += styleRules(styles, theme: theme)
+        let css = textRule + "\n" + styleRules(styles, theme: theme)
+        return window(geometry, title: title, css: css, defs: "", body: body)
+    }
+
+    /// A grid's size in SVG units: the window around `width` × `height` cells.
+    public struct Geometry: Sendable {
+        public var width: Int
+        public var height: Int
+
+        public init(width: Int, height: Int) {
+            self.width = width
+            self.height = height
+        }
+
+        var pixelWidth: String { number(padding * 2 + Double(width) * cellWidth) }
+        var pixelHeight: String { number(barHeight + padding * 2 + Double(height) * lineHeight) }
+        /// The top of row `y`.
+        func rowTop(_ y: Int) -> Double { barHeight + padding + Double(y) * lineHeight }
+    }
+
+    /// The CSS rule every text shares.
+    static let textRule = "text{font-family:\(fontFamily);font-size:\(fontSize)px;white-space:pre;fill:\(defaultForeground)}"
+
+    /// The elements of row `y` with its top at `top`: a background rect per run that has one, the
+    /// vertical lines as rules, the text. `style` gives a style's class number and appearance.
+    static func rowBody(_ grid: CellGrid, row y: Int, top: Double, style: (TextStyle) -> (index: Int, resolved: ResolvedStyle)) -> String {
+        var body = ""
+        let baseline = number(top + lineHeight * 0.78)
+        let topText = number(top)
+        for run in runs(of: grid, row: y) {
+            let (index, resolved) = style(run.style)
+            let x = padding + Double(run.column) * cellWidth
+            if resolved.background != nil || resolved.reverse {
+                body += "<rect class=\"b\(index)\" x=\"\(number(x))\" y=\"\(topText)\" width=\"\(number(Double(run.columns) * cellWidth))\" height=\"\(number(lineHeight))\"/>"
+            }
+            // A font's "│" is shorter than a line: drawn as a rule the line's full height, so
+            // a frame's sides are unbroken.
+            var text = run.text
+            if text.contains(verticalLine) {
+                for (offset, character) in text.enumerated() where character == verticalLine {
+                    let middle = x + (Double(offset) + 0.5) * cellWidth
+                    body += "<rect class=\"s\(index)\" x=\"\(number(middle - 0.5))\" y=\"\(topText)\" width=\"1\" height=\"\(number(lineHeight))\"/>"
+                }
+                text = String(text.map { $0 == verticalLine ? " " : $0 })
+            }
+            let trimmed = text.trimmingCharacters(in: .whitespaces)
+            guard !trimmed.isEmpty else { continue }
+            body += "<text class=\"s\(index)\" x=\"\(number(x))\" y=\"\(baseline)\" textLength=\"\(number(Double(run.columns) * cellWidth))\" lengthAdjust=\"spacingAndGlyphs\">\(XMLText.escape(text))</text>"
+        }
+        return body
+    }
+
+    /// The document: the window (background, its three buttons), `css`, `defs` and `body`.
+    static func window(_ geometry: Geometry, title: String, css: String, defs: String, body: String) -> String {
+        let width = geometry.pixelWidth, height = geometry.pixelHeight
         return """
         <svg xmlns="http://www.w3.org/2000/svg" width="\(width)" height="\(height)" viewBox="0 0 \(width) \(height)" role="img">
         <title>\(XMLText.escape(title))</title>
         <style>
         \(css)
         </style>
-        <rect width="\(width)" height="\(height)" rx="8" fill="\(defaultBackground)"/>
+        \(defs.isEmpty ? "" : "<defs>\n\(defs)</defs>\n")<rect width="\(width)" height="\(height)" rx="8" fill="\(defaultBackground)"/>
         <circle cx="20" cy="14" r="5.5" fill="#ff5f57"/><circle cx="38" cy="14" r="5.5" fill="#febc2e"/><circle cx="56" cy="14" r="5.5" fill="#28c840"/>
         \(body)</svg>
 
@@ -97,16 +129,18 @@ public enum SVGScreen {
 
     /// `.sN` (text) and `.bN` (background) rules for every style met.
     static func styleRules(_ styles: StyleTable, theme: Theme) -> String {
-        styles.order.enumerated().map { index, text in
-            let style = theme.resolve(text, depth: .full256)
-            var fg = XtermPalette.css(style.foreground), bg = XtermPalette.css(style.background)
-            if style.reverse { (fg, bg) = (bg ?? defaultBackground, fg ?? defaultForeground) }
-            var rules: [String] = []
-            if let fg { rules.append("fill:\(fg)") }
-            if style.bold { rules.append("font-weight:bold") }
-            if style.underline { rules.append("text-decoration:underline") }
-            return ".s\(index){\(rules.joined(separator: ";"))}" + (bg.map { ".b\(index){fill:\($0)}" } ?? "")
-        }.joined(separator: "\n")
+        styles.order.enumerated().map { index, text in rules(for: theme.resolve(text, depth: .full256), index: index) }.joined(separator: "\n")
+    }
+
+    /// The `.sN` and `.bN` rules of one appearance.
+    static func rules(for style: ResolvedStyle, index: Int) -> String {
+        var fg = XtermPalette.css(style.foreground), bg = XtermPalette.css(style.background)
+        if style.reverse { (fg, bg) = (bg ?? defaultBackground, fg ?? defaultForeground) }
+        var rules: [String] = []
+        if let fg { rules.append("fill:\(fg)") }
+        if style.bold { rules.append("font-weight:bold") }
+        if style.underline { rules.append("text-decoration:underline") }
+        return ".s\(index){\(rules.joined(separator: ";"))}" + (bg.map { ".b\(index){fill:\($0)}" } ?? "")
     }
 
     /// A coordinate with at most two decimals and no trailing zeros (`12`, `20.4`).

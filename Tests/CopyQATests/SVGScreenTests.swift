@@ -11,45 +11,7 @@ struct SVGScreenTests {
     static let matrix = SweepMatrix(locales: ["en", "ko"], themes: ["dark", "light"],
                                     sizes: [TerminalSize(width: 80, height: 24)], offers: [.A, .C])
 
-    /// The text an SVG's `<text>` elements (and its "│" rules) place on the grid, row by row
-    /// (trailing blanks left out).
-    static func readBack(_ svg: String, width: Int, height: Int) -> [String] {
-        var rows = Array(repeating: Array(repeating: " ", count: width), count: height)
-        let pattern = try! NSRegularExpression(pattern: #"<text class="s\d+" x="([0-9.]+)" y="([0-9.]+)" textLength="[0-9.]+" lengthAdjust="spacingAndGlyphs">([^<]*)</text>"#)
-        for match in pattern.matches(in: svg, range: NSRange(svg.startIndex..., in: svg)) {
-            let x = Double(svg[Range(match.range(at: 1), in: svg)!])!
-            let y = Double(svg[Range(match.range(at: 2), in: svg)!])!
-            let text = String(svg[Range(match.range(at: 3), in: svg)!])
-                .replacingOccurrences(of: "&lt;", with: "<").replacingOccurrences(of: "&gt;", with: ">")
-                .replacingOccurrences(of: "&quot;", with: "\"").replacingOccurrences(of: "&amp;", with: "&")
-            let row = Int(((y - 28 - 12) / 18).rounded(.down))
-            var column = Int(((x - 12) / 8.4).rounded())
-            for character in text {
-                guard row < height, column < width else { break }
-                rows[row][column] = String(character)
-                column += max(1, DisplayWidth.of(character))
-            }
-        }
-        // A frame's "│" is drawn as a rule one unit wide, the line's full height, centred in its cell.
-        let rule = try! NSRegularExpression(pattern: #"<rect class="s\d+" x="([0-9.]+)" y="([0-9.]+)" width="1" height="18"/>"#)
-        for match in rule.matches(in: svg, range: NSRange(svg.startIndex..., in: svg)) {
-            let x = Double(svg[Range(match.range(at: 1), in: svg)!])! + 0.5
-            let y = Double(svg[Range(match.range(at: 2), in: svg)!])!
-            let row = Int(((y - 28 - 12) / 18).rounded()), column = Int(((x - 12) / 8.4 - 0.5).rounded())
-            if row < height, column < width { rows[row][column] = "│" }
-        }
-        // A wide character's second column holds nothing of its own.
-        return rows.map { row in
-            var line = ""
-            var skip = 0
-            for cell in row {
-                if skip > 0 { skip -= 1; continue }
-                line += cell
-                skip = DisplayWidth.of(Character(cell)) - 1
-            }
-            return String(line.reversed().drop(while: { $0 == " " }).reversed())
-        }
-    }
+    static func readBack(_ svg: String, width: Int, height: Int) -> [String] { SVGReader.text(of: svg, width: width, height: height) }
 
     @Test func eachSVGHoldsTheScreensCellsAndTheSameBytesOnEveryRun() throws {
         let first = ScreenFiles.svgFiles(try CopyQAInputs(matrix: Self.matrix).sweep(), matrix: Self.matrix)
@@ -72,5 +34,64 @@ struct SVGScreenTests {
         #expect(paywall.text.utf8.count < 40_000)
         #expect(!paywall.text.contains("<script") && !paywall.text.contains("href="))
         #expect(paywall.text.contains(".b") && paywall.text.contains("fill:#"), "the CTA's colour is drawn")
+    }
+}
+
+/// The SVGs as a browser draws them: headless Chromium paints the README's paywall screenshot
+/// with the CTA in the theme's CTA colour where the SVG puts the CTA, and the animated demo's first
+/// screen (not a blank window). Pixels are read through a canvas in the page, so no image decoder is needed.
+@Suite("SVGs in headless Chromium")
+struct SVGInChromiumTests {
+    /// The colour at each point once `svg` is drawn (`r,g,b`), and how many colours a sample of its pixels holds.
+    static func pixels(of svg: String, at points: [(Int, Int)]) throws -> (colours: [String], distinct: Int) {
+        let encoded = Data(svg.utf8).base64EncodedString()
+        let reads = points.map { "p.push(x.getImageData(\($0.0),\($0.1),1,1).data.slice(0,3).join(','));" }.joined()
+        let html = """
+        <!DOCTYPE html><html><body><canvas id="c" width="1200" height="800"></canvas><script>
+        var img=new Image();img.onload=function(){var x=document.getElementById('c').getContext('2d');x.drawImage(img,0,0);var p=[];\(reads)
+        var all=x.getImageData(0,0,img.width,img.height).data,seen={};for(var i=0;i<all.length;i+=4*97){seen[all[i]+','+all[i+1]+','+all[i+2]]=1;}
+        document.body.setAttribute('data-pixels',p.join(' '));document.body.setAttribute('data-distinct',String(Object.keys(seen).length));};
+        img.src='data:image/svg+xml;base64,\(encoded)';</script></body></html>
+        """
+        let file = Support.tempDirectory("svg-chromium").appendingPathComponent("page-\(UUID().uuidString).html")
+        try Data(html.utf8).write(to: file)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: Chromium.path ?? "/usr/bin/chromium")
+        process.arguments = ["--headless", "--disable-gpu", "--no-sandbox", "--disable-dev-shm-usage", "--virtual-time-budget=3000", "--dump-dom", file.absoluteString]
+        let out = Pipe()
+        process.standardOutput = out
+        process.standardError = FileHandle.nullDevice
+        try ProcessLaunch.run(process)
+        let dom = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        func attribute(_ name: String) -> String? {
+            guard let start = dom.range(of: "\(name)=\"") else { return nil }
+            return String(dom[start.upperBound...].prefix { $0 != "\"" })
+        }
+        let colours = attribute("data-pixels")?.split(separator: " ").map(String.init) ?? []
+        return (colours, Int(attribute("data-distinct") ?? "") ?? 0)
+    }
+
+    @Test(.enabled(if: Chromium.path != nil, "chromium is not installed (.ci/run installs it)"))
+    func theREADMEPaywallShowsTheCTAInTheThemesColour() throws {
+        let svg = try String(contentsOf: TestPaths.packageRoot.appendingPathComponent("Scripts/tapes/offers/paywall.svg"), encoding: .utf8)
+        // Where the SVG puts the CTA: the background rect drawn under its text.
+        let pattern = try NSRegularExpression(pattern: #"<rect class="b\d+" x="([0-9.]+)" y="([0-9.]+)" width="[0-9.]+" height="18"/><text class="s\d+" x="[0-9.]+" y="[0-9.]+" textLength="[0-9.]+" lengthAdjust="spacingAndGlyphs">Start free trial</text>"#)
+        let match = try #require(pattern.firstMatch(in: svg, range: NSRange(svg.startIndex..., in: svg)))
+        let x = Int(Double(svg[Range(match.range(at: 1), in: svg)!])!) + 2, y = Int(Double(svg[Range(match.range(at: 2), in: svg)!])!) + 1
+        // The colour the dark theme gives a CTA, as xterm's palette writes it.
+        let theme = try #require(Theme.builtIn("dark"))
+        let css = try #require(XtermPalette.css(theme.resolve(TextStyle(.cta), depth: .full256).background))
+        let rgb = stride(from: 1, to: 7, by: 2).map { String(Int(css.dropFirst($0).prefix(2), radix: 16)!) }.joined(separator: ",")
+        let painted = try Self.pixels(of: svg, at: [(x, y), (6, 6)])
+        #expect(painted.colours.first == rgb, "the CTA at (\(x), \(y)) is \(painted.colours.first ?? "nothing"), the theme's \(css) is \(rgb)")
+        #expect(painted.distinct > 20, "a drawn screen, not a blank window: \(painted.distinct) colours")
+    }
+
+    @Test(.enabled(if: Chromium.path != nil, "chromium is not installed (.ci/run installs it)"))
+    func theAnimatedDemoShowsAScreen() throws {
+        let svg = try String(contentsOf: TestPaths.packageRoot.appendingPathComponent("Scripts/tapes/happy-path-yearly.svg"), encoding: .utf8)
+        let painted = try Self.pixels(of: svg, at: [])
+        #expect(painted.distinct > 20, "the first screen is drawn: \(painted.distinct) colours")
     }
 }

@@ -62,21 +62,25 @@ struct DocsScreenPictureTests {
         return found
     }
 
-    /// The README's colour picture is a shipped tape's `Screenshot`, so `ShippedTapesTests` fails
-    /// when the image in git is not what the tape makes.
-    @Test func theReadmeImageIsAShippedTapesScreenshot() throws {
+    /// The README's colour pictures (the paywall, the animated happy path) are shipped tapes'
+    /// `Screenshot` and `Output`, so `ShippedTapesTests` fails when an image in git is not what its tape makes.
+    @Test func theReadmeImagesAreShippedTapesScreenshotsAndOutputs() throws {
         let readme = try String(contentsOf: TestPaths.path("README.md"), encoding: .utf8)
-        let link = try #require(readme.range(of: #"\]\([^)]+\.svg\)"#, options: .regularExpression), "README.md shows no SVG")
-        let path = String(readme[link].dropFirst(2).dropLast())
-        let image = TestPaths.path(path)
-        #expect(FileManager.default.fileExists(atPath: image.path), "\(path) is not in the repository")
-        let folder = image.deletingLastPathComponent()
-        let tapes = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".tape") }
-        let makers = try tapes.filter {
-            try String(contentsOf: folder.appendingPathComponent($0), encoding: .utf8)
-                .components(separatedBy: "\n").contains { $0.hasPrefix("Screenshot \(image.lastPathComponent)") }
+        let links = try NSRegularExpression(pattern: #"\]\(([^)]+\.svg)\)"#).matches(in: readme, range: NSRange(readme.startIndex..., in: readme))
+            .map { String(readme[Range($0.range(at: 1), in: readme)!]) }
+        #expect(links.count >= 2, "README.md shows the paywall and the animated demo: \(links)")
+        for path in links {
+            let image = TestPaths.path(path)
+            #expect(FileManager.default.fileExists(atPath: image.path), "\(path) is not in the repository")
+            let folder = image.deletingLastPathComponent()
+            let tapes = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".tape") }
+            let makers = try tapes.filter {
+                try String(contentsOf: folder.appendingPathComponent($0), encoding: .utf8).components(separatedBy: "\n").contains {
+                    $0.hasPrefix("Screenshot \(image.lastPathComponent)") || $0.hasPrefix("Output \(image.lastPathComponent)")
+                }
+            }
+            #expect(makers.count == 1, "one shipped tape beside \(path) makes it with Screenshot or Output; found \(makers)")
         }
-        #expect(makers.count == 1, "one shipped tape beside \(path) makes it with Screenshot; found \(makers)")
     }
 
     @Test func theDocsShowScreens() throws {

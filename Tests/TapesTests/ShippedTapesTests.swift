@@ -59,6 +59,23 @@ import TestSupport
         #expect(!firstFrames.isEmpty)
         #expect(first == second, "\(Self.relative(path)): the transcripts of two runs differ")
         #expect(firstResult == secondResult)
+        // Its animated SVG: the same bytes from both runs, and its last screen, read back cell by
+        // cell, is the screen the tape ends on.
+        let svg = AnimatedSVGWriter(title: "t").render(firstFrames, holdingLast: 1000)
+        #expect(svg == AnimatedSVGWriter(title: "t").render(secondFrames, holdingLast: 1000), "\(Self.relative(path)): the SVGs of two runs differ")
+        let last = try #require(firstFrames.last { $0.grid != nil }?.grid)
+        let shown = SVGReader.text(of: SVGReader.lastScreen(ofAnimation: svg), width: last.width, height: last.height)
+        #expect(shown == last.plainText.components(separatedBy: "\n"), "\(Self.relative(path)): the SVG's last screen")
+    }
+
+    /// The README's animated demo stays small: the happy path's SVG, every screen in colour, is
+    /// well under 200 KB (each distinct row drawn once).
+    @Test func theHappyPathsAnimatedSVGIsSmall() throws {
+        let (_, frames) = try Self.play(Self.packageRoot.appendingPathComponent("Scripts/tapes/happy-path-yearly.tape").path, recordFrames: true)
+        let svg = AnimatedSVGWriter(title: "happy-path-yearly").render(frames, holdingLast: 1000)
+        #expect(svg.utf8.count < 200_000, "\(svg.utf8.count) bytes")
+        #expect(svg.contains("@keyframes") && svg.contains("animation-iteration-count:infinite"), "it plays and loops")
+        #expect(!svg.contains("<script") && !svg.replacingOccurrences(of: "xmlns=\"http://www.w3.org/2000/svg\"", with: "").contains("http"), "no script, nothing fetched")
     }
 
     @Test func readmeExampleIsTheShippedTape() throws {

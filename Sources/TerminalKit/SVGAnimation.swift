@@ -1,0 +1,115 @@
+import Foundation
+
+/// A terminal recording as one animated SVG: each distinct row of cells is drawn once (`<defs>`),
+/// each distinct screen is a group of those rows, and CSS keyframes show each screen for its time,
+/// looping. No script and no external font, as `SVGScreen`; the same frames give the same bytes.
+public enum SVGAnimation {
+    /// One screen of the recording and when it appears (milliseconds from the start).
+    public struct Frame: Sendable {
+        public var grid: CellGrid
+        public var theme: Theme
+        public var startMilliseconds: Int64
+
+        public init(grid: CellGrid, theme: Theme, startMilliseconds: Int64) {
+            self.grid = grid
+            self.theme = theme
+            self.startMilliseconds = startMilliseconds
+        }
+    }
+
+    /// The SVG of `frames` (in order), the last shown until `endMilliseconds`, then the loop starts over.
+    public static func document(_ frames: [Frame], endMilliseconds: Int64, title: String) -> String {
+        guard let first = frames.first else { return "" }
+        var classes = ClassTable()
+        var rowIndex: [String: Int] = [:]
+        var rows: [String] = []
+        var screenIndex: [[Int]: Int] = [:]
+        var screens: [[Int]] = []
+        // The timeline: (screen, start), a screen that repeats the one before it merged into it.
+        var timeline: [(screen: Int, start: Int64)] = []
+        for frame in frames {
+            var ids: [Int] = []
+            for y in 0..<frame.grid.height {
+                let row = SVGScreen.rowBody(frame.grid, row: y, top: 0) { style in
+                    let resolved = frame.theme.resolve(style, depth: .full256)
+                    return (classes.index(resolved), resolved)
+                }
+                if let known = rowIndex[row] { ids.append(known); continue }
+                rowIndex[row] = rows.count
+                ids.append(rows.count)
+                rows.append(row)
+            }
+            let screen: Int
+            if let known = screenIndex[ids] { screen = known } else {
+                screen = screens.count
+                screenIndex[ids] = screen
+                screens.append(ids)
+            }
+            let start = max(frame.startMilliseconds, timeline.last?.start ?? 0)
+            if timeline.last?.screen == screen { continue }
+            if let last = timeline.last, last.start == start { timeline.removeLast() }
+            timeline.append((screen, start))
+        }
+        let total = max(endMilliseconds, (timeline.last?.start ?? 0) + 1)
+        let geometry = SVGScreen.Geometry(width: first.grid.width, height: first.grid.height)
+        var defs = ""
+        for (index, row) in rows.enumerated() where !row.isEmpty {
+            defs += "<g id=\"r\(index)\">\(row)</g>\n"
+        }
+        var body = ""
+        for (index, ids) in screens.enumerated() {
+            body += "<g class=\"f f\(index)\">"
+            for (y, id) in ids.enumerated() where !rows[id].isEmpty {
+                body += "<use href=\"#r\(id)\" y=\"\(SVGScreen.number(geometry.rowTop(y)))\"/>"
+            }
+            body += "</g>\n"
+        }
+        var css = SVGScreen.textRule + "\n" + classes.css()
+        if timeline.count > 1 {
+            css += "\n.f{visibility:hidden;animation-duration:\(total)ms;animation-timing-function:step-end;animation-iteration-count:infinite}"
+            for screen in screens.indices {
+                css += "\n.f\(screen){animation-name:k\(screen)}@keyframes k\(screen){"
+                var visible = false
+                var steps: [String] = []
+                for entry in timeline {
+                    let now = entry.screen == screen
+                    if now != visible || entry.start == 0 {
+                        steps.append("\(percent(entry.start, of: total))%{visibility:\(now ? "visible" : "hidden")}")
+                        visible = now
+                    }
+                }
+                if steps.first?.hasPrefix("0%") != true { steps.insert("0%{visibility:hidden}", at: 0) }
+                css += steps.joined() + "}"
+            }
+        }
+        return SVGScreen.window(geometry, title: title, css: css, defs: defs, body: body)
+    }
+
+    /// `part` of `total` as a percentage with up to three decimals (`12.5`, `0`, `99.875`).
+    static func percent(_ part: Int64, of total: Int64) -> String {
+        let thousandths = part * 100_000 / max(1, total)
+        let whole = thousandths / 1000, fraction = thousandths % 1000
+        guard fraction > 0 else { return String(whole) }
+        var digits = String(fraction)
+        digits = String(repeating: "0", count: 3 - digits.count) + digits
+        while digits.hasSuffix("0") { digits.removeLast() }
+        return "\(whole).\(digits)"
+    }
+
+    /// Resolved styles (whatever theme drew them) numbered in order of appearance, as CSS classes.
+    struct ClassTable {
+        var indices: [ResolvedStyle: Int] = [:]
+        var order: [ResolvedStyle] = []
+
+        mutating func index(_ style: ResolvedStyle) -> Int {
+            if let known = indices[style] { return known }
+            indices[style] = order.count
+            order.append(style)
+            return order.count - 1
+        }
+
+        func css() -> String {
+            order.enumerated().map { SVGScreen.rules(for: $1, index: $0) }.joined(separator: "\n")
+        }
+    }
+}
