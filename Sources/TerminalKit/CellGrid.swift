@@ -198,6 +198,19 @@ public struct CellGrid: Hashable, Sendable {
         return out
     }
 
+    /// Whether row `y` holds the same cells as row `y` of `other` (one memory compare when it can).
+    public func sameRow(_ y: Int, as other: CellGrid) -> Bool {
+        guard other.width == width, y >= 0, y < height, y < other.height else { return false }
+        let range = (y * width)..<((y + 1) * width)
+        guard Cell.bytesCompare else { return cells[range] == other.cells[range] }
+        return cells.withUnsafeBufferPointer { now in
+            other.cells.withUnsafeBufferPointer { before in
+                guard let a = now.baseAddress, let b = before.baseAddress else { return width == 0 }
+                return memcmp(a + range.lowerBound, b + range.lowerBound, width * MemoryLayout<Cell>.stride) == 0
+            }
+        }
+    }
+
     /// The runs of cells that differ from `previous`; every row when the sizes differ.
     public func diff(from previous: CellGrid?) -> [CellRun] {
         var runs: [CellRun] = []

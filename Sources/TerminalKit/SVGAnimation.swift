@@ -21,24 +21,33 @@ public enum SVGAnimation {
     public static func document(_ frames: [Frame], endMilliseconds: Int64, title: String) -> String {
         guard let first = frames.first else { return "" }
         var classes = ClassTable()
-        var rowIndex: [String: Int] = [:]
         var rows: [String] = []
         var screenIndex: [[Int]: Int] = [:]
         var screens: [[Int]] = []
+        // A row's cells (in a theme) give its body, so each distinct row is drawn once: most rows
+        // are the row above them in the frame before (one memory compare), the rest are looked up.
+        var drawn: [RowCells: Int] = [:]
+        var previous: (frame: Frame, ids: [Int])?
         // The timeline: (screen, start), a screen that repeats the one before it merged into it.
         var timeline: [(screen: Int, start: Int64)] = []
         for frame in frames {
             var ids: [Int] = []
             for y in 0..<frame.grid.height {
-                let row = SVGScreen.rowBody(frame.grid, row: y, top: 0) { style in
+                if let previous, previous.frame.theme.name == frame.theme.name, y < previous.ids.count,
+                   frame.grid.sameRow(y, as: previous.frame.grid) {
+                    ids.append(previous.ids[y])
+                    continue
+                }
+                let cells = RowCells(theme: frame.theme.name, cells: frame.grid.cells[(y * frame.grid.width)..<((y + 1) * frame.grid.width)])
+                if let known = drawn[cells] { ids.append(known); continue }
+                drawn[cells] = rows.count
+                ids.append(rows.count)
+                rows.append(SVGScreen.rowBody(frame.grid, row: y, top: 0) { style in
                     let resolved = frame.theme.resolve(style, depth: .full256)
                     return (classes.index(resolved), resolved)
-                }
-                if let known = rowIndex[row] { ids.append(known); continue }
-                rowIndex[row] = rows.count
-                ids.append(rows.count)
-                rows.append(row)
+                })
             }
+            previous = (frame, ids)
             let screen: Int
             if let known = screenIndex[ids] { screen = known } else {
                 screen = screens.count
@@ -94,6 +103,12 @@ public enum SVGAnimation {
         digits = String(repeating: "0", count: 3 - digits.count) + digits
         while digits.hasSuffix("0") { digits.removeLast() }
         return "\(whole).\(digits)"
+    }
+
+    /// One row's cells and the theme that colours them.
+    struct RowCells: Hashable {
+        var theme: String
+        var cells: ArraySlice<Cell>
     }
 
     /// Resolved styles (whatever theme drew them) numbered in order of appearance, as CSS classes.

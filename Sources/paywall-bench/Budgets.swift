@@ -27,6 +27,7 @@ struct Budget: Sendable {
         Budget(figure: "key.200x60.median", what: "key (update + render + diff) 200×60, median", limit: 120, unit: "µs"),
         Budget(figure: "key.idle.median", what: "key after 40 ms of real idle, median", limit: 700, unit: "µs"),
         Budget(figure: "tape.median", what: "demo tape, load + play in process, median", limit: 15, unit: "ms"),
+        Budget(figure: "tape.svgToTape", what: "demo tape recorded and made into its animated SVG ÷ the tape alone (goal)", limit: 2, unit: "×"),
         Budget(figure: "soak.cpuPerOp", what: "store soak, CPU per purchase or renewal", limit: 2, unit: "ms"),
         Budget(figure: "soak.lastToFirst", what: "store soak, CPU per op of the last tenth ÷ the first (cost grows with history)", limit: 1.5, unit: "×"),
         Budget(figure: "soak.fsyncsPerOp", what: "store soak, fsyncs per operation", limit: 3.5, unit: ""),

@@ -2,7 +2,8 @@ import Foundation
 import PaywallScreens
 import Tapes
 
-/// A whole demo tape played headless with `TapePlayer`: wall time per run.
+/// A whole demo tape played headless with `TapePlayer`: wall time per run; then the same tape
+/// recorded and made into its animated SVG (`Output NAME.svg`, `play --svg`), against the tape alone.
 struct TapeBench {
     var path: String
     var runs: Int
@@ -13,26 +14,36 @@ struct TapeBench {
             return
         }
         var status = ""
-        func play(_ layouts: LayoutMemos) -> [(wall: Double, cpu: Double)] {
+        var bytes = 0
+        func play(_ layouts: LayoutMemos, svg: Bool = false) -> [(wall: Double, cpu: Double)] {
             (0..<runs).map { _ in
                 Timing.measure {
                     switch TapeLoader().load(path: path) {
                     case let .failure(errors): status = "invalid: \(errors)"
-                    case let .success(tape):
-                        var options = TapePlayer.Options()
+                    case var .success(tape):
+                        // The tape itself: without its `Output` lines (those are the SVG row's work).
+                        tape.steps.removeAll { if case .output = $0.command { return true } else { return false } }
+                        var options = TapePlayer.Options(recordFrames: svg)
                         options.goldenTapePath = path
                         options.layouts = layouts
-                        status = TapePlayer(tape: tape, options: options).play().result.status.rawValue
+                        let (result, frames) = TapePlayer(tape: tape, options: options).play()
+                        status = result.status.rawValue
+                        if svg { bytes = AnimatedSVGWriter(title: tape.name).render(frames, holdingLast: 1000).utf8.count }
                     }
                 }
             }
         }
         let samples = play(.shared)
         let naive = play(Timing.noLayoutReuse)
+        let withSVG = play(.shared, svg: true)
         let name = (path as NSString).lastPathComponent
         table.record("tape.median", Timing.median(samples.map(\.wall)) * 1e3)
         table.add("demo tape \(name), load + play (\(runs) runs, \(status))", Timing.summary(samples),
                   naive: "no layout memo: \(Timing.summary(naive))",
                   ratio: BenchTable.ratio(fast: Timing.median(samples.map(\.cpu)), naive: Timing.median(naive.map(\.cpu))) + " CPU")
+        let svgToTape = Timing.median(withSVG.map(\.wall)) / max(1e-9, Timing.median(samples.map(\.wall)))
+        table.record("tape.svgToTape", svgToTape)
+        table.add("demo tape \(name) recorded + its animated SVG (\(bytes / 1024) KB)", Timing.summary(withSVG),
+                  naive: "the tape alone: \(Timing.summary(samples))", ratio: String(format: "%.2f× the tape", svgToTape))
     }
 }

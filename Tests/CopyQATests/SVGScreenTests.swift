@@ -90,7 +90,7 @@ struct SVGInChromiumTests {
 
     @Test(.enabled(if: Chromium.path != nil, "chromium is not installed (.ci/run installs it)"))
     func theAnimatedDemoShowsAScreen() throws {
-        let svg = try String(contentsOf: TestPaths.packageRoot.appendingPathComponent("Scripts/tapes/happy-path-yearly.svg"), encoding: .utf8)
+        let svg = try String(contentsOf: TestPaths.packageRoot.appendingPathComponent("Scripts/tapes/demo.svg"), encoding: .utf8)
         let painted = try Self.pixels(of: svg, at: [])
         #expect(painted.distinct > 20, "the first screen is drawn: \(painted.distinct) colours")
     }

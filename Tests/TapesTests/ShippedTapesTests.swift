@@ -74,6 +74,8 @@ import TestSupport
         let (_, frames) = try Self.play(Self.packageRoot.appendingPathComponent("Scripts/tapes/happy-path-yearly.tape").path, recordFrames: true)
         let svg = AnimatedSVGWriter(title: "happy-path-yearly").render(frames, holdingLast: 1000)
         #expect(svg.utf8.count < 200_000, "\(svg.utf8.count) bytes")
+        let shown = try Data(contentsOf: Self.packageRoot.appendingPathComponent("Scripts/tapes/demo.svg"))
+        #expect(shown.count < 200_000, "the README's demo.svg is \(shown.count) bytes")
         #expect(svg.contains("@keyframes") && svg.contains("animation-iteration-count:infinite"), "it plays and loops")
         #expect(!svg.contains("<script") && !svg.replacingOccurrences(of: "xmlns=\"http://www.w3.org/2000/svg\"", with: "").contains("http"), "no script, nothing fetched")
     }
