@@ -13,7 +13,8 @@ extension TapeCommand {
         case .expectState(let name): return "flow state \(name)"
         case .expectEntitled(let entitled): return entitled ? "entitled" : "not entitled"
         case .expectStatus(let group, let state): return "subscription group \(group) \(state)"
-        case .expectEvent(let name): return "an analytics event \(name)"
+        case let .expectEvent(name, properties): return "an analytics event \(name)\(TapeCommand.written(properties))"
+        case let .expectNotEvent(name, properties): return "no analytics event \(name)\(TapeCommand.written(properties))"
         case let .expectStoreError(error, control, _): return "Store \(control.rawValue) refused with \(error)"
         case .expectQuota(let left): return "\(left) free message\(left == 1 ? "" : "s") left today"
         case .snapshot(let name): return "the screen matches golden \(name)"
@@ -21,5 +22,10 @@ extension TapeCommand {
         case .output(let name): return "the recording matches \(name)"
         default: return nil
         }
+    }
+
+    /// ` with plan=yearly offer=A` (keys sorted), or nothing.
+    static func written(_ properties: [String: String]) -> String {
+        properties.isEmpty ? "" : " with " + properties.keys.sorted().map { "\($0)=\(properties[$0] ?? "")" }.joined(separator: " ")
     }
 }

@@ -56,6 +56,8 @@ public enum TapeCommand: Hashable, Sendable {
     case key(Key, count: Int)
     /// `Type "text"`: each character as a key.
     case type(String)
+    /// `Type@50ms "text"`: as `Type`, each character taking this long in a cast, `--live` or an SVG (VHS's per-command speed).
+    case typeAtSpeed(String, milliseconds: Int64)
     /// `Sleep DURATION`: virtual time passes, in milliseconds.
     case sleep(milliseconds: Int64)
     /// `Wait /regex/ [DURATION]` (or `Wait "text"`): let time pass until the screen matches (default 10 s).
@@ -70,8 +72,14 @@ public enum TapeCommand: Hashable, Sendable {
     case expectEntitled(Bool)
     /// `ExpectStatus GROUP none|subscribed|expired|inBillingRetryPeriod|inGracePeriod|revoked`.
     case expectStatus(group: String, state: String)
-    /// `ExpectEvent NAME`: an analytics event of that name has been recorded.
-    case expectEvent(String)
+    /// `ExpectEvent NAME [KEY=VALUE…]`: an analytics event of that name, with those properties, has been recorded.
+    case expectEvent(String, properties: [String: String] = [:])
+    /// `ExpectNotEvent NAME [KEY=VALUE…]`: no such event has been recorded.
+    case expectNotEvent(String, properties: [String: String] = [:])
+    /// `Hide`: the steps after it are not recorded (in a cast, `--live` or an SVG) until `Show`; they still run and check.
+    case hide
+    /// `Show`: record again after `Hide`.
+    case show
     /// `ExpectQuota N`: free messages left today.
     case expectQuota(Int)
     /// `Store Approve|Decline|Expire|Refund|Renew|BillingIssue [TARGET]`.
@@ -94,7 +102,7 @@ public enum TapeCommand: Hashable, Sendable {
     public var keys: [Key] {
         switch self {
         case .key(let key, let count): return Array(repeating: key, count: max(0, count))
-        case .type(let text): return text.map(TapeCommand.key(for:))
+        case .type(let text), .typeAtSpeed(let text, _): return text.map(TapeCommand.key(for:))
         default: return []
         }
     }

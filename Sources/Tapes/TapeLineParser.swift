@@ -1,4 +1,5 @@
 import Foundation
+import PaywallFoundation
 import StoreSim
 import PaywallScreens
 import TerminalKit
@@ -40,9 +41,12 @@ struct TapeLineParser {
             return oneOf(TapeVocabulary.flowStates, after: "ExpectState", what: "flow state").map { .expectState($0) }
         case "ExpectEntitled":
             return flag(after: "ExpectEntitled", yes: "yes", no: "no").map { .expectEntitled($0) }
-        case "ExpectEvent":
-            return argument(after: "ExpectEvent", expected: "an analytics event name like paywall_viewed")
-                .map { .expectEvent($0.text) }
+        case "ExpectEvent", "ExpectNotEvent":
+            guard let event = argument(after: name.text, expected: "an analytics event name like paywall_view") else { return nil }
+            guard let properties = eventProperties(after: "\(name.text) \(event.text)") else { return nil }
+            return name.text == "ExpectEvent" ? .expectEvent(event.text, properties: properties) : .expectNotEvent(event.text, properties: properties)
+        case "Hide": return .hide
+        case "Show": return .show
         case "ExpectStatus":
             guard let group = argument(after: "ExpectStatus", expected: "a subscription group id of the catalog, such as premium") else { return nil }
             return oneOf(TapeVocabulary.subscriptionStates, after: "ExpectStatus \(group.text)", what: "subscription state")
@@ -61,6 +65,13 @@ struct TapeLineParser {
         case "Include":
             return argument(after: "Include", expected: "a tape path like common/setup.tape")
                 .map { .include(path: TapePaths.resolve($0.text, relativeTo: file)) }
+        case let word where word.hasPrefix("Type@"):
+            let speed = String(word.dropFirst(5))
+            if let problem = SimDuration.problem(speed) {
+                fail(at: name.column + 5, "bad typing speed '\(speed)' in '\(word)', \(problem)")
+                return nil
+            }
+            return quoted(after: word, expected: "a quoted string like \"hello\"").map { .typeAtSpeed($0.text, milliseconds: SimDuration.parse(speed) ?? 0) }
         default:
             let location = TapeLocation(file: file, line: scanner.line, column: name.column)
             // VHS writes keys as commands (`Enter`, `Ctrl+C`, `Down 3`): here a key is `Key NAME`.
@@ -132,6 +143,22 @@ struct TapeLineParser {
             return nil
         }
         return .screenshot(token.text)
+    }
+
+    /// `KEY=VALUE` words up to the end of the line (a value may be quoted: `plan="Yearly plan"`).
+    private mutating func eventProperties(after command: String) -> [String: String]? {
+        var properties: [String: String] = [:]
+        while let next = scanner.peek(), next != "#" {
+            guard let word = scanner.word() else { break }
+            guard let equals = word.text.firstIndex(of: "="), equals != word.text.startIndex else {
+                fail(at: word.column, "bad property '\(word.text)' after '\(command)', expected KEY=VALUE like plan=yearly_59_99")
+                return nil
+            }
+            var value = String(word.text[word.text.index(after: equals)...])
+            if value.count >= 2, value.hasPrefix("\""), value.hasSuffix("\"") { value = String(value.dropFirst().dropLast()) }
+            properties[String(word.text[..<equals])] = value
+        }
+        return properties
     }
 
     /// `Output NAME.svg|.cast|.txt`: a file name (letters, digits, - _ .) written beside the tape.

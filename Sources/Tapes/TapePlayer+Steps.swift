@@ -38,6 +38,17 @@ extension TapePlayer {
         case .type:
             for key in command.keys { press(key, cause: step.text, milliseconds: Self.typeMilliseconds, typed: true) }
             if self.controller == nil, quitAt == nil { quitAt = step.location }
+        case let .typeAtSpeed(_, speed):
+            let usual = settings.typingSpeedMilliseconds
+            settings.typingSpeedMilliseconds = speed
+            for key in command.keys { press(key, cause: step.text, milliseconds: Self.typeMilliseconds, typed: true) }
+            settings.typingSpeedMilliseconds = usual
+            if self.controller == nil, quitAt == nil { quitAt = step.location }
+        case .hide:
+            hidden = true
+        case .show:
+            hidden = false
+            recordFrame(cause: step.text)
         case let .sleep(milliseconds):
             pass(milliseconds)
             presentation += min(milliseconds, Self.longestShownPause)
@@ -65,10 +76,16 @@ extension TapePlayer {
             }
             let actual = session.store.subscriptionStatus(groupID: group)?.state.rawValue ?? "none"
             if actual != expected { fail(step, actual: "subscription group \(group) \(actual)") }
-        case let .expectEvent(name):
-            let names = session.analytics.events.map(\.name)
-            if !names.contains(name) {
-                fail(step, actual: "events recorded: \(names.isEmpty ? "none" : names.joined(separator: ", "))")
+        case let .expectEvent(name, properties), let .expectNotEvent(name, properties):
+            let events = session.analytics.events
+            let matching = events.filter { event in event.name == name && properties.allSatisfy { event.properties[$0.key] == $0.value } }
+            if case .expectEvent = command, matching.isEmpty {
+                let named = events.filter { $0.name == name }
+                let actual = named.isEmpty ? "events recorded: \(events.isEmpty ? "none" : events.map(\.name).joined(separator: ", "))"
+                    : "\(name) recorded with " + named.map { TapeCommand.written($0.properties).dropFirst(6) }.map { $0.isEmpty ? "no properties" : String($0) }.joined(separator: "; ")
+                fail(step, actual: actual)
+            } else if case .expectNotEvent = command, let first = matching.first {
+                fail(step, actual: "\(name) was recorded\(TapeCommand.written(first.properties))")
             }
         case let .expectQuota(expected):
             let left = session.model.messagesLeft(in: session.context)

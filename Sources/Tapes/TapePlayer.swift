@@ -80,6 +80,8 @@ public final class TapePlayer {
     var recordsFrames: Bool { options.recordFrames || !outputs.isEmpty }
     /// The tape's `Output` lines: written when it ends.
     let outputs: [(name: String, step: TapeStep)]
+    /// Between `Hide` and `Show`: steps run and check, but no frame is recorded.
+    var hidden = false
     /// The longest stretch of virtual time (a `Sleep 1d`, a long `Wait`) a cast shows in real time.
     static let longestShownPause: Int64 = 3000
 
@@ -184,7 +186,7 @@ public final class TapePlayer {
     /// Keeps a frame when the screen changed (for recordings); true when one was kept.
     @discardableResult
     func recordFrame(cause: String?) -> Bool {
-        guard recordsFrames, let controller else { return false }
+        guard recordsFrames, !hidden, let controller else { return false }
         let grid = controller.render(size: size).grid
         let text = grid.plainText
         guard text != lastFrameText else { return false }

@@ -7,7 +7,7 @@ public enum TapeVocabulary {
     /// Command names that start a line.
     public static let commands = [
         "Set", "Key", "Type", "Sleep", "Wait", "Expect", "ExpectNot", "ExpectState", "ExpectEntitled", "ExpectStatus",
-        "ExpectEvent", "ExpectQuota", "ExpectStoreError", "Store", "Relaunch", "Snapshot", "Screenshot", "Output", "Include",
+        "ExpectEvent", "ExpectNotEvent", "ExpectQuota", "ExpectStoreError", "Store", "Relaunch", "Snapshot", "Screenshot", "Output", "Hide", "Show", "Include",
     ]
 
     /// Settings after `Set`.
