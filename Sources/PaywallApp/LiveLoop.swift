@@ -14,6 +14,8 @@ public struct LiveLoop {
     public private(set) var lastSize = TerminalSize(width: 80, height: 24)
     /// The terminal's size when the loop first drew: a recording's `Set Size`.
     public private(set) var firstSize: TerminalSize?
+    /// True when the loop ended on a quit key (the last of `presses`), not on a lost terminal.
+    public private(set) var quit = false
     /// The wall clock the loop measures key times and read waits on (injected for tests).
     let wall: any Clock
     private let started: Date
@@ -74,7 +76,10 @@ public struct LiveLoop {
                 continue
             }
             presses.append(KeyPress(key: key, timeMilliseconds: time))
-            if !controller.handle(key) { return }
+            if !controller.handle(key) {
+                quit = true
+                return
+            }
         }
     }
 

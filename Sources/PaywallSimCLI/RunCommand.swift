@@ -78,12 +78,25 @@ public struct RunCommand: ParsableCommand {
             let size = loop.firstSize ?? loop.lastSize
             let recorded = TapeSettings(width: size.width, height: size.height,
                                         now: options.stateOptions.pinnedNow ?? started, inputs: inputs)
-            let text = TapeRecorder().record(loop.presses, header: ["# Recorded by paywall-sim run --record"] + recorded.setLines(), size: size)
+            let text = TapeRecorder().record(loop.presses, header: ["# Recorded by paywall-sim run --record"] + recorded.setLines(), size: size,
+                                             expectations: Self.expectations(controller, size: loop.lastSize), endsWithQuit: loop.quit)
             do { try text.write(toFile: record, atomically: true, encoding: .utf8) }
             catch { throw Diagnostic("\(record): cannot write the tape: \(FileErrorText.reason(error))") }
             let keys = loop.presses.filter { $0.key != .resize }.count
             print("Recorded \(keys) key \(keys == 1 ? "press" : "presses") to \(record)")
         }
+    }
+
+    /// What the screen shows when the recording ends, as tape checks: the flow state and the
+    /// screen's title (when one is drawn whole).
+    static func expectations(_ controller: AppController, size: TerminalSize) -> [String] {
+        var lines = ["# What the screen showed at the end:", "ExpectState \(controller.session.model.state.name)"]
+        let screen = controller.render(size: size)
+        if let title = screen.drawn.first(where: { $0.slot == .title && !$0.truncated && $0.lines.count == 1 })?.lines.first?
+            .trimmingCharacters(in: .whitespaces), !title.isEmpty {
+            lines.append("Expect \(TapeMatcher.quote(title))")
+        }
+        return lines
     }
 }
 

@@ -24,7 +24,11 @@ public struct TapeRecorder: Sendable {
     /// The tape text: `header` lines first (e.g. `Set Size 80x24`), then the presses, newline-terminated.
     /// `startMilliseconds` is when recording began; a long wait before the first key becomes a `Sleep`.
     /// `size` is the size the header sets, so a resize back to it mid-recording is still written.
-    public func record(_ presses: [Press], header: [String] = [], startMilliseconds: Int64? = nil, size: TerminalSize? = nil) -> String {
+    /// `expectations` (what the screen showed at the end: `ExpectState`, `Expect "…"`) close the
+    /// tape, before the last press when `endsWithQuit` (the quit key leaves the screen as it was, and
+    /// a check after it would fail).
+    public func record(_ presses: [Press], header: [String] = [], startMilliseconds: Int64? = nil, size: TerminalSize? = nil,
+                       expectations: [String] = [], endsWithQuit: Bool = false) -> String {
         var lines = header
         var currentSize = size
         /// The index of a `Set Size` line with nothing after it yet: a resize right after replaces it.
@@ -55,7 +59,9 @@ public struct TapeRecorder: Sendable {
             }
         }
 
-        for press in presses where press.key != .resize || press.size != nil {
+        let kept = presses.filter { $0.key != .resize || $0.size != nil }
+        let quit = endsWithQuit && !expectations.isEmpty && kept.last.map { $0.key != .resize } == true ? kept.last : nil
+        for press in quit == nil ? kept : Array(kept.dropLast()) {
             let gap = press.timeMilliseconds - lastTime
             lastTime = max(lastTime, press.timeMilliseconds)
             if gap >= pauseThresholdMilliseconds {
@@ -93,6 +99,11 @@ public struct TapeRecorder: Sendable {
             }
         }
         flush()
+        lines += expectations
+        if let quit {
+            if let character = Self.typedCharacter(quit.key) { pendingText.append(character) } else { pendingKey = (quit.key, 1) }
+            flush()
+        }
         return lines.isEmpty ? "" : lines.joined(separator: "\n") + "\n"
     }
 

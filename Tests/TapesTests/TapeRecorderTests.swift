@@ -90,3 +90,26 @@ struct TapeRecorderTests {
         #expect(TapeRecorder().record([]) == "")
     }
 }
+
+/// A recorded tape ends with what the screen showed: checks a replay can verify.
+@Suite("run --record ends with the screen's checks")
+struct RecordedExpectationTests {
+    @Test func theChecksComeBeforeTheQuitKeyThatEndedTheRun() throws {
+        let presses = [KeyPress(key: .enter, timeMilliseconds: 0), KeyPress(key: .character("q"), timeMilliseconds: 100)]
+        let checks = ["ExpectState valuePreview", "Expect \"Made for your day\""]
+        let text = TapeRecorder().record(presses, header: ["Set Size 80x24"], expectations: checks, endsWithQuit: true)
+        #expect(text == "Set Size 80x24\nKey Enter\nExpectState valuePreview\nExpect \"Made for your day\"\nKey q\n")
+        // A run that ended without a quit key (the terminal went away): the checks close the tape.
+        let open = TapeRecorder().record(Array(presses.prefix(1)), expectations: checks, endsWithQuit: false)
+        #expect(open == "Key Enter\nExpectState valuePreview\nExpect \"Made for your day\"\n")
+    }
+
+    @Test func aRecordedTapeWithItsChecksReplaysAndPasses() throws {
+        let presses = [KeyPress(key: .enter, timeMilliseconds: 0), KeyPress(key: .character("q"), timeMilliseconds: 100)]
+        let text = TapeRecorder().record(presses, header: ["Set Size 80x24", "Set Now 2026-01-30T09:00:00Z"],
+                                         expectations: ["ExpectState onboarding", "Expect \"Made for your day\""], endsWithQuit: true)
+        let tape = try TapeParser.parse(source: text, file: "recorded.tape").get()
+        let (result, _) = TapePlayer(tape: tape).play()
+        #expect(result.status == .passed, "\(TapeReportFormatter.human([result]))")
+    }
+}
