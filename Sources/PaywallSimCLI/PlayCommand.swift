@@ -44,6 +44,8 @@ public struct PlayCommand: ParsableCommand {
 
     @Option(name: .long, help: ArgumentHelp("Write an asciicast v2 recording (asciinema) of the (single) tape.", valueName: "FILE"))
     public var cast: String?
+    @Option(name: .long, parsing: .upToNextOption, help: ArgumentHelp("Play each tape once per combination of these settings (locale, offer, theme, size), its goldens, screenshots and outputs named for each (paywall-ko-B.svg); a tape's own `Matrix` line does the same.", valueName: "KEY=V1,V2"))
+    public var matrix: [String] = []
     @Option(name: .long, help: ArgumentHelp("Write an animated SVG of the (single) tape: its screens in the theme's colours, paced as a cast, looping (no script; the same tape gives the same bytes).", valueName: "FILE.svg"))
     public var svg: String?
 
@@ -66,6 +68,7 @@ public struct PlayCommand: ParsableCommand {
     public func validate() throws {
         if json && transcript { throw ValidationError("--json and --transcript both print to standard output: choose one (the JSON holds no frames; --cast FILE records them)") }
         if check && update { throw ValidationError("--check and --update: choose one (--check only parses; --update plays and writes goldens)") }
+        if case .failure(let problem) = TapeMatrix.parse(matrix) { throw ValidationError("--matrix: \(problem)") }
         if reset && continueState { throw ValidationError("--reset and --continue: choose one (start the state over, or play on it)") }
         if (reset || continueState) && state == nil { throw ValidationError("--\(reset ? "reset" : "continue") needs --state DIR") }
         if cast != nil || svg != nil || live {
@@ -95,42 +98,68 @@ public struct PlayCommand: ParsableCommand {
             case let .failure(errors):
                 results.append(.invalid(tape: file, errors: errors))
             case let .success(tape):
-                var options = TapePlayer.Options(updateGoldens: update, stateDirectory: state.map { URL(fileURLWithPath: $0) },
-                                                 recordFrames: cast != nil || svg != nil || transcript || live)
-                options.goldenTapePath = file
-                options.switchCatalog = switchCatalog
-                options.continuesState = continueState
-                options.environment = signing.environment
-                options.bundleID = signing.bundleID
-                options.backendURL = backend
-                options.backendEndpoint = backendEndpoint
-                options.defaultProfile = app.profile.map { ProfileLoader.namesAFile($0) ? URL(fileURLWithPath: $0).standardized.path : $0 }
-                options.defaultStorekit = app.storekit.map { URL(fileURLWithPath: $0).standardized.path }
-                let player = TapePlayer(tape: tape, options: options)
-                let (result, frames) = player.play()
-                results.append(result)
-                let settings = TapeSettings.initial(for: tape)
-                if transcript { print(TranscriptWriter(width: settings.width).render(frames)) }
-                if let cast {
-                    let start = Int64((settings.now ?? TapePlayer.defaultStart).timeIntervalSince1970)
-                    let text = AsciicastWriter(width: settings.width, height: settings.height, timestamp: start,
-                                               title: tape.name).render(frames, holdingLast: settings.pauseMilliseconds)
-                    do { try text.write(toFile: cast, atomically: true, encoding: .utf8) }
-                    catch { throw Diagnostic("\(cast): cannot write the recording: \(FileErrorText.reason(error))") }
+                // A matrix (the command line's, else the tape's own `Matrix` line): one play per combination.
+                let lineMatrix = tape.steps.lazy.compactMap { step -> TapeMatrix? in if case .matrix(let m) = step.command { return m } else { return nil } }.first
+                let chosen = matrix.isEmpty ? lineMatrix : (try? TapeMatrix.parse(matrix).get())
+                guard let chosen else {
+                    results.append(try play(tape, file: file, combination: nil))
+                    continue
                 }
-                if let svg {
-                    let text = AnimatedSVGWriter(title: tape.name).render(frames, holdingLast: settings.pauseMilliseconds)
-                    do { try text.write(toFile: svg, atomically: true, encoding: .utf8) }
-                    catch { throw Diagnostic("\(svg): cannot write the animation: \(FileErrorText.reason(error))") }
-                }
-                if live, try LivePlayback(frames: frames, size: TerminalSize(width: settings.width, height: settings.height)).run() {
-                    // The showing was interrupted: say so rather than a PASS, and exit as an interrupted program does.
-                    FileHandle.standardError.write(Data(utf8: "INTERRUPTED \(file) (Ctrl+C during --live)\n"))
-                    throw ExitCode(130)
+                for combination in chosen.combinations {
+                    switch chosen.tape(tape, for: combination) {
+                    case .failure(let errors): results.append(.invalid(tape: "\(file) [\(combination.label)]", errors: errors))
+                    case .success(let variant): results.append(try play(variant, file: file, combination: combination))
+                    }
                 }
             }
         }
         finish(results)
+    }
+
+    /// Plays one tape (one matrix combination of it) and writes what was asked: transcript, cast,
+    /// SVG (named for the combination), a live showing.
+    private func play(_ tape: Tape, file: String, combination: TapeMatrix.Combination?) throws -> TapeResult {
+        var options = TapePlayer.Options(updateGoldens: update, stateDirectory: state.map { URL(fileURLWithPath: $0) },
+                                         recordFrames: cast != nil || svg != nil || transcript || live)
+        options.goldenTapePath = file
+        options.switchCatalog = switchCatalog
+        options.continuesState = continueState
+        options.environment = signing.environment
+        options.bundleID = signing.bundleID
+        options.backendURL = backend
+        options.backendEndpoint = backendEndpoint
+        options.defaultProfile = app.profile.map { ProfileLoader.namesAFile($0) ? URL(fileURLWithPath: $0).standardized.path : $0 }
+        options.defaultStorekit = app.storekit.map { URL(fileURLWithPath: $0).standardized.path }
+        options.variant = combination?.suffix
+        let player = TapePlayer(tape: tape, options: options)
+        var (result, frames) = player.play()
+        if let combination { result.tape = "\(file) [\(combination.label)]" }
+        let settings = TapeSettings.initial(for: tape)
+        func named(_ path: String) -> String {
+            guard let suffix = combination?.suffix else { return path }
+            let url = URL(fileURLWithPath: path)
+            let ext = url.pathExtension
+            return url.deletingPathExtension().path + "-" + suffix + (ext.isEmpty ? "" : "." + ext)
+        }
+        if transcript { print(TranscriptWriter(width: settings.width).render(frames)) }
+        if let cast {
+            let start = Int64((settings.now ?? TapePlayer.defaultStart).timeIntervalSince1970)
+            let text = AsciicastWriter(width: settings.width, height: settings.height, timestamp: start,
+                                       title: tape.name).render(frames, holdingLast: settings.pauseMilliseconds)
+            do { try text.write(toFile: named(cast), atomically: true, encoding: .utf8) }
+            catch { throw Diagnostic("\(named(cast)): cannot write the recording: \(FileErrorText.reason(error))") }
+        }
+        if let svg {
+            let text = AnimatedSVGWriter(title: tape.name).render(frames, holdingLast: settings.pauseMilliseconds)
+            do { try text.write(toFile: named(svg), atomically: true, encoding: .utf8) }
+            catch { throw Diagnostic("\(named(svg)): cannot write the animation: \(FileErrorText.reason(error))") }
+        }
+        if live, try LivePlayback(frames: frames, size: TerminalSize(width: settings.width, height: settings.height)).run() {
+            // The showing was interrupted: say so rather than a PASS, and exit as an interrupted program does.
+            FileHandle.standardError.write(Data(utf8: "INTERRUPTED \(file) (Ctrl+C during --live)\n"))
+            throw ExitCode(130)
+        }
+        return result
     }
 
     /// A tape expects a fresh state: a used one is refused in one line (what it holds, what to do),

@@ -95,6 +95,9 @@ public enum TapeCommand: Hashable, Sendable {
     /// `Output NAME.svg` (or `.cast`, `.txt`): the whole recording, written beside the tape when it
     /// ends, as an animated SVG, an asciicast or a transcript; compared like a golden (written with `--update`).
     case output(String)
+    /// `Matrix KEY=V1,V2 …`: `play` plays the tape once per combination (locale, offer, theme,
+    /// size), each golden and output named for it; a setting line, so it may sit among the `Set` lines.
+    case matrix(TapeMatrix)
     /// `Include PATH`: only in `TapeParser` output; `TapeLoader` replaces it with the file's commands.
     case include(path: String)
 

@@ -45,6 +45,19 @@ struct TapeLineParser {
             guard let event = argument(after: name.text, expected: "an analytics event name like paywall_view") else { return nil }
             guard let properties = eventProperties(after: "\(name.text) \(event.text)") else { return nil }
             return name.text == "ExpectEvent" ? .expectEvent(event.text, properties: properties) : .expectNotEvent(event.text, properties: properties)
+        case "Matrix":
+            var words: [TapeToken] = []
+            while let next = scanner.peek(), next != "#", let word = scanner.word() { words.append(word) }
+            guard !words.isEmpty else {
+                missing(after: "Matrix", expected: "KEY=V1,V2 words like locale=en,ko offer=A,B")
+                return nil
+            }
+            switch TapeMatrix.parse(words.map(\.text)) {
+            case .success(let matrix): return .matrix(matrix)
+            case .failure(let problem):
+                fail(at: words.first { $0.text == problem.word }?.column ?? name.column, problem.description)
+                return nil
+            }
         case "Hide": return .hide
         case "Show": return .show
         case "ExpectStatus":

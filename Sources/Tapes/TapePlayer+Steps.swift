@@ -113,6 +113,8 @@ extension TapePlayer {
             screenshot(name, step: step)
         case .output:
             break   // written when the tape ends (`write(_:step:)`)
+        case .matrix:
+            break   // `play` expanded it
         case let .snapshot(name):
             presentation += settings.pauseMilliseconds
             snapshot(name, step: step)
@@ -162,7 +164,18 @@ extension TapePlayer {
     }
 
     /// Compares the screen with its golden (or writes it in update mode).
-    func snapshot(_ name: String, step: TapeStep) {
+    /// `name` for this play: as written, or with a matrix combination's suffix before its extension
+    /// (`paywall` → `paywall-ko-B`, `demo.svg` → `demo-ko-B.svg`).
+    func variantName(_ name: String) -> String {
+        guard let variant = options.variant else { return name }
+        for format in [".svg", ".cast", ".txt"] where name.hasSuffix(format) {
+            return String(name.dropLast(format.count)) + "-" + variant + format
+        }
+        return name + "-" + variant
+    }
+
+    func snapshot(_ written: String, step: TapeStep) {
+        let name = variantName(written)
         let screen = screenTextForReadOnlyStep()
         let store = GoldenStore.forTape(path: options.goldenTapePath ?? tape.file)
         let outcome = store.check(name: name, screen: screen, update: options.updateGoldens)
@@ -176,8 +189,9 @@ extension TapePlayer {
     /// The screen as an SVG in the tape's theme, beside the tape (`Screenshot NAME.svg`): a colour
     /// golden, compared as `Snapshot` compares text (written with `--update`), so a colour or
     /// layout regression fails the tape.
-    func screenshot(_ name: String, step: TapeStep) {
+    func screenshot(_ written: String, step: TapeStep) {
         guard let controller else { return }
+        let name = variantName(written)
         let tapeFile = options.goldenTapePath ?? tape.file
         let url = URL(fileURLWithPath: tapeFile).deletingLastPathComponent().appendingPathComponent(name)
         let title = "\(URL(fileURLWithPath: tapeFile).lastPathComponent) · \(name)"
@@ -191,7 +205,8 @@ extension TapePlayer {
     }
 
     /// The whole recording beside the tape (`Output NAME.svg|.cast|.txt`), compared like a golden.
-    func write(_ name: String, step: TapeStep) {
+    func write(_ written: String, step: TapeStep) {
+        let name = variantName(written)
         let tapeFile = options.goldenTapePath ?? tape.file
         let url = URL(fileURLWithPath: tapeFile).deletingLastPathComponent().appendingPathComponent(name)
         let text: String

@@ -35,6 +35,8 @@ public final class TapePlayer {
         /// Play on what `stateDirectory` holds: the clock starts where the state's stands when that
         /// is later than the tape's start (time never runs back).
         public var continuesState = false
+        /// A matrix combination's suffix (`ko-B`): goldens, screenshots and outputs are named for it.
+        public var variant: String?
         /// The layout memos the tape's frames are drawn with (a benchmark passes its own).
         public var layouts: LayoutMemos = .shared
 

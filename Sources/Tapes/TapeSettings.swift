@@ -72,6 +72,7 @@ public struct TapeSettings: Hashable, Sendable {
         case let .setStoreError(api, error): inputs.switches.errors[api] = error ?? ""
         case .setBackendUp(let value): inputs.backendUp = value
         case .setProfile(let value): inputs.profile = value.text
+        case .matrix: break   // read by `play`, which plays the tape once per combination
         default: return false
         }
         return true

@@ -7,7 +7,7 @@ public enum TapeVocabulary {
     /// Command names that start a line.
     public static let commands = [
         "Set", "Key", "Type", "Sleep", "Wait", "Expect", "ExpectNot", "ExpectState", "ExpectEntitled", "ExpectStatus",
-        "ExpectEvent", "ExpectNotEvent", "ExpectQuota", "ExpectStoreError", "Store", "Relaunch", "Snapshot", "Screenshot", "Output", "Hide", "Show", "Include",
+        "ExpectEvent", "ExpectNotEvent", "ExpectQuota", "ExpectStoreError", "Store", "Relaunch", "Snapshot", "Screenshot", "Output", "Hide", "Show", "Matrix", "Include",
     ]
 
     /// Settings after `Set`.

@@ -68,3 +68,43 @@ struct OutputTapeTests {
         #expect(run.stdout.contains("bad-output.tape:1:8: bad output name 'demo.gif'") && run.stdout.contains("bad-output.tape:2:8: bad output name '../x.svg'"), "\(run.stdout)")
     }
 }
+
+/// A tape over a matrix of settings: one play per combination, each with its own goldens and outputs.
+@Suite("Tapes over a matrix")
+struct MatrixTapeTests {
+    @Test func aMatrixLinePlaysEachCombinationWithItsOwnGoldens() throws {
+        let tape = try PaywallSimProcess.scratchFile("grid.tape", """
+        Matrix locale=en,ko offer=A,B
+        Set Size 80x24
+        Set Now 2026-01-30T09:00:00Z
+        Set Start paywall
+        ExpectState paywall
+        Snapshot paywall
+        Screenshot paywall.svg
+        """)
+        let folder = tape.deletingLastPathComponent()
+        let update = try PaywallSimProcess.run(["play", "--update", tape.path])
+        #expect(update.exitCode == 0, "\(update.stdout)")
+        #expect(update.stdout.contains("4 tapes: 4 passed"), "\(update.stdout)")
+        for suffix in ["en-A", "en-B", "ko-A", "ko-B"] {
+            #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("paywall-\(suffix).svg").path), "\(suffix)")
+            #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("goldens/grid/paywall-\(suffix).txt").path), "\(suffix)")
+        }
+        let korean = try String(contentsOf: folder.appendingPathComponent("goldens/grid/paywall-ko-B.txt"), encoding: .utf8)
+        #expect(korean.contains("프리미엄"), "the ko combination is drawn in Korean")
+        let replay = try PaywallSimProcess.run(["play", tape.path])
+        #expect(replay.exitCode == 0 && replay.stdout.contains("PASS \(tape.path) [locale=ko offer=B]"), "\(replay.stdout)")
+        // The command line's matrix replaces the tape's: a new combination has no golden yet.
+        let other = try PaywallSimProcess.run(["play", tape.path, "--matrix", "locale=zh-Hans", "offer=C", "--svg", folder.appendingPathComponent("run.svg").path])
+        #expect(other.exitCode == 1 && other.stdout.contains("paywall-zh-Hans-C.txt is missing"), "\(other.stdout)")
+        #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("run-zh-Hans-C.svg").path), "--svg is named for the combination")
+    }
+
+    @Test func aBadMatrixIsRefused() throws {
+        let tape = try PaywallSimProcess.scratchFile("bad-grid.tape", "Matrix locale= offer=A\n")
+        let run = try PaywallSimProcess.run(["play", tape.path])
+        #expect(run.exitCode == 2 && run.stdout.contains("bad-grid.tape:1:8: bad matrix 'locale='"), "\(run.stdout)")
+        let option = try PaywallSimProcess.run(["play", tape.path, "--matrix", "lang=en"])
+        #expect(option.exitCode == 64 && option.stderr.contains("--matrix: bad matrix 'lang=en', expected KEY=V1,V2 with KEY one of locale, offer, size, theme"), "\(option.stderr)")
+    }
+}
