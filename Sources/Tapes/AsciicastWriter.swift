@@ -25,12 +25,20 @@ public struct AsciicastWriter: Sendable {
         self.title = title
     }
 
-    /// The header line: `{"version": 2, "width": …, "height": …, "timestamp": …, "env": {"TERM": …}}`.
-    public func header() -> String {
+    /// The header line: `{"version": 2, "width": …, "height": …, "timestamp": …, "env": {"TERM": …}}`,
+    /// with the tape's `theme` (its page's colours and xterm's 16-colour palette, as asciicast v2's
+    /// `theme` holds them) when the frames were drawn in one.
+    public func header(theme: Theme? = nil) -> String {
         var fields = [
             "\"version\": 2", "\"width\": \(width)", "\"height\": \(height)", "\"timestamp\": \(timestamp)",
         ]
         if let title { fields.append("\"title\": \(JSONText.quote(title))") }
+        if let theme {
+            let page = theme.resolve(TextStyle(.background), depth: .full256)
+            let fg = XtermPalette.css(page.foreground) ?? "#e5e5e5", bg = XtermPalette.css(page.background) ?? "#101010"
+            let palette = (0..<16).compactMap { XtermPalette.css($0) }.joined(separator: ":")
+            fields.append("\"theme\": {\"fg\": \"\(fg)\", \"bg\": \"\(bg)\", \"palette\": \"\(palette)\"}")
+        }
         fields.append("\"env\": {\"TERM\": \(JSONText.quote(term)), \"SHELL\": \"/bin/sh\"}")
         return "{" + fields.joined(separator: ", ") + "}"
     }
@@ -39,7 +47,7 @@ public struct AsciicastWriter: Sendable {
     /// each line ending in a newline. Times never go backwards. The last screen stays up for
     /// `holdingLast` milliseconds (the tape's `Set Pause`) before the closing line.
     public func render(_ frames: [RecordedFrame], holdingLast: Int64 = 0) -> String {
-        var out = header() + "\n"
+        var out = header(theme: frames.lazy.compactMap(\.theme).first) + "\n"
         var previousRows: [String]?
         var lastTime: Int64 = 0
         for frame in frames {

@@ -35,6 +35,19 @@ struct AsciicastWriterTests {
         #expect(events[2][2] as? String == "\u{1B}[31m你好\u{1B}[0m")
     }
 
+    /// The tape's theme goes in the header as asciicast v2's `theme` (page colours, 16-colour
+    /// palette), so a player draws the window in the theme's colours, not its own.
+    @Test func theHeaderCarriesTheTapesTheme() throws {
+        let dark = try #require(Theme.builtIn("dark"))
+        var frame = RecordedFrame.screen("a", at: 0)
+        frame.grid = CellGrid(width: 40, height: 3)
+        frame.theme = dark
+        let header = AsciicastWriter(width: 40, height: 3, timestamp: 0).render([frame]).components(separatedBy: "\n")[0]
+        #expect(header.contains(#""theme": {"fg": "#d0d0d0", "bg": "#1c1c1c", "palette": "#000000:#cd0000:"#), "\(header)")
+        #expect(header.components(separatedBy: "palette\": \"")[1].prefix { $0 != "\"" }.split(separator: ":").count == 16)
+        #expect(!AsciicastWriter(width: 40, height: 3, timestamp: 0).render([.screen("a", at: 0)]).contains("\"theme\""), "text frames: no theme")
+    }
+
     @Test func outputIsStableAndTimesAreSeconds() {
         let writer = AsciicastWriter(width: 40, height: 3, timestamp: 0, title: "demo \"one\"")
         let cast = writer.render([.screen("a", at: 1_005), .screen("b", at: 900)])
