@@ -43,7 +43,7 @@ struct AsciicastWriterTests {
         frame.grid = CellGrid(width: 40, height: 3)
         frame.theme = dark
         let header = AsciicastWriter(width: 40, height: 3, timestamp: 0).render([frame]).components(separatedBy: "\n")[0]
-        #expect(header.contains(#""theme": {"fg": "#d0d0d0", "bg": "#1c1c1c", "palette": "#000000:#cd0000:"#), "\(header)")
+        #expect(header.contains(##""theme": {"fg": "#d0d0d0", "bg": "#1c1c1c", "palette": "#000000:#cd0000:"##), "\(header)")
         #expect(header.components(separatedBy: "palette\": \"")[1].prefix { $0 != "\"" }.split(separator: ":").count == 16)
         #expect(!AsciicastWriter(width: 40, height: 3, timestamp: 0).render([.screen("a", at: 0)]).contains("\"theme\""), "text frames: no theme")
     }
