@@ -27,6 +27,9 @@ public enum SVGAnimation {
         // A row's cells (in a theme) give its body, so each distinct row is drawn once: most rows
         // are the row above them in the frame before (one memory compare), the rest are looked up.
         var drawn: [RowCells: Int] = [:]
+        drawn.reserveCapacity(frames.count * first.grid.height / 4)
+        // Each style's appearance and class, resolved once per theme.
+        var appearances: [StyleKey: (index: Int, resolved: ResolvedStyle)] = [:]
         var previous: (frame: Frame, ids: [Int])?
         // The timeline: (screen, start), a screen that repeats the one before it merged into it.
         var timeline: [(screen: Int, start: Int64)] = []
@@ -43,8 +46,12 @@ public enum SVGAnimation {
                 drawn[cells] = rows.count
                 ids.append(rows.count)
                 rows.append(SVGScreen.rowBody(frame.grid, row: y, top: 0) { style in
+                    let key = StyleKey(theme: frame.theme.name, style: style)
+                    if let known = appearances[key] { return known }
                     let resolved = frame.theme.resolve(style, depth: .full256)
-                    return (classes.index(resolved), resolved)
+                    let appearance = (classes.index(resolved), resolved)
+                    appearances[key] = appearance
+                    return appearance
                 })
             }
             previous = (frame, ids)
@@ -103,6 +110,12 @@ public enum SVGAnimation {
         digits = String(repeating: "0", count: 3 - digits.count) + digits
         while digits.hasSuffix("0") { digits.removeLast() }
         return "\(whole).\(digits)"
+    }
+
+    /// A style in a theme.
+    struct StyleKey: Hashable {
+        var theme: String
+        var style: TextStyle
     }
 
     /// One row's cells and the theme that colours them.

@@ -56,6 +56,7 @@ public enum SVGScreen {
     /// vertical lines as rules, the text. `style` gives a style's class number and appearance.
     static func rowBody(_ grid: CellGrid, row y: Int, top: Double, style: (TextStyle) -> (index: Int, resolved: ResolvedStyle)) -> String {
         var body = ""
+        body.reserveCapacity(grid.width * 24)
         let baseline = number(top + lineHeight * 0.78)
         let topText = number(top)
         for run in runs(of: grid, row: y) {
