@@ -38,10 +38,12 @@ struct FlowStep {
 
     mutating func track(_ event: AnalyticsEvent) { effects.append(.track(event)) }
 
-    /// Moves to `state` and clears the notice of the screen left behind.
+    /// Moves to `state` and clears the notice of the screen left behind; the paywall says again that
+    /// an Ask to Buy request still waits for approval (a second sheet cancelled, a way back to it).
     mutating func go(_ state: FlowState) {
         model.state = state
         model.notice = nil
+        if case .paywall = state, let pending = model.pendingProductID { model.notice = .pendingApproval(productID: pending) }
         model.errorArguments = []
     }
 
