@@ -78,11 +78,22 @@ public final class AppController {
         let settings = session.settings
         var context = ScreenContext(model: session.model, now: session.clock.now(), timeZone: settings.timeZone,
                                     locale: settings.locale, overlay: overlay, input: input, spinnerFrame: spinnerFrame,
-                                    sheet: SheetInfo(environment: session.store.environment, askToBuy: session.store.settings.askToBuyEnabled),
+                                    sheet: SheetInfo(environment: session.store.environment, askToBuy: session.store.settings.askToBuyEnabled,
+                                                     change: planChange()),
                                     debug: overlay == .debug ? debugInfo() : DebugInfo(), panel: features?.panel(), paywallButton: features?.paywallButton)
         context.chatCommands = settings.profile.map(ProfileReducer.commands(for:)) ?? []
         context.renews = renews(session.model.entitlement)
         return context
+    }
+
+    /// While the App Store sheet is up for a subscriber's other plan: when that plan would start.
+    func planChange() -> SheetInfo.PlanChange? {
+        guard case .purchasing(let plan) = session.model.state else { return nil }
+        switch session.store.planChangeStart(productID: plan.id) {
+        case .now?: return .now
+        case .atRenewal(let date)?: return .atRenewal(date)
+        case nil: return nil
+        }
     }
 
     /// Whether the entitled subscription will renew, as its group's status says (StoreKit's

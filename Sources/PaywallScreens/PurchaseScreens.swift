@@ -20,6 +20,15 @@ extension ScreenLayout {
             pair(writer.copy("sheet.subscription", role: .muted, slot: .label), writer.data(plan.displayName, role: .text, bold: true, slot: .planName)),
             pair(writer.copy("sheet.price", role: .muted, slot: .label), writer.price(plan)),
         ]
+        // A change of plan says when it takes effect, as the App Store's sheet does.
+        switch context.sheet.change {
+        case .now?:
+            blocks.append(pair(writer.copy("sheet.starts", role: .muted, slot: .label), writer.copy("sheet.starts.today", role: .text, bold: true, slot: .value)))
+        case .atRenewal(let date)?:
+            blocks.append(pair(writer.copy("sheet.starts", role: .muted, slot: .label), writer.data(writer.date(date), role: .text, bold: true, slot: .value)))
+        case nil:
+            break
+        }
         if let trial = plan.trial, trial.paymentMode == .free, let period = plan.period {
             blocks.append(writer.line(writer.copy("sheet.trial", [.string(writer.duration(trial.period, times: trial.numberOfPeriods))],
                                                   role: .success, slot: .trialOffer), width: inner, align: .left))

@@ -16,11 +16,21 @@ public struct SheetInfo: Sendable, Hashable {
     public var environment: String?
     /// Ask to Buy is on: the sheet asks a parent for permission instead of buying.
     public var askToBuy: Bool
+    /// For a subscriber changing plan: when the new plan starts (nil: no change of plan).
+    public var change: PlanChange?
 
-    public init(account: String = "sandbox.user@example.com", environment: String? = "Sandbox", askToBuy: Bool = false) {
+    /// When a change of plan takes effect: at once (an upgrade) or at the renewal on a date.
+    public enum PlanChange: Sendable, Hashable {
+        case now
+        case atRenewal(Date)
+    }
+
+    public init(account: String = "sandbox.user@example.com", environment: String? = "Sandbox", askToBuy: Bool = false,
+                change: PlanChange? = nil) {
         self.account = account
         self.environment = environment
         self.askToBuy = askToBuy
+        self.change = change
     }
 }
 

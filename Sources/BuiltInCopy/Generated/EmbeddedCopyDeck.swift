@@ -4300,6 +4300,52 @@ enum EmbeddedCopyDeck {
         }
       }
     },
+    "sheet.starts" : {
+      "comment" : "Purchase sheet: label of the row that says when a change of plan takes effect (an upgrade today, a downgrade at the renewal)",
+      "localizations" : {
+        "en" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "Starts"
+          }
+        },
+        "ko" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "시작"
+          }
+        },
+        "zh-Hans" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "开始"
+          }
+        }
+      }
+    },
+    "sheet.starts.today" : {
+      "comment" : "Purchase sheet: a change of plan that takes effect at once (an upgrade)",
+      "localizations" : {
+        "en" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "Today"
+          }
+        },
+        "ko" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "오늘"
+          }
+        },
+        "zh-Hans" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "今天"
+          }
+        }
+      }
+    },
     "sheet.subscription" : {
       "comment" : "Purchase sheet: label of the row naming the subscription",
       "localizations" : {

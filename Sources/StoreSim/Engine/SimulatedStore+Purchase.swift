@@ -123,14 +123,13 @@ extension SimulatedStore {
             return line
         }
         if var line = active, let current = catalog.product(line.productID)?.subscription, let latest = record(line.latestTransactionID) {
-            let samePeriod = current.period == info.period
             if line.productID == product.id {
                 line.autoRenewProductID = product.id
                 line.autoRenew = true
                 state.lines[info.groupID] = line
                 return (latest, false)
             }
-            if info.level > current.level || (info.level == current.level && !samePeriod) {
+            if PlanChangeStart.waitsForRenewal(from: current, to: info) {
                 // Downgrade, or crossgrade to another period: takes effect at the next renewal.
                 line.autoRenewProductID = product.id
                 line.autoRenew = true
