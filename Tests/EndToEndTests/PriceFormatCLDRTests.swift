@@ -33,15 +33,7 @@ struct PriceFormatCLDRTests {
 
     @Test(.enabled(if: AppStoreServerLibraryTests.available, "make .venv-appstore with .ci/run"))
     func everyStorefrontAndDeckLanguageAgreesWithBabel() throws {
-        // The shipped deck's languages and those of the real String Catalogs in Tests/Fixtures.
-        let shipped = try #require(DefaultCopyDeck.catalog?.languages)
-        let languages = Array(Set(shipped + Self.fixtureLanguages)).sorted()
-        var requests: [(storefront: Storefront, language: String, locale: String)] = []
-        for storefront in Storefront.all {
-            for language in languages {
-                requests.append((storefront, language, PriceFormatter.formattingLocale(for: language, storefront: storefront)))
-            }
-        }
+        let requests = try Self.requests()
         let input = requests.map { "12345.67 USD \($0.locale)" }.joined(separator: "\n") + "\n"
         let answers = try Self.babel(input)
         try #require(answers.count == requests.count, "\(answers.count) answers for \(requests.count) requests")
@@ -56,13 +48,7 @@ struct PriceFormatCLDRTests {
         // Where this machine's ICU and Babel carry different CLDR data for a regional locale (English
         // in Belgium, Arabic digits in Oman, the Swiss apostrophe), the difference is listed, with
         // both texts, in the fixture: any other difference, or one gone, fails.
-        let known = TestPaths.packageRoot.appendingPathComponent("Tests/Fixtures/cldr/icu-vs-babel.txt")
-        let listed = differ.joined(separator: "\n") + "\n"
-        if ProcessInfo.processInfo.environment["PAYWALLSIM_UPDATE_CLDR"] == "1" { try Data(listed.utf8).write(to: known) }
-        let expected = (try? String(contentsOf: known, encoding: .utf8)) ?? ""
-        let unexpected = differ.filter { !expected.contains($0 + "\n") }
-        #expect(unexpected.isEmpty, "\(unexpected.count) of \(requests.count) differ from CLDR:\n\(unexpected.prefix(40).joined(separator: "\n"))")
-        #expect(expected.split(separator: "\n").count == differ.count, "the differences listed in \(known.lastPathComponent) changed: PAYWALLSIM_UPDATE_CLDR=1 rewrites it")
+        try Self.expectListed(differ, in: "icu-vs-babel.txt", of: requests.count)
         // Every difference is between two sets of regional data: none is a pair formatted without
         // a locale of its own (German on a Japanese storefront).
         #expect(requests.filter { !PriceFormatter.availableLocales.contains($0.locale) }.isEmpty)
@@ -73,18 +59,11 @@ struct PriceFormatCLDRTests {
     /// and the difference is listed in `Tests/Fixtures/cldr/prices-vs-babel.txt` by kind.
     @Test(.enabled(if: AppStoreServerLibraryTests.available, "make .venv-appstore with .ci/run"))
     func everyStorefrontsOwnCurrencyAgreesWithBabelOrIsApples() throws {
-        let shipped = try #require(DefaultCopyDeck.catalog?.languages)
-        let languages = Array(Set(shipped + Self.fixtureLanguages)).sorted()
         // 1,234.50 where the currency has cents, 1,234 where it has none (a price it can have).
         func amount(_ storefront: Storefront) -> Decimal {
             PriceFormatter.fractionDigits(forCurrency: storefront.currencyCode) == 0 ? 1234 : Decimal(string: "1234.5")!
         }
-        var requests: [(storefront: Storefront, language: String, locale: String)] = []
-        for storefront in Storefront.all {
-            for language in languages {
-                requests.append((storefront, language, PriceFormatter.formattingLocale(for: language, storefront: storefront)))
-            }
-        }
+        let requests = try Self.requests()
         let input = requests.map { "\(amount($0.storefront)) \($0.storefront.currencyCode) \($0.locale)" }.joined(separator: "\n") + "\n"
         let answers = try Self.babel(input)
         try #require(answers.count == requests.count, "\(answers.count) answers for \(requests.count) requests")
@@ -106,18 +85,33 @@ struct PriceFormatCLDRTests {
             }
         }
         #expect(notApples.isEmpty, "\(notApples.count) prices are not what Apple's formatter gives:\n\(notApples.prefix(20).joined(separator: "\n"))")
-        let known = TestPaths.packageRoot.appendingPathComponent("Tests/Fixtures/cldr/prices-vs-babel.txt")
-        let listed = differ.joined(separator: "\n") + "\n"
-        if ProcessInfo.processInfo.environment["PAYWALLSIM_UPDATE_CLDR"] == "1" { try Data(listed.utf8).write(to: known) }
-        let expected = (try? String(contentsOf: known, encoding: .utf8)) ?? ""
-        let unexpected = differ.filter { !expected.contains($0 + "\n") }
-        #expect(unexpected.isEmpty, "\(unexpected.count) of \(requests.count) differ from CLDR:\n\(unexpected.prefix(40).joined(separator: "\n"))")
-        #expect(expected.split(separator: "\n").count == differ.count, "the differences listed in \(known.lastPathComponent) changed: PAYWALLSIM_UPDATE_CLDR=1 rewrites it")
+        try Self.expectListed(differ, in: "prices-vs-babel.txt", of: requests.count)
         // Taiwan dollars have two decimals in Apple's formatter and in CLDR alike; yen is ¥ in Japanese.
         let taiwan = try #require(Storefront(code: "TWN"))
         #expect(PriceFormatter.format(99, storefront: taiwan, locale: "en_US") == "NT$99.00")
         #expect(PriceFormatter.format(99, storefront: taiwan, locale: "zh-Hant") == "$99.00")
         #expect(PriceFormatter.format(1200, storefront: try #require(Storefront(code: "JPN")), locale: "ja") == "¥1,200")
+    }
+
+    /// Every storefront with every deck language (the shipped deck's and the real String Catalogs'
+    /// in Tests/Fixtures), and the locale each is formatted in.
+    static func requests() throws -> [(storefront: Storefront, language: String, locale: String)] {
+        let shipped = try #require(DefaultCopyDeck.catalog?.languages)
+        let languages = Array(Set(shipped + fixtureLanguages)).sorted()
+        return Storefront.all.flatMap { storefront in
+            languages.map { (storefront, $0, PriceFormatter.formattingLocale(for: $0, storefront: storefront)) }
+        }
+    }
+
+    /// `differ` is exactly the list kept in `Tests/Fixtures/cldr/NAME` (`PAYWALLSIM_UPDATE_CLDR=1`
+    /// rewrites it): a new difference, or one gone, fails.
+    static func expectListed(_ differ: [String], in name: String, of total: Int) throws {
+        let known = TestPaths.packageRoot.appendingPathComponent("Tests/Fixtures/cldr/\(name)")
+        if ProcessInfo.processInfo.environment["PAYWALLSIM_UPDATE_CLDR"] == "1" { try Data((differ.joined(separator: "\n") + "\n").utf8).write(to: known) }
+        let expected = (try? String(contentsOf: known, encoding: .utf8)) ?? ""
+        let unexpected = differ.filter { !expected.contains($0 + "\n") }
+        #expect(unexpected.isEmpty, "\(unexpected.count) of \(total) differ from CLDR:\n\(unexpected.prefix(40).joined(separator: "\n"))")
+        #expect(expected.split(separator: "\n").count == differ.count, "the differences listed in \(name) changed: PAYWALLSIM_UPDATE_CLDR=1 rewrites it")
     }
 
     /// What kind of difference there is between our price and Babel's.
