@@ -59,6 +59,16 @@ struct CLITests {
         #expect(findings.contains { $0["kind"] as? String == "slotOverflow" && $0["key"] as? String == "paywall.cta.trial" })
     }
 
+    /// `--locale en,ko` is two locales, as `--locale en --locale ko` is (it was one locale, "en,ko", that no catalog has).
+    @Test func commaListsAreSeveralValues() throws {
+        let listed = try Binary.run(["copy", "check", "--locale", "en,ko", "--offer", "A,B", "--size", "80x24", "--theme", "dark"])
+        let repeated = try Binary.run(["copy", "check", "--locale", "en", "--locale", "ko", "--offer", "A", "--offer", "B", "--size", "80x24", "--theme", "dark"])
+        #expect(listed.output.hasPrefix("copy check: 4 combination(s)"), "\(listed.output.prefix(200))")
+        #expect(listed.output == repeated.output)
+        let bad = try Binary.run(["copy", "check", "--offer", "A,D"])
+        #expect(bad.status == 64 && bad.error.contains("--offer D: expected A, B or C"), "\(bad.error)")
+    }
+
     @Test("bad input: a usage error for a bad size, status 2 for a missing file")
     func badInput() throws {
         let size = try Binary.run(["copy", "check", "--size", "80by24"])

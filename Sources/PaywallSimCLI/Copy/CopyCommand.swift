@@ -18,16 +18,16 @@ public struct CopyCommand: ParsableCommand {
 
 /// The combinations and files every `copy` subcommand sweeps over.
 public struct CopySweepOptions: ParsableArguments {
-    @Option(name: .long, help: ArgumentHelp("A locale to sweep (repeatable); default: en, zh-Hans, ko.", valueName: "LOCALE"))
+    @Option(name: .long, help: ArgumentHelp("A locale to sweep (repeatable, or a comma list: en,ko); default: en, zh-Hans, ko.", valueName: "LOCALE"))
     public var locale: [String] = []
 
-    @Option(name: .long, help: ArgumentHelp("A theme name or .theme file (repeatable); default: dark, light, mono.", valueName: "THEME"))
+    @Option(name: .long, help: ArgumentHelp("A theme name or .theme file (repeatable, or a comma list); default: dark, light, mono.", valueName: "THEME"))
     public var theme: [String] = []
 
-    @Option(name: .long, help: ArgumentHelp("A terminal size (repeatable); default: 80x24, 100x30 and the minimum 60x22.", valueName: "WxH"))
+    @Option(name: .long, help: ArgumentHelp("A terminal size (repeatable, or a comma list: 80x24,60x22); default: 80x24, 100x30 and the minimum 60x22.", valueName: "WxH"))
     public var size: [String] = []
 
-    @Option(name: .long, help: ArgumentHelp("An offer (repeatable); default: A, B, C.", valueName: "A|B|C"))
+    @Option(name: .long, help: ArgumentHelp("An offer (repeatable, or a comma list: A,B); default: A, B, C.", valueName: "A|B|C"))
     public var offer: [String] = []
 
     @OptionGroup public var app: AppOptions
@@ -37,7 +37,7 @@ public struct CopySweepOptions: ParsableArguments {
 
     public func validate() throws {
         let minimum = ScreenRenderer.minimumSize
-        for text in size {
+        for text in Self.list(size) {
             guard let parsed = SweepMatrix.parseSize(text) else {
                 throw ValidationError("--size \(text): expected WIDTHxHEIGHT such as 80x24")
             }
@@ -46,15 +46,20 @@ public struct CopySweepOptions: ParsableArguments {
                 throw ValidationError("--size \(text): below the minimum \(minimum.width)x\(minimum.height), where every screen only asks to enlarge the window and nothing would be checked")
             }
         }
-        for text in offer where OfferID(rawValue: text.uppercased()) == nil {
+        for text in Self.list(offer) where OfferID(rawValue: text.uppercased()) == nil {
             throw ValidationError("--offer \(text): expected A, B or C")
         }
     }
 
     /// The matrix the options ask for.
     public var matrix: SweepMatrix {
-        SweepMatrix(locales: locale, themes: theme, sizes: size.compactMap(SweepMatrix.parseSize),
-                    offers: offer.compactMap { OfferID(rawValue: $0.uppercased()) })
+        SweepMatrix(locales: Self.list(locale), themes: Self.list(theme), sizes: Self.list(size).compactMap(SweepMatrix.parseSize),
+                    offers: Self.list(offer).compactMap { OfferID(rawValue: $0.uppercased()) })
+    }
+
+    /// Repeated values and comma lists alike (`--locale en,ko --locale ja`), blanks left out.
+    static func list(_ values: [String]) -> [String] {
+        values.flatMap { $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) } }.filter { !$0.isEmpty }
     }
 
     /// The inputs, files not yet loaded.
