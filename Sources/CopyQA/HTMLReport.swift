@@ -5,8 +5,8 @@ import PaywallScreens
 import TerminalKit
 
 /// One self-contained HTML page: every screen, findings outlined where they occur (tooltip with the
-/// message), filters by locale, theme, offer and size (also from the URL hash:
-/// `#locale=ko&offer=B&size=80x24&findings=1`). No network: CSS and script are inline.
+/// message), filters by locale, theme, offer, size and kind of finding, and the same screen in
+/// each locale side by side (also from the URL hash: `#locale=ko&offer=B&size=80x24&finding=truncated&findings=1&side=1`). No network: CSS and script are inline.
 ///
 /// Kept small and fast to open: each distinct row of cells is stored once, as text plus style runs
 /// (`ROWS`, a JSON array: the same border, blank or button row is shared by every screen that
@@ -48,6 +48,7 @@ public enum HTMLReport {
         }
         let locales = unique(combinations.map(\.locale))
         let offers = unique(combinations.map(\.offer.rawValue)), sizes = unique(combinations.map { "\($0.width)x\($0.height)" })
+        let kinds = unique(findings.map(\.kind.rawValue)).sorted()
         let errors = findings.filter { $0.severity == .error }.count
         let warnings = findings.filter { $0.severity == .warning }.count
         var css: [String] = []
@@ -66,6 +67,7 @@ public enum HTMLReport {
         select,label{margin-right:12px}
         .screen{display:inline-block;vertical-align:top;margin:0 16px 24px 0;content-visibility:auto}
         .screen[hidden]{display:none}
+        main.side{display:flex;flex-wrap:wrap;align-items:flex-start}
         .screen h3{font-size:13px;font-weight:normal;margin:4px 0}
         .screen h3 b{color:#ff8a80}
         .grid{position:relative;font-family:'DejaVu Sans Mono','Noto Sans Mono CJK SC',monospace;font-size:14px;line-height:17px;color:#e5e5e5;background:#101010}
@@ -80,7 +82,8 @@ public enum HTMLReport {
         <body data-screens="\(count)" data-errors="\(errors)" data-warnings="\(warnings)">
         <header><strong>PaywallSim copy check</strong> — \(count) screens, \(errors) error(s), \(warnings) warning(s).
         \(select("locale", locales))\(select("theme", themeNames))\(select("offer", offers))\(select("size", sizes))
-        <label><input type="checkbox" id="f-findings"> only screens with findings</label>
+        \(select("finding", kinds))<label><input type="checkbox" id="f-findings"> only screens with findings</label>
+        <label><input type="checkbox" id="f-side"> locales side by side</label>
         <span id="count"></span></header>
         <main>
         """
@@ -113,7 +116,8 @@ public enum HTMLReport {
         let errors = findings.filter { $0.severity == .error }.count
         var out = "<section class=\"screen t\(theme)\" id=\"s\(number)\" data-locale=\"\(escape(combination.locale))\" data-theme=\"\(escape(combination.theme))\""
             + " data-offer=\"\(offer)\" data-size=\"\(combination.width)x\(combination.height)\" data-screen=\"\(escape(name))\""
-            + " data-findings=\"\(findings.count)\" data-grid=\"\(grid)\">"
+            + " data-findings=\"\(findings.count)\" data-finding=\" \(unique(findings.map(\.kind.rawValue)).joined(separator: " ")) \""
+            + " data-same=\"\(escape("\(name)|\(state.state)|\(combination.theme)|\(offer)|\(combination.width)x\(combination.height)"))\" data-grid=\"\(grid)\">"
         out += "<h3>\(escape(name))\(state.state.isEmpty ? "" : " · " + escape(state.state)) — \(escape(combination.description))"
             + (findings.isEmpty ? "" : " <b>\(findings.count) finding(s), \(errors) error(s)</b>") + "</h3>"
         out += "<div class=\"grid\" style=\"width:\(combination.width)ch;height:\(combination.height * 17)px\">"
@@ -173,7 +177,7 @@ public enum HTMLReport {
 
     static let script = """
     (function(){
-      var names=['locale','theme','offer','size'];
+      var names=['locale','theme','offer','size','finding'];
       function build(section){
         if(section.getAttribute('data-built'))return;
         section.setAttribute('data-built','1');
@@ -201,10 +205,18 @@ public enum HTMLReport {
         var want={};names.forEach(function(n){want[n]=document.getElementById('f-'+n).value;});
         var only=document.getElementById('f-findings').checked, shown=0;
         document.querySelectorAll('section.screen').forEach(function(s){
-          var ok=names.every(function(n){var v=want[n];if(!v)return true;var d=s.getAttribute('data-'+n);return d===v||(n==='offer'&&d==='*');});
+          var ok=names.every(function(n){var v=want[n];if(!v)return true;var d=s.getAttribute('data-'+n);
+            if(n==='finding')return d.indexOf(' '+v+' ')>=0;return d===v||(n==='offer'&&d==='*');});
           if(only&&s.getAttribute('data-findings')==='0')ok=false;
           if(ok){s.removeAttribute('hidden');shown++;}else{s.setAttribute('hidden','');}
         });
+        // Side by side: the same screen (state, theme, offer, size) in each locale, one after another.
+        var side=document.getElementById('f-side').checked,main=document.querySelector('main');
+        main.className=side?'side':'';
+        var all=Array.prototype.slice.call(document.querySelectorAll('section.screen'));
+        if(side){all.map(function(s,i){return [s.getAttribute('data-same'),i,s];}).sort(function(a,b){return a[0]<b[0]?-1:a[0]>b[0]?1:a[1]-b[1];})
+          .forEach(function(e,rank){e[2].style.order=String(rank);});}
+        else all.forEach(function(s){s.style.order='';});
         document.body.setAttribute('data-visible',String(shown));
         document.getElementById('count').textContent=shown+' shown';
       }
@@ -212,12 +224,13 @@ public enum HTMLReport {
         var text=(location.hash||'').replace(/^#/,'')||(location.search||'').replace(/^\\?/,'');
         text.split('&').forEach(function(p){
           var kv=p.split('=');if(kv.length!==2)return;var k=decodeURIComponent(kv[0]),v=decodeURIComponent(kv[1]);
-          if(k==='findings'){document.getElementById('f-findings').checked=(v==='1');return;}
+          if(k==='findings'||k==='side'){document.getElementById('f-'+k).checked=(v==='1');return;}
           var el=document.getElementById('f-'+k);if(el)el.value=v;
         });
       }
       names.forEach(function(n){document.getElementById('f-'+n).addEventListener('change',apply);});
       document.getElementById('f-findings').addEventListener('change',apply);
+      document.getElementById('f-side').addEventListener('change',apply);
       window.addEventListener('hashchange',function(){fromHash();apply();});
       fromHash();apply();
       window.buildAll=function(){document.querySelectorAll('section.screen').forEach(build);};

@@ -32,7 +32,7 @@ enum Chromium {
 @Suite("The HTML page")
 struct HTMLReportTests {
     struct Page {
-        var html = "", screens = 0, errors = 0, koScreens = 0, offerAScreens = 0, screensWithFindings = 0
+        var html = "", screens = 0, errors = 0, koScreens = 0, offerAScreens = 0, screensWithFindings = 0, screensCut = 0, cutKind = ""
     }
 
     /// en and ko, one theme and size, offers A and B, with a too-long CTA planted.
@@ -42,12 +42,16 @@ struct HTMLReportTests {
         let matrix = SweepMatrix(locales: ["en", "ko"], themes: ["light"], sizes: [.init(width: 80, height: 24)], offers: [.A, .B])
         let findings = sweep.run(matrix)
         let withFindings = Set(findings.map { HTMLReport.id($0.combination, $0.screen, $0.state) })
+        let kind = findings.first { $0.key == "paywall.cta.trial" }?.kind ?? .truncated
+        let cut = Set(findings.filter { $0.kind == kind }.map { HTMLReport.id($0.combination, $0.screen, $0.state) })
         var page = Page()
+        page.cutKind = kind.rawValue
         sweep.render(matrix.combinations) { combination, state, _ in
             page.screens += 1
             if combination.locale == "ko" { page.koScreens += 1 }
             if state.offer == .A { page.offerAScreens += 1 }
             if withFindings.contains(HTMLReport.id(combination, state.screen, state.state)) { page.screensWithFindings += 1 }
+            if cut.contains(HTMLReport.id(combination, state.screen, state.state)) { page.screensCut += 1 }
         }
         page.html = Support.onLargeStack { HTMLReport.page(sweep, combinations: matrix.combinations, findings: findings) }
         page.errors = findings.filter { $0.severity == .error && $0.rect != nil }.count
@@ -123,6 +127,22 @@ struct HTMLReportTests {
         let flagged = try Chromium.dumpDOM(file.absoluteString + "#findings=1")
         #expect(flagged.contains("data-visible=\"\(page.screensWithFindings)\""))
         #expect(page.screensWithFindings > 0 && page.screensWithFindings < page.screens)
+        // A kind of finding (the planted CTA's): only the screens that have one of that kind.
+        let ofKind = try Chromium.dumpDOM(file.absoluteString + "#finding=\(page.cutKind)")
+        #expect(ofKind.contains("data-visible=\"\(page.screensCut)\""), "\(page.screensCut) screens with \(page.cutKind)")
+        #expect(page.screensCut > 0 && page.screensCut <= page.screensWithFindings)
+        // Side by side: each screen's en and ko sections are placed one after the other.
+        let side = try Chromium.dumpDOM(file.absoluteString + "#side=1")
+        #expect(side.contains("<main class=\"side\">"))
+        let placed = try NSRegularExpression(pattern: #"data-locale="(\w+)"[^>]*data-same="([^"]*)"[^>]*style="order: (\d+);""#)
+        var byOrder: [Int: (locale: String, same: String)] = [:]
+        for match in placed.matches(in: side, range: NSRange(side.startIndex..., in: side)) {
+            let text = { (i: Int) in String(side[Range(match.range(at: i), in: side)!]) }
+            byOrder[Int(text(3))!] = (text(1), text(2))
+        }
+        #expect(byOrder.count == page.screens, "every section has its place")
+        let pairs = stride(from: 0, to: byOrder.count - 1, by: 2).filter { byOrder[$0]?.same == byOrder[$0 + 1]?.same && byOrder[$0]?.locale != byOrder[$0 + 1]?.locale }
+        #expect(pairs.count * 2 >= page.screens * 9 / 10, "the same screen's en and ko next to each other: \(pairs.count) pairs of \(page.screens) screens")
         // Grids are built when they scroll into view; `#build=all` builds every one (24 rows each).
         let built = try Chromium.dumpDOM(file.absoluteString + "#build=all")
         // (+1: the script's own source holds the row markup once.)
