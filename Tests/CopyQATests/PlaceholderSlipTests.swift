@@ -113,4 +113,16 @@ struct PlaceholderSlipTests {
         let phrase = harbour.entries["Execute container action in ${applicationName}"]?.localizations["en"]?.stringSet?.values
         #expect(phrase == ["Execute container action in ${applicationName}", "Ask ${applicationName} to ${containerAction} a container"])
     }
+
+    /// The one real slip found (Tests/Fixtures/slips, read in the file): XcodesApp's Greek text reads
+    /// argument 2 as a number and as a text.
+    @Test func aRealCatalogsArgumentReadWithTwoTypes() throws {
+        let url = TestPaths.fixtures.appendingPathComponent("slips/01-xcodesapp-el-argument-two-types.xcstrings")
+        let catalog = try StringCatalog.load(contentsOf: url)
+        let findings = CatalogLinter().lint(catalog, file: "xcodes")
+        let slip = try #require(findings.first { $0.key == "EnterDigitCodeDescription" && $0.language == "el" && $0.severity == .error })
+        #expect(slip.message.contains("argument 2 is read with two types (%2$@ and %2$d)"), "\(slip.text)")
+        #expect(slip.line == 6883, "the el localization's line")
+        #expect(!findings.contains { $0.key == "EnterDigitCodeDescription" && $0.language != "el" && $0.severity == .error }, "the other languages read it right")
+    }
 }
