@@ -46,8 +46,12 @@ extension TapePlayer {
             if self.controller == nil, quitAt == nil { quitAt = step.location }
         case .hide:
             hidden = true
+            hiddenAt = presentation
         case .show:
+            // The hidden steps take no time in a recording: it goes on from where it was hidden.
             hidden = false
+            presentation = hiddenAt ?? presentation
+            hiddenAt = nil
             recordFrame(cause: step.text)
         case let .sleep(milliseconds):
             pass(milliseconds)

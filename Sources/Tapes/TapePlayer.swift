@@ -84,6 +84,8 @@ public final class TapePlayer {
     let outputs: [(name: String, step: TapeStep)]
     /// Between `Hide` and `Show`: steps run and check, but no frame is recorded.
     var hidden = false
+    /// The recording's clock when `Hide` came: `Show` takes it up from there.
+    var hiddenAt: Int64?
     /// The longest stretch of virtual time (a `Sleep 1d`, a long `Wait`) a cast shows in real time.
     static let longestShownPause: Int64 = 3000
 

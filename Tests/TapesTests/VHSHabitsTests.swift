@@ -64,6 +64,11 @@ struct VHSHabitsTests {
         let causes = frames.compactMap(\.cause)
         #expect(!causes.contains("Key Up"), "a hidden step records no frame: \(causes)")
         #expect(causes.contains("Show") && causes.contains("Key Down"), "\(causes)")
+        // The hidden steps take no time in the recording: Show comes when Hide did.
+        let shown = frames.first { $0.cause == "Show" }?.showMilliseconds
+        let before = frames.last { $0.cause != "Show" && $0.cause != "Key Down" }?.showMilliseconds
+        // (The launch frame is held Set Pause, 1 s; the hidden Key Up would have added its 80 ms.)
+        #expect(shown != nil && shown == before.map { $0 + 1000 }, "Show at \(shown ?? -1), the frame before Hide at \(before ?? -1)")
         let (_, all) = try play(source.replacingOccurrences(of: "Hide\n", with: "").replacingOccurrences(of: "Show\n", with: ""))
         #expect(all.compactMap(\.cause).contains("Key Up"))
     }
