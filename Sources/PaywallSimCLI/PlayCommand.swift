@@ -141,18 +141,11 @@ public struct PlayCommand: ParsableCommand {
             let ext = url.pathExtension
             return url.deletingPathExtension().path + "-" + suffix + (ext.isEmpty ? "" : "." + ext)
         }
-        if transcript { print(TranscriptWriter(width: settings.width).render(frames)) }
-        if let cast {
-            let start = Int64((settings.now ?? TapePlayer.defaultStart).timeIntervalSince1970)
-            let text = AsciicastWriter(width: settings.width, height: settings.height, timestamp: start,
-                                       title: tape.name).render(frames, holdingLast: settings.pauseMilliseconds)
-            do { try text.write(toFile: named(cast), atomically: true, encoding: .utf8) }
-            catch { throw Diagnostic("\(named(cast)): cannot write the recording: \(FileErrorText.reason(error))") }
-        }
-        if let svg {
-            let text = AnimatedSVGWriter(title: tape.name).render(frames, holdingLast: settings.pauseMilliseconds)
-            do { try text.write(toFile: named(svg), atomically: true, encoding: .utf8) }
-            catch { throw Diagnostic("\(named(svg)): cannot write the animation: \(FileErrorText.reason(error))") }
+        if transcript { print(TapeRecording.txt.text(frames, tape: tape, settings: settings)) }
+        for (path, format) in [(cast, TapeRecording.cast), (svg, .svg)] {
+            guard let path else { continue }
+            do { try format.text(frames, tape: tape, settings: settings).write(toFile: named(path), atomically: true, encoding: .utf8) }
+            catch { throw Diagnostic("\(named(path)): cannot write the recording: \(FileErrorText.reason(error))") }
         }
         if live, try LivePlayback(frames: frames, size: TerminalSize(width: settings.width, height: settings.height)).run() {
             // The showing was interrupted: say so rather than a PASS, and exit as an interrupted program does.

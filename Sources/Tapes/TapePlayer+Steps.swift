@@ -213,16 +213,7 @@ extension TapePlayer {
         let name = variantName(written)
         let tapeFile = options.goldenTapePath ?? tape.file
         let url = URL(fileURLWithPath: tapeFile).deletingLastPathComponent().appendingPathComponent(name)
-        let text: String
-        if name.hasSuffix(".svg") {
-            text = AnimatedSVGWriter(title: tape.name).render(frames, holdingLast: settings.pauseMilliseconds)
-        } else if name.hasSuffix(".cast") {
-            let start = Int64((TapeSettings.initial(for: tape).now ?? Self.defaultStart).timeIntervalSince1970)
-            text = AsciicastWriter(width: settings.width, height: settings.height, timestamp: start, title: tape.name)
-                .render(frames, holdingLast: settings.pauseMilliseconds)
-        } else {
-            text = TranscriptWriter(width: settings.width).render(frames)
-        }
+        let text = (TapeRecording(fileName: name) ?? .txt).text(frames, tape: tape, settings: settings)
         let outcome = Golden.check(text, file: url, update: options.updateGoldens)
         if case .written = outcome { goldensWritten.append(url.path) }
         if outcome.isFailure {
