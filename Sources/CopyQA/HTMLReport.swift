@@ -4,34 +4,50 @@ import PaywallCore
 import PaywallScreens
 import TerminalKit
 
-/// One self-contained HTML page: every screen, findings outlined where they occur (tooltip with the
+/// One self-contained HTML page: every screen drawn as `SVGScreen` draws it (the renderer of
+/// `play --svg` and the README's pictures), findings outlined where they occur (tooltip with the
 /// message), filters by locale, theme, offer, size and kind of finding, and the same screen in
 /// each locale side by side (also from the URL hash: `#locale=ko&offer=B&size=80x24&finding=truncated&findings=1&side=1`). No network: CSS and script are inline.
 ///
-/// Kept small and fast to open: each distinct row of cells is stored once, as text plus style runs
-/// (`ROWS`, a JSON array: the same border, blank or button row is shared by every screen that
+/// Kept small and fast to open: each distinct row of cells is stored once, as `SVGScreen` draws a
+/// row (`ROWS`, a JSON array: the same border, blank or button row is shared by every screen that
 /// draws it), a screen is the list of its rows (`GRIDS`, shared by every combination that drew the
-/// same cells: the three themes share one), colours are CSS classes per style and theme, and a
-/// section's grid is built by the script only when it scrolls into view.
+/// same cells: the three themes share one), colours are CSS rules per style and theme, and a
+/// section's SVG is put together by the script only when it scrolls into view.
 public enum HTMLReport {
     /// The page for `combinations`, marking `findings` (from `CopySweep.run` over the same combinations).
     public static func page(_ sweep: CopySweep, combinations: [SweepCombination], findings: [Finding]) -> String {
         var byScreen: [String: [Finding]] = [:]
         for finding in findings { byScreen[id(finding.combination, finding.screen, finding.state), default: []].append(finding) }
+        let themeNames = unique(combinations.map(\.theme))
+        let themes = themeNames.map { sweep.theme(named: $0) }
+        let themeIndex = Dictionary(themeNames.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
         var styles = StyleTable()
+        // A style's class, and a background rect wherever any theme paints one (`fill:none` in the others).
+        var appearances: [TextStyle: (index: Int, resolved: ResolvedStyle)] = [:]
+        func appearance(_ style: TextStyle) -> (index: Int, resolved: ResolvedStyle) {
+            if let known = appearances[style] { return known }
+            let each = themes.map { $0.resolve(style, depth: .full256) }
+            var resolved = each.first ?? ResolvedStyle(foreground: nil, background: nil, bold: false, underline: false, reverse: false)
+            if let painted = each.first(where: { $0.background != nil || $0.reverse }) { resolved = painted }
+            let known = (styles.index(style), resolved)
+            appearances[style] = known
+            return known
+        }
         var rowIndex: [String: Int] = [:]
         var rows: [String] = []
         var blobs: [String: Int] = [:]
         var blobTexts: [String] = []
+        var frames: [String: String] = [:]
         var sections: [String] = []
         var count = 0
-        let themeNames = unique(combinations.map(\.theme))
-        let themeIndex = Dictionary(themeNames.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
         sweep.render(combinations) { combination, state, screen in
             count += 1
             let name = screen.screenName == "tooSmall" ? "tooSmall" : state.screen
             let marks = byScreen[id(combination, name, state.state)] ?? []
-            let blob = encode(screen.grid, styles: &styles).map { row in
+            let grid = screen.grid
+            let blob = (0..<grid.height).map { y in
+                let row = SVGScreen.rowBody(grid, row: y, top: 0, style: appearance)
                 if let known = rowIndex[row] { return String(known) }
                 rowIndex[row] = rows.count
                 rows.append(row)
@@ -43,21 +59,28 @@ public enum HTMLReport {
                 blobs[blob] = index
                 blobTexts.append(blob)
             }
+            let geometry = SVGScreen.Geometry(width: grid.width, height: grid.height)
+            let size = "\(grid.width)x\(grid.height)"
+            if frames[size] == nil { frames[size] = SVGScreen.window(geometry, title: "", css: "", defs: "", body: "\u{0}") }
             sections.append(section(number: count, combination: combination, state: state, name: name, grid: index,
-                                    theme: themeIndex[combination.theme] ?? 0, findings: marks))
+                                    geometry: geometry, theme: themeIndex[combination.theme] ?? 0, findings: marks))
         }
         let locales = unique(combinations.map(\.locale))
         let offers = unique(combinations.map(\.offer.rawValue)), sizes = unique(combinations.map { "\($0.width)x\($0.height)" })
         let kinds = unique(findings.map(\.kind.rawValue)).sorted()
         let errors = findings.filter { $0.severity == .error }.count
         let warnings = findings.filter { $0.severity == .warning }.count
-        var css: [String] = []
-        for (index, name) in themeNames.enumerated() {
-            let theme = sweep.theme(named: name)
-            let page = theme.resolve(TextStyle(.background), depth: .full256)
-            css.append(".t\(index) .grid{\(XtermPalette.css(page.background).map { "background:\($0);" } ?? "")}")
-            css.append(styles.css(theme: theme, scope: ".t\(index)"))
+        var css = [SVGScreen.sharedRules(scope: ".grid ")]
+        for (index, theme) in themes.enumerated() {
+            css += styles.order.enumerated().map { number, style in
+                SVGScreen.rules(for: theme.resolve(style, depth: .full256), index: number, scope: ".t\(index) ", clearsBackground: true)
+            }
         }
+        // Each size's window, split where a screen's rows go.
+        let frameParts = frames.keys.sorted().map { size -> String in
+            let parts = frames[size]!.components(separatedBy: "\u{0}")
+            return "\"\(size)\":\(jsonArray(parts))"
+        }.joined(separator: ",")
         var html = """
         <!DOCTYPE html>
         <html lang="en"><head><meta charset="utf-8"><title>PaywallSim copy check</title>
@@ -70,9 +93,8 @@ public enum HTMLReport {
         main.side{display:flex;flex-wrap:wrap;align-items:flex-start}
         .screen h3{font-size:13px;font-weight:normal;margin:4px 0}
         .screen h3 b{color:#ff8a80}
-        .grid{position:relative;font-family:'DejaVu Sans Mono','Noto Sans Mono CJK SC',monospace;font-size:14px;line-height:17px;color:#e5e5e5;background:#101010}
-        .row{height:17px;white-space:pre}
-        .row span{display:inline-block;overflow:hidden;vertical-align:top;height:17px}
+        .grid{position:relative}
+        .grid svg{display:block}
         .mark{position:absolute;box-sizing:border-box;outline:2px solid #ff1744;outline-offset:0;pointer-events:auto}
         .mark.warning{outline-color:#ffc400}.mark.info{outline-color:#40c4ff}
         ul.findings{font-size:12px;margin:4px 0;padding-left:18px;max-width:100ch}
@@ -89,7 +111,9 @@ public enum HTMLReport {
         """
         html += sections.joined(separator: "\n")
         html += "\n</main>\n"
-        html += "<script>\nvar THEMES=\(jsonArray(themeNames));\nvar ROWS=\(jsonArray(rows));\nvar GRIDS=\(jsonArray(blobTexts));\n"
+        let shortened = RowShorthand(rows: rows)
+        html += "<script>\nvar THEMES=\(jsonArray(themeNames));\nvar FRAMES={\(frameParts)};\nvar SHORTHAND=\(shortened.table);\n"
+            + "var ROW_TOP=\(SVGScreen.number(SVGScreen.Geometry(width: 0, height: 0).rowTop(0))),ROW_HEIGHT=\(SVGScreen.number(SVGScreen.lineHeight));\nvar ROWS=\(jsonArray(shortened.rows));\nvar GRIDS=\(jsonArray(blobTexts));\n"
             + script + "\n</script>\n</body></html>\n"
         return html
     }
@@ -111,20 +135,23 @@ public enum HTMLReport {
     }
 
     static func section(number: Int, combination: SweepCombination, state: ScreenState, name: String, grid: Int,
-                        theme: Int, findings: [Finding]) -> String {
+                        geometry: SVGScreen.Geometry, theme: Int, findings: [Finding]) -> String {
         let offer = state.offer?.rawValue ?? "*"
         let errors = findings.filter { $0.severity == .error }.count
         var out = "<section class=\"screen t\(theme)\" id=\"s\(number)\" data-locale=\"\(escape(combination.locale))\" data-theme=\"\(escape(combination.theme))\""
             + " data-offer=\"\(offer)\" data-size=\"\(combination.width)x\(combination.height)\" data-screen=\"\(escape(name))\""
             + " data-findings=\"\(findings.count)\" data-finding=\" \(unique(findings.map(\.kind.rawValue)).joined(separator: " ")) \""
-            + " data-same=\"\(escape("\(name)|\(state.state)|\(combination.theme)|\(offer)|\(combination.width)x\(combination.height)"))\" data-grid=\"\(grid)\">"
+            + " data-same=\"\(escape("\(name)|\(state.state)|\(combination.theme)|\(offer)|\(combination.width)x\(combination.height)"))\""
+            + " data-grid=\"\(grid)\" data-frame=\"\(geometry.width)x\(geometry.height)\">"
         out += "<h3>\(escape(name))\(state.state.isEmpty ? "" : " · " + escape(state.state)) — \(escape(combination.description))"
             + (findings.isEmpty ? "" : " <b>\(findings.count) finding(s), \(errors) error(s)</b>") + "</h3>"
-        out += "<div class=\"grid\" style=\"width:\(combination.width)ch;height:\(combination.height * 17)px\">"
+        out += "<div class=\"grid\" style=\"width:\(geometry.pixelWidth)px;height:\(geometry.pixelHeight)px\">"
         for finding in findings {
             guard let rect = finding.rect else { continue }
+            let left = geometry.columnLeft(rect.x), top = geometry.rowTop(rect.y)
+            let width = Double(rect.width) * SVGScreen.cellWidth, height = Double(rect.height) * SVGScreen.lineHeight
             out += "<div class=\"mark \(finding.severity.rawValue)\" data-kind=\"\(finding.kind.rawValue)\" data-key=\"\(escape(finding.key ?? ""))\""
-                + " style=\"left:\(rect.x)ch;top:\(rect.y * 17)px;width:\(rect.width)ch;height:\(rect.height * 17)px\""
+                + " style=\"left:\(SVGScreen.number(left))px;top:\(SVGScreen.number(top))px;width:\(SVGScreen.number(width))px;height:\(SVGScreen.number(height))px\""
                 + " title=\"\(escape("\(finding.severity.rawValue): \(finding.key ?? "(screen)"): \(finding.message)"))\"></div>"
         }
         out += "</div>"
@@ -136,36 +163,24 @@ public enum HTMLReport {
         return out + "</section>"
     }
 
-    /// The grid's rows as text, `RUNS|TEXT`, where RUNS lists `style.characters.columns` for each
-    /// run of one style (a wide character is a run of its own, 2 columns); trailing blank cells in
-    /// the page's style are left out.
-    static func encode(_ grid: CellGrid, styles: inout StyleTable) -> [String] {
-        var lines: [String] = []
-        for y in 0..<grid.height {
-            var end = grid.width
-            while end > 0, let cell = grid[end - 1, y], cell.text == " " || cell.isContinuation, cell.style == .plain { end -= 1 }
-            var runs: [String] = []
-            var text = ""
-            var runStyle = -1, runChars = 0, runColumns = 0
-            func flush() {
-                if runChars > 0 { runs.append("\(runStyle).\(runChars).\(runColumns)") }
-                runChars = 0
-                runColumns = 0
-            }
-            for x in 0..<end {
-                guard let cell = grid[x, y], !cell.isContinuation else { continue }
-                let style = styles.index(cell.style)
-                if style != runStyle || cell.width > 1 { flush() }
-                runStyle = style
-                text += cell.text
-                runChars += cell.text.unicodeScalars.count == 0 ? 0 : 1
-                runColumns += max(1, cell.width)
-                if cell.width > 1 { flush() }
-            }
-            flush()
-            lines.append(runs.joined(separator: ",") + "|" + text)
+    /// The rows with the markup every row repeats (`<rect class="b`, `" height="18"/>`, …) written
+    /// as one private-use character each, which the page's script writes back: a third of the bytes.
+    /// Left whole when some row's own text holds one of those characters.
+    struct RowShorthand {
+        static let markup = ["<rect class=\"b", "<rect class=\"s", "<text class=\"s", "\" y=\"0\" width=\"", "\" height=\"18\"/>",
+                             "\" y=\"14.04\" textLength=\"", "\" lengthAdjust=\"spacingAndGlyphs\">", "</text>", "\" x=\""]
+        var rows: [String]
+        /// `[[character, markup], …]` as JSON, in the order the script replaces them.
+        var table = "[]"
+
+        init(rows: [String]) {
+            self.rows = rows
+            let marks = Self.markup.indices.map { String(UnicodeScalar(0xE000 + $0)!) }
+            let reserved = UInt32(0xE000)..<UInt32(0xE000 + Self.markup.count)
+            guard !rows.contains(where: { row in row.unicodeScalars.contains { reserved.contains($0.value) } }) else { return }
+            self.rows = rows.map { row in zip(Self.markup, marks).reduce(row) { $0.replacingOccurrences(of: $1.0, with: $1.1) } }
+            table = "[" + zip(marks, Self.markup).map { jsonArray([$0, $1]) }.joined(separator: ",") + "]"
         }
-        return lines
     }
 
     static func escape(_ text: String) -> String { XMLText.escape(text) }
@@ -181,19 +196,14 @@ public enum HTMLReport {
       function build(section){
         if(section.getAttribute('data-built'))return;
         section.setAttribute('data-built','1');
-        var grid=section.querySelector('.grid'),first=grid.firstChild,html='';
-        GRIDS[+section.getAttribute('data-grid')].split(',').forEach(function(index){
-          var line=ROWS[+index];
-          var bar=line.indexOf('|'),runs=line.slice(0,bar),chars=Array.from(line.slice(bar+1)),at=0;
-          html+='<div class="row">';
-          if(runs)runs.split(',').forEach(function(r){
-            var p=r.split('.'),n=+p[1],t=chars.slice(at,at+n).join('').replace(/&/g,'&amp;').replace(/</g,'&lt;');at+=n;
-            html+='<span class="s'+p[0]+'" style="width:'+p[2]+'ch">'+t+'</span>';
-          });
-          html+='</div>';
+        var grid=section.querySelector('.grid'),frame=FRAMES[section.getAttribute('data-frame')],body='';
+        GRIDS[+section.getAttribute('data-grid')].split(',').forEach(function(index,y){
+          var row=ROWS[+index];
+          SHORTHAND.forEach(function(t){row=row.split(t[0]).join(t[1]);});
+          body+='<g class="row" transform="translate(0,'+(Math.round((ROW_TOP+y*ROW_HEIGHT)*100)/100)+')">'+row+'</g>';
         });
-        var holder=document.createElement('div');holder.innerHTML=html;
-        while(holder.firstChild)grid.insertBefore(holder.firstChild,first);
+        var holder=document.createElement('div');holder.innerHTML=frame[0]+body+frame[1];
+        grid.insertBefore(holder.firstElementChild,grid.firstChild);
       }
       var seen=('IntersectionObserver' in window)?new IntersectionObserver(function(es){
         es.forEach(function(e){if(e.isIntersecting){build(e.target);seen.unobserve(e.target);}});

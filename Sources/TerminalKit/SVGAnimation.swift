@@ -80,7 +80,7 @@ public enum SVGAnimation {
             }
             body += "</g>\n"
         }
-        var css = SVGScreen.textRule + "\n" + classes.css()
+        var css = SVGScreen.sharedRules() + "\n" + classes.css()
         if timeline.count > 1 {
             css += "\n.f{visibility:hidden;animation-duration:\(total)ms;animation-timing-function:step-end;animation-iteration-count:infinite}"
             for screen in screens.indices {

@@ -4,8 +4,8 @@ import Foundation
 /// the text goldens hold. No script and no external font; the same grid gives the same bytes.
 public enum SVGScreen {
     /// A cell's size in SVG units (a 14-unit monospace font: 0.6 em wide, 18 units a line).
-    static let cellWidth = 8.4
-    static let lineHeight = 18.0
+    package static let cellWidth = 8.4
+    package static let lineHeight = 18.0
     static let fontSize = 14
     /// Room around the grid, and the window bar above it.
     static let padding = 12.0
@@ -29,7 +29,7 @@ public enum SVGScreen {
             }
             body += "\n"
         }
-        let css = textRule + "\n" + styleRules(styles, theme: theme)
+        let css = sharedRules() + "\n" + styleRules(styles, theme: theme)
         return window(geometry, title: title, css: css, defs: "", body: body)
     }
 
@@ -43,18 +43,24 @@ public enum SVGScreen {
             self.height = height
         }
 
-        var pixelWidth: String { number(padding * 2 + Double(width) * cellWidth) }
-        var pixelHeight: String { number(barHeight + padding * 2 + Double(height) * lineHeight) }
+        package var pixelWidth: String { number(padding * 2 + Double(width) * cellWidth) }
+        package var pixelHeight: String { number(barHeight + padding * 2 + Double(height) * lineHeight) }
         /// The top of row `y`.
-        func rowTop(_ y: Int) -> Double { barHeight + padding + Double(y) * lineHeight }
+        package func rowTop(_ y: Int) -> Double { barHeight + padding + Double(y) * lineHeight }
+        /// The left of column `x`.
+        package func columnLeft(_ x: Int) -> Double { padding + Double(x) * cellWidth }
     }
 
-    /// The CSS rule every text shares.
-    static let textRule = "text{font-family:\(fontFamily);font-size:\(fontSize)px;white-space:pre;fill:\(defaultForeground)}"
+    /// The CSS rules every text and every rect share, each selector after `scope`. Rects are drawn
+    /// on whole pixels: side by side at fractional cells, smoothed edges let the window show
+    /// through as hairlines between them.
+    package static func sharedRules(scope: String = "") -> String {
+        "\(scope)text{font-family:\(fontFamily);font-size:\(fontSize)px;white-space:pre;fill:\(defaultForeground)}\n\(scope)rect{shape-rendering:crispEdges}"
+    }
 
     /// The elements of row `y` with its top at `top`: a background rect per run that has one, the
     /// vertical lines as rules, the text. `style` gives a style's class number and appearance.
-    static func rowBody(_ grid: CellGrid, row y: Int, top: Double, style: (TextStyle) -> (index: Int, resolved: ResolvedStyle)) -> String {
+    package static func rowBody(_ grid: CellGrid, row y: Int, top: Double, style: (TextStyle) -> (index: Int, resolved: ResolvedStyle)) -> String {
         var body = ""
         body.reserveCapacity(grid.width * 24)
         let baseline = number(top + lineHeight * 0.78)
@@ -83,15 +89,13 @@ public enum SVGScreen {
     }
 
     /// The document: the window (background, its three buttons), `css`, `defs` and `body`.
-    static func window(_ geometry: Geometry, title: String, css: String, defs: String, body: String) -> String {
+    /// With `css` empty (a page that styles its SVGs itself) there is no `<style>`.
+    package static func window(_ geometry: Geometry, title: String, css: String, defs: String, body: String) -> String {
         let width = geometry.pixelWidth, height = geometry.pixelHeight
         return """
         <svg xmlns="http://www.w3.org/2000/svg" width="\(width)" height="\(height)" viewBox="0 0 \(width) \(height)" role="img">
         <title>\(XMLText.escape(title))</title>
-        <style>
-        \(css)
-        </style>
-        \(defs.isEmpty ? "" : "<defs>\n\(defs)</defs>\n")<rect width="\(width)" height="\(height)" rx="8" fill="\(defaultBackground)"/>
+        \(css.isEmpty ? "" : "<style>\n\(css)\n</style>\n")\(defs.isEmpty ? "" : "<defs>\n\(defs)</defs>\n")<rect width="\(width)" height="\(height)" rx="8" fill="\(defaultBackground)"/>
         <circle cx="20" cy="14" r="5.5" fill="#ff5f57"/><circle cx="38" cy="14" r="5.5" fill="#febc2e"/><circle cx="56" cy="14" r="5.5" fill="#28c840"/>
         \(body)</svg>
 
@@ -133,19 +137,22 @@ public enum SVGScreen {
         styles.order.enumerated().map { index, text in rules(for: theme.resolve(text, depth: .full256), index: index) }.joined(separator: "\n")
     }
 
-    /// The `.sN` and `.bN` rules of one appearance.
-    static func rules(for style: ResolvedStyle, index: Int) -> String {
+    /// The `.sN` and `.bN` rules of one appearance, each selector after `scope` (a page's theme
+    /// class); with `clearsBackground`, a `.bN` rule even without a background (`fill:none`: a
+    /// row drawn for several themes has the rect where only some paint one).
+    package static func rules(for style: ResolvedStyle, index: Int, scope: String = "", clearsBackground: Bool = false) -> String {
         var fg = XtermPalette.css(style.foreground), bg = XtermPalette.css(style.background)
         if style.reverse { (fg, bg) = (bg ?? defaultBackground, fg ?? defaultForeground) }
         var rules: [String] = []
         if let fg { rules.append("fill:\(fg)") }
         if style.bold { rules.append("font-weight:bold") }
         if style.underline { rules.append("text-decoration:underline") }
-        return ".s\(index){\(rules.joined(separator: ";"))}" + (bg.map { ".b\(index){fill:\($0)}" } ?? "")
+        let background = bg ?? (clearsBackground ? "none" : nil)
+        return "\(scope).s\(index){\(rules.joined(separator: ";"))}" + (background.map { "\(scope).b\(index){fill:\($0)}" } ?? "")
     }
 
     /// A coordinate with at most two decimals and no trailing zeros (`12`, `20.4`).
-    static func number(_ value: Double) -> String {
+    package static func number(_ value: Double) -> String {
         let hundredths = Int((value * 100).rounded())
         let whole = hundredths / 100, fraction = abs(hundredths % 100)
         if fraction == 0 { return String(whole) }

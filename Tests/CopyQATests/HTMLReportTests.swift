@@ -146,9 +146,85 @@ struct HTMLReportTests {
         // Grids are built when they scroll into view; `#build=all` builds every one (24 rows each).
         let built = try Chromium.dumpDOM(file.absoluteString + "#build=all")
         // (+1: the script's own source holds the row markup once.)
-        #expect(Chromium.count("<div class=\"row\">", in: built) == page.screens * 24 + 1)
-        #expect(Chromium.count("<div class=\"row\">", in: dom) < page.screens * 24 / 2, "not every grid is built at load")
+        #expect(Chromium.count("<g class=\"row\"", in: built) == page.screens * 24 + 1)
+        #expect(Chromium.count("<svg xmlns=\"http://www.w3.org/2000/svg\"", in: built) == page.screens)
+        #expect(Chromium.count("<g class=\"row\"", in: dom) < page.screens * 24 / 2, "not every grid is built at load")
         #expect(built.contains("Start your"), "the planted CTA is drawn")
+    }
+
+    /// The screens as SVGScreen draws them: each section's rows, put together as the page's script
+    /// does (shorthand written back, each row at its line), read back cell by cell, are the screen.
+    @Test("each screen is drawn by the SVG renderer and reads back as its cells")
+    func screensReadBackAsTheirCells() throws {
+        let sweep = CopySweep(defaults: Support.deck { _ in })
+        let matrix = Support.small(["en", "ko"])
+        let html = Support.onLargeStack { HTMLReport.page(sweep, combinations: matrix.combinations, findings: []) }
+        var grids: [CellGrid] = []
+        sweep.render(matrix.combinations) { _, _, screen in grids.append(screen.grid) }
+        let rows = try Self.jsonArray(named: "ROWS", in: html), screens = try Self.jsonArray(named: "GRIDS", in: html)
+        let shorthand = try Self.table(named: "SHORTHAND", in: html)
+        #expect(!shorthand.isEmpty, "the rows are shortened")
+        let expanded = rows.map { row in shorthand.reduce(row) { $0.replacingOccurrences(of: $1[0], with: $1[1]) } }
+        let used = try NSRegularExpression(pattern: #"data-grid="(\d+)""#).matches(in: html, range: NSRange(html.startIndex..., in: html))
+            .map { Int(html[Range($0.range(at: 1), in: html)!])! }
+        try #require(used.count == grids.count)
+        let geometry = SVGScreen.Geometry(width: 80, height: 24)
+        for (grid, screen) in zip(grids, used) {
+            let placed = screens[screen].split(separator: ",").enumerated().map { y, id in
+                Self.shifted(expanded[Int(id)!], by: geometry.rowTop(y))
+            }.joined()
+            let expected = (0..<grid.height).map { y in
+                String(grid.text(row: y, from: 0, columns: grid.width).reversed().drop { $0 == " " }.reversed())
+            }
+            #expect(SVGReader.text(of: placed, width: grid.width, height: grid.height) == expected)
+        }
+    }
+
+    /// A row's elements moved down by `top` (each `y="…"`), as the script's `translate` does.
+    static func shifted(_ row: String, by top: Double) -> String {
+        let pattern = try! NSRegularExpression(pattern: #" y="([0-9.]+)""#)
+        var out = row
+        for match in pattern.matches(in: row, range: NSRange(row.startIndex..., in: row)).reversed() {
+            let range = Range(match.range(at: 1), in: row)!
+            out.replaceSubrange(range, with: SVGScreen.number(Double(row[range])! + top))
+        }
+        return out
+    }
+
+    static func jsonArray(named name: String, in html: String) throws -> [String] {
+        let start = try #require(html.range(of: "var \(name)="))
+        let end = try #require(html[start.upperBound...].range(of: ";\n"))
+        return try JSONDecoder().decode([String].self, from: Data(html[start.upperBound..<end.lowerBound].utf8))
+    }
+
+    static func table(named name: String, in html: String) throws -> [[String]] {
+        let start = try #require(html.range(of: "var \(name)="))
+        let end = try #require(html[start.upperBound...].range(of: ";\n"))
+        return try JSONDecoder().decode([[String]].self, from: Data(html[start.upperBound..<end.lowerBound].utf8))
+    }
+
+    /// What a reviewer sees: the screens in the theme's colours, with the planted CTA's outline in
+    /// the error colour, in a screenshot of each browser.
+    @Test("a screenshot of the page in chromium shows coloured screens and the error outline",
+          .enabled(if: Chromium.path != nil, "chromium is not installed (.ci/run installs it)"))
+    func screenshotInChromium() throws { try screenshot(browser: "chromium") }
+
+    @Test("a screenshot of the page in firefox shows coloured screens and the error outline",
+          .enabled(if: Firefox.path != nil, "firefox is not installed (.ci/run installs firefox-esr)"))
+    func screenshotInFirefox() throws { try screenshot(browser: "firefox") }
+
+    func screenshot(browser: String) throws {
+        let page = page()
+        let file = Support.tempDirectory("html-shot-\(browser)").appendingPathComponent("copy.html")
+        try Data(page.html.utf8).write(to: file)
+        let url = file.absoluteString + "#build=all&findings=1&locale=en"
+        let png = browser == "chromium" ? try Chromium.screenshot(url, width: 1400, height: 1400) : try Firefox.screenshot(url, width: 1400, height: 1400)
+        let shot = try Screenshot(png: png)
+        let theme = try #require(Theme.builtIn("light"))
+        let cta = Screenshot.rgb(try #require(XtermPalette.css(theme.resolve(TextStyle(.cta), depth: .full256).background)))
+        #expect(shot.distinct > 20, "\(browser): drawn screens, not a blank page: \(shot.distinct) colours")
+        #expect(shot.counts[cta, default: 0] > 500, "\(browser): the CTA's colour \(cta) fills its button: \(shot.counts[cta, default: 0]) pixels")
+        #expect(shot.counts[Screenshot.rgb("#ff1744"), default: 0] > 100, "\(browser): the error outline is drawn")
     }
 
     /// The default sweep's page: under 2 MB (each distinct row is stored once), and its script runs without building every
@@ -165,6 +241,6 @@ struct HTMLReportTests {
         try Data(html.utf8).write(to: file)
         let dom = try Chromium.dumpDOM(file.absoluteString)
         #expect(dom.contains("data-ready-ms=\""), "the page's script ran to its end")
-        #expect(Chromium.count("<div class=\"row\">", in: dom) < 1_890 * 24 / 4, "grids are built when seen, not all at load")
+        #expect(Chromium.count("<g class=\"row\"", in: dom) < 1_890 * 24 / 4, "grids are built when seen, not all at load")
     }
 }

@@ -40,7 +40,7 @@ struct SVGScreenTests {
 /// The SVGs as a browser draws them: headless Chromium paints the README's paywall screenshot
 /// with the CTA in the theme's CTA colour where the SVG puts the CTA, and the animated demo's first
 /// screen (not a blank window). Pixels are read through a canvas in the page, so no image decoder is needed.
-@Suite("SVGs in headless Chromium")
+@Suite("SVGs in headless Chromium and Firefox")
 struct SVGInChromiumTests {
     /// The colour at each point once `svg` is drawn (`r,g,b`), and how many colours a sample of its pixels holds.
     static func pixels(of svg: String, at points: [(Int, Int)]) throws -> (colours: [String], distinct: Int) {
@@ -76,9 +76,7 @@ struct SVGInChromiumTests {
     func theREADMEPaywallShowsTheCTAInTheThemesColour() throws {
         let svg = try String(contentsOf: TestPaths.packageRoot.appendingPathComponent("Scripts/tapes/offers/paywall.svg"), encoding: .utf8)
         // Where the SVG puts the CTA: the background rect drawn under its text.
-        let pattern = try NSRegularExpression(pattern: #"<rect class="b\d+" x="([0-9.]+)" y="([0-9.]+)" width="[0-9.]+" height="18"/><text class="s\d+" x="[0-9.]+" y="[0-9.]+" textLength="[0-9.]+" lengthAdjust="spacingAndGlyphs">Start free trial</text>"#)
-        let match = try #require(pattern.firstMatch(in: svg, range: NSRange(svg.startIndex..., in: svg)))
-        let x = Int(Double(svg[Range(match.range(at: 1), in: svg)!])!) + 2, y = Int(Double(svg[Range(match.range(at: 2), in: svg)!])!) + 1
+        let (x, y) = try Self.ctaPoint(in: svg)
         // The colour the dark theme gives a CTA, as xterm's palette writes it.
         let theme = try #require(Theme.builtIn("dark"))
         let css = try #require(XtermPalette.css(theme.resolve(TextStyle(.cta), depth: .full256).background))
@@ -86,6 +84,29 @@ struct SVGInChromiumTests {
         let painted = try Self.pixels(of: svg, at: [(x, y), (6, 6)])
         #expect(painted.colours.first == rgb, "the CTA at (\(x), \(y)) is \(painted.colours.first ?? "nothing"), the theme's \(css) is \(rgb)")
         #expect(painted.distinct > 20, "a drawn screen, not a blank window: \(painted.distinct) colours")
+    }
+
+    /// Firefox draws the same picture: the CTA's colour where the SVG puts the CTA (a screenshot
+    /// of the SVG itself, at 1:1), and the animated demo's first screen.
+    @Test(.enabled(if: Firefox.path != nil, "firefox is not installed (.ci/run installs firefox-esr)"))
+    func firefoxDrawsTheREADMEPaywallAndTheDemo() throws {
+        let root = TestPaths.packageRoot.appendingPathComponent("Scripts/tapes")
+        let svg = try String(contentsOf: root.appendingPathComponent("offers/paywall.svg"), encoding: .utf8)
+        let (x, y) = try Self.ctaPoint(in: svg)
+        let theme = try #require(Theme.builtIn("dark"))
+        let cta = Screenshot.rgb(try #require(XtermPalette.css(theme.resolve(TextStyle(.cta), depth: .full256).background)))
+        let shot = try Screenshot(png: try Firefox.screenshot(root.appendingPathComponent("offers/paywall.svg").absoluteString, width: 900, height: 600), at: [(x, y)])
+        #expect(shot.points.first == cta, "the CTA at (\(x), \(y)) is \(shot.points.first ?? "nothing"), the theme's is \(cta)")
+        #expect(shot.distinct > 20, "a drawn screen: \(shot.distinct) colours")
+        let demo = try Screenshot(png: try Firefox.screenshot(root.appendingPathComponent("demo.svg").absoluteString, width: 900, height: 600))
+        #expect(demo.distinct > 20, "the demo's first screen is drawn: \(demo.distinct) colours")
+    }
+
+    /// A point inside the CTA's background rect in the README's paywall SVG.
+    static func ctaPoint(in svg: String) throws -> (Int, Int) {
+        let pattern = try NSRegularExpression(pattern: #"<rect class="b\d+" x="([0-9.]+)" y="([0-9.]+)" width="[0-9.]+" height="18"/><text class="s\d+" x="[0-9.]+" y="[0-9.]+" textLength="[0-9.]+" lengthAdjust="spacingAndGlyphs">Start free trial</text>"#)
+        let match = try #require(pattern.firstMatch(in: svg, range: NSRange(svg.startIndex..., in: svg)))
+        return (Int(Double(svg[Range(match.range(at: 1), in: svg)!])!) + 2, Int(Double(svg[Range(match.range(at: 2), in: svg)!])!) + 1)
     }
 
     @Test(.enabled(if: Chromium.path != nil, "chromium is not installed (.ci/run installs it)"))
