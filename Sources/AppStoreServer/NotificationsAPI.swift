@@ -37,7 +37,8 @@ public struct NotificationsAPI: Sendable {
     /// `GET /inApps/v1/notifications/test/{token}`: the test notification and its send attempts.
     public func testStatus(_ token: String) -> APIReply {
         reply { store in
-            guard let entry = try store.notifications().first(where: { $0.notification.notificationUUID == token && $0.notification.notificationType == "TEST" }) else {
+            let found = try store.notifications(where: { $0.notification.notificationUUID == token && $0.notification.notificationType == "TEST" }, page: { _ in 0..<1 })
+            guard let entry = found.entries.first else {
                 return .appleError(404, code: 4040008, "Test notification not found.")
             }
             return .json(Self.item(entry))

@@ -22,6 +22,12 @@ public final class ServerStore: @unchecked Sendable {
         self.refreshClock = refreshClock
     }
 
+    /// Reads the notification log's metadata once, before the first request, so the first history
+    /// page costs what every later one does.
+    public func readNotificationLog() throws {
+        try withStore { try $0.readNotificationLog() }
+    }
+
     /// Runs `body` with the store as it is (no catch-up: nothing is written), under this server's lock.
     func withStore<T>(_ body: (SimulatedStore) throws -> T) throws -> T {
         lock.lock()

@@ -77,6 +77,7 @@ public struct ServeCommand: AsyncParsableCommand {
             bundleID = store.bundleID
             certificates = try store.apiHostCertificates()
             let shared = ServerStore(store: store, backend: backend, clock: clock, refreshClock: { _ = clock.reloadIfChanged() })
+            try shared.readNotificationLog()
             delivery = notify.isEmpty ? nil : try NotificationDelivery(server: shared, receivers: notify.compactMap(URL.init(string:)))
             server = AppStoreHTTPServer(server: shared, authorizer: APIAuthorizer(keys: keys, bundleID: store.bundleID), host: host, port: port,
                                         rateLimit: rateLimit)

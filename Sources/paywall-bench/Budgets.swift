@@ -22,6 +22,7 @@ struct Budget: Sendable {
         Budget(figure: "catchup.list20k.ms", what: "store transactions --json --limit 50 on 20,161 transactions (goal)", limit: 200, unit: "ms"),
         Budget(figure: "catchup.notifications20k.ms", what: "store notifications on 20,161 transactions (goal)", limit: 200, unit: "ms"),
         Budget(figure: "catchup.entitlements20k.ms", what: "store entitlements on 20,161 transactions (goal)", limit: 200, unit: "ms"),
+        Budget(figure: "catchup.history20k.ms", what: "serve's notification history page on 20,161 transactions (goal)", limit: 200, unit: "ms"),
         Budget(figure: "startup.median", what: "start-up to first headless frame, median", limit: 12, unit: "ms"),
         Budget(figure: "key.80x24.median", what: "key (update + render + diff) 80×24, median", limit: 100, unit: "µs"),
         Budget(figure: "key.200x60.median", what: "key (update + render + diff) 200×60, median", limit: 120, unit: "µs"),

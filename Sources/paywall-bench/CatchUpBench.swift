@@ -1,5 +1,7 @@
 import Foundation
 import PaywallFoundation
+import PaywallCore
+import StoreSim
 
 /// A state that lives for months, measured as a user runs it: whole `paywall-sim store` processes
 /// on one state directory. A monthly subscription at `monthlyRenewalEveryThirtySeconds` (fixture
@@ -8,6 +10,9 @@ import PaywallFoundation
 /// listing commands run: `store transactions --json --limit 50`, `store notifications`,
 /// `store entitlements`. The naive way beside the listing is the whole list (`--limit 0`: every
 /// transaction's JWS made and verified), as `store transactions` printed it before it paged.
+/// `serve`'s notification history page is measured in process, on a store opened on the state:
+/// its first page reads every line's metadata (what each request cost before the store kept it),
+/// a later page only what was appended since.
 struct CatchUpBench {
     /// Days of the jump (7: 20,160 renewals).
     var days = 7
@@ -38,14 +43,18 @@ struct CatchUpBench {
             let whole = stop <= 10_000 ? try store(["transactions", "--json", "--limit", "0"]) : nil
             let notifications = try store(["notifications"])
             let entitlements = try store(["entitlements"])
-            let history = "\(stop + 1) transactions"
-            table.add("catch-up: store transactions --json --limit 50, \(history)", Self.text(page),
+            let length = "\(stop + 1) transactions"
+            table.add("catch-up: store transactions --json --limit 50, \(length)", Self.text(page),
                       naive: whole.map(Self.text) ?? "", ratio: whole.map { String(format: "%.1f×", $0.wall / page.wall) } ?? "")
-            table.add("catch-up: store notifications (newest 50), \(history)", Self.text(notifications))
-            table.add("catch-up: store entitlements, \(history)", Self.text(entitlements))
+            table.add("catch-up: store notifications (newest 50), \(length)", Self.text(notifications))
+            table.add("catch-up: store entitlements, \(length)", Self.text(entitlements))
             table.record("catchup.list\(stop / 1000)k.ms", page.wall * 1000)
             table.record("catchup.notifications\(stop / 1000)k.ms", notifications.wall * 1000)
             table.record("catchup.entitlements\(stop / 1000)k.ms", entitlements.wall * 1000)
+            let history = try historyPages(in: dir)
+            table.add("catch-up: serve's notification history page, \(length)", String(format: "%.1f ms", history.kept * 1000),
+                      naive: String(format: "%.0f ms (every line's metadata read)", history.first * 1000), ratio: String(format: "%.0f×", history.first / history.kept))
+            table.record("catchup.history\(stop / 1000)k.ms", history.kept * 1000)
             listings.append(page.wall)
         }
         let renewals = Double(days * 2_880)
@@ -59,6 +68,18 @@ struct CatchUpBench {
         if let first = listings.first, let last = listings.last, first > 0 {
             table.add("catch-up: store transactions --limit 50 at 20k ÷ at 1k", String(format: "%.1f× (flat would be 1×)", last / first))
         }
+    }
+
+    /// A history page (20 of every notification but TEST) from a store opened on `dir`: the first,
+    /// and the median of five later ones (the store keeps what it read of the log).
+    func historyPages(in dir: URL) throws -> (first: Double, kept: Double) {
+        let store = try SimulatedStore(catalog: try StoreKitConfigurationLoader.load(contentsOf: URL(fileURLWithPath: catalog)),
+                                       stateDirectory: StateLayout(root: dir).store.folder, clock: ManualClock(Date()), seed: 1)
+        func page() throws { _ = try store.notifications(where: { $0.notification.notificationType != "TEST" }, page: { _ in 20..<40 }) }
+        let first = try Timing.measure(page).wall
+        var later: [Double] = []
+        for _ in 0..<5 { later.append(try Timing.measure(page).wall) }
+        return (first, later.sorted()[2])
     }
 
     static func text(_ figures: (wall: Double, cpu: Double, peakMiB: Double)) -> String {

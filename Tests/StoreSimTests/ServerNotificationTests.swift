@@ -115,6 +115,51 @@ struct ServerNotificationTests {
             #expect(page == Array(whole.suffix(count)), "newest \(count)")
         }
     }
+
+    /// A long-lived reader (serve) keeps what it read of the log and reads only what was appended
+    /// since: each history read equals a fresh read of the whole file, after another store on the
+    /// directory appended, with a torn line at the end (left until it is whole), after attempts,
+    /// and after the log was replaced by another file.
+    @Test func keptHeadsReadOnlyWhatWasAppendedAndAgreeWithAFreshRead() throws {
+        let (server, clock, dir) = try Fixture.store(StoreSettings(timeRate: .oneRenewalEveryTenSeconds))
+        let (other, _, _) = try Fixture.store(StoreSettings(timeRate: .oneRenewalEveryTenSeconds), dir: dir, clock: clock)
+        func page(_ store: SimulatedStore, _ range: Range<Int>? = nil) throws -> (entries: [NotificationEntry], total: Int) {
+            try store.notifications(where: { $0.notification.notificationType != "TEST" }, page: { _ in range })
+        }
+        func fresh() throws -> (entries: [NotificationEntry], total: Int) {
+            let (reader, _, _) = try Fixture.store(StoreSettings(timeRate: .oneRenewalEveryTenSeconds), dir: dir, clock: clock)
+            return try page(reader)
+        }
+        #expect(try page(server).total == 0)
+        _ = try #require(other.purchase(productID: "weekly_9_99", options: Fixture.options).transaction)
+        let first = try page(server).entries, firstFresh = try fresh().entries
+        #expect(first == firstFresh && first.count == 1)
+        clock.advance(by: 45)
+        try other.process(now: clock.now())
+        let log = dir.appendingPathComponent("notifications.jsonl")
+        let handle = try FileHandle(forWritingTo: log)
+        try handle.seekToEnd()
+        handle.write(Data(#"{"signed":{"notifica"#.utf8))
+        try handle.close()
+        let withTorn = try page(server), tornFresh = try fresh()
+        #expect(withTorn.total == 5 && withTorn.entries == tornFresh.entries, "SUBSCRIBED and four renewals")
+        // The torn line is cut by the next append, and the reader goes on from the whole lines.
+        let uuid = try #require(withTorn.entries.first?.notification.notificationUUID)
+        try other.recordAttempts([NotificationAttempt(notificationUUID: uuid, url: "http://127.0.0.1:1/n", attemptDate: 1, result: "SUCCESS", httpStatus: 200)])
+        clock.advance(by: 20)
+        try other.process(now: clock.now())
+        let later = try page(server, 2..<4)
+        let whole = try fresh()
+        #expect(later.total == 7 && later.entries == Array(whole.entries[2..<4]))
+        let attempts = try page(server).entries.first?.attempts.map(\.result)
+        #expect(attempts == ["SUCCESS"])
+        // Another file at the path (a state reset by hand): read again from its start.
+        try FileManager.default.removeItem(at: log)
+        _ = try other.requestTestNotification()
+        _ = try #require(other.purchase(productID: "coins_100", options: Fixture.options).transaction)
+        let replaced = try page(server)
+        #expect(replaced.total == 1 && replaced.entries.map(\.notification.notificationType) == ["ONE_TIME_CHARGE"])
+    }
 }
 
 /// Apple sends EXPIRED with subtype PRICE_INCREASE "when the subscription expires" after the

@@ -14,7 +14,13 @@ extension SimulatedStore {
     /// and how many it kept; only those in `page` (positions among the kept, given how many were
     /// kept; nil: all) are made whole and returned, so a page of a long history costs the page.
     public func notifications(where isIncluded: (NotificationEntry) -> Bool, page: (Int) -> Range<Int>?) throws -> (entries: [NotificationEntry], total: Int) {
-        try lock.withLock { try notificationLog.load(headers: encodedHeaders, where: isIncluded, page: page) }
+        try lock.withLock { try notificationLog.load(headers: encodedHeaders, where: isIncluded, page: page, heads: notificationHeads) }
+    }
+
+    /// Reads what was appended to the notification log since this store last read it (all of it,
+    /// the first time): a long-lived process does it once at start.
+    public func readNotificationLog() throws {
+        try lock.withLock { try notificationHeads.catchUp(with: notificationLog) }
     }
 
     /// The newest `count` notifications with their attempts, oldest first, and how many there are

@@ -34,6 +34,8 @@ public final class SimulatedStore {
     var updates: [QueuedUpdate] = []
     /// The records' positions by id (see `RecordIndex`).
     var recordIndex = RecordIndex()
+    /// The notification log as this store last read it (a history page reads only what was appended since).
+    let notificationHeads = NotificationHeads()
     /// The purchase whose sheet is open, if any (one purchase in flight at a time).
     var sheet: (productID: String, options: StorePurchaseOptions)?
     /// Where the store keeps its files.

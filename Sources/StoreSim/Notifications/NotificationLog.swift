@@ -87,37 +87,22 @@ struct NotificationLog {
     /// The notifications `isIncluded` keeps (it sees everything but the signed payload), oldest
     /// first, and how many it kept; only those in `page` (positions among the kept ones, given how
     /// many were kept; nil: all) are returned, with their signed payloads put back together. Reading a long log costs its
-    /// lines' metadata, not 20,000 signed payloads made again.
-    func load(headers: JWSHeaders, where isIncluded: (NotificationEntry) -> Bool, page: (Int) -> Range<Int>?) throws -> (entries: [NotificationEntry], total: Int) {
-        guard let data = FileManager.default.contents(atPath: url.path) else { return ([], 0) }
-        var entries: [NotificationEntry] = []
-        /// The line of each entry kept compact (its signed payload made only if it is returned).
-        var compactLines: [Int: Range<Int>] = [:]
-        var index: [String: Int] = [:]
-        let lines = Self.lineRanges(of: data).lines
-        for (number, range) in lines.enumerated() where !range.isEmpty {
-            let bytes = data.subdata(in: data.index(data.startIndex, offsetBy: range.lowerBound)..<data.index(data.startIndex, offsetBy: range.upperBound))
-            let line: LineHead
-            do { line = try Self.decode(LineHead.self, from: bytes) } catch {
-                if number == lines.count - 1 { break } // torn by a kill mid-append: the rest of the file is fine
-                throw NotificationLogError("\(url.path):\(number + 1):1: \(error); expected a line this simulator wrote")
-            }
-            if let notification = line.notification ?? line.signed?.notification {
-                index[notification.notificationUUID] = entries.count
-                if line.signed != nil { compactLines[entries.count] = range }
-                entries.append(NotificationEntry(notification: notification, attempts: []))
-            } else if let attempt = line.attempt, let at = index[attempt.notificationUUID] {
-                entries[at].attempts.append(attempt)
-            }
-        }
+    /// lines' metadata, not 20,000 signed payloads made again; with `heads` kept from an earlier
+    /// read (a long-lived process), only the lines appended since.
+    func load(headers: JWSHeaders, where isIncluded: (NotificationEntry) -> Bool, page: (Int) -> Range<Int>?,
+              heads: NotificationHeads = NotificationHeads()) throws -> (entries: [NotificationEntry], total: Int) {
+        try heads.catchUp(with: self)
+        let entries = heads.entries
         let kept = entries.indices.filter { isIncluded(entries[$0]) }
         let wanted = page(kept.count).map { kept[max(0, min($0.lowerBound, kept.count))..<max(0, min($0.upperBound, kept.count))] } ?? kept[...]
+        // A page's few lines are read one by one; many, from the file read once.
+        let whole = wanted.count > 64 ? FileManager.default.contents(atPath: url.path) : nil
         var result: [NotificationEntry] = []
         result.reserveCapacity(wanted.count)
         for at in wanted {
             var entry = entries[at]
-            if let range = compactLines[at] {
-                let bytes = data.subdata(in: data.index(data.startIndex, offsetBy: range.lowerBound)..<data.index(data.startIndex, offsetBy: range.upperBound))
+            if let range = heads.compactLines[at] {
+                let bytes = try whole.map { $0.subdata(in: range) } ?? NotificationHeads.bytes(of: url, in: range)
                 guard let compact = try? Self.decode(Line.self, from: bytes).signed, let restored = compact.restored(headers) else {
                     throw NotificationLogError("\(url.path): notification \(entry.notification.notificationUUID) cannot be signed again; expected a line this simulator wrote")
                 }
@@ -186,7 +171,7 @@ struct NotificationLog {
     }
 
     /// A line as far as listing needs it: the compact form's notification without its payload.
-    private struct LineHead: Decodable {
+    struct LineHead: Decodable {
         struct SignedHead: Decodable { var notification: ServerNotification }
         var notification: ServerNotification?
         var attempt: NotificationAttempt?
@@ -194,7 +179,7 @@ struct NotificationLog {
     }
 
     /// The located decoder: Foundation's traps on some malformed input (`FoundationTrapTests`).
-    private static func decode<T: Decodable>(_ type: T.Type, from data: Data) throws -> T {
+    static func decode<T: Decodable>(_ type: T.Type, from data: Data) throws -> T {
         try LocatedJSONDecoder().decode(type, from: data)
     }
 
