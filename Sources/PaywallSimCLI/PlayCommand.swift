@@ -91,7 +91,8 @@ public struct PlayCommand: ParsableCommand {
             let results = TapeChecker().check(paths: files)
             finish(results)
         }
-        if let state { try prepare(StateWorkspace(root: URL(fileURLWithPath: state)), named: state) }
+        // With --matrix each combination has a state of its own (below): the named one is not used.
+        if let state, matrix.isEmpty { try prepare(StateWorkspace(root: URL(fileURLWithPath: state)), named: state) }
         var results: [TapeResult] = []
         for file in files {
             switch TapeChecker().load(path: file) {
@@ -119,7 +120,15 @@ public struct PlayCommand: ParsableCommand {
     /// Plays one tape (one matrix combination of it) and writes what was asked: transcript, cast,
     /// SVG (named for the combination), a live showing.
     private func play(_ tape: Tape, file: String, combination: TapeMatrix.Combination?) throws -> TapeResult {
-        var options = TapePlayer.Options(updateGoldens: update, stateDirectory: state.map { URL(fileURLWithPath: $0) },
+        // A combination plays on a state of its own, named for it (`--state s` → `s-ko-B`), as its
+        // outputs are: one combination's purchases are not the next one's.
+        var stateDirectory = state.map { URL(fileURLWithPath: $0) }
+        if let state, let suffix = combination?.suffix {
+            let own = state.hasSuffix("/") ? String(state.dropLast()) + "-" + suffix : state + "-" + suffix
+            try prepare(StateWorkspace(root: URL(fileURLWithPath: own)), named: own)
+            stateDirectory = URL(fileURLWithPath: own)
+        }
+        var options = TapePlayer.Options(updateGoldens: update, stateDirectory: stateDirectory,
                                          recordFrames: cast != nil || svg != nil || transcript || live)
         options.goldenTapePath = file
         options.switchCatalog = switchCatalog

@@ -100,6 +100,33 @@ struct MatrixTapeTests {
         #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("run-zh-Hans-C.svg").path), "--svg is named for the combination")
     }
 
+    /// With `--state`, each combination plays on a state of its own, named for it: each buys once,
+    /// and none sees another's purchase (the second would otherwise start on a used state).
+    @Test func eachCombinationHasAStateOfItsOwn() throws {
+        let tape = try PaywallSimProcess.scratchFile("buy-grid.tape", """
+        Set Size 80x24
+        Set Now 2026-01-30T09:00:00Z
+        Set Start paywall
+        ExpectState paywall
+        Key Enter
+        Key Enter
+        Sleep 2s
+        ExpectEvent purchase_success
+        """)
+        let state = tape.deletingLastPathComponent().appendingPathComponent("grid-state").path
+        let run = try PaywallSimProcess.run(["play", tape.path, "--matrix", "offer=A,B", "--state", state])
+        #expect(run.exitCode == 0 && run.stdout.contains("2 tapes: 2 passed"), "\(run.stdout)")
+        for suffix in ["A", "B"] {
+            let transactions = try PaywallSimProcess.run(["store", "transactions", "--state", state + "-" + suffix])
+            #expect(transactions.exitCode == 0 && transactions.stdout.contains("2000000000000001") && !transactions.stdout.contains("2000000000000002"),
+                    "\(suffix): \(transactions.stdout)")
+        }
+        #expect(!FileManager.default.fileExists(atPath: state + "/store"), "the named state is not used")
+        // Played again: each combination's state is used, and says so.
+        let again = try PaywallSimProcess.run(["play", tape.path, "--matrix", "offer=A,B", "--state", state])
+        #expect(again.exitCode != 0 && (again.stdout + again.stderr).contains("--state \(state)-A is not fresh"), "\(again.stdout) \(again.stderr)")
+    }
+
     @Test func aBadMatrixIsRefused() throws {
         let tape = try PaywallSimProcess.scratchFile("bad-grid.tape", "Matrix locale= offer=A\n")
         let run = try PaywallSimProcess.run(["play", tape.path])
