@@ -1,6 +1,24 @@
 import Foundation
 import TestSupport
 
+/// Runs a browser (or the PNG reader) to its end.
+enum Browser {
+    /// What `executable` with `arguments` printed (its errors left out), `environment` added to this process's.
+    static func output(of executable: String, _ arguments: [String], environment: [String: String] = [:]) throws -> Data {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
+        if !environment.isEmpty { process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 } }
+        let out = Pipe()
+        process.standardOutput = out
+        process.standardError = FileHandle.nullDevice
+        try ProcessLaunch.run(process)
+        let data = out.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return data
+    }
+}
+
 /// Debian's headless Firefox, when installed (`.ci/run` installs firefox-esr).
 enum Firefox {
     static var path: String? {
@@ -12,17 +30,9 @@ enum Firefox {
         let folder = Support.tempDirectory("firefox-\(UUID().uuidString)")
         let profile = folder.appendingPathComponent("profile"), shot = folder.appendingPathComponent("shot.png")
         try FileManager.default.createDirectory(at: profile, withIntermediateDirectories: true)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: path ?? "/usr/bin/firefox-esr")
-        process.arguments = ["--headless", "--no-remote", "--profile", profile.path, "--window-size=\(width),\(height)", "--screenshot", shot.path, url]
-        var environment = ProcessInfo.processInfo.environment
-        environment["HOME"] = folder.path
-        environment["MOZ_HEADLESS"] = "1"
-        process.environment = environment
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try ProcessLaunch.run(process)
-        process.waitUntilExit()
+        _ = try Browser.output(of: path ?? "/usr/bin/firefox-esr",
+                               ["--headless", "--no-remote", "--profile", profile.path, "--window-size=\(width),\(height)", "--screenshot", shot.path, url],
+                               environment: ["HOME": folder.path, "MOZ_HEADLESS": "1"])
         return shot
     }
 }
@@ -31,14 +41,9 @@ extension Chromium {
     /// A `width`×`height` screenshot of `url` once its script ran (a PNG file).
     static func screenshot(_ url: String, width: Int, height: Int) throws -> URL {
         let shot = Support.tempDirectory("chromium-shot").appendingPathComponent("shot-\(UUID().uuidString).png")
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: path ?? "/usr/bin/chromium")
-        process.arguments = ["--headless", "--disable-gpu", "--no-sandbox", "--disable-dev-shm-usage", "--hide-scrollbars",
-                             "--virtual-time-budget=3000", "--window-size=\(width),\(height)", "--screenshot=\(shot.path)", url]
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try ProcessLaunch.run(process)
-        process.waitUntilExit()
+        _ = try Browser.output(of: path ?? "/usr/bin/chromium",
+                               ["--headless", "--disable-gpu", "--no-sandbox", "--disable-dev-shm-usage", "--hide-scrollbars",
+                                "--virtual-time-budget=3000", "--window-size=\(width),\(height)", "--screenshot=\(shot.path)", url])
         return shot
     }
 }
@@ -53,17 +58,9 @@ struct Screenshot {
     var distinct: Int { counts.count }
 
     init(png: URL, at points: [(Int, Int)] = []) throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", "-c", Self.reader, png.path] + points.map { "\($0.0),\($0.1)" }
-        let out = Pipe()
-        process.standardOutput = out
-        process.standardError = FileHandle.nullDevice
-        try ProcessLaunch.run(process)
-        let data = out.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
+        let data = try Browser.output(of: "/usr/bin/env", ["python3", "-c", Self.reader, png.path] + points.map { "\($0.0),\($0.1)" })
         struct Read: Decodable { var width: Int; var height: Int; var counts: [String: Int]; var points: [String] }
-        guard process.terminationStatus == 0, let read = try? JSONDecoder().decode(Read.self, from: data) else {
+        guard let read = try? JSONDecoder().decode(Read.self, from: data) else {
             throw CocoaError(.fileReadCorruptFile, userInfo: [NSFilePathErrorKey: png.path])
         }
         (width, height, counts, self.points) = (read.width, read.height, read.counts, read.points)

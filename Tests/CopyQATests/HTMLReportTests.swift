@@ -14,15 +14,7 @@ enum Chromium {
 
     /// The DOM after the page's script ran.
     static func dumpDOM(_ url: String) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: path ?? "/usr/bin/chromium")
-        process.arguments = ["--headless", "--disable-gpu", "--no-sandbox", "--disable-dev-shm-usage", "--dump-dom", url]
-        let out = Pipe()
-        process.standardOutput = out
-        process.standardError = FileHandle.nullDevice
-        try ProcessLaunch.run(process)
-        let data = out.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
+        let data = try Browser.output(of: path ?? "/usr/bin/chromium", ["--headless", "--disable-gpu", "--no-sandbox", "--disable-dev-shm-usage", "--dump-dom", url])
         return String(decoding: data, as: UTF8.self)
     }
 

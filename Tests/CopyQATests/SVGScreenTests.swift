@@ -55,15 +55,8 @@ struct SVGInChromiumTests {
         """
         let file = Support.tempDirectory("svg-chromium").appendingPathComponent("page-\(UUID().uuidString).html")
         try Data(html.utf8).write(to: file)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: Chromium.path ?? "/usr/bin/chromium")
-        process.arguments = ["--headless", "--disable-gpu", "--no-sandbox", "--disable-dev-shm-usage", "--virtual-time-budget=3000", "--dump-dom", file.absoluteString]
-        let out = Pipe()
-        process.standardOutput = out
-        process.standardError = FileHandle.nullDevice
-        try ProcessLaunch.run(process)
-        let dom = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
+        let dom = String(decoding: try Browser.output(of: Chromium.path ?? "/usr/bin/chromium", ["--headless", "--disable-gpu", "--no-sandbox", "--disable-dev-shm-usage",
+                                                                                      "--virtual-time-budget=3000", "--dump-dom", file.absoluteString]), as: UTF8.self)
         func attribute(_ name: String) -> String? {
             guard let start = dom.range(of: "\(name)=\"") else { return nil }
             return String(dom[start.upperBound...].prefix { $0 != "\"" })
