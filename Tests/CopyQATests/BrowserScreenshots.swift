@@ -3,8 +3,10 @@ import TestSupport
 
 /// Runs a browser (or the PNG reader) to its end.
 enum Browser {
-    /// What `executable` with `arguments` printed (its errors left out), `environment` added to this process's.
-    static func output(of executable: String, _ arguments: [String], environment: [String: String] = [:]) throws -> Data {
+    /// What `executable` with `arguments` printed (its errors left out), `environment` added to this
+    /// process's; stopped after `timeout` seconds (a headless browser that cannot start its
+    /// compositor waits for ever).
+    static func output(of executable: String, _ arguments: [String], environment: [String: String] = [:], timeout: Double = 90) throws -> Data {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
@@ -13,8 +15,11 @@ enum Browser {
         process.standardOutput = out
         process.standardError = FileHandle.nullDevice
         try ProcessLaunch.run(process)
+        let stop = DispatchWorkItem { if process.isRunning { process.terminate() } }
+        DispatchQueue.global().asyncAfter(deadline: .now() + timeout, execute: stop)
         let data = out.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
+        stop.cancel()
         return data
     }
 }
