@@ -81,6 +81,12 @@ public struct FileStamp: Hashable, Sendable {
     var seconds: Int
     var nanoseconds: Int
 
+    /// The file's size in bytes.
+    public var byteCount: Int64 { size }
+
+    /// Whether `other` is a stamp of the same file (device and inode), whatever its size and time.
+    public func sameFile(as other: FileStamp) -> Bool { device == other.device && inode == other.inode }
+
     /// The file's stamp now, or nil when it does not exist.
     public static func of(_ path: String) -> FileStamp? {
         var info = stat()

@@ -92,6 +92,46 @@ struct JournaledLedgerTests {
         #expect(try ledger.load()?.numbers == [1, 2, 3, 4], "no change is applied twice")
     }
 
+    /// A process that shares the ledger folds in only the lines another appended since it last
+    /// read: the same state a fresh load gives. A compaction (a new snapshot) and a damaged new
+    /// line are read whole, and the damage is named as a load names it.
+    @Test func aRefreshFoldsInOnlyTheAppendedLines() throws {
+        let url = Self.directory().appendingPathComponent("numbers.json")
+        var (writer, written) = try Self.fill(url, count: 3)
+        var reader = JournaledLedger<NumbersState>(url: url)
+        var read = try #require(try reader.load())
+        for n in 4...6 {
+            written.numbers.append(n)
+            try writer.save(&written, change: .init(added: [n]))
+        }
+        #expect(try reader.refresh(&read))
+        #expect(reader.lastRefreshOnlyAppended, "only the three new lines were read")
+        #expect(read == written)
+        #expect(try !reader.refresh(&read), "nothing new")
+        // The reader saves too, then reads the writer's next line after its own.
+        read.numbers.append(7)
+        try reader.save(&read, change: .init(added: [7]))
+        #expect(try writer.refresh(&written) && writer.lastRefreshOnlyAppended && written == read)
+        written.numbers.append(8)
+        try writer.save(&written, change: .init(added: [8]))
+        #expect(try reader.refresh(&read) && reader.lastRefreshOnlyAppended && read.numbers == Array(1...8))
+        // A compaction writes a new snapshot: read whole.
+        written.numbers.append(9)
+        try writer.save(&written, change: nil)
+        #expect(try reader.refresh(&read))
+        #expect(!reader.lastRefreshOnlyAppended && read == written)
+        // A damaged new line is not folded in: the whole read names it.
+        written.numbers.append(10)
+        try writer.save(&written, change: .init(added: [10]))
+        let journal = url.deletingPathExtension().appendingPathExtension("journal")
+        let handle = try FileHandle(forWritingTo: journal)
+        try handle.seekToEnd()
+        try handle.write(contentsOf: Data("{ not json\n".utf8))
+        try handle.write(contentsOf: Data(#"{"change":{"added":[11]},"seq":99}"#.utf8 + [0x0A]))
+        try handle.close()
+        #expect { _ = try reader.refresh(&read) } throws: { "\($0)".contains("numbers.journal:2:1") }
+    }
+
     @Test func aJournalWithoutItsSnapshotIsRefused() throws {
         let url = Self.directory().appendingPathComponent("numbers.json")
         _ = try Self.fill(url, count: 2)

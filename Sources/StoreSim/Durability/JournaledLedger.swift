@@ -50,6 +50,9 @@ package struct JournaledLedger<State: JournaledState>: Sendable {
     package let journalURL: URL
     package private(set) var journalBytes = 0
     package private(set) var snapshotBytes = 0
+    /// Whether the last refresh that changed the state only folded in appended journal lines: its
+    /// records were appended or replaced in place, none removed or moved.
+    package private(set) var lastRefreshOnlyAppended = false
     /// Whether a journal line was appended without its fsync since the last one (`save(sync: false)`).
     package private(set) var hasUnsyncedLines = false
     /// The files as this process last read or wrote them: a refresh reloads only when they differ.
@@ -173,6 +176,11 @@ package struct JournaledLedger<State: JournaledState>: Sendable {
     /// changed. Call it holding the state directory's lock, so no save is half done.
     package mutating func refresh(_ state: inout State) throws -> Bool {
         guard changedOnDisk() else { return false }
+        if let folded = foldAppendedLines(into: &state) {
+            lastRefreshOnlyAppended = true
+            return folded
+        }
+        lastRefreshOnlyAppended = false
         guard let fresh = try load() else { return false }
         guard fresh.journalSeq != state.journalSeq || fresh != state else { return false }
         state = fresh
@@ -180,6 +188,40 @@ package struct JournaledLedger<State: JournaledState>: Sendable {
     }
 
     private func currentStamps() -> [FileStamp?] { [FileStamp.of(snapshotPath), FileStamp.of(journalPath)] }
+
+    /// Folds in only the journal lines another process appended since this one last read or wrote
+    /// (the snapshot unchanged, the journal the same file and longer): a refresh costs the change,
+    /// not the history. Nil, having changed nothing, whenever that is not so or anything in the new
+    /// lines is unexpected (a torn or damaged line, a gap in the numbers); `load` then reads both
+    /// files whole and says what is wrong.
+    private mutating func foldAppendedLines(into state: inout State) -> Bool? {
+        let now = currentStamps()
+        guard let snapshotNow = now[0], snapshotNow == stamps[0], let journalNow = now[1], snapshotBytes > 0,
+              stamps[1].map({ $0.sameFile(as: journalNow) && $0.byteCount == Int64(journalBytes) }) ?? (journalBytes == 0),
+              journalNow.byteCount > Int64(journalBytes),
+              let handle = FileHandle(forReadingAtPath: journalPath) else { return nil }
+        defer { try? handle.close() }
+        guard (try? handle.seek(toOffset: UInt64(journalBytes))) != nil,
+              let data = try? handle.read(upToCount: Int(journalNow.byteCount) - journalBytes), !data.isEmpty,
+              data.last == 0x0A else { return nil }
+        var changes: [State.Change] = []
+        var lastSeq = state.journalSeq ?? 0
+        for line in data.split(separator: 0x0A) {
+            let lineData = Data(line)
+            guard let entry = State.readJournalLine(lineData).map({ Entry(seq: $0.seq, change: $0.change) })
+                    ?? (try? LocatedJSONDecoder().decode(Entry.self, from: lineData)) else { return nil }
+            guard entry.seq > lastSeq else { continue }
+            guard entry.seq == lastSeq + 1 else { return nil }
+            changes.append(entry.change)
+            lastSeq = entry.seq
+        }
+        journalBytes += data.count
+        stamps = [snapshotNow, journalNow]
+        guard !changes.isEmpty else { return false }
+        state.apply(changes)
+        state.journalSeq = lastSeq
+        return true
+    }
 
     /// Saves `state`: its `change` appended to the journal, or a fresh snapshot when there is no
     /// change to describe it (`nil`), no snapshot yet, or the journal has outgrown the snapshot.

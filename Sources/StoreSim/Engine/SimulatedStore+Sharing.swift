@@ -18,13 +18,24 @@ extension SimulatedStore {
     /// Queues an update for every unfinished transaction another process added or changed (a declined
     /// Ask to Buy request goes away with no update, as in StoreKit).
     func queueOutsideChanges(since before: StoreState) {
-        var known: [String: TransactionRecord] = [:]
-        for record in before.records { known[record.payload.transactionId] = record }
+        // The record as it was, by id: for a few unfinished records, found by comparing ids from the
+        // newest back; for many (a long catch-up), from every record's id hashed once.
+        let unfinished = state.records.reduce(0) { $0 + ($1.finished ? 0 : 1) }
+        var known: [String: TransactionRecord]?
+        if unfinished > 8 {
+            var all: [String: TransactionRecord] = [:]
+            for record in before.records { all[record.payload.transactionId] = record }
+            known = all
+        }
+        func previousRecord(_ id: String) -> TransactionRecord? {
+            if let known { return known[id] }
+            return before.records.last { $0.payload.transactionId == id }
+        }
         var vanished = before.pending.filter { request in !state.pending.contains { $0.requestID == request.requestID } }
         let now = clock.now()
         for record in state.records where !record.finished {
             let id = record.payload.transactionId
-            let previous = known[id]
+            let previous = previousRecord(id)
             if let previous, previous.sameJWS(as: record, headers: encodedHeaders) { continue }
             let reason: TransactionUpdate.Reason
             if record.payload.revocationDate != nil {

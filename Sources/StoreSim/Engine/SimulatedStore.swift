@@ -373,7 +373,8 @@ public final class SimulatedStore {
     func refreshLocked() throws {
         let before = state
         guard try ledger.refresh(&state) else { return }
-        recordIndex.invalidate()
+        // Appended journal lines only append or replace records in place: the index still holds.
+        if !ledger.lastRefreshOnlyAppended { recordIndex.invalidate() }
         dirty = []
         finishedOnly = []
         savedLastProcessed = state.lastProcessed
