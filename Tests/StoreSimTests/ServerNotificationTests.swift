@@ -116,6 +116,42 @@ struct ServerNotificationTests {
         }
     }
 
+    /// The newest page is read from the log's tail in growing windows and the total counted a
+    /// block at a time: with windows and blocks far smaller than the log (so lines cross their
+    /// edges), every page equals the tail of the whole log, and a damaged line is named by its line.
+    @Test func theNewestPageReadInSmallPiecesIsTheTailOfTheWholeLog() throws {
+        let (store, clock, dir) = try Fixture.store(StoreSettings(timeRate: .oneRenewalEveryTenSeconds))
+        _ = try #require(store.purchase(productID: "weekly_9_99", options: Fixture.options).transaction)
+        clock.advance(by: 195)
+        try store.process(now: clock.now())
+        for (index, entry) in try store.notifications().enumerated() where index % 4 == 1 {
+            try store.recordAttempts([NotificationAttempt(notificationUUID: entry.notification.notificationUUID, url: "http://127.0.0.1:1/n",
+                                                          attemptDate: Int64(index), result: "NO_RESPONSE", httpStatus: nil)])
+        }
+        let log = dir.appendingPathComponent("notifications.jsonl")
+        let handle = try FileHandle(forWritingTo: log)
+        try handle.seekToEnd()
+        handle.write(Data(#"{"signed":{"notifica"#.utf8))
+        try handle.close()
+        let whole = try store.notifications()
+        #expect(whole.count == 20, "SUBSCRIBED and nineteen renewals")
+        let size = try #require(try FileManager.default.attributesOfItem(atPath: log.path)[.size] as? Int)
+        #expect(size > 20 * 2_000, "lines of kilobytes: a 3,000-byte window holds about one")
+        for count in [1, 3, 7, 20, 50] {
+            let (page, total) = try store.notificationLog.newest(count, headers: store.encodedHeaders, window: 3_000, block: 1_000)
+            #expect(total == whole.count)
+            #expect(page == Array(whole.suffix(count)), "newest \(count)")
+        }
+        // A damaged line in the tail: named by its line in the file.
+        var lines = try String(contentsOf: log, encoding: .utf8).components(separatedBy: "\n")
+        let damaged = lines.count - 3
+        lines[damaged - 1] = "{ not json"
+        try lines.joined(separator: "\n").write(to: log, atomically: true, encoding: .utf8)
+        #expect { _ = try store.notificationLog.newest(5, headers: store.encodedHeaders, window: 3_000, block: 1_000) } throws: {
+            "\($0)".contains("notifications.jsonl:\(damaged):1:")
+        }
+    }
+
     /// A long-lived reader (serve) keeps what it read of the log and reads only what was appended
     /// since: each history read equals a fresh read of the whole file, after another store on the
     /// directory appended, with a torn line at the end (left until it is whole), after attempts,

@@ -114,11 +114,31 @@ struct NotificationLog {
     }
 
     /// The newest `count` notifications with their attempts, oldest first, and how many the log
-    /// holds: the lines are counted by their first key and only the tail is decoded, so the newest
-    /// page of a 20,000-notification log costs the page.
-    func newest(_ count: Int, headers: JWSHeaders) throws -> (entries: [NotificationEntry], total: Int) {
-        guard let data = FileManager.default.contents(atPath: url.path) else { return ([], 0) }
-        let (lines, total) = Self.lineRanges(of: data)
+    /// holds: the lines are counted by their first key, a block at a time, and only the tail is
+    /// read and decoded, so the newest page of a 20,000-notification log costs the page and a scan,
+    /// not the log in memory.
+    /// `window` is the first tail read and `block` the counting read (smaller in tests, to cross their edges).
+    func newest(_ count: Int, headers: JWSHeaders, window firstWindow: Int = 1 << 20, block: Int = 4 << 20) throws -> (entries: [NotificationEntry], total: Int) {
+        guard let handle = FileHandle(forReadingAtPath: url.path) else { return ([], 0) }
+        defer { try? handle.close() }
+        let size: Int
+        do { size = Int(try handle.seekToEnd()) } catch { throw NotificationLogError("\(url.path): cannot read: \(error)") }
+        let counted = try Self.countNotifications(in: handle, size: size, block: block, path: url.path)
+        let total = counted.notifications
+        // The tail that holds the newest `count` notifications' whole lines (the whole file at most).
+        var window = min(size, firstWindow)
+        var data = Data()
+        var lines: [Range<Int>] = []
+        while true {
+            data = try NotificationHeads.bytes(of: url, in: (size - window)..<size)
+            lines = Self.lineRanges(of: data).lines
+            if window < size { lines.removeFirst() } // begins mid-line
+            let whole = lines.dropLast().filter { !$0.isEmpty && !Self.isAttempt(data, $0) }.count
+            if whole >= count || window == size { break }
+            window = min(size, window * 4)
+        }
+        // The file's line number of the window's line `index` (the last element is the text after the last newline, as the file's).
+        func lineNumber(_ index: Int) -> Int { counted.newlines + 1 - (lines.count - 1 - index) }
         var newestFirst: [NotificationEntry] = []
         var attempts: [String: [NotificationAttempt]] = [:]
         for number in lines.indices.reversed() where newestFirst.count < count && !lines[number].isEmpty {
@@ -126,7 +146,7 @@ struct NotificationLog {
             let line: Line
             do { line = try Self.decode(Line.self, from: bytes) } catch {
                 if number == lines.count - 1 { continue } // torn by a kill mid-append
-                throw NotificationLogError("\(url.path):\(number + 1):1: \(error); expected a line this simulator wrote")
+                throw NotificationLogError("\(url.path):\(lineNumber(number)):1: \(error); expected a line this simulator wrote")
             }
             if let attempt = line.attempt {
                 attempts[attempt.notificationUUID, default: []].append(attempt)
@@ -135,7 +155,7 @@ struct NotificationLog {
             var notification = line.notification
             if let signed = line.signed {
                 guard let restored = signed.restored(headers) else {
-                    throw NotificationLogError("\(url.path):\(number + 1):1: the notification cannot be signed again; expected a line this simulator wrote")
+                    throw NotificationLogError("\(url.path):\(lineNumber(number)):1: the notification cannot be signed again; expected a line this simulator wrote")
                 }
                 notification = restored
             }
@@ -143,6 +163,34 @@ struct NotificationLog {
             newestFirst.append(NotificationEntry(notification: notification, attempts: (attempts[notification.notificationUUID] ?? []).reversed()))
         }
         return (newestFirst.reversed(), total)
+    }
+
+    /// How many whole lines of the file are notifications rather than attempts, and how many
+    /// newlines it holds, read `block` bytes at a time.
+    static func countNotifications(in handle: FileHandle, size: Int, block: Int, path: String) throws -> (notifications: Int, newlines: Int) {
+        var total = 0, newlines = 0
+        var carry = Data()
+        var offset = 0
+        do {
+            try handle.seek(toOffset: 0)
+            while offset < size {
+                guard let read = try handle.read(upToCount: min(block, size - offset)), !read.isEmpty else { break }
+                offset += read.count
+                carry.append(read)
+                let (lines, notifications) = lineRanges(of: carry)
+                total += notifications
+                newlines += lines.count - 1
+                // The text after the last newline goes on into the next block.
+                carry = carry.subdata(in: (lines.last?.lowerBound ?? 0)..<carry.count)
+            }
+        } catch { throw NotificationLogError("\(path): cannot read: \(error)") }
+        return (total, newlines)
+    }
+
+    /// Whether the line at `range` of `data` is a delivery attempt (`{"attempt":…}`).
+    static func isAttempt(_ data: Data, _ range: Range<Int>) -> Bool {
+        let prefix = Array(#"{"attempt":"#.utf8)
+        return range.count >= prefix.count && data[range.lowerBound..<range.lowerBound + prefix.count].elementsEqual(prefix)
     }
 
     /// Every line's byte range (the text after the last newline too, a line torn by a kill) and how
