@@ -77,12 +77,10 @@ public final class StateLock: @unchecked Sendable {
 public struct FileStamp: Hashable, Sendable {
     var device: UInt64
     var inode: UInt64
-    var size: Int64
+    /// The file's size in bytes.
+    public private(set) var size: Int64
     var seconds: Int
     var nanoseconds: Int
-
-    /// The file's size in bytes.
-    public var byteCount: Int64 { size }
 
     /// Whether `other` is a stamp of the same file (device and inode), whatever its size and time.
     public func sameFile(as other: FileStamp) -> Bool { device == other.device && inode == other.inode }

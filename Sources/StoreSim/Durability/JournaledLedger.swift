@@ -197,12 +197,12 @@ package struct JournaledLedger<State: JournaledState>: Sendable {
     private mutating func foldAppendedLines(into state: inout State) -> Bool? {
         let now = currentStamps()
         guard let snapshotNow = now[0], snapshotNow == stamps[0], let journalNow = now[1], snapshotBytes > 0,
-              stamps[1].map({ $0.sameFile(as: journalNow) && $0.byteCount == Int64(journalBytes) }) ?? (journalBytes == 0),
-              journalNow.byteCount > Int64(journalBytes),
+              stamps[1].map({ $0.sameFile(as: journalNow) && $0.size == Int64(journalBytes) }) ?? (journalBytes == 0),
+              journalNow.size > Int64(journalBytes),
               let handle = FileHandle(forReadingAtPath: journalPath) else { return nil }
         defer { try? handle.close() }
         guard (try? handle.seek(toOffset: UInt64(journalBytes))) != nil,
-              let data = try? handle.read(upToCount: Int(journalNow.byteCount) - journalBytes), !data.isEmpty,
+              let data = try? handle.read(upToCount: Int(journalNow.size) - journalBytes), !data.isEmpty,
               data.last == 0x0A else { return nil }
         var changes: [State.Change] = []
         var lastSeq = state.journalSeq ?? 0

@@ -1,9 +1,5 @@
 import Foundation
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import PaywallFoundation
 
 /// What a long-lived reader of the notification log (`serve`'s notification history) has read of
 /// it: each notification's metadata, its attempts and where its line is. A later read parses only
@@ -22,20 +18,19 @@ final class NotificationHeads {
     private var readBytes = 0
     private var readLines = 0
     /// The file read, and its last bytes before `readBytes` (a check the file was not rewritten).
-    private var identity: (device: UInt64, inode: UInt64)?
+    private var identity: FileStamp?
     private var tail = Data()
 
     /// Brings the heads up to the file at `log.url`: reads what was appended since the last call.
     /// A line that is not ours, other than a torn last line (left for the next call), is an error
     /// naming its line.
     func catchUp(with log: NotificationLog) throws {
-        var info = stat()
-        guard stat(log.url.path, &info) == 0 else { return reset() }
-        let size = Int(info.st_size)
-        let same = identity.map { $0.device == UInt64(info.st_dev) && $0.inode == UInt64(info.st_ino) } ?? false
+        guard let stamp = FileStamp.of(log.url.path) else { return reset() }
+        let size = Int(stamp.size)
+        let same = identity.map { $0.sameFile(as: stamp) } ?? false
         if !same || size < readBytes || (readBytes > 0 && (try? Self.bytes(of: log.url, in: (readBytes - tail.count)..<readBytes)) != tail) {
             reset()
-            identity = (UInt64(info.st_dev), UInt64(info.st_ino))
+            identity = stamp
         }
         guard size > readBytes else { return }
         let fresh = try Self.bytes(of: log.url, in: readBytes..<size)
