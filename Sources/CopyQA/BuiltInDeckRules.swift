@@ -19,9 +19,9 @@ public struct BuiltInDeckRules: Sendable {
     public init() {}
 
     /// Key glyphs and names every translation must keep when English has them.
-    static let keptGlyphs = ["Ctrl+C", "Enter", "Esc", "Tab", "F1", "F2", "↑", "↓", "←", "→", "Nova"]
-    /// A lone letter key on a hint line (`q Quit`, `s Skip`).
-    static let letterKey = try? NSRegularExpression(pattern: "(?<![A-Za-z'’])[qsrndkj?](?![A-Za-z'’])")
+    static let keptGlyphs = ["Ctrl+C", "Enter", "Esc", "Tab", "Backspace", "F1", "F2", "F3", "F4", "↑", "↓", "←", "→", "Nova"]
+    /// A lone letter key on a hint line (`q Quit`, `s Skip`); not `a`, which English also writes as a word.
+    static let letterKey = try? NSRegularExpression(pattern: "(?<![A-Za-z'’])[qsrndkjutmfcxew?](?![A-Za-z'’])")
     /// A printf-style specifier, for the width sample.
     static let specifier = try? NSRegularExpression(
         pattern: "%(?:(\\d+)\\$)?([-+0#]*\\d*(?:\\.\\d+)?(?:hh|h|ll|l|q|z|t|j|L)?[@dDiuUxXoOfFeEgGaAcCsSp%])")
@@ -40,7 +40,9 @@ public struct BuiltInDeckRules: Sendable {
     /// Key-help lines, which start with key glyphs.
     static func isHint(_ key: String) -> Bool {
         key.hasPrefix("hint.") || key.hasSuffix(".hint") || (key.hasPrefix("help.") && key != "help.title")
-            || ["purchased.continue", "skipped.continue", "debug.close"].contains(key)
+            || ["purchased.continue", "skipped.continue", "debug.close", "account.manage", "account.refund", "account.redeem",
+                "account.back", "manage.cancel", "manage.resubscribe"].contains(key)
+            || (key.hasPrefix("manager.") && !["manager.title", "manager.empty", "manager.older"].contains(key))
     }
 
     /// Terminal columns of `value` as drawn, with each argument replaced by a sample value.

@@ -71,6 +71,13 @@ public enum HTMLReport {
         let errors = findings.filter { $0.severity == .error }.count
         let warnings = findings.filter { $0.severity == .warning }.count
         var css = [SVGScreen.sharedRules(scope: ".grid ")]
+        // Each size's box, named by a class rather than written on every screen.
+        css += frames.keys.sorted().compactMap { size -> String? in
+            let cells = size.split(separator: "x").compactMap { Int($0) }
+            guard cells.count == 2 else { return nil }
+            let geometry = SVGScreen.Geometry(width: cells[0], height: cells[1])
+            return ".\(sizeClass(geometry)){width:\(geometry.pixelWidth)px;height:\(geometry.pixelHeight)px}"
+        }
         for (index, theme) in themes.enumerated() {
             css += styles.order.enumerated().map { number, style in
                 SVGScreen.rules(for: theme.resolve(style, depth: .full256), index: number, scope: ".t\(index) ", clearsBackground: true)
@@ -134,18 +141,22 @@ public enum HTMLReport {
         return String(decoding: data, as: UTF8.self)
     }
 
+    /// The class that sizes a screen's box: `z80x24`.
+    static func sizeClass(_ geometry: SVGScreen.Geometry) -> String { "z\(geometry.width)x\(geometry.height)" }
+
     static func section(number: Int, combination: SweepCombination, state: ScreenState, name: String, grid: Int,
                         geometry: SVGScreen.Geometry, theme: Int, findings: [Finding]) -> String {
         let offer = state.offer?.rawValue ?? "*"
         let errors = findings.filter { $0.severity == .error }.count
         var out = "<section class=\"screen t\(theme)\" id=\"s\(number)\" data-locale=\"\(escape(combination.locale))\" data-theme=\"\(escape(combination.theme))\""
             + " data-offer=\"\(offer)\" data-size=\"\(combination.width)x\(combination.height)\" data-screen=\"\(escape(name))\""
-            + " data-findings=\"\(findings.count)\" data-finding=\" \(unique(findings.map(\.kind.rawValue)).joined(separator: " ")) \""
+            // A screen without findings has neither findings attribute (the script reads them as none).
+            + (findings.isEmpty ? "" : " data-findings=\"\(findings.count)\" data-finding=\" \(unique(findings.map(\.kind.rawValue)).joined(separator: " ")) \"")
             + " data-same=\"\(escape("\(name)|\(state.state)|\(combination.theme)|\(offer)|\(combination.width)x\(combination.height)"))\""
-            + " data-grid=\"\(grid)\" data-frame=\"\(geometry.width)x\(geometry.height)\">"
+            + " data-grid=\"\(grid)\">"
         out += "<h3>\(escape(name))\(state.state.isEmpty ? "" : " · " + escape(state.state)) — \(escape(combination.description))"
             + (findings.isEmpty ? "" : " <b>\(findings.count) finding(s), \(errors) error(s)</b>") + "</h3>"
-        out += "<div class=\"grid\" style=\"width:\(geometry.pixelWidth)px;height:\(geometry.pixelHeight)px\">"
+        out += "<div class=\"grid \(sizeClass(geometry))\">"
         for finding in findings {
             guard let rect = finding.rect else { continue }
             let left = geometry.columnLeft(rect.x), top = geometry.rowTop(rect.y)
@@ -196,7 +207,7 @@ public enum HTMLReport {
       function build(section){
         if(section.getAttribute('data-built'))return;
         section.setAttribute('data-built','1');
-        var grid=section.querySelector('.grid'),frame=FRAMES[section.getAttribute('data-frame')],body='';
+        var grid=section.querySelector('.grid'),frame=FRAMES[section.getAttribute('data-size')],body='';
         GRIDS[+section.getAttribute('data-grid')].split(',').forEach(function(index,y){
           var row=ROWS[+index];
           SHORTHAND.forEach(function(t){row=row.split(t[0]).join(t[1]);});
@@ -216,8 +227,8 @@ public enum HTMLReport {
         var only=document.getElementById('f-findings').checked, shown=0;
         document.querySelectorAll('section.screen').forEach(function(s){
           var ok=names.every(function(n){var v=want[n];if(!v)return true;var d=s.getAttribute('data-'+n);
-            if(n==='finding')return d.indexOf(' '+v+' ')>=0;return d===v||(n==='offer'&&d==='*');});
-          if(only&&s.getAttribute('data-findings')==='0')ok=false;
+            if(n==='finding')return (d||'').indexOf(' '+v+' ')>=0;return d===v||(n==='offer'&&d==='*');});
+          if(only&&!s.getAttribute('data-findings'))ok=false;
           if(ok){s.removeAttribute('hidden');shown++;}else{s.setAttribute('hidden','');}
         });
         // Side by side: the same screen (state, theme, offer, size) in each locale, one after another.

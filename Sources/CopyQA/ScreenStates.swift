@@ -80,7 +80,56 @@ public struct ScreenStates: Sendable {
         debug.context.debug = DebugInfo(stateName: "chat", storeLines: ["products: 3 loaded", "transactions: 0 unfinished"],
                                         events: ["paywall_view offer_id=A reason=flow", "paywall_not_now", "message_sent count_today=3"])
         out.append(debug)
+        out += storeOverlays(chatModel(base, used: 3, transcript: true), locale: locale)
         out += profileStates[locale] ?? []
+        return out
+    }
+
+    /// The account overlay's pages and the Transaction Manager over chat, with and without a
+    /// subscription, with a note and with older transactions left out: each of their copy keys
+    /// at least once (the report's size grows with every state).
+    func storeOverlays(_ chat: FlowModel, locale: String) -> [ScreenState] {
+        let renewal = now.addingTimeInterval(7 * 86_400)
+        let subscribed = with(chat) { $0.entitlement = premium(productID: "yearly_59_99", expires: true) }
+        let plans = [AccountInfo.Choice(title: "Premium Weekly", detail: "$9.99"),
+                     AccountInfo.Choice(title: "Premium Monthly", detail: "$14.99", starts: renewal),
+                     AccountInfo.Choice(title: "Premium Yearly", detail: "$59.99", current: true)]
+        let pages: [(String, FlowModel, AccountInfo)] = [
+            ("menu, subscribed", subscribed, AccountInfo(product: "Premium Yearly", term: .renews(renewal), renews: true)),
+            ("menu, cancelled", subscribed, AccountInfo(product: "Premium Yearly", term: .ends(renewal),
+                                                        note: OverlayNote("Refund requested for transaction 2000000000000001 (yearly_59_99)."))),
+            ("menu, free", chat, AccountInfo()),
+            ("manage", subscribed, AccountInfo(page: .manage, product: "Premium Yearly", term: .renews(renewal), choices: plans, selected: 1, renews: true)),
+            ("manage, cancelled", subscribed, AccountInfo(page: .manage, product: "Premium Yearly", term: .ends(renewal), choices: plans, selected: 2,
+                                                          note: OverlayNote("Manage Subscriptions: auto-renew off for group premium."))),
+            ("manage, none", chat, AccountInfo(page: .manage)),
+            ("redeem", chat, AccountInfo(page: .redeem, choices: [AccountInfo.Choice(title: "FRIENDS1M", detail: "monthly_14_99")],
+                                         note: OverlayNote("ineligibleForOffer: offer code FRIENDS1M is for new, expired subscribers", isError: true))),
+            ("redeem, none", chat, AccountInfo(page: .redeem)),
+        ]
+        var out: [ScreenState] = pages.map { label, model, info in
+            var page = state("account", label, nil, model, locale)
+            page.context.overlay = .account
+            page.context.account = info
+            return page
+        }
+        let day = String(ISO8601.string(now).prefix(10))
+        let rows = [
+            TransactionManagerInfo.Row(kind: .askToBuy, id: "req-2", productID: "monthly_14_99", day: day, status: "waiting for approval"),
+            TransactionManagerInfo.Row(kind: .interrupted, id: "req-1", productID: "weekly_9_99", day: day, status: "interrupted"),
+            TransactionManagerInfo.Row(kind: .subscription, id: "2000000000000002", productID: "yearly_59_99", day: day, status: "expired · unfinished"),
+            TransactionManagerInfo.Row(kind: .purchase, id: "2000000000000001", productID: "lifetime", day: day, status: "refunded"),
+        ]
+        for (label, info) in [("empty", TransactionManagerInfo()),
+                              ("request selected", TransactionManagerInfo(rows: rows, selected: 0, older: 1)),
+                              ("interrupted selected", TransactionManagerInfo(rows: rows, selected: 1)),
+                              ("subscription selected", TransactionManagerInfo(rows: rows, selected: 2, older: 37,
+                                                                               note: OverlayNote("Renewed the subscription in group premium.")))] {
+            var manager = state("transactionManager", label, nil, subscribed, locale)
+            manager.context.overlay = .transactions
+            manager.context.manager = info
+            out.append(manager)
+        }
         return out
     }
 

@@ -17,6 +17,8 @@ public final class AppController {
     public let session: SimulatorSession
     public var theme: Theme
     public private(set) var overlay: Overlay = .none
+    /// The account and Transaction Manager overlays' page, highlight and last note.
+    private var storeOverlay = StoreOverlayState()
     public private(set) var input = ""
     public private(set) var spinnerFrame = 0
     /// Set once a quit key was pressed.
@@ -42,8 +44,11 @@ public final class AppController {
             session.send(event)
         case let .toggleOverlay(which):
             overlay = overlay == which ? .none : which
+            storeOverlay.reset()
         case .closeOverlay:
             overlay = .none
+        case let .overlay(command):
+            if !storeOverlay.handle(command, overlay: overlay, session: session) { overlay = .none }
         case let .typeCharacter(character):
             if input.count < 200 { input.append(character) }
         case .deleteBackward:
@@ -83,6 +88,11 @@ public final class AppController {
                                     debug: overlay == .debug ? debugInfo() : DebugInfo(), panel: features?.panel(), paywallButton: features?.paywallButton)
         context.chatCommands = settings.profile.map(ProfileReducer.commands(for:)) ?? []
         context.renews = renews(session.model.entitlement)
+        switch overlay {
+        case .account: context.account = storeOverlay.accountInfo(session, renews: context.renews)
+        case .transactions: context.manager = storeOverlay.managerInfo(session)
+        case .none, .help, .debug: break
+        }
         return context
     }
 

@@ -6,7 +6,7 @@ public enum KeyMap {
     /// The action for `key` in `context`.
     public static func action(for key: Key, context: ScreenContext) -> UIAction {
         if key == .control("c") { return .quit }
-        if context.overlay != .none { return overlayAction(key, overlay: context.overlay) }
+        if context.overlay != .none { return overlayAction(key, context: context) }
         if !context.model.storeMessages.isEmpty { return storeMessageAction(key) }
         if let panel = context.panel { return panelAction(key, panel: panel) }
         if context.isTextInput { return chatAction(key) }
@@ -60,21 +60,63 @@ public enum KeyMap {
         }
     }
 
-    /// Help, debug and quit, outside text input.
+    /// Help, debug, account, the Transaction Manager and quit, outside text input.
     static func globalAction(_ key: Key) -> UIAction? {
+        if let overlay = overlayKey(key) { return .toggleOverlay(overlay) }
+        return key == .character("q") ? .quit : nil
+    }
+
+    /// The overlays' function keys, which work everywhere, and their letters.
+    static func overlayKey(_ key: Key) -> Overlay? {
         switch key {
-        case .character("?"), .function(1): return .toggleOverlay(.help)
-        case .character("d"), .function(2): return .toggleOverlay(.debug)
-        case .character("q"): return .quit
+        case .character("?"), .function(1): return .help
+        case .character("d"), .function(2): return .debug
+        case .character("u"), .function(3): return .account
+        case .character("t"), .function(4): return .transactions
         default: return nil
         }
     }
 
-    /// With an overlay up: Esc or n closes it, ?/F1 and d/F2 switch, q quits; nothing else.
-    static func overlayAction(_ key: Key, overlay: Overlay) -> UIAction {
+    /// With an overlay up: its own keys first; Esc (or n on help and debug) closes it, the
+    /// overlay keys switch, q quits; nothing else.
+    static func overlayAction(_ key: Key, context: ScreenContext) -> UIAction {
+        switch context.overlay {
+        case .account: if let command = accountCommand(key, page: context.account.page) { return .overlay(command) }
+        case .transactions: if let command = managerCommand(key) { return .overlay(command) }
+        case .help, .debug, .none: if key == .character("n") { return .closeOverlay }
+        }
+        return key == .escape ? .closeOverlay : globalAction(key) ?? .none
+    }
+
+    /// The account overlay: the menu's letters, or a sheet's ↑ ↓ Enter; Esc goes back a page.
+    static func accountCommand(_ key: Key, page: AccountInfo.Page) -> OverlayCommand? {
+        switch (page, key) {
+        case (.menu, .character("m")): return .open(.manage)
+        case (.menu, .character("f")): return .requestRefund
+        case (.menu, .character("c")): return .open(.redeem)
+        case (.menu, _): return nil
+        case (_, .up), (_, .character("k")): return .move(by: -1)
+        case (_, .down), (_, .character("j")): return .move(by: 1)
+        case (_, .enter): return .choose
+        case (_, .escape): return .back
+        case (.manage, .character("x")): return .toggleAutoRenew
+        default: return nil
+        }
+    }
+
+    /// The Transaction Manager: ↑ ↓ select; a x r f e w and Backspace act on the selected row.
+    static func managerCommand(_ key: Key) -> OverlayCommand? {
         switch key {
-        case .escape, .character("n"): return .closeOverlay
-        default: return globalAction(key) ?? .none
+        case .up, .character("k"): return .move(by: -1)
+        case .down, .character("j"): return .move(by: 1)
+        case .character("a"): return .approve
+        case .character("x"): return .decline
+        case .character("r"): return .resolve
+        case .character("f"): return .refund
+        case .character("e"): return .expire
+        case .character("w"): return .renew
+        case .backspace: return .delete
+        default: return nil
         }
     }
 
@@ -98,7 +140,7 @@ public enum KeyMap {
         }
     }
 
-    /// In chat printable keys type; Enter sends, Tab opens the paywall, F1/F2 the overlays.
+    /// In chat printable keys type; Enter sends, Tab opens the paywall, F1–F4 the overlays.
     static func chatAction(_ key: Key) -> UIAction {
         switch key {
         case .enter: return .sendInput
@@ -106,8 +148,7 @@ public enum KeyMap {
         case .backspace: return .deleteBackward
         case .space: return .typeCharacter(" ")
         case .character(let c): return .typeCharacter(c)
-        case .function(1): return .toggleOverlay(.help)
-        case .function(2): return .toggleOverlay(.debug)
+        case .function: return overlayKey(key).map { .toggleOverlay($0) } ?? .none
         default: return .none
         }
     }

@@ -6,9 +6,9 @@ import PaywallCore
 /// The help (keys) and debug overlays, drawn as framed blocks over the screen.
 extension ScreenLayout {
     /// The keys that do something on the current screen, each line saying what it does here; then
-    /// help, debug and quit (F1/F2 and Ctrl+C in chat, where letters type).
+    /// help, debug, account, the Transaction Manager and quit (F1–F4 and Ctrl+C in chat, where letters type).
     var screenHelpKeys: [String] {
-        let overlays = ["help.help", "help.debug"]
+        let overlays = ["help.help", "help.debug", "help.account", "help.transactions"]
         if !model.storeMessages.isEmpty { return ["message.hint"] + overlays + ["help.quit"] }
         switch model.state {
         case .onboarding:
@@ -25,7 +25,7 @@ extension ScreenLayout {
         case .purchasing:
             guard model.purchasePhase == .awaitingConfirmation else { return overlays + ["help.quit"] }
             return [context.sheet.askToBuy ? "sheet.askToBuy.hint" : "sheet.hint"] + overlays + ["help.quit"]
-        case .chat: return ["help.send", "help.tab", "help.helpF1", "help.debugF2", "help.quitChat"]
+        case .chat: return ["help.send", "help.tab", "help.helpF1", "help.debugF2", "help.accountF3", "help.transactionsF4", "help.quitChat"]
         case .purchased, .skipped: return ["help.next"] + overlays + ["help.quit"]
         case .idle, .configReady: return overlays + ["help.quit"]
         }

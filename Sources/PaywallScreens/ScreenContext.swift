@@ -5,6 +5,10 @@ import PaywallCore
 /// An overlay drawn over the current screen.
 public enum Overlay: String, Sendable, Hashable, CaseIterable {
     case none, help, debug
+    /// The app's account screen: Manage Subscriptions, Request a Refund, Redeem a Code.
+    case account
+    /// Xcode's Transaction Manager: the requests and transactions, and what to do to each.
+    case transactions
 }
 
 /// What the simulated App Store sheet shows about the buyer.
@@ -91,6 +95,10 @@ public struct ScreenContext: Sendable, Hashable {
     /// The entitled subscription will renew (its renewal info's `willAutoRenew`): the purchased
     /// screen says when it renews, not "active until".
     public var renews = false
+    /// The account overlay's page, when it is up.
+    public var account = AccountInfo()
+    /// The Transaction Manager overlay's list, when it is up.
+    public var manager = TransactionManagerInfo()
 
     public init(model: FlowModel, now: Date, timeZone: TimeZone, locale: String = "en", overlay: Overlay = .none,
                 input: String = "", spinnerFrame: Int = 0, sheet: SheetInfo = SheetInfo(), debug: DebugInfo = DebugInfo(), proof: ProofFigures = ProofFigures(),

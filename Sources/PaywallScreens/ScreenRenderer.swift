@@ -46,6 +46,12 @@ public enum ScreenRenderer {
         case .debug:
             canvas.modal(layout.debugOverlay(), in: column)
             screenName = "debug"
+        case .account:
+            canvas.modal(layout.accountOverlay(), in: column)
+            screenName = context.account.page == .menu ? "account" : context.account.page.rawValue
+        case .transactions:
+            canvas.modal(layout.transactionManagerOverlay(), in: column)
+            screenName = "transactionManager"
         }
         return RenderedScreen(grid: canvas.grid, drawn: canvas.drawn, screenName: screenName)
     }

@@ -8,6 +8,8 @@ public enum UIAction: Hashable, Sendable {
     /// Open the overlay, or close it when it is the one showing.
     case toggleOverlay(Overlay)
     case closeOverlay
+    /// A key of the account or Transaction Manager overlay.
+    case overlay(OverlayCommand)
     /// Type into the chat input line.
     case typeCharacter(Character)
     case deleteBackward
@@ -17,4 +19,21 @@ public enum UIAction: Hashable, Sendable {
     case profile(ProfileAction)
     case quit
     case none
+}
+
+/// What a key asks of the account or Transaction Manager overlay.
+public enum OverlayCommand: Hashable, Sendable {
+    /// Move the highlight up (-1) or down (+1).
+    case move(by: Int)
+    /// Enter: change to the highlighted plan, redeem the highlighted code.
+    case choose
+    /// Esc: back to the account's menu, or close.
+    case back
+    /// The account's menu: open Manage Subscriptions, Redeem a Code; request a refund.
+    case open(AccountInfo.Page)
+    case requestRefund
+    /// Manage Subscriptions: cancel (auto-renew off), or resubscribe when it is off.
+    case toggleAutoRenew
+    /// The Transaction Manager's actions on the highlighted row.
+    case approve, decline, resolve, refund, expire, renew, delete
 }

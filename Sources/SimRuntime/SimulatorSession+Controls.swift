@@ -5,9 +5,12 @@ import StoreSim
 extension SimulatorSession {
     /// Acts on the store from outside the app (`SimulatedStore.perform`) and delivers what it queued;
     /// `target` names a request, product, group or transaction, else the obvious one.
-    /// Throws a message naming what was missing (no pending request, no subscription…).
-    public func control(_ action: StoreControl, productID target: String? = nil) throws {
-        try store.perform(action, target: target)
+    /// Returns the store's sentence saying what was done; throws a message naming what was missing
+    /// (no pending request, no subscription…).
+    @discardableResult
+    public func control(_ action: StoreControl, productID target: String? = nil) throws -> String {
+        let done = try store.perform(action, target: target)
         pump()
+        return done
     }
 }

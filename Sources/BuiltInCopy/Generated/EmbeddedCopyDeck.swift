@@ -4668,6 +4668,743 @@ enum EmbeddedCopyDeck {
           }
         }
       }
+    },
+    "help.account" : {
+      "comment" : "Help overlay: key glyphs “u F3”, then what they do (the account overlay)",
+      "localizations" : {
+        "en" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "u F3 Account & subscriptions"
+          }
+        },
+        "ko" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "u F3 계정 및 구독"
+          }
+        },
+        "zh-Hans" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "u F3 账户与订阅"
+          }
+        }
+      }
+    },
+    "help.transactions" : {
+      "comment" : "Help overlay: key glyphs “t F4”, then what they do (Xcode's Transaction Manager, kept as its name)",
+      "localizations" : {
+        "en" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "t F4 Transaction Manager"
+          }
+        },
+        "ko" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "t F4 Transaction Manager(거래 관리자)"
+          }
+        },
+        "zh-Hans" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "t F4 Transaction Manager（交易管理器）"
+          }
+        }
+      }
+    },
+    "help.accountF3" : {
+      "comment" : "Help overlay in chat, where u types: key glyph F3, then what it does",
+      "localizations" : {
+        "en" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "F3 Account & subscriptions"
+          }
+        },
+        "ko" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "F3 계정 및 구독"
+          }
+        },
+        "zh-Hans" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "F3 账户与订阅"
+          }
+        }
+      }
+    },
+    "help.transactionsF4" : {
+      "comment" : "Help overlay in chat, where t types: key glyph F4, then what it does",
+      "localizations" : {
+        "en" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "F4 Transaction Manager"
+          }
+        },
+        "ko" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "F4 Transaction Manager(거래 관리자)"
+          }
+        },
+        "zh-Hans" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "F4 Transaction Manager（交易管理器）"
+          }
+        }
+      }
+    },
+    "account.title" : {
+      "comment" : "Account overlay: title (the app's account screen)",
+      "localizations" : {
+        "en" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "Account"
+          }
+        },
+        "ko" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "계정"
+          }
+        },
+        "zh-Hans" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "账户"
+          }
+        }
+      }
+    },
+    "account.none" : {
+      "comment" : "Account overlay: the customer has no purchase that gives access",
+      "localizations" : {
+        "en" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "No subscription"
+          }
+        },
+        "ko" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "구독 없음"
+          }
+        },
+        "zh-Hans" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "暂无订阅"
+          }
+        }
+      }
+    },
+    "account.manage" : {
+      "comment" : "Account overlay: key glyph m, then what it opens (Apple's Manage Subscriptions sheet)",
+      "localizations" : {
+        "en" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "m Manage Subscriptions"
+          }
+        },
+        "ko" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "m 구독 관리"
+          }
+        },
+        "zh-Hans" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "m 管理订阅"
+          }
+        }
+      }
+    },
+    "account.refund" : {
+      "comment" : "Account overlay: key glyph f, then what it does (Apple's refund request sheet)",
+      "localizations" : {
+        "en" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "f Request a refund"
+          }
+        },
+        "ko" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "f 환불 요청"
+          }
+        },
+        "zh-Hans" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "f 申请退款"
+          }
+        }
+      }
+    },
+    "account.redeem" : {
+      "comment" : "Account overlay: key glyph c, then what it opens (Apple's offer code sheet)",
+      "localizations" : {
+        "en" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "c Redeem a code"
+          }
+        },
+        "ko" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "c 코드 사용"
+          }
+        },
+        "zh-Hans" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "c 兑换代码"
+          }
+        }
+      }
+    },
+    "account.back" : {
+      "comment" : "Hint line, Manage Subscriptions and Redeem a Code sheets: key glyph Esc, then the action",
+      "localizations" : {
+        "en" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "Esc Back"
+          }
+        },
+        "ko" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "Esc 뒤로"
+          }
+        },
+        "zh-Hans" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "Esc 返回"
+          }
+        }
+      }
+    },
+    "manage.title" : {
+      "comment" : "Manage Subscriptions sheet: title, as Apple's",
+      "localizations" : {
+        "en" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "Subscriptions"
+          }
+        },
+        "ko" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "구독"
+          }
+        },
+        "zh-Hans" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "订阅"
+          }
+        }
+      }
+    },
+    "manage.none" : {
+      "comment" : "Manage Subscriptions sheet: the customer has no subscription",
+      "localizations" : {
+        "en" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "There is no subscription to manage."
+          }
+        },
+        "ko" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "관리할 구독이 없어요."
+          }
+        },
+        "zh-Hans" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "没有可管理的订阅。"
+          }
+        }
+      }
+    },
+    "manage.current" : {
+      "comment" : "Manage Subscriptions sheet: marks the plan the customer has now",
+      "localizations" : {
+        "en" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "Current"
+          }
+        },
+        "ko" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "현재 요금제"
+          }
+        },
+        "zh-Hans" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "当前方案"
+          }
+        }
+      }
+    },
+    "manage.hint" : {
+      "comment" : "Hint line, Manage Subscriptions sheet: key glyphs, then what they do",
+      "localizations" : {
+        "en" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "↑ ↓ Select · Enter Change plan"
+          }
+        },
+        "ko" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "↑ ↓ 선택 · Enter 요금제 변경"
+          }
+        },
+        "zh-Hans" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "↑ ↓ 选择 · Enter 更改方案"
+          }
+        }
+      }
+    },
+    "manage.cancel" : {
+      "comment" : "Manage Subscriptions sheet: key glyph x, then the action (turns auto-renew off)",
+      "localizations" : {
+        "en" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "x Cancel subscription"
+          }
+        },
+        "ko" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "x 구독 취소"
+          }
+        },
+        "zh-Hans" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "x 取消订阅"
+          }
+        }
+      }
+    },
+    "manage.resubscribe" : {
+      "comment" : "Manage Subscriptions sheet: key glyph x, then the action (turns auto-renew back on)",
+      "localizations" : {
+        "en" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "x Resubscribe"
+          }
+        },
+        "ko" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "x 다시 구독"
+          }
+        },
+        "zh-Hans" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "x 重新订阅"
+          }
+        }
+      }
+    },
+    "redeem.title" : {
+      "comment" : "Redeem a Code sheet: title, as Apple's",
+      "localizations" : {
+        "en" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "Redeem a code"
+          }
+        },
+        "ko" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "코드 사용"
+          }
+        },
+        "zh-Hans" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "兑换代码"
+          }
+        }
+      }
+    },
+    "redeem.none" : {
+      "comment" : "Redeem a Code sheet: the catalog has no offer codes",
+      "localizations" : {
+        "en" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "No offer codes are set up for this app."
+          }
+        },
+        "ko" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "이 앱에는 설정된 오퍼 코드가 없어요."
+          }
+        },
+        "zh-Hans" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "此应用没有设置优惠码。"
+          }
+        }
+      }
+    },
+    "redeem.hint" : {
+      "comment" : "Hint line, Redeem a Code sheet: key glyphs, then what they do",
+      "localizations" : {
+        "en" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "↑ ↓ Select · Enter Redeem"
+          }
+        },
+        "ko" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "↑ ↓ 선택 · Enter 사용"
+          }
+        },
+        "zh-Hans" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "↑ ↓ 选择 · Enter 兑换"
+          }
+        }
+      }
+    },
+    "manager.title" : {
+      "comment" : "Transaction Manager overlay: title (Xcode's tool, kept as its name)",
+      "localizations" : {
+        "en" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "Transaction Manager"
+          }
+        },
+        "ko" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "Transaction Manager"
+          }
+        },
+        "zh-Hans" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "Transaction Manager"
+          }
+        }
+      }
+    },
+    "manager.empty" : {
+      "comment" : "Transaction Manager overlay: the store has no transactions or requests",
+      "localizations" : {
+        "en" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "No transactions yet."
+          }
+        },
+        "ko" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "아직 거래가 없어요."
+          }
+        },
+        "zh-Hans" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "还没有交易。"
+          }
+        }
+      }
+    },
+    "manager.select" : {
+      "comment" : "Hint line, Transaction Manager: key glyphs, then what they do",
+      "localizations" : {
+        "en" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "↑ ↓ Select"
+          }
+        },
+        "ko" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "↑ ↓ 선택"
+          }
+        },
+        "zh-Hans" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "↑ ↓ 选择"
+          }
+        }
+      }
+    },
+    "manager.approve" : {
+      "comment" : "Hint line, Transaction Manager: key glyph a, then the action on an Ask to Buy request",
+      "localizations" : {
+        "en" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "a Approve"
+          }
+        },
+        "ko" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "a 승인"
+          }
+        },
+        "zh-Hans" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "a 批准"
+          }
+        }
+      }
+    },
+    "manager.decline" : {
+      "comment" : "Hint line, Transaction Manager: key glyph x, then the action on an Ask to Buy request",
+      "localizations" : {
+        "en" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "x Decline"
+          }
+        },
+        "ko" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "x 거절"
+          }
+        },
+        "zh-Hans" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "x 拒绝"
+          }
+        }
+      }
+    },
+    "manager.resolve" : {
+      "comment" : "Hint line, Transaction Manager: key glyph r, then the action on an interrupted purchase",
+      "localizations" : {
+        "en" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "r Resolve"
+          }
+        },
+        "ko" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "r 해결"
+          }
+        },
+        "zh-Hans" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "r 解决"
+          }
+        }
+      }
+    },
+    "manager.refund" : {
+      "comment" : "Hint line, Transaction Manager: key glyph f, then the action on a transaction",
+      "localizations" : {
+        "en" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "f Refund"
+          }
+        },
+        "ko" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "f 환불"
+          }
+        },
+        "zh-Hans" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "f 退款"
+          }
+        }
+      }
+    },
+    "manager.expire" : {
+      "comment" : "Hint line, Transaction Manager: key glyph e, then the action on a subscription",
+      "localizations" : {
+        "en" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "e Expire"
+          }
+        },
+        "ko" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "e 만료"
+          }
+        },
+        "zh-Hans" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "e 使过期"
+          }
+        }
+      }
+    },
+    "manager.renew" : {
+      "comment" : "Hint line, Transaction Manager: key glyph w, then the action on a subscription",
+      "localizations" : {
+        "en" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "w Renew"
+          }
+        },
+        "ko" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "w 갱신"
+          }
+        },
+        "zh-Hans" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "w 续订"
+          }
+        }
+      }
+    },
+    "manager.delete" : {
+      "comment" : "Hint line, Transaction Manager: key name Backspace, then the action on a transaction",
+      "localizations" : {
+        "en" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "Backspace Delete"
+          }
+        },
+        "ko" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "Backspace 삭제"
+          }
+        },
+        "zh-Hans" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "Backspace 删除"
+          }
+        }
+      }
+    },
+    "manager.older" : {
+      "comment" : "Transaction Manager overlay: how many older transactions the list leaves out (`paywall-sim store transactions` lists them). %lld = the number. Plural: one / other.",
+      "localizations" : {
+        "en" : {
+          "variations" : {
+            "plural" : {
+              "one" : {
+                "stringUnit" : {
+                  "state" : "translated",
+                  "value" : "%lld older transaction not shown"
+                }
+              },
+              "other" : {
+                "stringUnit" : {
+                  "state" : "translated",
+                  "value" : "%lld older transactions not shown"
+                }
+              }
+            }
+          }
+        },
+        "ko" : {
+          "variations" : {
+            "plural" : {
+              "other" : {
+                "stringUnit" : {
+                  "state" : "translated",
+                  "value" : "이전 거래 %lld건은 표시하지 않았어요"
+                }
+              }
+            }
+          }
+        },
+        "zh-Hans" : {
+          "variations" : {
+            "plural" : {
+              "other" : {
+                "stringUnit" : {
+                  "state" : "translated",
+                  "value" : "另有 %lld 笔更早的交易未显示"
+                }
+              }
+            }
+          }
+        }
+      }
+    },
+    "manage.starts" : {
+      "comment" : "Manage Subscriptions sheet: the plan the subscription changes to at its next renewal; %@ is the date",
+      "localizations" : {
+        "en" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "Starts on %@"
+          }
+        },
+        "ko" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "%@부터 적용"
+          }
+        },
+        "zh-Hans" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "%@ 起生效"
+          }
+        }
+      }
     }
   },
   "version" : "1.0"

@@ -202,11 +202,8 @@ struct StoreBuyCommand: ParsableCommand {
                 appAccountToken: appAccountToken.flatMap(UUID.init(uuidString:)),
                 offerSignature: offerSignature, introEligibility: introEligibility))
             let payload = store.payload(transactionID: transaction.id)
-            // Ids only grow: a buy that answers with a transaction no newer than the ledger's newest made none.
-            if let newest = newestBefore, let id = Int64(transaction.id), let last = Int64(newest), id <= last {
-                return ControlReport(action: "buy", now: workspace.clock.now(),
-                                     summary: [Self.noNewTransaction(product, existing: transaction, store: store)],
-                                     updates: store.takeUpdates(),
+            if let unchanged = store.noNewTransaction(product, answered: transaction, newestBefore: newestBefore) {
+                return ControlReport(action: "buy", now: workspace.clock.now(), summary: [unchanged], updates: store.takeUpdates(),
                                      changes: ControlReport.changes(from: before, to: EntitlementsReport.statuses(store)))
             }
             var details: [String] = []
@@ -220,22 +217,6 @@ struct StoreBuyCommand: ParsableCommand {
                                  updates: store.takeUpdates(),
                                  changes: ControlReport.changes(from: before, to: EntitlementsReport.statuses(store)))
         }
-    }
-}
-
-extension StoreBuyCommand {
-    /// What a buy that made no transaction did: a downgrade or crossgrade waits for the renewal
-    /// (the auto-renew preference changes), a product already owned stays as it is.
-    static func noNewTransaction(_ product: String, existing: SignedTransaction, store: SimulatedStore) -> String {
-        let renewal = existing.expirationDate.map { " on \(ISO8601.string($0))" } ?? ""
-        if existing.productID != product {
-            return "\(product) will start at the renewal\(renewal) (a downgrade or crossgrade waits for it): the auto-renew "
-                + "preference is now \(product); \(existing.productID) stays until then (transaction \(existing.id)). No new transaction."
-        }
-        let kind = store.catalog.product(product)?.kind
-        return kind == .autoRenewable
-            ? "Already subscribed to \(product) (transaction \(existing.id)); auto-renew is on\(renewal.isEmpty ? "" : ", next renewal\(renewal)"). No new transaction."
-            : "\(product) is already owned (transaction \(existing.id)). No new transaction."
     }
 }
 

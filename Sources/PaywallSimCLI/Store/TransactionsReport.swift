@@ -25,6 +25,8 @@ struct TransactionsReport: StoreOutput {
         @Nullable var isUpgraded: Bool?
         @Nullable var revocationReason: Int?
         @Nullable var appAccountToken: String?
+        /// An upgraded transaction's prorated refund, in `price`'s milliunits (nil: not upgraded).
+        @Nullable var proratedRefund: Int64?
         /// The order ID on the customer's receipt email (the App Store Server API's Look Up Order ID).
         var orderId: String
         /// The JWS as the App Store gives it (only with `--signed`: it changes with every signing).
@@ -80,6 +82,7 @@ struct TransactionsReport: StoreOutput {
         let trusted = store.trustedPublicKeys
         let (page, total) = store.transactionPage(limit: limit, since: since)
         self.total = total
+        let refunds = UpgradeRefund.amounts(page.map(\.payload))
         transactions = page.map { entry in
             let payload = entry.payload
             return Transaction(
@@ -92,6 +95,7 @@ struct TransactionsReport: StoreOutput {
                 // The device's check (`VerificationResult`), made again on the JWS as stored.
                 verified: (try? CompactJWS.verify(entry.signed.jws, trustedKeys: trusted)) != nil,
                 isUpgraded: payload.isUpgraded, revocationReason: payload.revocationReason, appAccountToken: payload.appAccountToken,
+                proratedRefund: refunds[payload.transactionId],
                 orderId: OrderID.of(transactionID: payload.transactionId) ?? "",
                 signedTransaction: includeJWS ? entry.signed.jws : nil)
         }
@@ -119,6 +123,11 @@ struct TransactionsReport: StoreOutput {
                            t.revocationDate ?? "no", t.finished ? "yes" : "no", t.ownership])
             }
             lines += ["", table.render()]
+            for t in transactions {
+                guard let refund = t.proratedRefund else { continue }
+                lines.append("\(t.id) (\(t.productID)) was upgraded: \(UpgradeRefund.text(milliunits: refund)) \(t.currency) refunded, "
+                             + "the unused part of its period (\(UpgradeRefund.text(milliunits: t.price)) \(t.currency) paid).")
+            }
             if total > transactions.count {
                 let older = total - transactions.count
                 lines.append("\(older) older transaction\(older == 1 ? "" : "s") not shown (\(total) in all; --limit 0 shows every one).")

@@ -127,7 +127,9 @@ extension SimulatedStore {
             }
         case .buy:
             let (productID, options) = try StoreBuyArguments.parse(target, catalog: catalog)
+            let newestBefore = latestTransaction?.id
             let transaction = try buy(productID: productID, options: options)
+            if let unchanged = noNewTransaction(productID, answered: transaction, newestBefore: newestBefore) { return unchanged }
             let payload = self.payload(transactionID: transaction.id)
             var details: [String] = []
             if let offer = payload?.offerIdentifier ?? (payload?.offerType == 1 ? "introductory offer" : nil) { details.append("offer \(offer)") }

@@ -1,0 +1,192 @@
+import Foundation
+import PaywallCore
+import PaywallScreens
+import SimRuntime
+import StoreSim
+
+/// What the account and Transaction Manager overlays remember between keys (the page open, the
+/// highlighted line, the last action's note), and how their keys act on the session's store.
+///
+/// Every action is a `StoreControl`, the same one `Store …` tape lines and `paywall-sim store …`
+/// perform, so the app, tapes and the command line cannot disagree on what it does.
+struct StoreOverlayState {
+    /// The account overlay's page.
+    private(set) var page: AccountInfo.Page = .menu
+    /// The highlighted choice or row.
+    private(set) var selected = 0
+    private(set) var note: OverlayNote?
+
+    /// How many transactions the Transaction Manager lists (older ones are counted, not built).
+    static let listed = 8
+
+    /// Opening an overlay starts it afresh: the menu, the first line, no note.
+    mutating func reset() {
+        page = .menu
+        selected = 0
+        note = nil
+    }
+
+    /// Acts on `command` in `overlay`; returns false when the overlay should close (Esc on the menu).
+    mutating func handle(_ command: OverlayCommand, overlay: Overlay, session: SimulatorSession) -> Bool {
+        switch command {
+        case .move(let by):
+            let count = overlay == .account ? choices(session).count : managerRows(session).rows.count
+            selected = count == 0 ? 0 : min(max(0, selected + by), count - 1)
+        case .back:
+            guard page != .menu else { return false }
+            page = .menu
+            selected = 0
+            note = nil
+        case .open(let target):
+            page = target
+            note = nil
+            let list = choices(session)
+            selected = list.firstIndex { $0.choice.current } ?? 0
+        case .requestRefund:
+            perform(.refundRequest, nil, session)
+        case .toggleAutoRenew:
+            guard let group = subscribedGroup(session) else { break }
+            let renews = session.store.subscriptionStatus(groupID: group)?.willAutoRenew ?? false
+            perform(.manageSubscriptions, "\(renews ? "off" : "on") \(group)", session)
+        case .choose:
+            let list = choices(session)
+            guard list.indices.contains(selected) else { break }
+            let choice = list[selected]
+            if page == .manage {
+                guard !choice.choice.current else { break }
+                perform(.buy, choice.target, session)
+            } else {
+                perform(.redeem, choice.target, session)
+            }
+        case .approve, .decline, .resolve, .refund, .expire, .renew, .delete:
+            actOnRow(command, session)
+        }
+        return true
+    }
+
+    /// The Transaction Manager's action on the highlighted row, when the row's kind has it.
+    private mutating func actOnRow(_ command: OverlayCommand, _ session: SimulatorSession) {
+        let rows = managerRows(session).rows
+        guard rows.indices.contains(selected) else { return }
+        let row = rows[selected]
+        switch (command, row.kind) {
+        case (.approve, .askToBuy): perform(.approve, row.id, session)
+        case (.decline, .askToBuy): perform(.decline, row.id, session)
+        case (.resolve, .interrupted): perform(.resolve, row.id, session)
+        case (.refund, .subscription), (.refund, .purchase): perform(.refund, row.id, session)
+        case (.delete, .subscription), (.delete, .purchase): perform(.delete, row.id, session)
+        case (.expire, .subscription): perform(.expire, row.productID, session)
+        case (.renew, .subscription): perform(.renew, row.productID, session)
+        default: return
+        }
+        // The list changed under the highlight: keep it on a row that exists.
+        selected = min(selected, max(0, managerRows(session).rows.count - 1))
+    }
+
+    /// Performs `control` as a `Store` line would; its sentence, or why it was refused, becomes the note.
+    private mutating func perform(_ control: StoreControl, _ target: String?, _ session: SimulatorSession) {
+        do {
+            note = OverlayNote(try session.control(control, productID: target))
+        } catch {
+            note = OverlayNote(String(describing: error), isError: true)
+        }
+    }
+
+    // MARK: - What the overlays show
+
+    /// The account overlay at this moment.
+    func accountInfo(_ session: SimulatorSession, renews: Bool) -> AccountInfo {
+        let entitlement = session.model.entitlement
+        var info = AccountInfo(page: page, selected: selected, note: note)
+        if entitlement.isPremium, let product = entitlement.productID {
+            info.product = name(of: product, session)
+            info.term = entitlement.expiresAt.map { renews ? .renews($0) : .ends($0) } ?? .lifetime
+        }
+        if page != .menu { info.choices = choices(session).map(\.choice) }
+        if let group = subscribedGroup(session) { info.renews = session.store.subscriptionStatus(groupID: group)?.willAutoRenew ?? false }
+        if page == .manage, subscribedGroup(session) == nil { info.product = nil }
+        return info
+    }
+
+    /// The Transaction Manager at this moment.
+    func managerInfo(_ session: SimulatorSession) -> TransactionManagerInfo {
+        var info = managerRows(session)
+        info.selected = selected
+        info.note = note
+        return info
+    }
+
+    /// Requests waiting outside the app first, then the newest transactions.
+    private func managerRows(_ session: SimulatorSession) -> TransactionManagerInfo {
+        let store = session.store
+        var rows = store.pendingPurchases.map { pending in
+            TransactionManagerInfo.Row(kind: pending.kind == .askToBuy ? .askToBuy : .interrupted, id: pending.requestID,
+                                       productID: pending.productID, day: AppController.day(pending.requestedAt),
+                                       status: pending.kind == .askToBuy ? "waiting for approval" : "interrupted")
+        }
+        let page = store.transactionPage(limit: Self.listed)
+        let refunds = UpgradeRefund.amounts(page.page.map(\.payload))
+        let now = session.clock.now()
+        for transaction in page.page {
+            let payload = transaction.payload
+            var status: String
+            if payload.revoked != nil {
+                status = "refunded"
+            } else if payload.isUpgraded == true {
+                status = refunds[payload.transactionId].map { "upgraded · \(UpgradeRefund.text(milliunits: $0)) \(payload.currency) refunded" } ?? "upgraded"
+            } else if let expires = payload.expires, expires <= now {
+                status = "expired"
+            } else {
+                status = payload.inAppOwnershipType == "FAMILY_SHARED" ? "family shared" : "purchased"
+            }
+            // Xcode's own word for a purchase the app has not finished yet.
+            if !transaction.finished { status = status == "purchased" ? "unfinished" : status + " · unfinished" }
+            rows.append(TransactionManagerInfo.Row(kind: payload.type == "Auto-Renewable Subscription" ? .subscription : .purchase,
+                                                   id: payload.transactionId, productID: payload.productId,
+                                                   day: AppController.day(payload.purchase), status: status))
+        }
+        return TransactionManagerInfo(rows: rows, older: page.total - page.page.count)
+    }
+
+    /// A sheet's choices and what choosing each names: the subscribed group's plans, or every offer code.
+    private func choices(_ session: SimulatorSession) -> [(choice: AccountInfo.Choice, target: String)] {
+        let catalog = session.settings.catalog
+        switch page {
+        case .menu:
+            return []
+        case .manage:
+            guard let group = subscribedGroup(session), let status = session.store.subscriptionStatus(groupID: group),
+                  let products = catalog.groups.first(where: { $0.id == group })?.productIDs else { return [] }
+            return products.map { id in
+                let price = session.model.plans.first { $0.id == id }?.displayPrice ?? ""
+                let next = id != status.productID && id == status.autoRenewProductID ? status.expiresDate : nil
+                return (AccountInfo.Choice(title: name(of: id, session), detail: price, current: id == status.productID, starts: next), id)
+            }
+        case .redeem:
+            return catalog.products.flatMap { product in
+                (product.subscription?.codeOffers ?? []).map { offer in
+                    // The store finds a code by its reference name or its offer id, which has no spaces.
+                    let title = offer.referenceName.isEmpty ? (offer.offerID ?? "") : offer.referenceName
+                    return (AccountInfo.Choice(title: title, detail: product.id), "\(offer.offerID ?? title) \(product.id)")
+                }
+            }
+        }
+    }
+
+    /// The group of the customer's subscription: the entitled product's, else the first group with a status.
+    private func subscribedGroup(_ session: SimulatorSession) -> String? {
+        let catalog = session.settings.catalog
+        if let product = session.model.entitlement.productID, let group = catalog.product(product)?.subscription?.groupID,
+           session.store.subscriptionStatus(groupID: group) != nil {
+            return group
+        }
+        return catalog.groups.first { session.store.subscriptionStatus(groupID: $0.id) != nil }?.id
+    }
+
+    /// A product's display name in the session's locale (its id when it has none).
+    private func name(of product: String, _ session: SimulatorSession) -> String {
+        if let plan = session.model.plans.first(where: { $0.id == product }), !plan.displayName.isEmpty { return plan.displayName }
+        let name = session.settings.catalog.product(product)?.displayName(for: session.settings.locale) ?? ""
+        return name.isEmpty ? product : name
+    }
+}

@@ -1,0 +1,150 @@
+@testable import PaywallApp
+@testable import SimRuntime
+import Foundation
+import PaywallCore
+import PaywallScreens
+import TerminalKit
+import TestSupport
+import Testing
+
+/// The account overlay (u, F3) and the Transaction Manager (t, F4): what each key shows and does to
+/// the store, and that the app follows.
+@Suite("Account and Transaction Manager overlays")
+struct StoreOverlayTests {
+    /// A premium yearly subscriber in chat (bought on the paywall, sheet confirmed, verified).
+    static func subscriber(askToBuy: Bool = false) throws -> AppController {
+        let app = try FirstHourTests.app(start: .paywall, askToBuy: askToBuy)
+        app.handle(.enter)
+        app.handle(.enter)
+        settle(app)
+        return app
+    }
+
+    /// Lets the store and backend answer (a minute of the app's time).
+    static func settle(_ app: AppController) {
+        app.session.advance(to: app.session.clock.now().addingTimeInterval(60))
+    }
+
+    static func screen(_ app: AppController) -> String { FirstHourTests.screen(app) }
+
+    @Test func theOverlayKeysOpenAndCloseBothAndChatTakesOnlyTheFunctionKeys() throws {
+        let app = try FirstHourTests.app(start: .paywall)
+        app.handle(.character("t"))
+        #expect(app.overlay == .transactions)
+        #expect(Self.screen(app).contains("No transactions yet."))
+        app.handle(.character("t"))
+        #expect(app.overlay == .none)
+        app.handle(.character("u"))
+        #expect(app.overlay == .account)
+        #expect(Self.screen(app).contains("No subscription"))
+        app.handle(.escape)
+        #expect(app.overlay == .none)
+        let chat = try FirstHourTests.app(start: .chat)
+        chat.handle(.character("u"))
+        chat.handle(.character("t"))
+        #expect(chat.overlay == .none && chat.input == "ut", "letters type in chat")
+        chat.handle(.function(3))
+        #expect(chat.overlay == .account)
+        chat.handle(.function(4))
+        #expect(chat.overlay == .transactions)
+    }
+
+    @Test func helpNamesTheNewOverlaysOnEveryScreen() throws {
+        let paywall = try FirstHourTests.app(start: .paywall)
+        paywall.handle(.character("?"))
+        let help = Self.screen(paywall)
+        #expect(help.contains("u F3 Account & subscriptions") && help.contains("t F4 Transaction Manager"), "\(help)")
+        let chat = try FirstHourTests.app(start: .chat)
+        chat.handle(.function(1))
+        let chatHelp = Self.screen(chat)
+        #expect(chatHelp.contains("F3 Account & subscriptions") && !chatHelp.contains("u F3"), "\(chatHelp)")
+    }
+
+    @Test func theManagerApprovesTheWaitingRequestAndTheAppUnlocks() throws {
+        let app = try Self.subscriber(askToBuy: true)
+        #expect(!app.session.model.entitlement.isPremium)
+        app.handle(.character("t"))
+        #expect(Self.screen(app).contains("waiting for approval"))
+        app.handle(.character("f"))
+        #expect(app.session.store.pendingPurchases.count == 1, "a request takes no refund")
+        app.handle(.character("a"))
+        #expect(app.session.store.pendingPurchases.isEmpty)
+        #expect(Self.screen(app).contains("Approved Ask to Buy request"))
+        Self.settle(app)
+        #expect(app.session.model.entitlement.isPremium)
+    }
+
+    @Test func theManagerRefundsExpiresRenewsAndDeletesTheSelectedTransaction() throws {
+        let app = try Self.subscriber()
+        #expect(app.session.model.entitlement.isPremium)
+        app.handle(.function(4))
+        app.handle(.character("w"))
+        #expect(app.session.store.transactionCounts.all == 2)
+        var screen = Self.screen(app)
+        #expect(screen.contains("Renewed the subscription in group premium."), "\(screen)")
+        app.handle(.down)
+        app.handle(.character("f"))
+        let refunded = app.session.store.transactionPage(limit: 2).page
+        #expect(refunded[1].payload.revocationDate != nil && refunded[0].payload.revocationDate == nil, "the selected (older) one")
+        screen = Self.screen(app)
+        #expect(screen.contains("refunded"))
+        app.handle(.backspace)
+        #expect(app.session.store.transactionCounts.all == 1)
+        app.handle(.character("e"))
+        Self.settle(app)
+        #expect(app.session.store.subscriptionStatus(groupID: "premium")?.state == .expired)
+        #expect(!app.session.model.entitlement.isPremium)
+    }
+
+    @Test func manageSubscriptionsCancelsResubscribesAndChangesPlan() throws {
+        let app = try Self.subscriber()
+        app.handle(.character("u"))
+        #expect(Self.screen(app).contains("Renews on"))
+        app.handle(.character("m"))
+        var screen = Self.screen(app)
+        #expect(screen.contains("Current") && screen.contains("x Cancel subscription"), "\(screen)")
+        app.handle(.character("x"))
+        #expect(app.session.store.subscriptionStatus(groupID: "premium")?.willAutoRenew == false)
+        #expect(Self.screen(app).contains("x Resubscribe"))
+        app.handle(.character("x"))
+        #expect(app.session.store.subscriptionStatus(groupID: "premium")?.willAutoRenew == true)
+        // Yearly is selected; the cheaper monthly above it waits for the renewal.
+        app.handle(.up)
+        app.handle(.enter)
+        let status = app.session.store.subscriptionStatus(groupID: "premium")
+        #expect(status?.productID == "yearly_59_99" && status?.autoRenewProductID == "monthly_14_99")
+        screen = Self.screen(app)
+        #expect(screen.contains("Starts on") && screen.contains("will start at the renewal"), "\(screen)")
+        #expect(!screen.contains("Bought monthly_14_99"), "a deferred change makes no transaction")
+        app.handle(.escape)
+        #expect(app.overlay == .account, "Esc goes back to the menu first")
+        app.handle(.escape)
+        #expect(app.overlay == .none)
+    }
+
+    @Test func refundRequestAndRedeemAnswerWithTheStoresSentence() throws {
+        let app = try Self.subscriber()
+        app.handle(.character("u"))
+        app.handle(.character("f"))
+        #expect(app.session.store.refundRequests.count == 1)
+        #expect(Self.screen(app).contains("Refund requested for transaction"))
+        app.handle(.character("c"))
+        #expect(Self.screen(app).contains("FRIENDS1M"))
+        app.handle(.enter)
+        let screen = Self.screen(app)
+        #expect(screen.contains("ineligibleForOffer"), "a subscriber is refused the code for new and expired subscribers: \(screen)")
+        #expect(app.session.store.transactionCounts.all == 1)
+    }
+
+    @Test func theManagerListsTheNewestEightAndCountsTheRest() throws {
+        let app = try Self.subscriber()
+        for _ in 0..<10 { try app.session.control(.renew, productID: "premium") }
+        app.handle(.character("t"))
+        let screen = FirstHourTests.screen(app, width: 80, height: 40)
+        #expect(screen.contains("3 older transactions not shown"), "\(screen)")
+        for _ in 0..<20 { app.handle(.down) }
+        app.handle(.character("f"))
+        #expect(app.session.store.payload(transactionID: "2000000000000004")?.revocationDate != nil, "the highlight stops on the last one listed")
+        #expect(app.session.store.payload(transactionID: "2000000000000003")?.revocationDate == nil)
+    }
+}
