@@ -56,8 +56,8 @@ extension AppStoreAPI {
             var succeeded = 0, failed = 0
             let storefront = store.settings.storefront
             let applies = request.storefrontCountryCodes.map { $0.contains(storefront) } ?? true
-            for group in store.catalog.groups.map(\.id) {
-                guard applies, let status = store.subscriptionStatus(groupID: group), status.transaction.productID == productID,
+            for status in store.catalog.groups.flatMap({ store.subscriptionStatuses(groupID: $0.id) }) {
+                guard applies, status.transaction.productID == productID,
                       status.state == .subscribed, let payload = store.payload(transactionID: status.transaction.id) else { continue }
                 do {
                     _ = try store.extendRenewalDate(originalTransactionID: payload.originalTransactionId, days: days)

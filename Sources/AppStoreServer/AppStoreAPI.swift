@@ -97,14 +97,16 @@ public struct AppStoreAPI: Sendable {
             let wanted = Set((query["status"] ?? []).compactMap(Int.init))
             var groups: [Group] = []
             for groupID in store.catalog.groups.map(\.id) {
-                guard let status = store.subscriptionStatus(groupID: groupID), let renewal = try store.signedRenewalInfo(groupID: groupID) else { continue }
-                let code = SimulatedStore.statusCode(status.state)
-                if !wanted.isEmpty, !wanted.contains(code) { continue }
-                let original = store.payload(transactionID: status.transaction.id)?.originalTransactionId ?? status.transaction.id
-                groups.append(Group(subscriptionGroupIdentifier: groupID, lastTransactions: [
-                    LastTransaction(status: code, originalTransactionId: original,
-                                    signedTransactionInfo: status.transaction.jws, signedRenewalInfo: renewal),
-                ]))
+                // One entry per subscription of the group: the customer's own and a family-shared one.
+                var last: [LastTransaction] = []
+                for status in store.subscriptionStatuses(groupID: groupID) {
+                    let code = SimulatedStore.statusCode(status.state)
+                    if !wanted.isEmpty, !wanted.contains(code) { continue }
+                    let original = store.payload(transactionID: status.transaction.id)?.originalTransactionId ?? status.transaction.id
+                    last.append(LastTransaction(status: code, originalTransactionId: original,
+                                                signedTransactionInfo: status.transaction.jws, signedRenewalInfo: try store.signedRenewalInfo(status)))
+                }
+                if !last.isEmpty { groups.append(Group(subscriptionGroupIdentifier: groupID, lastTransactions: last)) }
             }
             return .json(Statuses(environment: store.environment, bundleId: store.bundleID, data: groups))
         }

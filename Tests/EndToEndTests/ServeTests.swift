@@ -156,6 +156,28 @@ struct ServeTests {
         #expect((stranger["apiError"] as? [String: Any])?["status"] as? Int == 401, "\(stranger)")
     }
 
+    @Test(.enabled(if: AppStoreServerLibraryTests.available, "make .venv-appstore with .ci/run"))
+    func applesAPIClientReadsBothStatusesOfAGroupSharedBesideTheCustomersOwn() throws {
+        let key = try makeKey("TESTKEY001")
+        _ = try store(["buy", "monthly_14_99", "--now", "2026-01-30T09:00:00Z", "--environment", "Sandbox"])
+        _ = try store(["family-share", "yearly_59_99"])
+        _ = try store(["refund", "2000000000000001"])
+        let root = state.appendingPathComponent("root.der")
+        _ = try store(["certificate", "--format", "der", "--out", root.path])
+        let server = try Server(["--state", state.path, "--api-key", "TESTKEY001:\(key.path)"])
+        let script = TestPaths.scripts.appendingPathComponent("appstore/api_client_check.py").path
+        let run = try CleanSpawn.shell([AppStoreServerLibraryTests.python, script, server.baseURL, "TESTKEY001", key.path, root.path,
+                                        "com.paywallsim.app", "Sandbox", "2000000000000001"].map(CleanSpawn.quote).joined(separator: " "))
+        #expect(run.status == 0, "\(run.output)")
+        let result = try #require(try JSONSerialization.jsonObject(with: Data(run.output.utf8)) as? [String: Any], "\(run.output)")
+        #expect(result["apiError"] == nil && result["verificationError"] == nil, "\(result)")
+        // Apple's status array: their own (refunded: 5) and the family member's (active: 1), one group.
+        let statuses = (result["statuses"] as? [[String: Any]]) ?? []
+        #expect(statuses.map { $0["group"] as? String } == ["premium", "premium"], "\(result)")
+        #expect(statuses.map { $0["status"] as? Int } == [5, 1], "\(result)")
+        #expect(statuses.map { $0["transaction"] as? String } == ["2000000000000001", "2000000000000002"], "\(result)")
+    }
+
     /// A webhook receiver (`Scripts/appstore/webhook_receiver.py`) on a free port; its payloads.
     final class Receiver {
         let process = Process()

@@ -12,9 +12,12 @@ struct EntitlementsReport: StoreOutput {
         @Nullable var expiresDate: String?
     }
 
-    /// A subscription group's status (`Product.SubscriptionInfo.Status`).
+    /// A subscription group's status (`Product.SubscriptionInfo.Status`): the customer's own, or
+    /// one a family member shares (a group may have both).
     struct GroupStatus: Encodable {
         var group: String
+        /// `PURCHASED`, or `FAMILY_SHARED` for a family member's subscription.
+        var ownership: String
         var state: String
         var productID: String
         var transactionID: String
@@ -49,8 +52,8 @@ struct EntitlementsReport: StoreOutput {
         currentEntitlements = store.currentEntitlements().map {
             Current(transactionID: $0.id, productID: $0.productID, expiresDate: $0.expirationDate.map(StoreDate.string))
         }
-        subscriptions = Self.statuses(store).map { status in
-            GroupStatus(group: status.groupID, state: status.state.rawValue, productID: status.productID,
+        subscriptions = Self.statuses(store, all: true).map { status in
+            GroupStatus(group: status.groupID, ownership: status.isFamilyShared ? "FAMILY_SHARED" : "PURCHASED", state: status.state.rawValue, productID: status.productID,
                         transactionID: status.transaction.id, willAutoRenew: status.willAutoRenew,
                         autoRenewProductID: status.autoRenewProductID, expiresDate: StoreDate.string(status.expiresDate),
                         gracePeriodExpiresDate: status.gracePeriodExpiresDate.map(StoreDate.string))
@@ -62,11 +65,13 @@ struct EntitlementsReport: StoreOutput {
         } ?? Backend(verified: false, premium: false, source: Entitlement.Source.none.rawValue)
     }
 
-    /// The status of every group the user ever subscribed in: the catalog's groups first, then any others.
-    static func statuses(_ store: SimulatedStore) -> [SubscriptionGroupStatus] {
+    /// The status of every group the user ever subscribed in or was shared: the catalog's groups
+    /// first, then any others; per group the one that gives the most access, or with `all` each
+    /// of its statuses (their own, then a family-shared one).
+    static func statuses(_ store: SimulatedStore, all: Bool = false) -> [SubscriptionGroupStatus] {
         var groupIDs = store.catalog.groups.map(\.id)
         for group in store.subscribedGroupIDs where !groupIDs.contains(group) { groupIDs.append(group) }
-        return groupIDs.compactMap { store.subscriptionStatus(groupID: $0) }
+        return all ? groupIDs.flatMap { store.subscriptionStatuses(groupID: $0) } : groupIDs.compactMap { store.subscriptionStatus(groupID: $0) }
     }
 
     var text: String {
@@ -84,7 +89,7 @@ struct EntitlementsReport: StoreOutput {
         } else {
             var table = TextTable(["GROUP", "STATE", "PRODUCT", "AUTO-RENEW", "RENEWS TO", "EXPIRES", "GRACE ENDS"])
             for s in subscriptions {
-                table.add([s.group, s.state, s.productID, s.willAutoRenew ? "on" : "off", s.autoRenewProductID,
+                table.add([s.ownership == "FAMILY_SHARED" ? "\(s.group) (family)" : s.group, s.state, s.productID, s.willAutoRenew ? "on" : "off", s.autoRenewProductID,
                            s.expiresDate, s.gracePeriodExpiresDate ?? "-"])
             }
             lines.append(table.render())

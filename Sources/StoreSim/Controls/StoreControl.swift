@@ -94,7 +94,7 @@ extension SimulatedStore {
                 try completeInterruptedPurchase(requestID: request.requestID)
                 return "Completed interrupted purchase \(request.requestID) for \(request.productID)."
             } catch let interrupted {
-                guard let group = try? resolve.group(target), state.lines[group]?.retryStartedAt != nil else { throw interrupted }
+                guard let group = try? resolve.group(target), state.lines[state.controlledLineKey(group)]?.retryStartedAt != nil else { throw interrupted }
                 try resolveBillingIssue(groupID: group)
                 return "Resolved the billing issue of the subscription in group \(group): it renewed."
             }

@@ -72,12 +72,13 @@ extension SimulatedStore {
     /// Expires the group's subscription now; auto-renew off. The amended transaction arrives as an update.
     public func expireSubscription(groupID: String) throws {
         try exclusive {
-            guard var line = state.lines[groupID] else { throw StoreControlError("expire: no subscription in group \(groupID)") }
+            let key = state.controlledLineKey(groupID)
+            guard var line = state.lines[key] else { throw StoreControlError("expire: no subscription in group \(groupID)") }
             let now = clock.now()
             line.expires = now
             line.autoRenew = false
             line.retryStartedAt = nil; line.graceEnds = nil; line.retryEnds = nil
-            state.lines[groupID] = line
+            state.lines[key] = line
             // A transaction's expiresDate is static (Apple): the early end is the subscription's
             // status and renewal info; the app hears of it as an update of the same transaction.
             if let record = record(line.latestTransactionID) {
@@ -121,10 +122,11 @@ extension SimulatedStore {
             guard let current = record(transactionID) else { throw StoreControlError("refund: no transaction \(transactionID)") }
             let now = clock.now()
             guard let record = try amend(transactionID, { $0.revocationDate = TransactionPayload.millis(now); $0.revocationReason = reason }) else { return }
-            if let group = current.payload.subscriptionGroupIdentifier, var line = state.lines[group], line.latestTransactionID == transactionID {
+            // Only the refunded subscription's line: refunding their own keeps a family member's share.
+            if let key = state.lineKey(for: current.payload), var line = state.lines[key], line.latestTransactionID == transactionID {
                 line.autoRenew = false
                 line.expires = min(line.expires, now)
-                state.lines[group] = line
+                state.lines[key] = line
             }
             updates.append(update(.revocation, record))
             try save()
@@ -139,13 +141,14 @@ extension SimulatedStore {
     /// access ends (a later `expire` ends it at that instant: `earlyEnd`).
     public func forceRenewal(groupID: String) throws {
         try exclusive {
-            guard var line = state.lines[groupID] else { throw StoreControlError("renew: no subscription in group \(groupID)") }
+            let key = state.controlledLineKey(groupID)
+            guard var line = state.lines[key] else { throw StoreControlError("renew: no subscription in group \(groupID)") }
             line.retryStartedAt = nil; line.graceEnds = nil; line.retryEnds = nil
             line.autoRenew = true
             let now = clock.now()
             // The running transaction keeps its expiresDate (static, as Apple's): the renewal starts now beside it.
             try renewOnce(&line, at: now)
-            state.lines[groupID] = line
+            state.lines[key] = line
             try save()
         }
     }
@@ -160,8 +163,8 @@ extension SimulatedStore {
             if !on { s.billingIssuesEnabled = false }
             state.settings = s
             if !on {
-                for groupID in state.lines.keys.sorted() where state.lines[groupID]?.retryStartedAt != nil {
-                    try recoverLocked(groupID: groupID)
+                for key in state.lines.keys.sorted() where state.lines[key]?.retryStartedAt != nil {
+                    try recoverLocked(key: key)
                 }
             }
             try save()
@@ -174,10 +177,11 @@ extension SimulatedStore {
     /// The billing-issue switch stays as it is.
     public func resolveBillingIssue(groupID: String) throws {
         try exclusive {
-            guard state.lines[groupID]?.retryStartedAt != nil else {
+            let key = state.controlledLineKey(groupID)
+            guard state.lines[key]?.retryStartedAt != nil else {
                 throw StoreControlError("resolve: the subscription in group \(groupID) has no billing issue")
             }
-            try recoverLocked(groupID: groupID)
+            try recoverLocked(key: key)
             try save()
             note("\(groupID): billing issue resolved")
         }
@@ -185,21 +189,22 @@ extension SimulatedStore {
 
     /// Renews a subscription in grace or billing retry now: inside grace from its renewal date
     /// (no paid day lost), after it from now. The caller holds the lock and saves.
-    private func recoverLocked(groupID: String) throws {
-        guard var line = state.lines[groupID], line.retryStartedAt != nil else { return }
+    private func recoverLocked(key: String) throws {
+        guard var line = state.lines[key], line.retryStartedAt != nil else { return }
         let now = clock.now()
         let inGrace = line.graceEnds.map { now < $0 } ?? false
         line.retryStartedAt = nil; line.graceEnds = nil; line.retryEnds = nil
         try renewOnce(&line, at: inGrace ? line.expires : now)
-        state.lines[groupID] = line
+        state.lines[key] = line
     }
 
     /// Turns auto-renew on or off for the group (Manage Subscriptions).
     public func setAutoRenew(groupID: String, _ on: Bool) throws {
         try exclusive {
-            guard var line = state.lines[groupID] else { throw StoreControlError("auto-renew: no subscription in group \(groupID)") }
+            let key = state.controlledLineKey(groupID)
+            guard var line = state.lines[key] else { throw StoreControlError("auto-renew: no subscription in group \(groupID)") }
             line.autoRenew = on
-            state.lines[groupID] = line
+            state.lines[key] = line
             try save()
             note("\(groupID): auto-renew \(on ? "on" : "off")")
         }
@@ -215,16 +220,20 @@ extension SimulatedStore {
             let removed = state.records.remove(at: index)
             recordIndex.invalidate()
             dirty = nil // removals are not journaled: a fresh snapshot
-            if let group = removed.payload.subscriptionGroupIdentifier, var line = state.lines[group] {
-                let left = state.records.filter { $0.payload.subscriptionGroupIdentifier == group }
+            if let group = removed.payload.subscriptionGroupIdentifier, let key = state.lineKey(for: removed.payload), var line = state.lines[key] {
+                // What is left of the same line: the group's transactions shared by a family member, or the customer's own.
+                let shared = line.ownership == "FAMILY_SHARED"
+                let left = state.records.filter {
+                    $0.payload.subscriptionGroupIdentifier == group && ($0.payload.inAppOwnershipType == "FAMILY_SHARED") == shared
+                }
                 if let latest = left.last {
                     if line.latestTransactionID == transactionID {
                         line.latestTransactionID = latest.payload.transactionId
                         line.expires = latest.payload.expires ?? line.expires
                     }
-                    state.lines[group] = line
+                    state.lines[key] = line
                 } else {
-                    state.lines.removeValue(forKey: group)
+                    state.lines.removeValue(forKey: key)
                 }
             }
             try save()

@@ -66,7 +66,7 @@ extension SimulatedStore {
         let record = event.transactionID.isEmpty ? nil : self.record(event.transactionID)
         var data = NotificationPayload.DataPart(bundleId: bundleID, bundleVersion: appPurchase.applicationVersion, environment: environment,
                                                 signedTransactionInfo: record?.jws(encodedHeaders), signedRenewalInfo: nil, status: nil)
-        if let group = event.groupID, let status = subscriptionStatus(groupID: group) {
+        if let key = event.groupID, let status = lineStatus(key: key) {
             data.signedRenewalInfo = try signJWS(try status.renewalInfo.encoded(), untrusted: false)
             data.status = Self.statusCode(status.state)
         }

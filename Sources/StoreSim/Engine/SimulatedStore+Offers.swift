@@ -17,7 +17,7 @@ extension SimulatedStore {
             }
             let start = options.purchaseDate ?? clock.now()
             if let group = product.subscription?.groupID, options.offerID != nil || options.purchaseDate != nil,
-               let live = subscriptionStatus(groupID: group)?.state, live != .expired, live != .revoked {
+               let live = lineStatus(key: group)?.state, live != .expired, live != .revoked {
                 throw StoreControlError("group \(group) already has a live subscription; an offer or purchase date starts a new one (expire it first, or Redeem an offer code)")
             }
             var record: TransactionRecord
@@ -113,7 +113,8 @@ extension SimulatedStore {
                 let names = catalog.codeOffers.map { "\($0.offer.referenceName.isEmpty ? ($0.offer.offerID ?? "?") : $0.offer.referenceName) (\($0.productID))" }
                 throw StoreControlError("no offer code \(code)\(productID.map { " for \($0)" } ?? "") in \(catalog.displayName); expected one of: \(names.isEmpty ? "(none: the catalog has no codeOffers)" : names.joined(separator: ", "))")
             }
-            let status = subscriptionStatus(groupID: info.groupID)?.state
+            // The customer's own standing (a family member's share is not theirs).
+            let status = lineStatus(key: info.groupID)?.state
             let standing: String
             switch status {
             case nil: standing = "new"
@@ -162,14 +163,18 @@ extension SimulatedStore {
             }
             guard newPrice > 0 else { throw StoreControlError("price \(newPrice): expected a price above zero") }
             var touched: [String] = []
-            if var line = state.lines[info.groupID], line.autoRenewProductID == productID,
-               let status = subscriptionStatus(groupID: info.groupID)?.state, status != .expired, status != .revoked {
-                line.priceIncrease = PriceIncrease(newPrice: newPrice, needsConsent: needsConsent, consented: needsConsent ? nil : true)
-                state.lines[info.groupID] = line
-                if needsConsent, line.ownership != "FAMILY_SHARED" {
+            for key in state.lineKeys(of: info.groupID) {
+                guard var line = state.lines[key], line.autoRenewProductID == productID,
+                      let status = lineStatus(key: key)?.state, status != .expired, status != .revoked else { continue }
+                // Only the subscriber who bought it is asked; a family-shared subscription follows
+                // its purchaser's answer, which this customer never sees (taken as agreed).
+                let shared = line.ownership == "FAMILY_SHARED"
+                line.priceIncrease = PriceIncrease(newPrice: newPrice, needsConsent: needsConsent, consented: needsConsent && !shared ? nil : true)
+                state.lines[key] = line
+                if needsConsent, !shared {
                     queueMessage(StoreMessage(reason: .priceIncreaseConsent, groupID: info.groupID, productID: productID, price: "\(newPrice)"))
                 }
-                touched.append(info.groupID)
+                if !touched.contains(info.groupID) { touched.append(info.groupID) }
             }
             try save()
             note("price increase for \(productID) to \(newPrice) \(needsConsent ? "needing consent" : "without consent")")
@@ -210,10 +215,12 @@ extension SimulatedStore {
             switch product.kind {
             case .autoRenewable:
                 guard let info = product.subscription else { throw StoreControlError("\(productID) has no subscription info") }
-                if let status = subscriptionStatus(groupID: info.groupID)?.state, status != .expired, status != .revoked {
-                    throw StoreControlError("group \(info.groupID) already has a live subscription; the simulator keeps one subscription per group")
+                // Beside the customer's own subscription, if any (Apple's status is an array of both).
+                let key = StoreState.familyLineKey(info.groupID)
+                if let status = lineStatus(key: key)?.state, status != .expired, status != .revoked {
+                    throw StoreControlError("group \(info.groupID) is already shared with this customer by a family member (RevokeFamily ends it)")
                 }
-                record = try startSubscription(product, info: info, offer: nil, token: nil, at: clock.now(), ownership: "FAMILY_SHARED").0
+                record = try startSubscription(product, info: info, offer: nil, token: nil, at: clock.now(), ownership: "FAMILY_SHARED", lineKey: key).0
             case .nonConsumable:
                 record = try append(product, purchase: clock.now(), expires: nil, original: nil, token: nil, ownership: "FAMILY_SHARED")
             case .consumable, .nonRenewingSubscription:
@@ -236,10 +243,10 @@ extension SimulatedStore {
             guard let record = try amend(shared.payload.transactionId, { $0.revocationDate = TransactionPayload.millis(now) }) else {
                 throw StoreControlError("no transaction \(shared.payload.transactionId)")
             }
-            if let group = record.payload.subscriptionGroupIdentifier, var line = state.lines[group], line.latestTransactionID == record.payload.transactionId {
+            if let key = state.lineKey(for: record.payload), var line = state.lines[key], line.latestTransactionID == record.payload.transactionId {
                 line.autoRenew = false
                 line.expires = min(line.expires, now)
-                state.lines[group] = line
+                state.lines[key] = line
             }
             updates.append(update(.revocation, record))
             try save()
@@ -268,10 +275,11 @@ extension SimulatedStore {
     /// each time the app comes to the foreground (`showPriceConsentIfNeeded`: "the subscriber hasn't
     /// yet responded"). Only the subscriber who bought the subscription is asked, never a family member.
     public func unansweredPriceIncreaseMessages() -> [StoreMessage] {
-        state.lines.keys.sorted().compactMap { groupID -> StoreMessage? in
-            guard let line = state.lines[groupID], let increase = line.priceIncrease, increase.needsConsent,
+        state.lines.keys.sorted().compactMap { key -> StoreMessage? in
+            guard let line = state.lines[key], let increase = line.priceIncrease, increase.needsConsent,
                   increase.consented == nil, line.ownership != "FAMILY_SHARED",
-                  let status = subscriptionStatus(groupID: groupID)?.state, status != .expired, status != .revoked else { return nil }
+                  let status = lineStatus(key: key)?.state, status != .expired, status != .revoked else { return nil }
+            let groupID = line.groupID
             return StoreMessage(reason: .priceIncreaseConsent, groupID: groupID, productID: line.autoRenewProductID, price: "\(increase.newPrice)")
         }
     }

@@ -118,8 +118,9 @@ extension SimulatedStore {
     /// A new subscription, upgrade, downgrade or crossgrade within the product's group.
     private func subscribe(_ product: StoreProduct, options: StorePurchaseOptions, now: Date) throws -> (TransactionRecord, isNew: Bool) {
         guard let info = product.subscription else { throw StoreControlError("\(product.id) has no subscription info") }
+        // The customer's own subscription (a family member's share beside it is not changed by a purchase).
         let active = state.lines[info.groupID].flatMap { line -> SubscriptionLine? in
-            guard let status = subscriptionStatus(groupID: info.groupID), status.state != .expired, status.state != .revoked else { return nil }
+            guard let status = lineStatus(key: info.groupID), status.state != .expired, status.state != .revoked else { return nil }
             return line
         }
         if var line = active, let current = catalog.product(line.productID)?.subscription, let latest = record(line.latestTransactionID) {
@@ -176,9 +177,11 @@ extension SimulatedStore {
         return eligible ? intro : nil
     }
 
-    /// A new subscription (or a resubscription after expiry) from `start`, with `offer` if any.
+    /// A new subscription (or a resubscription after expiry) from `start`, with `offer` if any, kept
+    /// under `lineKey` (nil: the group's own line).
     func startSubscription(_ product: StoreProduct, info: SubscriptionInfo, offer: SubscriptionOffer?, token: UUID?, at start: Date,
-                           ownership: String? = nil) throws -> (TransactionRecord, isNew: Bool) {
+                           ownership: String? = nil, lineKey: String? = nil) throws -> (TransactionRecord, isNew: Bool) {
+        let key = lineKey ?? info.groupID
         var expires = renewalRate.advance(start, by: info.period)
         var periodsLeft = 0
         if let o = offer {
@@ -186,12 +189,12 @@ extension SimulatedStore {
             expires = renewalRate.advance(start, by: o.period, count: count)
             periodsLeft = o.paymentMode == .payAsYouGo ? max(o.numberOfPeriods - 1, 0) : 0
         }
-        let previous = state.lines[info.groupID]
+        let previous = state.lines[key]
         // A gap over 60 days starts a new run of continuous service (`recentSubscriptionStartDate`).
         let continuous = previous.map { start.timeIntervalSince($0.expires) <= renewalRate.billingRetryPeriod } ?? false
         let record = try append(product, purchase: start, expires: expires, original: previous?.originalTransactionID,
                                 token: token, offer: offer, ownership: ownership)
-        state.lines[info.groupID] = SubscriptionLine(
+        state.lines[key] = SubscriptionLine(
             groupID: info.groupID, originalTransactionID: record.payload.originalTransactionId, productID: product.id,
             autoRenewProductID: product.id, latestTransactionID: record.payload.transactionId, expires: expires, autoRenew: true,
             appAccountToken: token, introPeriodsLeft: periodsLeft,

@@ -72,17 +72,18 @@ extension SimulatedStore {
         eventInstant = instant
         defer { eventInstant = nil }
         let mark = NotificationMark(lines: state.lines, recordCount: state.records.count, lastProcessed: state.lastProcessed)
-        for groupID in state.lines.keys.sorted() {
-            guard var line = state.lines[groupID] else { continue }
+        for key in state.lines.keys.sorted() {
+            guard var line = state.lines[key] else { continue }
             try renew(&line, now: instant)
-            if line.winBackOffered != true, line.expires <= instant, line.retryStartedAt == nil,
+            // Win-back is offered to a lapsed subscriber of their own subscription, not of a family member's share.
+            if line.winBackOffered != true, line.expires <= instant, line.retryStartedAt == nil, line.ownership != "FAMILY_SHARED",
                record(line.latestTransactionID)?.payload.revocationDate == nil,
-               let (productID, offer) = catalog.winBackOffers(groupID: groupID).first {
+               let (productID, offer) = catalog.winBackOffers(groupID: line.groupID).first {
                 line.winBackOffered = true
-                queueMessage(StoreMessage(reason: .winBackOffer, groupID: groupID, productID: productID,
+                queueMessage(StoreMessage(reason: .winBackOffer, groupID: line.groupID, productID: productID,
                                           price: "\(offer.price(in: settings.storefront))", offerID: offer.offerID))
             }
-            state.lines[groupID] = line
+            state.lines[key] = line
         }
         // Never backwards: a process whose clock read came before another's move must not
         // make the time since then look unprocessed (it would be notified twice).
@@ -146,7 +147,10 @@ extension SimulatedStore {
                     ? line.expires.addingTimeInterval(rate.gracePeriod(renewingEvery: period, chosenDays: settings.effectiveGracePeriodDays)) : nil
                 line.retryEnds = line.expires.addingTimeInterval(rate.billingRetryPeriod)
                 note("\(line.groupID): renewal failed (billing issue); \(line.graceEnds == nil ? "billing retry" : "grace period")")
-                queueMessage(StoreMessage(reason: .billingIssue, groupID: line.groupID, productID: line.productID))
+                // The payment is the purchaser's: a family member's share sends this customer no message.
+                if line.ownership != "FAMILY_SHARED" {
+                    queueMessage(StoreMessage(reason: .billingIssue, groupID: line.groupID, productID: line.productID))
+                }
                 try renew(&line, now: now)
                 return
             }

@@ -219,8 +219,8 @@ public final class SimulatedStore {
     /// The latest transaction in the ledger, if any.
     public var latestTransaction: SignedTransaction? { state.records.last.map(signed) }
 
-    /// The subscription groups the customer ever subscribed in (each has a subscription line), sorted.
-    public var subscribedGroupIDs: [String] { state.lines.keys.sorted() }
+    /// The subscription groups the customer ever subscribed in or was shared (each has a subscription line), sorted.
+    public var subscribedGroupIDs: [String] { Array(Set(state.lines.values.map(\.groupID))).sorted() }
 
     /// Transactions not finished yet (`Transaction.unfinished`).
     public var unfinishedTransactions: [SignedTransaction] { state.records.filter { !$0.finished }.map(signed) }
@@ -242,8 +242,8 @@ public final class SimulatedStore {
     /// (`store expire`, a refund): the instant its status says, as Get All Subscription Statuses
     /// would tell a server; nil while it runs or when it ended at the expiry.
     public func earlyEnd(originalTransactionID: String) -> (at: Date, lastTransactionID: String)? {
-        guard let (groupID, line) = state.lines.first(where: { $0.value.originalTransactionID == originalTransactionID }),
-              let status = subscriptionStatus(groupID: groupID), status.state == .expired || status.state == .revoked,
+        guard let (key, line) = state.lines.first(where: { $0.value.originalTransactionID == originalTransactionID }),
+              let status = lineStatus(key: key), status.state == .expired || status.state == .revoked,
               let expires = record(line.latestTransactionID)?.payload.expires, line.expires < expires else { return nil }
         return (line.expires, line.latestTransactionID)
     }
@@ -255,7 +255,8 @@ public final class SimulatedStore {
 
     /// `Transaction.currentEntitlements`: non-consumables, non-renewing subscriptions (they have no
     /// expiration: the app decides whether one still grants access, as Apple documents), and the
-    /// latest transaction of each group that is subscribed or in its grace period; never revoked ones.
+    /// latest transaction of each subscription (the customer's own and a family-shared one) that is
+    /// subscribed or in its grace period; never revoked ones.
     public func currentEntitlements() -> [SignedTransaction] {
         var result: [SignedTransaction] = []
         for record in state.records where record.payload.revocationDate == nil {
@@ -265,29 +266,43 @@ public final class SimulatedStore {
             default: break
             }
         }
-        for groupID in state.lines.keys.sorted() {
-            guard let status = subscriptionStatus(groupID: groupID),
-                  status.state == .subscribed || status.state == .inGracePeriod else { continue }
+        for key in state.lines.keys.sorted() {
+            guard let status = lineStatus(key: key), status.isActive else { continue }
             result.append(status.transaction)
         }
         return result
     }
 
-    /// `Product.SubscriptionInfo.status` for a group at the clock's time; nil if never subscribed.
+    /// The group's status that gives the customer the most: the first of `subscriptionStatuses`
+    /// that is subscribed or in grace, else the customer's own; nil if never subscribed or shared.
+    /// The customer is entitled while any of the group's statuses is active (Apple).
     public func subscriptionStatus(groupID: String) -> SubscriptionGroupStatus? {
-        guard let line = state.lines[groupID], let record = record(line.latestTransactionID) else { return nil }
+        let statuses = subscriptionStatuses(groupID: groupID)
+        return statuses.first(where: \.isActive) ?? statuses.first
+    }
+
+    /// `Product.SubscriptionInfo.status` for a group at the clock's time, as Apple's array: the
+    /// customer's own subscription first, then one a family member shares; empty if neither.
+    public func subscriptionStatuses(groupID: String) -> [SubscriptionGroupStatus] {
+        state.lineKeys(of: groupID).compactMap(lineStatus(key:))
+    }
+
+    /// The status of the line kept under `key` (a group, or its family-shared key).
+    func lineStatus(key: String) -> SubscriptionGroupStatus? {
+        guard let line = state.lines[key], let record = record(line.latestTransactionID) else { return nil }
         let state = subscriptionState(line, record: record, now: storeNow())
-        return SubscriptionGroupStatus(groupID: groupID, state: state, productID: line.productID, transaction: signed(record),
+        return SubscriptionGroupStatus(groupID: line.groupID, state: state, productID: line.productID, transaction: signed(record),
                                        willAutoRenew: line.autoRenew && state != .revoked, autoRenewProductID: line.autoRenewProductID,
                                        expiresDate: line.expires, gracePeriodExpiresDate: line.graceEnds,
-                                       renewalInfo: renewalInfo(line, record: record, state: state))
+                                       renewalInfo: renewalInfo(line, record: record, state: state),
+                                       isFamilyShared: line.ownership == "FAMILY_SHARED")
     }
 
     /// The original transaction of the group's subscription and, while it is in a billing grace
     /// period, when that ends: what `subscriptionStatus` says of it, without building the signed
     /// transaction and renewal info (the session asks after every step).
     public func gracePeriod(groupID: String) -> (originalTransactionID: String, endsAt: Date?)? {
-        guard let line = state.lines[groupID], let record = record(line.latestTransactionID) else { return nil }
+        guard let line = state.lines[state.controlledLineKey(groupID)], let record = record(line.latestTransactionID) else { return nil }
         let inGrace = subscriptionState(line, record: record, now: storeNow()) == .inGracePeriod
         return (record.payload.originalTransactionId, inGrace ? line.graceEnds : nil)
     }
@@ -344,7 +359,12 @@ public final class SimulatedStore {
     /// `RenewalInfo` of the group signed as the App Store sends it (compact JWS, the store's key).
     public func signedRenewalInfo(groupID: String) throws -> String? {
         guard let status = subscriptionStatus(groupID: groupID) else { return nil }
-        return try signJWS(try status.renewalInfo.encoded(), untrusted: settings.unverifiedTransactions || settings.forcedError(.verification) != nil)
+        return try signedRenewalInfo(status)
+    }
+
+    /// `status`'s renewal info signed as the App Store sends it.
+    public func signedRenewalInfo(_ status: SubscriptionGroupStatus) throws -> String {
+        try signJWS(try status.renewalInfo.encoded(), untrusted: settings.unverifiedTransactions || settings.forcedError(.verification) != nil)
     }
 
     // MARK: - Internals shared by the extensions

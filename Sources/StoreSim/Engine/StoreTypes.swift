@@ -141,6 +141,11 @@ public struct SubscriptionGroupStatus: Hashable, Sendable {
     public var gracePeriodExpiresDate: Date?
     /// `RenewalInfo`, decoded (`SimulatedStore.signedRenewalInfo` signs it).
     public var renewalInfo: RenewalInfoPayload
+    /// A family member's subscription shared with the customer (`inAppOwnershipType` `FAMILY_SHARED`).
+    public var isFamilyShared = false
+
+    /// Subscribed or in its grace period: it gives access.
+    public var isActive: Bool { state == .subscribed || state == .inGracePeriod }
 }
 
 /// What `AppStore.sync()` (restore) came back with.

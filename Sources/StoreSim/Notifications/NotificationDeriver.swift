@@ -13,6 +13,7 @@ struct NotificationEvent: Hashable, Sendable {
     var type: String
     var subtype: String?
     var transactionID: String
+    /// The key of the subscription's line (its group, or the group's family-shared key): the status sent with it.
     var groupID: String?
 }
 
@@ -34,8 +35,7 @@ enum NotificationDeriver {
         var renewedGroups = Set<String>()
         for record in state.records.dropFirst(mark.recordCount) {
             let p = record.payload
-            let group = p.subscriptionGroupIdentifier
-            guard p.type == "Auto-Renewable Subscription", let group else {
+            guard p.type == "Auto-Renewable Subscription", let group = state.lineKey(for: p) else {
                 events.append(NotificationEvent(type: "ONE_TIME_CHARGE", transactionID: p.transactionId, groupID: nil))
                 continue
             }
@@ -62,10 +62,10 @@ enum NotificationDeriver {
         var notifiedGroups = renewedGroups
         for id in revoked {
             guard let record = state.records.last(where: { $0.payload.transactionId == id }) else { continue }
-            if let group = record.payload.subscriptionGroupIdentifier { notifiedGroups.insert(group) }
+            let key = state.lineKey(for: record.payload)
+            if let key { notifiedGroups.insert(key) }
             let shared = record.payload.inAppOwnershipType == "FAMILY_SHARED"
-            events.append(NotificationEvent(type: shared ? "REVOKE" : "REFUND", transactionID: id,
-                                            groupID: record.payload.subscriptionGroupIdentifier))
+            events.append(NotificationEvent(type: shared ? "REVOKE" : "REFUND", transactionID: id, groupID: key))
         }
         let now = state.lastProcessed
         for groupID in state.lines.keys.sorted() {
