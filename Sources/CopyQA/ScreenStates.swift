@@ -91,20 +91,21 @@ public struct ScreenStates: Sendable {
     func storeOverlays(_ chat: FlowModel, locale: String) -> [ScreenState] {
         let renewal = now.addingTimeInterval(7 * 86_400)
         let subscribed = with(chat) { $0.entitlement = premium(productID: "yearly_59_99", expires: true) }
-        let plans = [AccountInfo.Choice(title: "Premium Weekly", detail: "$9.99"),
-                     AccountInfo.Choice(title: "Premium Monthly", detail: "$14.99", starts: renewal),
-                     AccountInfo.Choice(title: "Premium Yearly", detail: "$59.99", current: true)]
+        let plans = [AccountInfo.Choice(title: "Premium Weekly", detail: "$9.99", period: BillingPeriod(value: 1, unit: .week)),
+                     AccountInfo.Choice(title: "Premium Monthly", detail: "$14.99", starts: renewal, period: BillingPeriod(value: 1, unit: .month)),
+                     AccountInfo.Choice(title: "Premium Yearly", detail: "$59.99", current: true, period: BillingPeriod(value: 1, unit: .year))]
         let pages: [(String, FlowModel, AccountInfo)] = [
             ("menu, subscribed", subscribed, AccountInfo(product: "Premium Yearly", term: .renews(renewal), renews: true)),
             ("menu, cancelled", subscribed, AccountInfo(product: "Premium Yearly", term: .ends(renewal),
-                                                        note: OverlayNote("Refund requested for transaction 2000000000000001 (yearly_59_99)."))),
+                                                        note: .copy("account.note.refundRequested"))),
             ("menu, free", chat, AccountInfo()),
-            ("manage", subscribed, AccountInfo(page: .manage, product: "Premium Yearly", term: .renews(renewal), choices: plans, selected: 1, renews: true)),
+            ("manage", subscribed, AccountInfo(page: .manage, product: "Premium Yearly", term: .renews(renewal), choices: plans, selected: 1, renews: true,
+                                               note: .copy("account.note.confirm", [.string("Premium Monthly"), .string("$14.99")]))),
             ("manage, cancelled", subscribed, AccountInfo(page: .manage, product: "Premium Yearly", term: .ends(renewal), choices: plans, selected: 2,
-                                                          note: OverlayNote("Manage Subscriptions: auto-renew off for group premium."))),
+                                                          note: .copy("account.note.cancelled", date: renewal))),
             ("manage, none", chat, AccountInfo(page: .manage)),
             ("redeem", chat, AccountInfo(page: .redeem, choices: [AccountInfo.Choice(title: "FRIENDS1M", detail: "monthly_14_99")],
-                                         note: OverlayNote("ineligibleForOffer: offer code FRIENDS1M is for new, expired subscribers", isError: true))),
+                                         note: .copy("account.note.codeNotForYou", isError: true))),
             ("redeem, none", chat, AccountInfo(page: .redeem)),
         ]
         var out: [ScreenState] = pages.map { label, model, info in

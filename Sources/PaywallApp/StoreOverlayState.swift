@@ -15,6 +15,9 @@ struct StoreOverlayState {
     /// The highlighted choice or row.
     private(set) var selected = 0
     private(set) var note: OverlayNote?
+    /// Manage Subscriptions: the plan Enter was pressed on once; a second Enter changes to it (as
+    /// Apple's sheet confirms a change before it charges).
+    private(set) var confirming: String?
 
     /// How many transactions the Transaction Manager lists (older ones are counted, not built).
     static let listed = 8
@@ -24,6 +27,7 @@ struct StoreOverlayState {
         page = .menu
         selected = 0
         note = nil
+        confirming = nil
     }
 
     /// Acts on `command` in `overlay`; returns false when the overlay should close (Esc on the menu).
@@ -32,31 +36,50 @@ struct StoreOverlayState {
         case .move(let by):
             let count = overlay == .account ? choices(session).count : managerRows(session).rows.count
             selected = count == 0 ? 0 : min(max(0, selected + by), count - 1)
+            if confirming != nil { confirming = nil; note = nil }
         case .back:
             guard page != .menu else { return false }
             page = .menu
             selected = 0
             note = nil
+            confirming = nil
         case .open(let target):
             page = target
             note = nil
             let list = choices(session)
             selected = list.firstIndex { $0.choice.current } ?? 0
         case .requestRefund:
-            perform(.refundRequest, nil, session)
+            account(.refundRequest, nil, session) { _ in .copy("account.note.refundRequested") }
         case .toggleAutoRenew:
             guard let group = subscribedGroup(session) else { break }
             let renews = session.store.subscriptionStatus(groupID: group)?.willAutoRenew ?? false
-            perform(.manageSubscriptions, "\(renews ? "off" : "on") \(group)", session)
+            account(.manageSubscriptions, "\(renews ? "off" : "on") \(group)", session) { status in
+                .copy(renews ? "account.note.cancelled" : "account.note.resubscribed", date: status?.expiresDate)
+            }
         case .choose:
             let list = choices(session)
             guard list.indices.contains(selected) else { break }
-            let choice = list[selected]
-            if page == .manage {
-                guard !choice.choice.current else { break }
-                perform(.buy, choice.target, session)
+            let (choice, target) = list[selected]
+            if page == .redeem {
+                account(.redeem, target, session) { _ in .copy("account.note.redeemed", [.string(choice.title)]) }
+            } else if choice.current, let status = subscribedGroup(session).flatMap({ session.store.subscriptionStatus(groupID: $0) }),
+                      status.willAutoRenew, status.autoRenewProductID == status.productID {
+                // The plan they have, renewing as it is: nothing to change.
+                note = .copy("account.note.stays", [.string(choice.title)])
+            } else if confirming != target {
+                // The first Enter says what the change is; the second makes it.
+                confirming = target
+                note = .copy("account.note.confirm", [.string(choice.title), .string(choice.detail)])
             } else {
-                perform(.redeem, choice.target, session)
+                confirming = nil
+                account(.buy, target, session) { status in
+                    // Back to the plan they have: a pending change is undone, auto-renew on.
+                    if choice.current { return .copy("account.note.stays", [.string(choice.title)]) }
+                    guard let status, status.productID != target else { return .copy("account.note.changed", [.string(choice.title)]) }
+                    return status.autoRenewProductID == target && status.willAutoRenew
+                        ? .copy("account.note.changesAt", [.string(choice.title)], date: status.expiresDate)
+                        : .copy("account.note.stays", [.string(choice.title)])
+                }
             }
         case .approve, .decline, .resolve, .refund, .expire, .renew, .delete:
             actOnRow(command, session)
@@ -74,13 +97,35 @@ struct StoreOverlayState {
         case (.decline, .askToBuy): perform(.decline, row.id, session)
         case (.resolve, .interrupted): perform(.resolve, row.id, session)
         case (.refund, .subscription), (.refund, .purchase): perform(.refund, row.id, session)
-        case (.delete, .subscription), (.delete, .purchase): perform(.delete, row.id, session)
+        case (.delete, .subscription), (.delete, .purchase), (.delete, .revoked): perform(.delete, row.id, session)
         case (.expire, .subscription): perform(.expire, row.productID, session)
         case (.renew, .subscription): perform(.renew, row.productID, session)
         default: return
         }
         // The list changed under the highlight: keep it on a row that exists.
         selected = min(selected, max(0, managerRows(session).rows.count - 1))
+    }
+
+    /// Performs `control` for the account overlay, whose notes are the app's copy: `done` says what
+    /// happened from the subscription's status after it; a refusal the customer can act on is
+    /// said in copy, any other in the store's words.
+    private mutating func account(_ control: StoreControl, _ target: String?, _ session: SimulatorSession,
+                                  done: (SubscriptionGroupStatus?) -> OverlayNote) {
+        do {
+            try session.control(control, productID: target)
+            note = done(subscribedGroup(session).flatMap { session.store.subscriptionStatus(groupID: $0) })
+        } catch {
+            let said = String(describing: error)
+            if said == "duplicateRequest" {
+                note = .copy("account.note.refundAgain", isError: true)
+            } else if said.hasPrefix("nothing to refund") {
+                note = .copy("account.note.nothingToRefund", isError: true)
+            } else if said.hasPrefix("ineligibleForOffer") {
+                note = .copy("account.note.codeNotForYou", isError: true)
+            } else {
+                note = OverlayNote(said, isError: true)
+            }
+        }
     }
 
     /// Performs `control` as a `Store` line would; its sentence, or why it was refused, becomes the note.
@@ -127,11 +172,19 @@ struct StoreOverlayState {
         let page = store.transactionPage(limit: Self.listed)
         let refunds = UpgradeRefund.amounts(page.page.map(\.payload))
         let now = session.clock.now()
+        // A subscription's latest transaction is as its status says (an early expiry leaves its expiresDate as signed).
+        var latest: [String: SubscriptionState] = [:]
+        for group in session.settings.catalog.groups {
+            for status in store.subscriptionStatuses(groupID: group.id) { latest[status.transaction.id] = status.state }
+        }
+        let words: [SubscriptionState: String] = [.expired: "expired", .inGracePeriod: "in grace period", .inBillingRetryPeriod: "in billing retry"]
         for transaction in page.page {
             let payload = transaction.payload
             var status: String
             if payload.revoked != nil {
-                status = "refunded"
+                status = payload.inAppOwnershipType == "FAMILY_SHARED" ? "revoked" : "refunded"
+            } else if let state = latest[payload.transactionId], let word = words[state] {
+                status = word
             } else if payload.isUpgraded == true {
                 status = refunds[payload.transactionId].map { "upgraded · \(UpgradeRefund.text(milliunits: $0)) \(payload.currency) refunded" } ?? "upgraded"
             } else if let expires = payload.expires, expires <= now {
@@ -141,7 +194,9 @@ struct StoreOverlayState {
             }
             // Xcode's own word for a purchase the app has not finished yet.
             if !transaction.finished { status = status == "purchased" ? "unfinished" : status + " · unfinished" }
-            rows.append(TransactionManagerInfo.Row(kind: payload.type == "Auto-Renewable Subscription" ? .subscription : .purchase,
+            let kind: TransactionManagerInfo.Row.Kind = payload.revoked != nil ? .revoked
+                : payload.type == "Auto-Renewable Subscription" ? .subscription : .purchase
+            rows.append(TransactionManagerInfo.Row(kind: kind,
                                                    id: payload.transactionId, productID: payload.productId,
                                                    day: AppController.day(payload.purchase), status: status))
         }
@@ -158,16 +213,18 @@ struct StoreOverlayState {
             guard let group = subscribedGroup(session), let status = session.store.subscriptionStatus(groupID: group),
                   let products = catalog.groups.first(where: { $0.id == group })?.productIDs else { return [] }
             return products.map { id in
-                let price = session.model.plans.first { $0.id == id }?.displayPrice ?? ""
-                let next = id != status.productID && id == status.autoRenewProductID ? status.expiresDate : nil
-                return (AccountInfo.Choice(title: name(of: id, session), detail: price, current: id == status.productID, starts: next), id)
+                let plan = session.model.plans.first { $0.id == id }
+                let price = plan?.displayPrice ?? ""
+                let next = id != status.productID && id == status.autoRenewProductID && status.willAutoRenew ? status.expiresDate : nil
+                return (AccountInfo.Choice(title: name(of: id, session), detail: price, current: id == status.productID, starts: next,
+                                           period: plan?.period), id)
             }
         case .redeem:
             return catalog.products.flatMap { product in
                 (product.subscription?.codeOffers ?? []).map { offer in
                     // The store finds a code by its reference name or its offer id, which has no spaces.
                     let title = offer.referenceName.isEmpty ? (offer.offerID ?? "") : offer.referenceName
-                    return (AccountInfo.Choice(title: title, detail: product.id), "\(offer.offerID ?? title) \(product.id)")
+                    return (AccountInfo.Choice(title: title, detail: name(of: product.id, session)), "\(offer.offerID ?? title) \(product.id)")
                 }
             }
         }

@@ -1,4 +1,6 @@
+import CopyDeck
 import Foundation
+import PaywallCore
 
 /// What the account overlay shows: the app's account screen and the system sheets it opens
 /// (Manage Subscriptions, Request a Refund, Redeem a Code), prepared by the runtime.
@@ -28,12 +30,15 @@ public struct AccountInfo: Sendable, Hashable {
         public var current: Bool
         /// The plan the subscription changes to at its renewal, on this date (a downgrade or crossgrade).
         public var starts: Date?
+        /// A plan's billing period: `detail` is then its price, written "$14.99 / month".
+        public var period: BillingPeriod?
 
-        public init(title: String, detail: String, current: Bool = false, starts: Date? = nil) {
+        public init(title: String, detail: String, current: Bool = false, starts: Date? = nil, period: BillingPeriod? = nil) {
             self.title = title
             self.detail = detail
             self.current = current
             self.starts = starts
+            self.period = period
         }
     }
 
@@ -77,6 +82,8 @@ public struct TransactionManagerInfo: Sendable, Hashable {
             case subscription
             /// Any other transaction: refund, delete.
             case purchase
+            /// A refunded or revoked transaction: delete only.
+            case revoked
         }
 
         public var kind: Kind
@@ -114,12 +121,28 @@ public struct TransactionManagerInfo: Sendable, Hashable {
 
 /// The line an overlay shows after an action: what the store did, or why it refused.
 public struct OverlayNote: Sendable, Hashable {
-    /// The store's sentence (data, as `store` commands print it).
+    /// The store's sentence (data, as `store` commands print it; the Transaction Manager's).
     public var text: String
     public var isError: Bool
+    /// Copy to show instead of `text` (the account overlay speaks the app's language).
+    public var key: String?
+    public var arguments: [CopyArgument]
+    /// A date for the copy's last argument, written as the screen writes dates.
+    public var date: Date?
 
     public init(_ text: String, isError: Bool = false) {
         self.text = text
         self.isError = isError
+        key = nil
+        arguments = []
+    }
+
+    /// A note in the deck's copy.
+    public static func copy(_ key: String, _ arguments: [CopyArgument] = [], date: Date? = nil, isError: Bool = false) -> OverlayNote {
+        var note = OverlayNote("", isError: isError)
+        note.key = key
+        note.arguments = arguments
+        note.date = date
+        return note
     }
 }

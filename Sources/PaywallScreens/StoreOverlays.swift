@@ -64,6 +64,7 @@ extension ScreenLayout {
         let nameWidth = min(24, (width - markWidth) / 2)
         let detail = choice.current ? writer.copy("manage.current", role: .success, bold: true, slot: .badge)
             : choice.starts.map { writer.copy("manage.starts", [.string(writer.date($0))], role: .accent, slot: .body) }
+            ?? choice.period.map { writer.copy("paywall.plan.price", [.string(choice.detail), .string(writer.unitText($0))], role: .muted, slot: .price) }
             ?? writer.data(choice.detail, role: .muted, slot: .value)
         var row = writer.columns([(writer.data(choice.title, role: selected ? .accent : .text, bold: selected, slot: .planName), markWidth, nameWidth, .left),
                                   (detail, markWidth + nameWidth + 1, width - markWidth - nameWidth - 1, .left)])
@@ -74,8 +75,10 @@ extension ScreenLayout {
     /// The last action's sentence, after a gap (none: nothing).
     private func noteLines(_ note: OverlayNote?, width: Int) -> [Block] {
         guard let note else { return [] }
-        return [Block(rows: [[]]), writer.paragraph(writer.data(note.text, role: note.isError ? .warning : .success, slot: .notice),
-                                                     width: width, align: .left, maxLines: 3)]
+        let role: StyleRole = note.isError ? .warning : .success
+        let arguments = note.arguments + (note.date.map { [CopyArgument.string(writer.date($0))] } ?? [])
+        let item = note.key.map { writer.copy($0, arguments, role: role, slot: .notice) } ?? writer.data(note.text, role: role, slot: .notice)
+        return [Block(rows: [[]]), writer.paragraph(item, width: width, align: .left, maxLines: 3)]
     }
 
     /// Xcode's Transaction Manager: waiting requests and the newest transactions, the selected
@@ -89,16 +92,30 @@ extension ScreenLayout {
         if info.rows.isEmpty {
             blocks.append(writer.paragraph(writer.copy("manager.empty", role: .muted, slot: .body), width: inner, align: .left))
         }
-        // Rows that fit: the overlay keeps its title, note and hints on the smallest screen.
-        let fit = max(3, height - 12 - (info.note == nil ? 0 : 3))
-        let first = min(max(0, info.selected - fit + 1), max(0, info.rows.count - fit))
-        // Every line in the same form: the widest each line fits in, narrowed for the longest.
+        // Columns lined up: ids, products padded to the longest, the day where every line has room
+        // for it; a status too long for its line goes on to a second one.
         let room = inner - DisplayWidth.of(writer.glyphs.radioOn) - 1
-        let form = info.rows.map { row in Self.rowForms(row).firstIndex { DisplayWidth.of($0) <= room } ?? 2 }.max() ?? 0
-        for index in info.rows.indices.dropFirst(first).prefix(fit) {
-            blocks.append(managerRow(info.rows[index], form: form, selected: index == info.selected, width: inner))
+        let idWidth = info.rows.map { DisplayWidth.of($0.id) }.max() ?? 0
+        let productWidth = info.rows.map { DisplayWidth.of($0.productID) }.max() ?? 0
+        let withDay = info.rows.allSatisfy { idWidth + productWidth + DisplayWidth.of($0.day) + DisplayWidth.of($0.status) + 6 <= room }
+        let lines = info.rows.indices.map { index -> Block in
+            let row = info.rows[index]
+            let text = [Self.padded(row.id, idWidth), Self.padded(row.productID, productWidth)] + (withDay ? [row.day] : []) + [row.status]
+            return managerRow(text.joined(separator: "  "), selected: index == info.selected, width: inner)
         }
-        let hidden = info.older + max(0, info.rows.count - first - fit)
+        // The lines that fit with the title, note and hints on the smallest screen, the selected one among them.
+        let budget = max(3, height - 12 - (info.note == nil ? 0 : 3))
+        func linesHeight(_ range: ClosedRange<Int>) -> Int { lines[range].reduce(0) { $0 + $1.height } }
+        var hidden = info.older
+        if !lines.isEmpty {
+            let selected = min(max(0, info.selected), lines.count - 1)
+            var start = 0
+            while start < selected, linesHeight(start...selected) > budget { start += 1 }
+            var end = selected
+            while end + 1 < lines.count, linesHeight(start...(end + 1)) <= budget { end += 1 }
+            blocks += lines[start...end]
+            hidden += lines.count - 1 - end
+        }
         if hidden > 0 {
             blocks.append(writer.paragraph(writer.copy("manager.older", [.integer(hidden)], role: .muted, slot: .body), width: inner, align: .left))
         }
@@ -110,24 +127,24 @@ extension ScreenLayout {
         case .interrupted?: hints += ["manager.resolve"]
         case .subscription?: hints += ["manager.refund", "manager.expire", "manager.renew", "manager.delete"]
         case .purchase?: hints += ["manager.refund", "manager.delete"]
+        case .revoked?: hints += ["manager.delete"]
         case nil: break
         }
         blocks.append(writer.hints(hints + ["help.close"], width: inner))
         return Block.stack(blocks).framed(width: boxWidth, padding: 1, style: TextStyle(.accent, bold: true), fill: TextStyle(.surface))
     }
 
-    /// A line's texts, widest first: id, product, day and status; then without the day; then with single spaces.
-    static func rowForms(_ row: TransactionManagerInfo.Row) -> [String] {
-        ["\(row.id)  \(row.productID)  \(row.day)  \(row.status)", "\(row.id)  \(row.productID)  \(row.status)",
-         "\(row.id) \(row.productID) \(row.status)"]
+    /// `text` with spaces after it to `width` columns.
+    static func padded(_ text: String, _ width: Int) -> String {
+        text + String(repeating: " ", count: max(0, width - DisplayWidth.of(text)))
     }
 
-    /// One request or transaction: its mark, then its text in `form` (an index of `rowForms`).
-    private func managerRow(_ row: TransactionManagerInfo.Row, form: Int, selected: Bool, width: Int) -> Block {
+    /// One request or transaction: its mark, then its columns, on at most two lines.
+    private func managerRow(_ text: String, selected: Bool, width: Int) -> Block {
         let mark = selected ? writer.glyphs.radioOn : writer.glyphs.radioOff
         let markWidth = DisplayWidth.of(mark) + 1
-        let text = Self.rowForms(row)[form]
-        var block = writer.columns([(writer.data(text, role: selected ? .accent : .text, bold: selected, slot: .value), markWidth, width - markWidth, .left)])
+        var block = writer.paragraph(writer.data(text, role: selected ? .accent : .text, bold: selected, slot: .value),
+                                     width: width - markWidth, align: .left, maxLines: 2).shifted(by: markWidth)
         block.rows[0].append(Piece(text: mark, x: 0, style: TextStyle(selected ? .accent : .muted, bold: selected)))
         return block
     }

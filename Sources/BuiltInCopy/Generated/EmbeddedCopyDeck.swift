@@ -5405,6 +5405,259 @@ enum EmbeddedCopyDeck {
           }
         }
       }
+    },
+    "account.note.refundRequested" : {
+      "comment" : "Account overlay: after the customer asked Apple for a refund (Apple decides later)",
+      "localizations" : {
+        "en" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "Refund requested. Apple reviews it and tells you by email."
+          }
+        },
+        "ko" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "환불을 요청했어요. Apple이 검토한 뒤 이메일로 알려 드려요."
+          }
+        },
+        "zh-Hans" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "已申请退款。Apple 审核后会通过电子邮件通知你。"
+          }
+        }
+      }
+    },
+    "account.note.cancelled" : {
+      "comment" : "Manage Subscriptions: after cancelling (auto-renew off); %@ is the last day of access",
+      "localizations" : {
+        "en" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "Cancelled. Premium stays until %@."
+          }
+        },
+        "ko" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "구독을 취소했어요. %@까지 프리미엄을 이용할 수 있어요."
+          }
+        },
+        "zh-Hans" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "已取消订阅。高级版可用至 %@。"
+          }
+        }
+      }
+    },
+    "account.note.resubscribed" : {
+      "comment" : "Manage Subscriptions: after resubscribing (auto-renew on); %@ is the renewal date",
+      "localizations" : {
+        "en" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "Resubscribed. Renews on %@."
+          }
+        },
+        "ko" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "다시 구독했어요. %@에 갱신돼요."
+          }
+        },
+        "zh-Hans" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "已重新订阅，将于 %@ 续订。"
+          }
+        }
+      }
+    },
+    "account.note.redeemed" : {
+      "comment" : "Redeem a Code: after the code was redeemed; %@ is the code's name",
+      "localizations" : {
+        "en" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "Code %@ redeemed."
+          }
+        },
+        "ko" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "%@ 코드를 사용했어요."
+          }
+        },
+        "zh-Hans" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "已兑换代码 %@。"
+          }
+        }
+      }
+    },
+    "account.note.stays" : {
+      "comment" : "Manage Subscriptions: the customer chose the plan they have; %@ is its name",
+      "localizations" : {
+        "en" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "You stay on %@."
+          }
+        },
+        "ko" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "%@ 요금제를 계속 이용해요."
+          }
+        },
+        "zh-Hans" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "你将继续使用 %@。"
+          }
+        }
+      }
+    },
+    "account.note.confirm" : {
+      "comment" : "Manage Subscriptions: asks to confirm a change of plan; %1$@ is the plan's name, %2$@ its price",
+      "localizations" : {
+        "en" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "Press Enter again to change to %1$@ (%2$@)."
+          }
+        },
+        "ko" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "%1$@(%2$@)(으)로 변경하려면 Enter를 한 번 더 누르세요."
+          }
+        },
+        "zh-Hans" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "再按一次 Enter 即可改为 %1$@（%2$@）。"
+          }
+        }
+      }
+    },
+    "account.note.changed" : {
+      "comment" : "Manage Subscriptions: the change of plan took effect at once (an upgrade); %@ is the plan's name",
+      "localizations" : {
+        "en" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "%@ is your plan now."
+          }
+        },
+        "ko" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "이제 %@ 요금제를 이용해요."
+          }
+        },
+        "zh-Hans" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "你现在使用的是 %@。"
+          }
+        }
+      }
+    },
+    "account.note.changesAt" : {
+      "comment" : "Manage Subscriptions: the change of plan waits for the renewal; %1$@ is the plan's name, %2$@ the date",
+      "localizations" : {
+        "en" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "%1$@ starts on %2$@."
+          }
+        },
+        "ko" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "%1$@ 요금제는 %2$@부터 적용돼요."
+          }
+        },
+        "zh-Hans" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "%1$@ 将于 %2$@ 生效。"
+          }
+        }
+      }
+    },
+    "account.note.refundAgain" : {
+      "comment" : "Account overlay: a refund of this purchase was already requested",
+      "localizations" : {
+        "en" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "You already asked for a refund of this purchase."
+          }
+        },
+        "ko" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "이 구매는 이미 환불을 요청했어요."
+          }
+        },
+        "zh-Hans" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "你已为这笔购买申请过退款。"
+          }
+        }
+      }
+    },
+    "account.note.nothingToRefund" : {
+      "comment" : "Account overlay: the customer has no purchase to refund",
+      "localizations" : {
+        "en" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "There is no purchase to refund."
+          }
+        },
+        "ko" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "환불할 구매 내역이 없어요."
+          }
+        },
+        "zh-Hans" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "没有可退款的购买。"
+          }
+        }
+      }
+    },
+    "account.note.codeNotForYou" : {
+      "comment" : "Redeem a Code: the code is not for this customer (e.g. only for new subscribers)",
+      "localizations" : {
+        "en" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "This code can't be used with your account."
+          }
+        },
+        "ko" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "이 코드는 회원님 계정에서 사용할 수 없어요."
+          }
+        },
+        "zh-Hans" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "此代码不适用于你的账户。"
+          }
+        }
+      }
     }
   },
   "version" : "1.0"

@@ -232,6 +232,17 @@ enum EmbeddedCopyDeckCatalog {
         "manager.delete",
         "manager.older",
         "manage.starts",
+        "account.note.refundRequested",
+        "account.note.cancelled",
+        "account.note.resubscribed",
+        "account.note.redeemed",
+        "account.note.stays",
+        "account.note.confirm",
+        "account.note.changed",
+        "account.note.changesAt",
+        "account.note.refundAgain",
+        "account.note.nothingToRefund",
+        "account.note.codeNotForYou",
     ]
 
     static let lines: [(String, Int)] = [
@@ -256,6 +267,83 @@ enum EmbeddedCopyDeckCatalog {
         ("account.none\u{1F}ko\u{1F}", 4790),
         ("account.none\u{1F}zh-Hans", 4795),
         ("account.none\u{1F}zh-Hans\u{1F}", 4796),
+        ("account.note.cancelled", 5425),
+        ("account.note.cancelled\u{1F}en", 5428),
+        ("account.note.cancelled\u{1F}en\u{1F}", 5429),
+        ("account.note.cancelled\u{1F}ko", 5434),
+        ("account.note.cancelled\u{1F}ko\u{1F}", 5435),
+        ("account.note.cancelled\u{1F}zh-Hans", 5440),
+        ("account.note.cancelled\u{1F}zh-Hans\u{1F}", 5441),
+        ("account.note.changed", 5540),
+        ("account.note.changed\u{1F}en", 5543),
+        ("account.note.changed\u{1F}en\u{1F}", 5544),
+        ("account.note.changed\u{1F}ko", 5549),
+        ("account.note.changed\u{1F}ko\u{1F}", 5550),
+        ("account.note.changed\u{1F}zh-Hans", 5555),
+        ("account.note.changed\u{1F}zh-Hans\u{1F}", 5556),
+        ("account.note.changesAt", 5563),
+        ("account.note.changesAt\u{1F}en", 5566),
+        ("account.note.changesAt\u{1F}en\u{1F}", 5567),
+        ("account.note.changesAt\u{1F}ko", 5572),
+        ("account.note.changesAt\u{1F}ko\u{1F}", 5573),
+        ("account.note.changesAt\u{1F}zh-Hans", 5578),
+        ("account.note.changesAt\u{1F}zh-Hans\u{1F}", 5579),
+        ("account.note.codeNotForYou", 5632),
+        ("account.note.codeNotForYou\u{1F}en", 5635),
+        ("account.note.codeNotForYou\u{1F}en\u{1F}", 5636),
+        ("account.note.codeNotForYou\u{1F}ko", 5641),
+        ("account.note.codeNotForYou\u{1F}ko\u{1F}", 5642),
+        ("account.note.codeNotForYou\u{1F}zh-Hans", 5647),
+        ("account.note.codeNotForYou\u{1F}zh-Hans\u{1F}", 5648),
+        ("account.note.confirm", 5517),
+        ("account.note.confirm\u{1F}en", 5520),
+        ("account.note.confirm\u{1F}en\u{1F}", 5521),
+        ("account.note.confirm\u{1F}ko", 5526),
+        ("account.note.confirm\u{1F}ko\u{1F}", 5527),
+        ("account.note.confirm\u{1F}zh-Hans", 5532),
+        ("account.note.confirm\u{1F}zh-Hans\u{1F}", 5533),
+        ("account.note.nothingToRefund", 5609),
+        ("account.note.nothingToRefund\u{1F}en", 5612),
+        ("account.note.nothingToRefund\u{1F}en\u{1F}", 5613),
+        ("account.note.nothingToRefund\u{1F}ko", 5618),
+        ("account.note.nothingToRefund\u{1F}ko\u{1F}", 5619),
+        ("account.note.nothingToRefund\u{1F}zh-Hans", 5624),
+        ("account.note.nothingToRefund\u{1F}zh-Hans\u{1F}", 5625),
+        ("account.note.redeemed", 5471),
+        ("account.note.redeemed\u{1F}en", 5474),
+        ("account.note.redeemed\u{1F}en\u{1F}", 5475),
+        ("account.note.redeemed\u{1F}ko", 5480),
+        ("account.note.redeemed\u{1F}ko\u{1F}", 5481),
+        ("account.note.redeemed\u{1F}zh-Hans", 5486),
+        ("account.note.redeemed\u{1F}zh-Hans\u{1F}", 5487),
+        ("account.note.refundAgain", 5586),
+        ("account.note.refundAgain\u{1F}en", 5589),
+        ("account.note.refundAgain\u{1F}en\u{1F}", 5590),
+        ("account.note.refundAgain\u{1F}ko", 5595),
+        ("account.note.refundAgain\u{1F}ko\u{1F}", 5596),
+        ("account.note.refundAgain\u{1F}zh-Hans", 5601),
+        ("account.note.refundAgain\u{1F}zh-Hans\u{1F}", 5602),
+        ("account.note.refundRequested", 5402),
+        ("account.note.refundRequested\u{1F}en", 5405),
+        ("account.note.refundRequested\u{1F}en\u{1F}", 5406),
+        ("account.note.refundRequested\u{1F}ko", 5411),
+        ("account.note.refundRequested\u{1F}ko\u{1F}", 5412),
+        ("account.note.refundRequested\u{1F}zh-Hans", 5417),
+        ("account.note.refundRequested\u{1F}zh-Hans\u{1F}", 5418),
+        ("account.note.resubscribed", 5448),
+        ("account.note.resubscribed\u{1F}en", 5451),
+        ("account.note.resubscribed\u{1F}en\u{1F}", 5452),
+        ("account.note.resubscribed\u{1F}ko", 5457),
+        ("account.note.resubscribed\u{1F}ko\u{1F}", 5458),
+        ("account.note.resubscribed\u{1F}zh-Hans", 5463),
+        ("account.note.resubscribed\u{1F}zh-Hans\u{1F}", 5464),
+        ("account.note.stays", 5494),
+        ("account.note.stays\u{1F}en", 5497),
+        ("account.note.stays\u{1F}en\u{1F}", 5498),
+        ("account.note.stays\u{1F}ko", 5503),
+        ("account.note.stays\u{1F}ko\u{1F}", 5504),
+        ("account.note.stays\u{1F}zh-Hans", 5509),
+        ("account.note.stays\u{1F}zh-Hans\u{1F}", 5510),
         ("account.redeem", 4849),
         ("account.redeem\u{1F}en", 4852),
         ("account.redeem\u{1F}en\u{1F}", 4853),
@@ -1781,7 +1869,7 @@ enum EmbeddedCopyDeckCatalog {
 
     static func entries() -> [String: CatalogEntry] {
         var entries: [String: CatalogEntry] = [:]
-        entries.reserveCapacity(218)
+        entries.reserveCapacity(229)
         entries["app.name"] = CatalogEntry(comment: "App-wide: the product name. Proper name, kept as “Nova” in every language.", localizations: [
             "en": .unit("Nova"),
             "ko": .unit("Nova"),
@@ -2983,6 +3071,61 @@ enum EmbeddedCopyDeckCatalog {
             "en": .unit("Starts on %@"),
             "ko": .unit("%@부터 적용"),
             "zh-Hans": .unit("%@ 起生效"),
+        ])
+        entries["account.note.refundRequested"] = CatalogEntry(comment: "Account overlay: after the customer asked Apple for a refund (Apple decides later)", localizations: [
+            "en": .unit("Refund requested. Apple reviews it and tells you by email."),
+            "ko": .unit("환불을 요청했어요. Apple이 검토한 뒤 이메일로 알려 드려요."),
+            "zh-Hans": .unit("已申请退款。Apple 审核后会通过电子邮件通知你。"),
+        ])
+        entries["account.note.cancelled"] = CatalogEntry(comment: "Manage Subscriptions: after cancelling (auto-renew off); %@ is the last day of access", localizations: [
+            "en": .unit("Cancelled. Premium stays until %@."),
+            "ko": .unit("구독을 취소했어요. %@까지 프리미엄을 이용할 수 있어요."),
+            "zh-Hans": .unit("已取消订阅。高级版可用至 %@。"),
+        ])
+        entries["account.note.resubscribed"] = CatalogEntry(comment: "Manage Subscriptions: after resubscribing (auto-renew on); %@ is the renewal date", localizations: [
+            "en": .unit("Resubscribed. Renews on %@."),
+            "ko": .unit("다시 구독했어요. %@에 갱신돼요."),
+            "zh-Hans": .unit("已重新订阅，将于 %@ 续订。"),
+        ])
+        entries["account.note.redeemed"] = CatalogEntry(comment: "Redeem a Code: after the code was redeemed; %@ is the code's name", localizations: [
+            "en": .unit("Code %@ redeemed."),
+            "ko": .unit("%@ 코드를 사용했어요."),
+            "zh-Hans": .unit("已兑换代码 %@。"),
+        ])
+        entries["account.note.stays"] = CatalogEntry(comment: "Manage Subscriptions: the customer chose the plan they have; %@ is its name", localizations: [
+            "en": .unit("You stay on %@."),
+            "ko": .unit("%@ 요금제를 계속 이용해요."),
+            "zh-Hans": .unit("你将继续使用 %@。"),
+        ])
+        entries["account.note.confirm"] = CatalogEntry(comment: "Manage Subscriptions: asks to confirm a change of plan; %1$@ is the plan's name, %2$@ its price", localizations: [
+            "en": .unit("Press Enter again to change to %1$@ (%2$@)."),
+            "ko": .unit("%1$@(%2$@)(으)로 변경하려면 Enter를 한 번 더 누르세요."),
+            "zh-Hans": .unit("再按一次 Enter 即可改为 %1$@（%2$@）。"),
+        ])
+        entries["account.note.changed"] = CatalogEntry(comment: "Manage Subscriptions: the change of plan took effect at once (an upgrade); %@ is the plan's name", localizations: [
+            "en": .unit("%@ is your plan now."),
+            "ko": .unit("이제 %@ 요금제를 이용해요."),
+            "zh-Hans": .unit("你现在使用的是 %@。"),
+        ])
+        entries["account.note.changesAt"] = CatalogEntry(comment: "Manage Subscriptions: the change of plan waits for the renewal; %1$@ is the plan's name, %2$@ the date", localizations: [
+            "en": .unit("%1$@ starts on %2$@."),
+            "ko": .unit("%1$@ 요금제는 %2$@부터 적용돼요."),
+            "zh-Hans": .unit("%1$@ 将于 %2$@ 生效。"),
+        ])
+        entries["account.note.refundAgain"] = CatalogEntry(comment: "Account overlay: a refund of this purchase was already requested", localizations: [
+            "en": .unit("You already asked for a refund of this purchase."),
+            "ko": .unit("이 구매는 이미 환불을 요청했어요."),
+            "zh-Hans": .unit("你已为这笔购买申请过退款。"),
+        ])
+        entries["account.note.nothingToRefund"] = CatalogEntry(comment: "Account overlay: the customer has no purchase to refund", localizations: [
+            "en": .unit("There is no purchase to refund."),
+            "ko": .unit("환불할 구매 내역이 없어요."),
+            "zh-Hans": .unit("没有可退款的购买。"),
+        ])
+        entries["account.note.codeNotForYou"] = CatalogEntry(comment: "Redeem a Code: the code is not for this customer (e.g. only for new subscribers)", localizations: [
+            "en": .unit("This code can't be used with your account."),
+            "ko": .unit("이 코드는 회원님 계정에서 사용할 수 없어요."),
+            "zh-Hans": .unit("此代码不适用于你的账户。"),
         ])
         return entries
     }
