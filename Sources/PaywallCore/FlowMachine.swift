@@ -163,6 +163,16 @@ struct FlowStep {
         if entitlement.isPremium, model.state == .error(message: FlowMachine.entitlementInactiveMessage) {
             go(.purchased(entitlement: entitlement))
         }
+        // The welcome screen says what the customer has now: another plan's dates, or, once premium
+        // is gone (a refund, a revocation), the free chat it would have led to.
+        if case let .purchased(shown) = model.state, entitlement.source != .cache,
+           (shown.isPremium, shown.productID, shown.expiresAt) != (entitlement.isPremium, entitlement.productID, entitlement.expiresAt) {
+            if entitlement.isPremium {
+                model.state = .purchased(entitlement: entitlement)
+            } else {
+                go(.chat)
+            }
+        }
         model.awaiting.remove(.entitlement)
         finishStartupIfReady()
     }

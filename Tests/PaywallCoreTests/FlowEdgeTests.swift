@@ -114,6 +114,26 @@ import Testing
         #expect(F.reduce(model, .entitlementRefreshed(other)).0.notice == nil)
     }
 
+    @Test func theWelcomeScreenSaysWhatTheCustomerHasNow() {
+        var model = FlowModel(entitlement: F.premium)
+        model.state = .purchased(entitlement: F.premium)
+        // Refreshed as it was (a new verification time): the same screen.
+        var again = F.premium
+        again.verifiedAt = F.now.addingTimeInterval(60)
+        #expect(F.reduce(model, .entitlementRefreshed(again)).0.state == .purchased(entitlement: F.premium))
+        // Another plan approved meanwhile: its dates.
+        var other = F.premium
+        other.productID = "weekly_9_99"
+        other.expiresAt = F.now.addingTimeInterval(7 * 86_400)
+        #expect(F.reduce(model, .entitlementRefreshed(other)).0.state == .purchased(entitlement: other))
+        // Refunded: no "Welcome to Premium" any more, the free chat it led to.
+        #expect(F.reduce(model, .entitlementRefreshed(.free)).0.state == .chat)
+        // A cached answer (the backend down) changes nothing.
+        var cached = other
+        cached.source = .cache
+        #expect(F.reduce(model, .entitlementRefreshed(cached)).0.state == .purchased(entitlement: F.premium))
+    }
+
     @Test func aWithdrawnStoreMessageIsTakenDownAndTheOthersStay() {
         var model = FlowModel()
         let winBack = StoreKitMessage(reason: .winBackOffer, groupID: "premium", productID: "monthly", productName: "Monthly")
