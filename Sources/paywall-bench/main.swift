@@ -1,7 +1,7 @@
 // paywall-bench: prints a table of timing figures. Never asserts a time.
 //
 //   swift build -c release --product paywall-bench && .build/release/paywall-bench
-//   options: --check (compare with the budgets in Budgets.swift; exit 1 when one is missed), --quick (small counts), --presses N, --idle-presses N, --soak N, --naive-soak N, --per-ledger N, --tape PATH, --sweeps N, --rounds N, --only catchup,startup,keys,idle,tape,sweep,sweep40,process,soak
+//   options: --check (compare with the budgets in Budgets.swift; exit 1 when one is missed), --quick (small counts), --presses N, --idle-presses N, --soak N, --naive-soak N, --per-ledger N, --tape PATH, --sweeps N, --rounds N, --long (the catch-up on to 100k transactions), --only catchup,startup,keys,idle,tape,sweep,sweep40,process,soak
 //   State directories go under $TMPDIR (TMPDIR=/dev/shm takes the disk's fsync cost out).
 import Foundation
 import PaywallFoundation
@@ -19,6 +19,8 @@ struct BenchOptions {
     var naiveSoak = 500
     /// Days of the catch-up jump at a renewal every 30 s (7: 20,160 renewals).
     var catchUpDays = 7
+    /// `--long`: the catch-up goes on to 100,000 transactions (about 75 s more), a last row each.
+    var catchUpLong = false
     /// Operations per state directory in the soak (default: all 10,000 on one ledger).
     var perLedger = 10_000
     var tape = "Scripts/tapes/happy-path-yearly.tape"
@@ -44,8 +46,9 @@ struct BenchOptions {
             case "--sweeps": sweeps = max(1, Int(it.next() ?? "") ?? sweeps)
             case "--only": only.formUnion((it.next() ?? "").split(separator: ",").map(String.init))
             case "--check": check = true
+            case "--long": catchUpLong = true
             default:
-                FileHandle.standardError.write(Data("paywall-bench: unknown option \(arg); expected --check, --quick, --presses N, --idle-presses N, --soak N, --naive-soak N, --per-ledger N, --tape PATH, --sweeps N, --rounds N, --only catchup,startup,keys,idle,tape,sweep,sweep40,process,soak\n".utf8))
+                FileHandle.standardError.write(Data("paywall-bench: unknown option \(arg); expected --check, --quick, --presses N, --idle-presses N, --soak N, --naive-soak N, --per-ledger N, --tape PATH, --sweeps N, --rounds N, --long, --only catchup,startup,keys,idle,tape,sweep,sweep40,process,soak\n".utf8))
                 exit(2)
             }
         }
@@ -68,7 +71,7 @@ var failed: String?
 do {
     func wanted(_ name: String) -> Bool { options.only.isEmpty || options.only.contains(name) }
     // First: its peak-memory row is the process's peak so far.
-    if wanted("catchup") { try CatchUpBench(days: options.catchUpDays).run(into: &table) }
+    if wanted("catchup") { try CatchUpBench(days: options.catchUpDays, longest: options.catchUpLong ? 100_000 : nil).run(into: &table) }
     if wanted("startup") { try StartupBench(runs: options.startups).run(into: &table) }
     if wanted("keys") {
         for size in [TerminalSize(width: 80, height: 24), TerminalSize(width: 200, height: 60)] {
