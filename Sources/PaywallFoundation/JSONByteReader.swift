@@ -221,15 +221,22 @@ public struct JSONByteReader {
     /// The byte range of the value at `path` (keys of nested objects, from the top-level object),
     /// found by skipping the values around it; nil when the path is not there exactly once.
     public static func valueRange(at path: [StaticString], in data: Data) -> Range<Int>? {
-        data.withUnsafeBytes { raw -> Range<Int>? in
+        value(at: path, in: data) { $0.skipValue() ? () : nil }?.range
+    }
+
+    /// The value at `path` as `read` reads it (from its first byte; it must consume exactly the
+    /// value), and its byte range: one pass over the document, the value read where it is found
+    /// instead of skipped and read again. Nil when the path is not there exactly once or `read` fails.
+    public static func value<T>(at path: [StaticString], in data: Data, read: (inout JSONByteReader) -> T?) -> (range: Range<Int>, value: T)? {
+        data.withUnsafeBytes { raw -> (range: Range<Int>, value: T)? in
             var reader = JSONByteReader(raw.bindMemory(to: UInt8.self))
-            return reader.valueRange(at: path[...])
+            return reader.value(at: path[...], read: read)
         }
     }
 
-    private mutating func valueRange(at path: ArraySlice<StaticString>) -> Range<Int>? {
+    private mutating func value<T>(at path: ArraySlice<StaticString>, read: (inout JSONByteReader) -> T?) -> (range: Range<Int>, value: T)? {
         guard let name = path.first, consume(UInt8(ascii: "{")) else { return nil }
-        var found: Range<Int>?
+        var found: (range: Range<Int>, value: T)?
         if consume(UInt8(ascii: "}")) { return nil }
         repeat {
             guard let key = key() else { return nil }
@@ -238,13 +245,14 @@ public struct JSONByteReader {
                 if path.count == 1 {
                     skipWhitespace()
                     let start = offset
-                    guard skipValue() else { return nil }
-                    found = start..<offset
+                    guard let value = read(&self) else { return nil }
+                    found = (start..<offset, value)
                 } else {
+                    // The inner object is read to its closing brace: go on from there, not over it again.
                     var inner = self
-                    guard let range = inner.valueRange(at: path.dropFirst()) else { return nil }
-                    found = range
-                    guard skipValue() else { return nil }
+                    guard let value = inner.value(at: path.dropFirst(), read: read) else { return nil }
+                    found = value
+                    offset = inner.offset
                 }
             } else {
                 guard skipValue() else { return nil }

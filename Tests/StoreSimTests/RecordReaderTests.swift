@@ -97,5 +97,21 @@ struct RecordReaderTests {
         #expect(value(["missing"]) == nil)
         #expect(JSONByteReader.valueRange(at: ["k"], in: Data(#"{"k":1,"k":2}"#.utf8)) == nil)
         #expect(JSONByteReader.valueRange(at: ["k"], in: Data(#"{"k":[1,2"#.utf8)) == nil)
+        // A nested path goes on after the inner object: a key after it is still checked.
+        #expect(JSONByteReader.valueRange(at: ["a", "b"], in: Data(#"{"a":{"b":1},"a":{"b":2}}"#.utf8)) == nil)
+        #expect(JSONByteReader.valueRange(at: ["a", "b"], in: Data(#"{"a":{"b":1},"z":2"#.utf8)) == nil, "no closing brace")
+    }
+
+    @Test func readsTheRecordsWhereItFindsThemInOnePass() throws {
+        var random = SeededGenerator(seed: 7)
+        let records = (0..<20).map { n in TransactionRecordJSONTests.record(&random, jws: "aGVhZA.cGF5bG9hZA.c2ln\(n)") }
+        let array = String(decoding: Self.array(records), as: UTF8.self)
+        let snapshot = Data(("{\"lines\":{},\"records\":" + array + ",\"rng\":1}").utf8)
+        let found = try #require(JSONByteReader.value(at: ["records"], in: snapshot, read: RecordReader.records))
+        #expect(found.value == records)
+        #expect(String(decoding: snapshot[found.range], as: UTF8.self) == array)
+        // A reader that fails, or records that do not close, find nothing.
+        #expect(JSONByteReader.value(at: ["records"], in: snapshot, read: { _ -> Int? in nil }) == nil)
+        #expect(JSONByteReader.value(at: ["records"], in: Data(#"{"records":[{"#.utf8), read: RecordReader.records) == nil)
     }
 }

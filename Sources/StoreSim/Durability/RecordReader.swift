@@ -12,16 +12,21 @@ enum RecordReader {
         data.withUnsafeBytes { raw -> [TransactionRecord]? in
             let all = raw.bindMemory(to: UInt8.self)
             var reader = JSONByteReader(UnsafeBufferPointer(rebasing: all[range]))
-            guard reader.consume(UInt8(ascii: "[")) else { return nil }
-            var records: [TransactionRecord] = []
-            if reader.consume(UInt8(ascii: "]")) { return reader.atEnd() ? records : nil }
-            repeat {
-                guard let record = record(&reader) else { return nil }
-                records.append(record)
-            } while reader.consume(UInt8(ascii: ","))
-            guard reader.consume(UInt8(ascii: "]")), reader.atEnd() else { return nil }
+            guard let records = records(&reader), reader.atEnd() else { return nil }
             return records
         }
+    }
+
+    /// The array of records that starts at `reader`'s position, read to its closing bracket.
+    static func records(_ reader: inout JSONByteReader) -> [TransactionRecord]? {
+        guard reader.consume(UInt8(ascii: "[")) else { return nil }
+        var records: [TransactionRecord] = []
+        if reader.consume(UInt8(ascii: "]")) { return records }
+        repeat {
+            guard let record = record(&reader) else { return nil }
+            records.append(record)
+        } while reader.consume(UInt8(ascii: ","))
+        return reader.consume(UInt8(ascii: "]")) ? records : nil
     }
 
     private static func record(_ reader: inout JSONByteReader) -> TransactionRecord? {

@@ -358,8 +358,7 @@ extension StoreState: SnapshotInParts, SnapshotFastReading {
     /// The snapshot with its records read by `RecordReader` and the rest by the decoder; nil when
     /// the reader meets anything it does not expect (the decoder then reads the whole file).
     static func readSnapshot(_ data: Data) -> StoreState? {
-        guard let range = JSONByteReader.valueRange(at: ["records"], in: data),
-              let records = RecordReader.records(in: data, range: range),
+        guard let (range, records) = JSONByteReader.value(at: ["records"], in: data, read: RecordReader.records),
               var state = try? LocatedJSONDecoder().decode(StoreState.self, from: data.replacingBytes(in: range, with: "[]")) else { return nil }
         state.records = records
         return state
@@ -369,8 +368,7 @@ extension StoreState: SnapshotInParts, SnapshotFastReading {
     /// for `readSnapshot`.
     static func readJournalLine(_ line: Data) -> (seq: Int, change: Change)? {
         struct Line: Decodable { var seq: Int; var change: Change }
-        guard let range = JSONByteReader.valueRange(at: ["change", "upserts"], in: line),
-              let upserts = RecordReader.records(in: line, range: range),
+        guard let (range, upserts) = JSONByteReader.value(at: ["change", "upserts"], in: line, read: RecordReader.records),
               var entry = try? LocatedJSONDecoder().decode(Line.self, from: line.replacingBytes(in: range, with: "[]")) else { return nil }
         entry.change.upserts = upserts
         return (entry.seq, entry.change)
