@@ -37,6 +37,8 @@ struct StoreOverlayTests {
         app.handle(.character("u"))
         #expect(app.overlay == .account)
         #expect(Self.screen(app).contains("No subscription"))
+        app.handle(.character("f"))
+        #expect(Self.screen(app).contains("There is no purchase to refund."), "said in the app's copy, not the store's words")
         app.handle(.escape)
         #expect(app.overlay == .none)
         let chat = try FirstHourTests.app(start: .chat)
