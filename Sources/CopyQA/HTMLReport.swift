@@ -152,7 +152,6 @@ public enum HTMLReport {
             + " data-offer=\"\(offer)\" data-size=\"\(combination.width)x\(combination.height)\" data-screen=\"\(escape(name))\""
             // A screen without findings has neither findings attribute (the script reads them as none).
             + (findings.isEmpty ? "" : " data-findings=\"\(findings.count)\" data-finding=\" \(unique(findings.map(\.kind.rawValue)).joined(separator: " ")) \"")
-            + " data-same=\"\(escape("\(name)|\(state.state)|\(combination.theme)|\(offer)|\(combination.width)x\(combination.height)"))\""
             + " data-grid=\"\(grid)\">"
         out += "<h3>\(escape(name))\(state.state.isEmpty ? "" : " · " + escape(state.state)) — \(escape(combination.description))"
             + (findings.isEmpty ? "" : " <b>\(findings.count) finding(s), \(errors) error(s)</b>") + "</h3>"
@@ -222,6 +221,12 @@ public enum HTMLReport {
       document.querySelectorAll('section.screen').forEach(function(s){
         if(seen)seen.observe(s);else build(s);
       });
+      // The same screen in every locale: its name and state (the heading before the dash), theme, offer and size.
+      function same(s){
+        var key=s.getAttribute('data-same');
+        if(key===null){key=s.querySelector('h3').textContent.split(' \\u2014 ')[0]+'|'+['theme','offer','size'].map(function(n){return s.getAttribute('data-'+n);}).join('|');s.setAttribute('data-same',key);}
+        return key;
+      }
       function apply(){
         var want={};names.forEach(function(n){want[n]=document.getElementById('f-'+n).value;});
         var only=document.getElementById('f-findings').checked, shown=0;
@@ -235,7 +240,7 @@ public enum HTMLReport {
         var side=document.getElementById('f-side').checked,main=document.querySelector('main');
         main.className=side?'side':'';
         var all=Array.prototype.slice.call(document.querySelectorAll('section.screen'));
-        if(side){all.map(function(s,i){return [s.getAttribute('data-same'),i,s];}).sort(function(a,b){return a[0]<b[0]?-1:a[0]>b[0]?1:a[1]-b[1];})
+        if(side){all.map(function(s,i){return [same(s),i,s];}).sort(function(a,b){return a[0]<b[0]?-1:a[0]>b[0]?1:a[1]-b[1];})
           .forEach(function(e,rank){e[2].style.order=String(rank);});}
         else all.forEach(function(s){s.style.order='';});
         document.body.setAttribute('data-visible',String(shown));
