@@ -55,8 +55,9 @@ extension SimulatedStore {
         return total
     }
 
-    /// Notifications and changed records kept in memory before they are written during a jump.
-    static let eventsPerBatch = 256
+    /// Notifications and changed records kept in memory before they are written during a jump: a
+    /// notification's signed payload holds three JWS, so a batch is what a jump holds beside the state.
+    static let eventsPerBatch = 64
 
     /// Saves the ledger, then logs `batch` (the order a change's own save and log keep).
     private func flush(_ batch: inout [ServerNotification]) throws {
