@@ -108,6 +108,13 @@ extension SimulatedStore {
     /// A page of the ledger, newest first: at most `limit` transactions (nil: all) purchased at or
     /// after `since`, and how many match in all. Only the page's transactions are built.
     public func transactionPage(limit: Int?, since: Date? = nil) -> (page: [LedgerTransaction], total: Int) {
+        // Every transaction counts: the page is the newest `limit`, and no other record is looked at.
+        if since == nil, let limit {
+            let page = state.records.suffix(max(0, limit)).reversed().map {
+                LedgerTransaction(payload: $0.payload, signed: signed($0), finished: $0.finished, verified: $0.verified)
+            }
+            return (page, state.records.count)
+        }
         var page: [LedgerTransaction] = []
         var total = 0
         for record in state.records.reversed() {
