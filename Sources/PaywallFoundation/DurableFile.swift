@@ -96,6 +96,37 @@ public enum DurableFile {
         return sync || !durable
     }
 
+    /// Writes `data` into the file at `url` from byte `offset` on (making the file, and then
+    /// fsyncing its directory, when it is missing; `truncating`: emptying it first) and fsyncs it.
+    /// What lies past the written bytes is left as it was: a file whose valid length is kept
+    /// elsewhere (the record archive's mark) overwrites the leftovers of a write a kill cut short.
+    /// With `sync` false the write is not fsynced (a later fsynced write to the file covers it).
+    public static func write(_ data: Data, to url: URL, at offset: Int, truncating: Bool = false, sync syncRequested: Bool = true) throws(DurableFileError) {
+        let path = url.path
+        var created = false
+        var fd = open(path, O_WRONLY | (truncating ? O_TRUNC : 0))
+        if fd < 0, errno == ENOENT {
+            fd = open(path, O_WRONLY | O_CREAT, 0o644)
+            created = true
+        }
+        guard fd >= 0 else { throw .posix(path, "cannot open for writing") }
+        let durable = needsSync(path)
+        var written = 0
+        let ok = data.withUnsafeBytes { raw -> Bool in
+            while written < raw.count {
+                let count = pwrite(fd, raw.baseAddress! + written, raw.count - written, off_t(offset + written))
+                if count < 0, errno == EINTR { continue }
+                guard count > 0 else { return false }
+                written += count
+            }
+            return true
+        }
+        let synced = ok && (!durable || !(syncRequested || created) || fsyncCounted(fd, path: path))
+        close(fd)
+        guard synced else { throw .posix(path, "cannot write and fsync") }
+        if created, durable { try syncDirectory(url.deletingLastPathComponent().path) }
+    }
+
     /// Fsyncs the file at `url` (appends made with `sync: false`); nothing when it is missing.
     public static func syncIfPresent(_ url: URL) throws(DurableFileError) {
         let path = url.path
@@ -253,7 +284,7 @@ public enum DurableFile {
             guard let base = raw.baseAddress else { return true }
             var offset = 0
             while offset < raw.count {
-                let n = write(fd, base + offset, raw.count - offset)
+                let n = Glibc.write(fd, base + offset, raw.count - offset)
                 if n < 0 { if errno == EINTR { continue }; return false }
                 offset += n
             }

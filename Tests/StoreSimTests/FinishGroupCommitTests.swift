@@ -163,7 +163,8 @@ struct FinishGroupCommitTests {
         #expect(!FileManager.default.fileExists(atPath: journal.path), "compacted after \(purchases) purchases")
         try store.syncFinishes()
         #expect(!store.hasUnsyncedFinishes)
-        let snapshot = try #require(try Ledger<StoreState>(url: dir.appendingPathComponent("store-ledger.json")).load())
+        // The snapshot, with the records it sealed into the record archive (no journal is left).
+        let snapshot = try #require(try JournaledLedger<StoreState>(url: dir.appendingPathComponent("store-ledger.json")).read().state)
         #expect(snapshot.records.first { $0.payload.transactionId == coins.id }?.finished == true)
     }
 }

@@ -26,7 +26,10 @@ struct SignedPayloadsTests {
         let (store, clock, dir) = try Fixture.store()
         let backend = try Fixture.backend(for: store, dir: dir, clock: clock)
         // Each is posted as soon as it is signed, and compared with the store's own record rather
-        // than with the process-wide cache, which tests running alongside keep signing into.
+        // than with the process-wide cache, which tests running alongside keep signing into. A
+        // record sealed into the record archive is not held by the store at all (it is read from
+        // its file when asked for): only one the store holds in memory has a payload to share.
+        var shared = 0
         func postAndCompare(_ transaction: SignedTransaction) throws {
             guard case .verified = backend.post(jws: transaction.jws, appAccountToken: Fixture.user, offerID: "A") else {
                 Issue.record("transaction \(transaction.id) was not verified")
@@ -35,13 +38,18 @@ struct SignedPayloadsTests {
             let signed = try CompactJWS.decodeUnverified(transaction.jws).payload
             let stores = try #require(store.record(transaction.id)?.boxedPayload)
             let record = try #require(backend.record(transactionID: transaction.id))
-            #expect(record.boxedPayload === stores, "transaction \(transaction.id)")
+            let position = try #require(store.state.records.lastPosition(ofID: transaction.id))
+            if position >= store.state.records.sealedCount {
+                #expect(record.boxedPayload === stores, "transaction \(transaction.id)")
+                shared += 1
+            }
             #expect(record.payload == (try LocatedJSONDecoder().decode(TransactionPayload.self, from: signed)))
         }
         try postAndCompare(try #require(store.purchase(productID: "weekly_9_99", options: Fixture.options).transaction))
         clock.advance(by: 8 * 86_400)
         try store.process(now: clock.now())
         try postAndCompare(try #require(store.takeUpdates().compactMap(\.transaction).last))
+        #expect(shared >= 1, "the renewal, signed after the first save sealed the purchase, is held in memory")
     }
 
     @Test("bytes not signed here are not found; one byte changed at the end is other bytes")

@@ -35,7 +35,7 @@ struct StoreAdvanceCommand: ParsableCommand {
             let updates = store.takeUpdates(withJWS: false) // the report shows ids and dates
             let changes = ControlReport.changes(from: before, to: EntitlementsReport.statuses(store))
             var summary = ["Advanced the clock by \(duration): \(StoreDate.string(from)) → \(StoreDate.string(workspace.clock.now()))."]
-            let renewals = updates.filter { $0.reason == .renewal }.count
+            let renewals = updates.reduce(0) { $0 + ($1.reason == .renewal ? 1 : 0) }
             summary.append(renewals == 0 && changes.isEmpty ? "Nothing fell due." : "\(renewals) renewal(s).")
             return ControlReport(action: "advance", now: workspace.clock.now(), summary: summary, updates: updates, changes: changes)
         }

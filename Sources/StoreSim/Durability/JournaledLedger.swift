@@ -24,12 +24,19 @@ package protocol JournaledState: Codable, Equatable {
     /// A journal line read faster than the decoder reads it; nil: the decoder reads it (and names
     /// the fault, if there is one).
     static func readJournalLine(_ line: Data) -> (seq: Int, change: Change)?
+    /// Moves what the snapshot at `ledger` should not hold into files of its own (written and
+    /// fsynced before the snapshot that names them); returns what to do once that snapshot is durable.
+    mutating func prepareSnapshot(ledger: URL) throws -> (() -> Void)?
+    /// Opens the files a snapshot read from `ledger` names (those `prepareSnapshot` wrote).
+    mutating func attachFiles(ledger: URL) throws
 }
 
 extension JournaledState {
     package static func journalLine(seq: Int, change: Change, encoder: JSONEncoder) throws -> Data? { nil }
     package static func isSavedWithoutSync(_ change: Change) -> Bool { false }
     package static func readJournalLine(_ line: Data) -> (seq: Int, change: Change)? { nil }
+    package mutating func prepareSnapshot(ledger: URL) throws -> (() -> Void)? { nil }
+    package mutating func attachFiles(ledger: URL) throws {}
 }
 
 /// A durable state whose saves cost the size of the change, not of the whole state.
@@ -101,6 +108,7 @@ package struct JournaledLedger<State: JournaledState>: Sendable {
             }
             return Reading(state: nil)
         }
+        try state.attachFiles(ledger: snapshot.url)
         guard let data = FileManager.default.contents(atPath: journalURL.path) else { return Reading(state: state) }
         var good = 0
         var lineNumber = 0
@@ -241,7 +249,9 @@ package struct JournaledLedger<State: JournaledState>: Sendable {
             return
         }
         state.journalSeq = seq
+        let afterSnapshot = try state.prepareSnapshot(ledger: snapshot.url)
         try snapshot.save(state)
+        afterSnapshot?()
         snapshotBytes = DurableFile.size(atPath: snapshot.url.path) ?? 1
         if FileManager.default.fileExists(atPath: journalURL.path) {
             guard unlink(journalURL.path) == 0 else {

@@ -29,6 +29,13 @@ enum RecordReader {
         return reader.consume(UInt8(ascii: "]")) ? records : nil
     }
 
+    /// The one record that is all of `bytes` (a line of the record archive).
+    static func record(in bytes: UnsafeRawBufferPointer) -> TransactionRecord? {
+        var reader = JSONByteReader(bytes.bindMemory(to: UInt8.self))
+        guard let record = record(&reader), reader.atEnd() else { return nil }
+        return record
+    }
+
     private static func record(_ reader: inout JSONByteReader) -> TransactionRecord? {
         guard reader.consume(UInt8(ascii: "{")) else { return nil }
         var finished: Bool?, verified: Bool?, payload: TransactionPayload?

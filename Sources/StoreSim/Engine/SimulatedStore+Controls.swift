@@ -297,6 +297,6 @@ extension SimulatedStore {
 
     /// Every revoked transaction of the customer, oldest first (the refund lookup).
     public var refundedTransactions: [SignedTransaction] {
-        state.records.filter { $0.payload.revocationDate != nil }.map(signed)
+        state.records.positions { $0.contains(.revoked) }.map { signed(state.records[$0]) }
     }
 }

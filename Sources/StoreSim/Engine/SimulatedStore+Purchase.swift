@@ -100,7 +100,8 @@ extension SimulatedStore {
             result = (try append(product, purchase: now, expires: nil, original: nil, token: options.appAccountToken,
                                  quantity: options.quantity ?? 1), true)
         case .nonConsumable:
-            if let owned = state.records.first(where: { $0.payload.productId == productID && $0.payload.revocationDate == nil }) {
+            if let owned = state.records.positions(where: { $0.contains(.owned) && !$0.contains(.revoked) }).lazy
+                .map({ self.state.records[$0] }).first(where: { $0.payload.productId == productID }) {
                 result = (owned, false)
             } else {
                 result = (try append(product, purchase: now, expires: nil, original: nil, token: options.appAccountToken), true)

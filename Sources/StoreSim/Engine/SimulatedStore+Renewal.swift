@@ -212,7 +212,7 @@ extension SimulatedStore {
         line.expires = expires
         line.expirationIntent = nil
         if isSandbox { line.sandboxRenewals = (line.sandboxRenewals ?? 0) + 1 }
-        updates.append(update(.renewal, record))
+        updates.append(.current(.renewal, record.payload.transactionId))
     }
 
     /// Queues a StoreKit message for the app (persisted: the app may be another process).

@@ -18,22 +18,26 @@ extension SimulatedStore {
     /// Queues an update for every unfinished transaction another process added or changed (a declined
     /// Ask to Buy request goes away with no update, as in StoreKit).
     func queueOutsideChanges(since before: StoreState) {
-        // The record as it was, by id: for a few unfinished records, found by comparing ids from the
-        // newest back; for many (a long catch-up), from every record's id hashed once.
-        let unfinished = state.records.reduce(0) { $0 + ($1.finished ? 0 : 1) }
+        // Where both are views of one record archive, only the positions that may have changed
+        // are looked at; otherwise every unfinished record, against the one it was.
+        let changed = state.records.positionsChanged(since: before.records)
+        // The record as it was, by id: for a few records, found by comparing ids from the newest
+        // back (or by the archive's index); for many (a long catch-up), from every id hashed once.
+        let looked = changed ?? state.records.positions { !$0.contains(.finished) }
         var known: [String: TransactionRecord]?
-        if unfinished > 8 {
+        if changed == nil, looked.count > 8 {
             var all: [String: TransactionRecord] = [:]
             for record in before.records { all[record.payload.transactionId] = record }
             known = all
         }
         func previousRecord(_ id: String) -> TransactionRecord? {
             if let known { return known[id] }
-            return before.records.last { $0.payload.transactionId == id }
+            return before.records.lastPosition(ofID: id).map { before.records[$0] }
         }
         var vanished = before.pending.filter { request in !state.pending.contains { $0.requestID == request.requestID } }
         let now = clock.now()
-        for record in state.records where !record.finished {
+        for position in looked where !state.records.traits(at: position).contains(.finished) {
+            let record = state.records[position]
             let id = record.payload.transactionId
             let previous = previousRecord(id)
             if let previous, previous.sameJWS(as: record, headers: encodedHeaders) { continue }
@@ -58,6 +62,6 @@ extension SimulatedStore {
             }
             updates.append(update(reason, record))
         }
-        if !updates.isEmpty { note("changes saved by another process: \(updates.count) update(s)") }
+        if !updates.isEmpty { note("changes saved by another process: \(updates.reduce(0) { $0 + $1.count }) update(s)") }
     }
 }

@@ -73,9 +73,8 @@ public final class SimulatedStore {
         encodedHeaders = (try CompactJWS.encodedHeader(kid: StoreSigningKeys.trustedKeyID, x5c: keys.chain.x5c),
                           try CompactJWS.encodedHeader(kid: StoreSigningKeys.untrustedKeyID, x5c: keys.chain.x5c))
         savedLastProcessed = state.lastProcessed
-        for record in state.records where !record.finished {
-            updates.append(update(.redelivery, record))
-        }
+        let unfinished = state.records.positions { !$0.contains(.finished) }
+        if !unfinished.isEmpty { updates.append(.redeliveries(state.records, unfinished)) }
     }
 
     // A store let go makes its finishes durable (a session or a tool that ends without a flush);
@@ -146,12 +145,16 @@ public final class SimulatedStore {
     /// empty: for a report that shows ids and dates only (a catch-up's 20,000 renewals).
     public func takeUpdates(withJWS: Bool = true) -> [TransactionUpdate] {
         defer { updates.removeAll() }
-        return updates.map { queued in
+        func made(_ reason: TransactionUpdate.Reason, _ record: TransactionRecord) -> TransactionUpdate {
+            TransactionUpdate(reason: reason, productID: record.payload.productId,
+                              transaction: withJWS ? signed(record) : signed(record, jws: ""), verified: record.verified)
+        }
+        return updates.flatMap { queued -> [TransactionUpdate] in
             switch queued {
-            case let .record(reason, record):
-                TransactionUpdate(reason: reason, productID: record.payload.productId,
-                                  transaction: withJWS ? signed(record) : signed(record, jws: ""), verified: record.verified)
-            case let .made(update): update
+            case let .record(reason, record): [made(reason, record)]
+            case let .made(update): [update]
+            case let .redeliveries(records, positions): positions.map { made(.redelivery, records[$0]) }
+            case let .current(reason, id): record(id).map { [made(reason, $0)] } ?? []
             }
         }
     }
@@ -166,6 +169,8 @@ public final class SimulatedStore {
             switch queued {
             case let .record(reason, _): counts[reason, default: 0] += 1
             case let .made(update): counts[update.reason, default: 0] += 1
+            case let .redeliveries(_, positions): counts[.redelivery, default: 0] += positions.count
+            case let .current(reason, _): counts[reason, default: 0] += 1
             }
         }
         return counts
@@ -214,7 +219,7 @@ public final class SimulatedStore {
     }
 
     /// How many transactions the ledger holds, and how many are not finished.
-    public var transactionCounts: (all: Int, unfinished: Int) { (state.records.count, state.records.lazy.filter { !$0.finished }.count) }
+    public var transactionCounts: (all: Int, unfinished: Int) { (state.records.count, state.records.count { !$0.contains(.finished) }) }
 
     /// The latest transaction in the ledger, if any.
     public var latestTransaction: SignedTransaction? { state.records.last.map(signed) }
@@ -259,7 +264,8 @@ public final class SimulatedStore {
     /// subscribed or in its grace period; never revoked ones.
     public func currentEntitlements() -> [SignedTransaction] {
         var result: [SignedTransaction] = []
-        for record in state.records where record.payload.revocationDate == nil {
+        for position in state.records.positions(where: { $0.contains(.owned) && !$0.contains(.revoked) }) {
+            let record = state.records[position]
             switch record.payload.type {
             case "Non-Consumable": result.append(signed(record))
             case "Non-Renewing Subscription": result.append(signed(record))

@@ -240,7 +240,10 @@ public struct RefundRequest: Codable, Hashable, Sendable {
 struct StoreState: Codable, Hashable, Sendable, JournaledState {
     var nextTransactionNumber: Int64 = 1
     var nextRequestNumber: Int = 1
-    var records: [TransactionRecord] = []
+    /// The transactions, oldest first: sealed in the record archive, and changed or added since.
+    var records = RecordList()
+    /// The record archive the snapshot's records are sealed in (nil: the snapshot holds them all).
+    var archive: RecordArchive.Mark?
     var pending: [PendingPurchase] = []
     /// Ask to Buy requests the parent declined (nil in ledgers written before it was kept).
     var declined: [DeclinedRequest]?
@@ -281,54 +284,58 @@ struct StoreState: Codable, Hashable, Sendable, JournaledState {
     /// The change for the records in `dirty`, in ledger order.
     func change(dirty: Set<String>) -> Change {
         var head = self
-        head.records = []
-        var upserts: [TransactionRecord] = []
-        var index = records.endIndex
-        // Changed records are almost always the newest: walk back only until all are found.
-        while upserts.count < dirty.count, index > records.startIndex {
-            index -= 1
-            if dirty.contains(records[index].payload.transactionId) { upserts.append(records[index]) }
-        }
-        return Change(upserts: upserts.reversed(), head: head)
+        head.records = RecordList()
+        let found = dirty.compactMap { records.lastPosition(ofID: $0) }.sorted()
+        return Change(upserts: found.map { records[$0] }, head: head)
     }
 
     mutating func apply(_ changes: [Change]) {
         guard let last = changes.last else { return }
         var records = self.records
-        // A few changes (another process's latest saves, read as they are appended): their records
-        // are found by comparing ids from the newest back, without hashing every id.
+        // Many changes (a journal read whole): the records added since the seal are found by id
+        // from a table made once; a few (another process's latest saves), from the newest back.
         let touched = changes.reduce(0) { $0 + $1.upserts.count + ($1.finished?.count ?? 0) }
-        if touched <= 8 {
-            for change in changes {
-                for upsert in change.upserts {
-                    let id = upsert.payload.transactionId
-                    if let at = records.lastIndex(where: { $0.payload.transactionId == id }) { records[at] = upsert } else { records.append(upsert) }
-                }
-                for id in change.finished ?? [] {
-                    if let at = records.lastIndex(where: { $0.payload.transactionId == id }) { records[at].finished = true }
-                }
-            }
-            self = last.head
-            self.records = records
-            return
+        var added: [String: Int]?
+        if touched > 8 {
+            added = Dictionary(records.appended.enumerated().map { ($1.payload.transactionId, records.sealedCount + $0) },
+                               uniquingKeysWith: { _, newer in newer })
         }
-        var index = Dictionary(records.enumerated().map { ($1.payload.transactionId, $0) }, uniquingKeysWith: { _, newer in newer })
+        func position(of id: String) -> Int? {
+            guard let added else { return records.lastPosition(ofID: id) }
+            return added[id] ?? records.archive?.position(ofID: id)
+        }
         for change in changes {
             for upsert in change.upserts {
                 let id = upsert.payload.transactionId
-                if let at = index[id] {
+                if let at = position(of: id) {
                     records[at] = upsert
                 } else {
-                    index[id] = records.count
+                    added?[id] = records.count
                     records.append(upsert)
                 }
             }
             for id in change.finished ?? [] {
-                if let at = index[id] { records[at].finished = true }
+                if let at = position(of: id) { records[at].finished = true }
             }
         }
         self = last.head
         self.records = records
+    }
+
+    /// Seals the records into the archive beside `ledger` (the snapshot then names it and holds
+    /// none); once the snapshot is durable, the files of an archive it replaced are removed.
+    mutating func prepareSnapshot(ledger: URL) throws -> (() -> Void)? {
+        let before = archive?.generation
+        records = try records.sealed(ledger: ledger, after: before)
+        archive = records.archive?.mark
+        guard let generation = archive?.generation, generation != before else { return nil }
+        return { RecordArchive.removeOtherGenerations(than: generation, ledger: ledger) }
+    }
+
+    /// Opens the archive the snapshot names; the records the snapshot holds come after its own.
+    mutating func attachFiles(ledger: URL) throws {
+        guard let archive else { return }
+        records = RecordList(archive: try RecordArchive.open(archive, ledger: ledger), appended: Array(records))
     }
 }
 
@@ -337,7 +344,7 @@ extension StoreState: SnapshotInParts, SnapshotFastReading {
 
     var withoutBulk: StoreState {
         var outline = self
-        outline.records = []
+        outline.records = RecordList()
         return outline
     }
 
@@ -346,7 +353,9 @@ extension StoreState: SnapshotInParts, SnapshotFastReading {
         var out = JSONBytes()
         out.bytes.reserveCapacity(8 << 10)
         out.bytes.append(UInt8(ascii: "["))
-        for (index, record) in records.enumerated() {
+        // A sealed list writes only what came after the seal (`prepareSnapshot` leaves nothing).
+        precondition(records.archive == nil || records.replaced.isEmpty, "a snapshot of records changed since their seal")
+        for (index, record) in (records.archive == nil ? Array(records) : records.appended).enumerated() {
             if index > 0 { out.bytes.append(UInt8(ascii: ",")) }
             record.writeSortedKeyJSON(into: &out)
             try JournalLineWriter.flush(&out, to: write)
@@ -360,7 +369,7 @@ extension StoreState: SnapshotInParts, SnapshotFastReading {
     static func readSnapshot(_ data: Data) -> StoreState? {
         guard let (range, records) = JSONByteReader.value(at: ["records"], in: data, read: RecordReader.records),
               var state = try? LocatedJSONDecoder().decode(StoreState.self, from: data.replacingBytes(in: range, with: "[]")) else { return nil }
-        state.records = records
+        state.records = RecordList(records)
         return state
     }
 

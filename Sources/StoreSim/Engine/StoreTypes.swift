@@ -101,6 +101,18 @@ public struct TransactionUpdate: Hashable, Sendable {
 enum QueuedUpdate {
     case record(TransactionUpdate.Reason, TransactionRecord)
     case made(TransactionUpdate)
+    /// Redeliveries of the records at these positions of the list as it was when queued (a
+    /// launch on a state with 20,000 unfinished renewals queues positions, not records read).
+    case redeliveries(RecordList, [Int])
+    /// The transaction with this id as it is when the update is taken: a renewal, which a catch-up
+    /// of 20,000 queues without holding 20,000 records (a deleted one is not delivered).
+    case current(TransactionUpdate.Reason, String)
+
+    /// How many updates this stands for.
+    var count: Int {
+        if case let .redeliveries(_, positions) = self { return positions.count }
+        return 1
+    }
 }
 
 /// An Ask to Buy request the parent declined. StoreKit tells the app nothing of it: the purchase

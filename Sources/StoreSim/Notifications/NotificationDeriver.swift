@@ -61,7 +61,7 @@ enum NotificationDeriver {
         // changes (auto-renew back on for a resubscription, expiry at a refund) are part of it.
         var notifiedGroups = renewedGroups
         for id in revoked {
-            guard let record = state.records.last(where: { $0.payload.transactionId == id }) else { continue }
+            guard let record = state.records.lastPosition(ofID: id).map({ state.records[$0] }) else { continue }
             let key = state.lineKey(for: record.payload)
             if let key { notifiedGroups.insert(key) }
             let shared = record.payload.inAppOwnershipType == "FAMILY_SHARED"

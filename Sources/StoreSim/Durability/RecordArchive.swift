@@ -1,0 +1,352 @@
+import Foundation
+import PaywallFoundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// What the engine's scans need to know of a record without reading it.
+struct RecordTraits: OptionSet, Hashable, Sendable {
+    let rawValue: UInt8
+    init(rawValue: UInt8) { self.rawValue = rawValue }
+
+    static let finished = RecordTraits(rawValue: 1)
+    static let revoked = RecordTraits(rawValue: 2)
+    /// A non-consumable or a non-renewing subscription: a current entitlement until it is revoked.
+    static let owned = RecordTraits(rawValue: 4)
+
+    init(_ record: TransactionRecord) {
+        var traits: RecordTraits = []
+        if record.finished { traits.insert(.finished) }
+        if record.payload.revocationDate != nil { traits.insert(.revoked) }
+        if record.payload.type == "Non-Consumable" || record.payload.type == "Non-Renewing Subscription" { traits.insert(.owned) }
+        self = traits
+    }
+}
+
+/// The store's transaction records sealed out of its snapshot, read one at a time when asked for.
+///
+/// `store-ledger-records-G.jsonl` holds one record a line, as the snapshot would write it
+/// (`writeSortedKeyJSON`); `store-ledger-records-G.index` holds 24 bytes an entry: where a
+/// position's record is, its id as a number and its traits. Both are only appended to, and the
+/// snapshot's `Mark` says how much of each is valid, so a kill mid-seal leaves bytes past the mark
+/// that nobody reads (and the next seal writes over). A record changed after it was sealed is
+/// appended again, or, when only its finished flag changed, gets a new entry for the same line;
+/// the last entry of a position wins. Opening reads the index (24 bytes a record) and maps the
+/// records file: a state of 100,000 transactions opens without reading one of them.
+final class RecordArchive: @unchecked Sendable {
+    /// How much of the two files a snapshot holds, and what is known of all their records.
+    struct Mark: Codable, Hashable, Sendable {
+        /// The files' number: a ledger rewritten whole (a transaction deleted) starts a new pair.
+        var generation: Int
+        /// Records (positions) sealed. (Not named `records`: the snapshot's own `records` key must
+        /// occur once in it, for `Ledger` to write the snapshot's records in parts.)
+        var sealed: Int
+        /// Index entries valid.
+        var entries: Int
+        /// Bytes of the records file valid.
+        var bytes: Int
+        /// Every subscription group a sealed record belongs to, sorted.
+        var groups: [String]
+        /// Whether every id is a number, increasing with position (looked up by binary search).
+        var sortedIDs: Bool
+    }
+
+    /// Where a position's record is and what it is.
+    struct Slot: Hashable, Sendable {
+        var offset: Int
+        var length: Int
+        var traits: RecordTraits
+        /// The id as a number; `UInt64.max` when it is not one.
+        var numericID: UInt64
+    }
+
+    let mark: Mark
+    let recordsURL: URL
+    let indexURL: URL
+    let slots: [Slot]
+    private let mapping: UnsafeRawPointer?
+    private let lock = NSLock()
+    /// Positions by numeric id, made on first use when the ids are not in order.
+    private var idPositions: [UInt64: Int]?
+
+    private static let entrySize = 24
+    private static let noNumber = UInt64.max
+
+    /// The two files of `generation` beside `ledger`.
+    static func files(of ledger: URL, generation: Int) -> (records: URL, index: URL) {
+        let folder = ledger.deletingLastPathComponent()
+        let base = ledger.deletingPathExtension().lastPathComponent + "-records-\(generation)"
+        return (folder.appending(path: base + ".jsonl", directoryHint: .notDirectory),
+                folder.appending(path: base + ".index", directoryHint: .notDirectory))
+    }
+
+    private init(mark: Mark, ledger: URL, slots: [Slot]) throws {
+        self.mark = mark
+        (recordsURL, indexURL) = Self.files(of: ledger, generation: mark.generation)
+        self.slots = slots
+        mapping = try Self.map(recordsURL, length: mark.bytes)
+    }
+
+    deinit {
+        if let mapping { munmap(UnsafeMutableRawPointer(mutating: mapping), mark.bytes) }
+    }
+
+    var count: Int { slots.count }
+
+    /// Opens the archive a snapshot's `mark` names: its index read, its records file mapped.
+    static func open(_ mark: Mark, ledger: URL) throws -> RecordArchive {
+        let (recordsURL, indexURL) = files(of: ledger, generation: mark.generation)
+        let wanted = mark.entries * entrySize
+        let data: Data
+        do {
+            let handle = try FileHandle(forReadingFrom: indexURL)
+            defer { try? handle.close() }
+            data = try handle.read(upToCount: wanted) ?? Data()
+        } catch {
+            throw failure(indexURL, "cannot read: \(FileErrorText.reason(error)); expected the record index the ledger names")
+        }
+        guard data.count == wanted else {
+            throw failure(indexURL, "holds \(data.count / entrySize) entries; expected \(mark.entries) (the ledger's snapshot names them)")
+        }
+        var slots = [Slot?](repeating: nil, count: mark.sealed)
+        try data.withUnsafeBytes { raw in
+            for entry in 0..<mark.entries {
+                let at = entry * entrySize
+                let offset = Int(UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: at, as: UInt64.self)))
+                let numericID = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: at + 8, as: UInt64.self))
+                let position = Int(UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: at + 16, as: UInt32.self)))
+                let packed = UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: at + 20, as: UInt32.self))
+                let length = Int(packed & 0xFF_FFFF)
+                guard position < mark.sealed, length > 0, offset + length + 1 <= mark.bytes else {
+                    throw failure(indexURL, "entry \(entry + 1) points outside the records (position \(position), bytes \(offset)+\(length)); expected it within the \(mark.sealed) records and \(mark.bytes) bytes the ledger names")
+                }
+                slots[position] = Slot(offset: offset, length: length, traits: RecordTraits(rawValue: UInt8(packed >> 24)), numericID: numericID)
+            }
+        }
+        if let missing = slots.firstIndex(where: { $0 == nil }) {
+            throw failure(indexURL, "has no entry for record \(missing + 1); expected one for each of the \(mark.sealed) records")
+        }
+        return try RecordArchive(mark: mark, ledger: ledger, slots: slots.map { $0! })
+    }
+
+    /// The record at `position`, read from the records file.
+    func record(at position: Int) -> TransactionRecord {
+        let slot = slots[position]
+        let bytes = UnsafeRawBufferPointer(start: mapping.map { $0 + slot.offset }, count: slot.length)
+        var record = RecordReader.record(in: bytes)
+            ?? (try? LocatedJSONDecoder().decode(TransactionRecord.self, from: Data(bytes)))
+            ?? Self.damaged(slot, path: recordsURL.path)
+        record.finished = slot.traits.contains(.finished)
+        return record
+    }
+
+    /// Whether the record at `position` reads back (the whole-ledger check of `debug check-state`).
+    func readsBack(at position: Int) -> Bool {
+        let slot = slots[position]
+        let bytes = UnsafeRawBufferPointer(start: mapping.map { $0 + slot.offset }, count: slot.length)
+        return RecordReader.record(in: bytes) != nil || (try? LocatedJSONDecoder().decode(TransactionRecord.self, from: Data(bytes))) != nil
+    }
+
+    /// Where the record at `position` starts in the records file (for a message naming it).
+    func location(of position: Int) -> String { "\(recordsURL.path): byte \(slots[position].offset)" }
+
+    /// The position of the record with `id`, or nil when no sealed record has it.
+    func position(ofID id: String) -> Int? {
+        guard let number = Self.number(id) else {
+            // Not a number: looked for record by record (ids the store makes are numbers).
+            return slots.indices.last { slots[$0].numericID == Self.noNumber && record(at: $0).payload.transactionId == id }
+        }
+        if mark.sortedIDs {
+            var low = 0, high = slots.count
+            while low < high {
+                let middle = (low + high) / 2
+                if slots[middle].numericID < number { low = middle + 1 } else { high = middle }
+            }
+            return low < slots.count && slots[low].numericID == number ? low : nil
+        }
+        lock.lock()
+        defer { lock.unlock() }
+        if idPositions == nil {
+            var positions: [UInt64: Int] = [:]
+            positions.reserveCapacity(slots.count)
+            for (position, slot) in slots.enumerated() where slot.numericID != Self.noNumber { positions[slot.numericID] = position }
+            idPositions = positions
+        }
+        return idPositions?[number]
+    }
+
+    /// `id` as the number the index keeps, when it is one written without leading zeros.
+    static func number(_ id: String) -> UInt64? {
+        guard let number = UInt64(id), number != noNumber, String(number) == id else { return nil }
+        return number
+    }
+
+    // MARK: - Sealing
+
+    /// A new pair of files (generation `generation`) holding `records`, in order.
+    static func create(_ records: some Sequence<TransactionRecord>, generation: Int, ledger: URL) throws -> RecordArchive {
+        let (recordsURL, indexURL) = files(of: ledger, generation: generation)
+        var writer = Writer(recordsURL: recordsURL, indexURL: indexURL, bytes: 0, entries: 0, truncating: true)
+        var slots: [Slot] = []
+        var groups = Set<String>()
+        var sorted = true
+        for record in records {
+            let slot = try writer.append(record, position: slots.count)
+            if let last = slots.last { sorted = sorted && slot.numericID != noNumber && last.numericID < slot.numericID } else { sorted = slot.numericID != noNumber }
+            slots.append(slot)
+            if let group = record.payload.subscriptionGroupIdentifier { groups.insert(group) }
+        }
+        try writer.finish()
+        let mark = Mark(generation: generation, sealed: slots.count, entries: writer.entries, bytes: writer.bytes,
+                        groups: groups.sorted(), sortedIDs: sorted)
+        return try RecordArchive(mark: mark, ledger: ledger, slots: slots)
+    }
+
+    /// This archive with `replaced` records (by position) and `appended` ones added to its files.
+    func appending(replaced: [Int: TransactionRecord], appended: [TransactionRecord], ledger: URL) throws -> RecordArchive {
+        var writer = Writer(recordsURL: recordsURL, indexURL: indexURL, bytes: mark.bytes, entries: mark.entries, truncating: false)
+        var slots = self.slots
+        var groups = Set(mark.groups)
+        var sorted = mark.sortedIDs
+        for position in replaced.keys.sorted() {
+            let record = replaced[position]!
+            var unfinished = self.record(at: position)
+            unfinished.finished = record.finished
+            if unfinished == record {
+                // Only the finished flag changed: a new entry for the same line.
+                var slot = slots[position]
+                slot.traits = RecordTraits(record)
+                try writer.entry(slot, position: position)
+                slots[position] = slot
+            } else {
+                slots[position] = try writer.append(record, position: position)
+            }
+            if let group = record.payload.subscriptionGroupIdentifier { groups.insert(group) }
+        }
+        for record in appended {
+            let slot = try writer.append(record, position: slots.count)
+            sorted = sorted && slot.numericID != Self.noNumber && (slots.last.map { $0.numericID < slot.numericID } ?? true)
+            slots.append(slot)
+            if let group = record.payload.subscriptionGroupIdentifier { groups.insert(group) }
+        }
+        try writer.finish()
+        let next = Mark(generation: mark.generation, sealed: slots.count, entries: writer.entries, bytes: writer.bytes,
+                        groups: groups.sorted(), sortedIDs: sorted)
+        return try RecordArchive(mark: next, ledger: ledger, slots: slots)
+    }
+
+    /// Removes the files of every generation beside `ledger` but `kept` (after a snapshot naming it is durable).
+    static func removeOtherGenerations(than kept: Int?, ledger: URL) {
+        let folder = ledger.deletingLastPathComponent()
+        let prefix = ledger.deletingPathExtension().lastPathComponent + "-records-"
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder.path) else { return }
+        for name in names where name.hasPrefix(prefix) {
+            let rest = name.dropFirst(prefix.count)
+            guard let dot = rest.firstIndex(of: "."), let generation = Int(rest[..<dot]), generation != kept else { continue }
+            unlink(folder.appending(path: name, directoryHint: .notDirectory).path)
+        }
+    }
+
+    /// Appends records and entries a chunk at a time and fsyncs both files at the end.
+    private struct Writer {
+        let recordsURL: URL
+        let indexURL: URL
+        private(set) var bytes: Int
+        private(set) var entries: Int
+        var truncating: Bool
+        private var pendingRecords = JSONBytes()
+        private var pendingEntries: [UInt8] = []
+        private var recordsStart: Int
+        private var entriesStart: Int
+
+        init(recordsURL: URL, indexURL: URL, bytes: Int, entries: Int, truncating: Bool) {
+            self.recordsURL = recordsURL
+            self.indexURL = indexURL
+            self.bytes = bytes
+            self.entries = entries
+            self.truncating = truncating
+            recordsStart = bytes
+            entriesStart = entries * RecordArchive.entrySize
+        }
+
+        mutating func append(_ record: TransactionRecord, position: Int) throws -> Slot {
+            let before = pendingRecords.bytes.count
+            record.writeSortedKeyJSON(into: &pendingRecords)
+            let length = pendingRecords.bytes.count - before
+            pendingRecords.bytes.append(UInt8(ascii: "\n"))
+            guard length < 1 << 24 else { throw RecordArchive.failure(recordsURL, "a record of \(length) bytes; expected under 16 MiB") }
+            let slot = Slot(offset: bytes, length: length, traits: RecordTraits(record),
+                            numericID: RecordArchive.number(record.payload.transactionId) ?? RecordArchive.noNumber)
+            bytes += length + 1
+            try entry(slot, position: position)
+            if pendingRecords.bytes.count >= 1 << 20 { try flush(sync: false) }
+            return slot
+        }
+
+        mutating func entry(_ slot: Slot, position: Int) throws {
+            func put<T: FixedWidthInteger>(_ value: T) { withUnsafeBytes(of: value.littleEndian) { pendingEntries.append(contentsOf: $0) } }
+            put(UInt64(slot.offset))
+            put(slot.numericID)
+            put(UInt32(position))
+            put(UInt32(slot.length) | UInt32(slot.traits.rawValue) << 24)
+            entries += 1
+        }
+
+        mutating func finish() throws { try flush(sync: true) }
+
+        private mutating func flush(sync: Bool) throws {
+            do {
+                if !pendingRecords.bytes.isEmpty || truncating {
+                    try DurableFile.write(Data(pendingRecords.bytes), to: recordsURL, at: recordsStart, truncating: truncating, sync: sync)
+                    recordsStart += pendingRecords.bytes.count
+                    pendingRecords.bytes.removeAll(keepingCapacity: true)
+                }
+                if !pendingEntries.isEmpty || truncating {
+                    try DurableFile.write(Data(pendingEntries), to: indexURL, at: entriesStart, truncating: truncating, sync: sync)
+                    entriesStart += pendingEntries.count
+                    pendingEntries.removeAll(keepingCapacity: true)
+                }
+                truncating = false
+            } catch {
+                throw Ledger<StoreState>.Failure(description: error.description)
+            }
+        }
+    }
+
+    // MARK: - Helpers
+
+    private static func failure(_ url: URL, _ message: String) -> Ledger<StoreState>.Failure {
+        Ledger<StoreState>.Failure(description: "\(url.path): \(message)")
+    }
+
+    private static func map(_ url: URL, length: Int) throws -> UnsafeRawPointer? {
+        guard length > 0 else { return nil }
+        let fd = Glibc.open(url.path, O_RDONLY)
+        guard fd >= 0 else { throw failure(url, "cannot open: errno \(errno); expected the records the ledger names") }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0, Int(info.st_size) >= length else {
+            throw failure(url, "holds \(info.st_size) bytes; expected at least \(length) (the ledger's snapshot names them)")
+        }
+        guard let address = mmap(nil, length, PROT_READ, MAP_SHARED, fd, 0), address != MAP_FAILED else {
+            throw failure(url, "cannot map: errno \(errno)")
+        }
+        return UnsafeRawPointer(address)
+    }
+
+    /// What stands in for a record the file no longer holds whole (damaged on disk): the slot's id,
+    /// and the damage named where a product id would be.
+    private static func damaged(_ slot: Slot, path: String) -> TransactionRecord {
+        let id = slot.numericID == noNumber ? "?" : String(slot.numericID)
+        let payload = TransactionPayload(
+            transactionId: id, originalTransactionId: id, webOrderLineItemId: nil, bundleId: "",
+            productId: "(damaged record: \(path) byte \(slot.offset))", subscriptionGroupIdentifier: nil,
+            purchaseDate: 0, originalPurchaseDate: 0, expiresDate: nil, quantity: 1, type: "Consumable",
+            appAccountToken: nil, inAppOwnershipType: "PURCHASED", signedDate: 0, revocationReason: nil,
+            revocationDate: nil, isUpgraded: nil, offerType: nil, offerIdentifier: nil, offerDiscountType: nil,
+            environment: "", storefront: "", storefrontId: "", transactionReason: "PURCHASE", price: 0, currency: "")
+        return TransactionRecord(payload: payload, jws: "", verified: false, finished: true)
+    }
+}
