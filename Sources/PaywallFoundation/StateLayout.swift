@@ -62,6 +62,8 @@ public struct StateLayout: Hashable, Sendable {
         public var offerKey: URL { folder.appending(path: "offer-key.json", directoryHint: .notDirectory) }
         /// `notifications.jsonl`: the server notifications made and each try to deliver them.
         public var notifications: URL { folder.appending(path: "notifications.jsonl", directoryHint: .notDirectory) }
+        /// `notifications.checkpoint.json`: how many notifications the log's first bytes hold.
+        public var notificationsCheckpoint: URL { folder.appending(path: "notifications.checkpoint.json", directoryHint: .notDirectory) }
     }
 
     /// The files of the simulated verification backend (`backend/`).

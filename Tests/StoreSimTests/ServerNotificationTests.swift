@@ -152,6 +152,46 @@ struct ServerNotificationTests {
         }
     }
 
+    /// The log's checkpoint lets `newest` count only the lines after it; one that is stale (a kill
+    /// between an append and its checkpoint), of another file or whose bytes no longer match gives
+    /// the same count as reading the whole log.
+    @Test func theCheckpointCountsTheSameAsTheWholeLog() throws {
+        let (store, clock, dir) = try Fixture.store(StoreSettings(timeRate: .oneRenewalEveryTenSeconds))
+        _ = try #require(store.purchase(productID: "weekly_9_99", options: Fixture.options).transaction)
+        clock.advance(by: 95)
+        try store.process(now: clock.now())
+        let checkpointURL = dir.appendingPathComponent("notifications.checkpoint.json")
+        let log = dir.appendingPathComponent("notifications.jsonl")
+        func total() throws -> Int { try store.notificationLog.newest(3, headers: store.encodedHeaders).total }
+        let checkpoint = try JSONDecoder().decode(NotificationLog.Checkpoint.self, from: Data(contentsOf: checkpointURL))
+        #expect(checkpoint.bytes == (try Data(contentsOf: log)).count, "written after the last append")
+        let counted = try total()
+        #expect(checkpoint.notifications == 10 && counted == 10)
+        // Stale: more lines appended after it (its append's checkpoint lost to a kill).
+        let stale = try Data(contentsOf: checkpointURL)
+        clock.advance(by: 50)
+        try store.process(now: clock.now())
+        try stale.write(to: checkpointURL)
+        #expect(try total() == 15)
+        // Of other bytes: the same length, its tail changed.
+        var other = checkpoint
+        other.tail = Data(repeating: 0x0A, count: 32).base64EncodedString()
+        try JSONEncoder().encode(other).write(to: checkpointURL)
+        #expect(try total() == 15)
+        // Of another file (another inode), and not JSON at all.
+        other = checkpoint
+        other.inode += 1
+        try JSONEncoder().encode(other).write(to: checkpointURL)
+        #expect(try total() == 15)
+        try Data("not json".utf8).write(to: checkpointURL)
+        #expect(try total() == 15)
+        // A lying count is believed only with its bytes: one that matches the file is used.
+        other = checkpoint
+        other.notifications += 1_000
+        try JSONEncoder().encode(other).write(to: checkpointURL)
+        #expect(try total() == 1_015, "a matching checkpoint is used, not read again")
+    }
+
     /// A long-lived reader (serve) keeps what it read of the log and reads only what was appended
     /// since: each history read equals a fresh read of the whole file, after another store on the
     /// directory appended, with a torn line at the end (left until it is whole), after attempts,

@@ -1,4 +1,9 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import PaywallFoundation
 
 /// The notifications the store made and every try to deliver them: `store/notifications.jsonl`,
@@ -73,8 +78,59 @@ struct NotificationLog {
         }
     }
 
+    /// Where the log's checkpoint is kept (see `Checkpoint`).
+    let checkpointURL: URL
+
     init(directory: URL) {
         url = StateLayout.Store(folder: directory).notifications
+        checkpointURL = StateLayout.Store(folder: directory).notificationsCheckpoint
+    }
+
+    /// How many notifications and lines the log's first `bytes` hold, written after every append
+    /// (without an fsync: a checkpoint that is stale, missing or of another file costs a longer
+    /// count, never a wrong one), so `newest` counts only the lines after it. It names the file
+    /// (its inode) and its last bytes before `bytes`, and is used only when both still match.
+    struct Checkpoint: Codable, Equatable {
+        var bytes: Int
+        var notifications: Int
+        var newlines: Int
+        var inode: UInt64
+        /// The log's last (at most 32) bytes before `bytes`, base64.
+        var tail: String
+    }
+
+    /// The checkpoint, when it still describes the start of the file open as `handle` (of `inode`, `size` bytes).
+    private func validCheckpoint(_ handle: FileHandle, inode: UInt64, size: Int) -> Checkpoint? {
+        guard let data = FileManager.default.contents(atPath: checkpointURL.path),
+              let checkpoint = try? JSONDecoder().decode(Checkpoint.self, from: data),
+              checkpoint.inode == inode, checkpoint.bytes <= size, checkpoint.bytes >= 0,
+              let tail = Data(base64Encoded: checkpoint.tail), tail.count == min(32, checkpoint.bytes),
+              (try? handle.seek(toOffset: UInt64(checkpoint.bytes - tail.count))) != nil,
+              (try? handle.read(upToCount: tail.count)) ?? Data() == tail,
+              tail.isEmpty || tail.last == 0x0A else { return nil }
+        return checkpoint
+    }
+
+    /// The notifications and newlines in the log's first `size` bytes: from the checkpoint on when
+    /// it holds, else from the start.
+    private func counted(_ handle: FileHandle, size: Int, block: Int) throws -> (notifications: Int, newlines: Int, inode: UInt64) {
+        var info = stat()
+        let inode = fstat(handle.fileDescriptor, &info) == 0 ? UInt64(info.st_ino) : 0
+        let start = validCheckpoint(handle, inode: inode, size: size)
+        let rest = try Self.countNotifications(in: handle, from: start?.bytes ?? 0, size: size, block: block, path: url.path)
+        return ((start?.notifications ?? 0) + rest.notifications, (start?.newlines ?? 0) + rest.newlines, inode)
+    }
+
+    /// Writes the checkpoint for the log as it now is (after an append, under the store's lock).
+    private func updateCheckpoint() {
+        guard let handle = FileHandle(forReadingAtPath: url.path) else { return }
+        defer { try? handle.close() }
+        guard let size = try? Int(handle.seekToEnd()), let counted = try? counted(handle, size: size, block: 4 << 20),
+              (try? handle.seek(toOffset: UInt64(size - min(32, size)))) != nil,
+              let tail = try? handle.read(upToCount: min(32, size)) ?? Data(), tail.isEmpty || tail.last == 0x0A else { return }
+        let checkpoint = Checkpoint(bytes: size, notifications: counted.notifications, newlines: counted.newlines,
+                                    inode: counted.inode, tail: tail.base64EncodedString())
+        try? JSONEncoder().encode(checkpoint).write(to: checkpointURL, options: .atomic)
     }
 
     /// Every notification with its attempts, oldest first (`headers`: the store's, to put compact
@@ -123,7 +179,7 @@ struct NotificationLog {
         defer { try? handle.close() }
         let size: Int
         do { size = Int(try handle.seekToEnd()) } catch { throw NotificationLogError("\(url.path): cannot read: \(error)") }
-        let counted = try Self.countNotifications(in: handle, size: size, block: block, path: url.path)
+        let counted = try counted(handle, size: size, block: block)
         let total = counted.notifications
         // The tail that holds the newest `count` notifications' whole lines (the whole file at most).
         var window = min(size, firstWindow)
@@ -167,12 +223,12 @@ struct NotificationLog {
 
     /// How many whole lines of the file are notifications rather than attempts, and how many
     /// newlines it holds, read `block` bytes at a time.
-    static func countNotifications(in handle: FileHandle, size: Int, block: Int, path: String) throws -> (notifications: Int, newlines: Int) {
+    static func countNotifications(in handle: FileHandle, from start: Int = 0, size: Int, block: Int, path: String) throws -> (notifications: Int, newlines: Int) {
         var total = 0, newlines = 0
         var carry = Data()
-        var offset = 0
+        var offset = start
         do {
-            try handle.seek(toOffset: 0)
+            try handle.seek(toOffset: UInt64(start))
             while offset < size {
                 guard let read = try handle.read(upToCount: min(block, size - offset)), !read.isEmpty else { break }
                 offset += read.count
@@ -241,6 +297,7 @@ struct NotificationLog {
             data.append(UInt8(ascii: "\n"))
         }
         try DurableFile.append(data, to: url, afterWholeLines: true)
+        updateCheckpoint()
     }
 }
 
