@@ -15,7 +15,8 @@ public final class SimulatedStore {
     public let keys: StoreSigningKeys
     /// The JWS headers (key id and certificate chain) encoded once: every signature starts with one.
     let encodedHeaders: JWSHeaders
-    /// Lines the debug view can show: every refusal and control, in order.
+    /// Lines the debug view can show: every refusal and control, in order; the latest 1,000 at
+    /// least (a catch-up notes each of its 20,000 renewals).
     public private(set) var log: [String] = []
 
     let clock: any Clock
@@ -149,14 +150,17 @@ public final class SimulatedStore {
             TransactionUpdate(reason: reason, productID: record.payload.productId,
                               transaction: withJWS ? signed(record) : signed(record, jws: ""), verified: record.verified)
         }
-        return updates.flatMap { queued -> [TransactionUpdate] in
+        var taken: [TransactionUpdate] = []
+        taken.reserveCapacity(updates.reduce(0) { $0 + $1.count })
+        for queued in updates {
             switch queued {
-            case let .record(reason, record): [made(reason, record)]
-            case let .made(update): [update]
-            case let .redeliveries(records, positions): positions.map { made(.redelivery, records[$0]) }
-            case let .current(reason, id): record(id).map { [made(reason, $0)] } ?? []
+            case let .record(reason, record): taken.append(made(reason, record))
+            case let .made(update): taken.append(update)
+            case let .redeliveries(records, positions): for position in positions { taken.append(made(.redelivery, records[position])) }
+            case let .current(reason, id): if let record = record(id) { taken.append(made(reason, record)) }
             }
         }
+        return taken
     }
 
     /// Empties the `Transaction.updates` queue without making its updates (a command that is not
@@ -417,7 +421,10 @@ public final class SimulatedStore {
         savedLastProcessed = state.lastProcessed
     }
 
-    func note(_ line: String) { log.append("\(ISO8601.string(storeNow())) store: \(line)") }
+    func note(_ line: String) {
+        if log.count >= 2_000 { log.removeFirst(1_000) }
+        log.append("\(ISO8601.string(storeNow())) store: \(line)")
+    }
 
     func record(_ id: String) -> TransactionRecord? { recordIndex.position(of: id, in: state.records).map { state.records[$0] } }
 

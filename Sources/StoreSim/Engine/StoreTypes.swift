@@ -100,10 +100,11 @@ public struct TransactionUpdate: Hashable, Sendable {
 /// An update in the store's queue: a record as it was when queued, or an update made already.
 enum QueuedUpdate {
     case record(TransactionUpdate.Reason, TransactionRecord)
-    case made(TransactionUpdate)
+    /// (Boxed, as the list below: a queue of 20,000 renewals holds one word and an id each.)
+    indirect case made(TransactionUpdate)
     /// Redeliveries of the records at these positions of the list as it was when queued (a
     /// launch on a state with 20,000 unfinished renewals queues positions, not records read).
-    case redeliveries(RecordList, [Int])
+    indirect case redeliveries(RecordList, [Int])
     /// The transaction with this id as it is when the update is taken: a renewal, which a catch-up
     /// of 20,000 queues without holding 20,000 records (a deleted one is not delivered).
     case current(TransactionUpdate.Reason, String)
