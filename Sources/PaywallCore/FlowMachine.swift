@@ -17,9 +17,20 @@ public enum FlowMachine {
 
     /// Applies `event` to `model`; the effects are for the runner, whose results come back as events.
     public static func reduce(_ model: FlowModel, _ event: FlowEvent, context: FlowContext) -> (FlowModel, [FlowEffect]) {
-        var step = FlowStep(model: model, context: context)
+        var model = model
+        let effects = reduce(into: &model, event, context: context)
+        return (model, effects)
+    }
+
+    /// `reduce` changing `model` in place: the step works on the caller's model itself, not a copy
+    /// of it, so an event costs what it changes (a launch redelivering 20,000 transactions posts
+    /// them one by one without copying the list of those waiting on every event).
+    public static func reduce(into model: inout FlowModel, _ event: FlowEvent, context: FlowContext) -> [FlowEffect] {
+        var step = FlowStep(model: FlowModel(), context: context)
+        swap(&step.model, &model)
+        defer { swap(&step.model, &model) }
         step.handle(event)
-        return (step.model, step.effects)
+        return step.effects
     }
 }
 

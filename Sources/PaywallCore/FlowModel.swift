@@ -24,8 +24,9 @@ public struct FlowModel: Hashable, Sendable {
     public var purchasePhase: PurchasePhase?
     /// A purchase or restore in flight; a second one is ignored.
     public var inFlight: InFlightOperation?
-    /// Transactions posted to the backend, oldest first; `transactionVerified` answers the first.
-    public var posted: [PostedTransaction] = []
+    /// Transactions posted to the backend, oldest first; `transactionVerified` answers the first
+    /// (a slice: taking the first off does not move the thousands a launch may have waiting).
+    public var posted: ArraySlice<PostedTransaction> = []
     /// An Ask to Buy purchase waiting for approval.
     public var pendingProductID: String?
     /// The message shown on the current screen.

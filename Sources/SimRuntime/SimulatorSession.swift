@@ -105,8 +105,7 @@ public final class SimulatorSession {
         var queue: [FlowEvent] = [event]
         while !queue.isEmpty {
             let next = queue.removeFirst()
-            let (newModel, effects) = FlowMachine.reduce(model, next, context: context)
-            model = newModel
+            let effects = FlowMachine.reduce(into: &model, next, context: context)
             for effect in effects {
                 queue.append(contentsOf: run(effect))
             }

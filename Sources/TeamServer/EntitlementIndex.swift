@@ -45,14 +45,9 @@ struct EntitlementIndex {
         default:
             guard let expires = p.expires else { return }
             let entry = Entry(expires: expires, transactionID: record.transactionID, productID: p.productId)
-            var entries = subscriptions[p.originalTransactionId] ?? []
-            var low = 0, high = entries.count
-            while low < high {
-                let mid = (low + high) / 2
-                if Entry.precedes(entries[mid], entry) { low = mid + 1 } else { high = mid }
-            }
-            entries.insert(entry, at: low)
-            subscriptions[p.originalTransactionId] = entries
+            // In place (`default:`): a copy of the chain's entries per insert made 20,000
+            // renewals posted one by one quadratic.
+            subscriptions[p.originalTransactionId, default: []].insertSorted(entry)
         }
     }
 
@@ -105,5 +100,17 @@ struct EntitlementIndex {
             }
         }
         return best.map { ($0.transactionID, $0.expires) }
+    }
+}
+
+private extension Array where Element == EntitlementIndex.Entry {
+    /// Inserts `entry` after every entry that precedes it (binary search).
+    mutating func insertSorted(_ entry: Element) {
+        var low = 0, high = count
+        while low < high {
+            let mid = (low + high) / 2
+            if Element.precedes(self[mid], entry) { low = mid + 1 } else { high = mid }
+        }
+        insert(entry, at: low)
     }
 }
