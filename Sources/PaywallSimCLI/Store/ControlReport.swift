@@ -9,6 +9,13 @@ struct ControlReport: StoreOutput {
         var productID: String
         @Nullable var transactionID: String?
         @Nullable var expiresDate: String?
+
+        init(_ update: TransactionUpdate) {
+            reason = update.reason.rawValue
+            productID = update.productID
+            transactionID = update.transaction?.id
+            expiresDate = update.transaction?.expirationDate.map(StoreDate.string)
+        }
     }
 
     var action: String
@@ -30,10 +37,7 @@ struct ControlReport: StoreOutput {
         self.action = action
         self.now = StoreDate.string(now)
         self.summary = summary
-        self.updates = updates.map {
-            Update(reason: $0.reason.rawValue, productID: $0.productID, transactionID: $0.transaction?.id,
-                   expiresDate: $0.transaction?.expirationDate.map(StoreDate.string))
-        }
+        self.updates = updates.map(Update.init)
         self.changes = changes
         self.note = note
     }

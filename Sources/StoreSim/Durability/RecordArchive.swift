@@ -33,7 +33,7 @@ struct RecordTraits: OptionSet, Hashable, Sendable {
 /// snapshot's `Mark` says how much of each is valid, so a kill mid-seal leaves bytes past the mark
 /// that nobody reads (and the next seal writes over). A record changed after it was sealed is
 /// appended again, or, when only its finished flag changed, gets a new entry for the same line;
-/// the last entry of a position wins. Opening reads the index (24 bytes a record) and maps the
+/// the last entry of a position wins. Opening reads the index (24 bytes a record) and opens the
 /// records file: a state of 100,000 transactions opens without reading one of them.
 final class RecordArchive: @unchecked Sendable {
     /// How much of the two files a snapshot holds, and what is known of all their records.
@@ -66,7 +66,9 @@ final class RecordArchive: @unchecked Sendable {
     let recordsURL: URL
     let indexURL: URL
     let slots: [Slot]
-    private let mapping: UnsafeRawPointer?
+    /// The records file, open for reading (`pread`: a record read costs its bytes, and no page of
+    /// the file counts in the process's memory as a mapping's would).
+    private let descriptor: Int32
     private let lock = NSLock()
     /// Positions by numeric id, made on first use when the ids are not in order.
     private var idPositions: [UInt64: Int]?
@@ -86,12 +88,10 @@ final class RecordArchive: @unchecked Sendable {
         self.mark = mark
         (recordsURL, indexURL) = Self.files(of: ledger, generation: mark.generation)
         self.slots = slots
-        mapping = try Self.map(recordsURL, length: mark.bytes)
+        descriptor = try Self.openRecords(recordsURL, length: mark.bytes)
     }
 
-    deinit {
-        if let mapping { munmap(UnsafeMutableRawPointer(mutating: mapping), mark.bytes) }
-    }
+    deinit { close(descriptor) }
 
     var count: Int { slots.count }
 
@@ -134,19 +134,23 @@ final class RecordArchive: @unchecked Sendable {
     /// The record at `position`, read from the records file.
     func record(at position: Int) -> TransactionRecord {
         let slot = slots[position]
-        let bytes = UnsafeRawBufferPointer(start: mapping.map { $0 + slot.offset }, count: slot.length)
-        var record = RecordReader.record(in: bytes)
-            ?? (try? LocatedJSONDecoder().decode(TransactionRecord.self, from: Data(bytes)))
-            ?? Self.damaged(slot, path: recordsURL.path)
+        var record = read(slot).flatMap(Self.decode) ?? Self.damaged(slot, path: recordsURL.path)
         record.finished = slot.traits.contains(.finished)
         return record
     }
 
     /// Whether the record at `position` reads back (the whole-ledger check of `debug check-state`).
-    func readsBack(at position: Int) -> Bool {
-        let slot = slots[position]
-        let bytes = UnsafeRawBufferPointer(start: mapping.map { $0 + slot.offset }, count: slot.length)
-        return RecordReader.record(in: bytes) != nil || (try? LocatedJSONDecoder().decode(TransactionRecord.self, from: Data(bytes))) != nil
+    func readsBack(at position: Int) -> Bool { read(slots[position]).flatMap(Self.decode) != nil }
+
+    /// The bytes of `slot`'s line (without its newline); nil when the file no longer holds them.
+    private func read(_ slot: Slot) -> Data? {
+        var data = Data(count: slot.length)
+        let count = data.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, slot.length, off_t(slot.offset)) }
+        return count == slot.length ? data : nil
+    }
+
+    private static func decode(_ data: Data) -> TransactionRecord? {
+        data.withUnsafeBytes { RecordReader.record(in: $0) } ?? (try? LocatedJSONDecoder().decode(TransactionRecord.self, from: data))
     }
 
     /// Where the record at `position` starts in the records file (for a message naming it).
@@ -321,19 +325,15 @@ final class RecordArchive: @unchecked Sendable {
         Ledger<StoreState>.Failure(description: "\(url.path): \(message)")
     }
 
-    private static func map(_ url: URL, length: Int) throws -> UnsafeRawPointer? {
-        guard length > 0 else { return nil }
-        let fd = Glibc.open(url.path, O_RDONLY)
+    private static func openRecords(_ url: URL, length: Int) throws -> Int32 {
+        let fd = Glibc.open(url.path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else { throw failure(url, "cannot open: errno \(errno); expected the records the ledger names") }
-        defer { close(fd) }
         var info = stat()
         guard fstat(fd, &info) == 0, Int(info.st_size) >= length else {
+            close(fd)
             throw failure(url, "holds \(info.st_size) bytes; expected at least \(length) (the ledger's snapshot names them)")
         }
-        guard let address = mmap(nil, length, PROT_READ, MAP_SHARED, fd, 0), address != MAP_FAILED else {
-            throw failure(url, "cannot map: errno \(errno)")
-        }
-        return UnsafeRawPointer(address)
+        return fd
     }
 
     /// What stands in for a record the file no longer holds whole (damaged on disk): the slot's id,

@@ -145,22 +145,28 @@ public final class SimulatedStore {
     /// Drains the `Transaction.updates` queue. With `withJWS` false each transaction's `jws` is left
     /// empty: for a report that shows ids and dates only (a catch-up's 20,000 renewals).
     public func takeUpdates(withJWS: Bool = true) -> [TransactionUpdate] {
+        var taken: [TransactionUpdate] = []
+        taken.reserveCapacity(updates.reduce(0) { $0 + $1.count })
+        drainUpdates(withJWS: withJWS) { taken.append($0) }
+        return taken
+    }
+
+    /// Drains the `Transaction.updates` queue one update at a time, oldest first, each made only
+    /// as `body` takes it (a report of a 20,000-renewal catch-up keeps its rows, not the updates).
+    public func drainUpdates(withJWS: Bool = true, _ body: (TransactionUpdate) -> Void) {
         defer { updates.removeAll() }
         func made(_ reason: TransactionUpdate.Reason, _ record: TransactionRecord) -> TransactionUpdate {
             TransactionUpdate(reason: reason, productID: record.payload.productId,
                               transaction: withJWS ? signed(record) : signed(record, jws: ""), verified: record.verified)
         }
-        var taken: [TransactionUpdate] = []
-        taken.reserveCapacity(updates.reduce(0) { $0 + $1.count })
         for queued in updates {
             switch queued {
-            case let .record(reason, record): taken.append(made(reason, record))
-            case let .made(update): taken.append(update)
-            case let .redeliveries(records, positions): for position in positions { taken.append(made(.redelivery, records[position])) }
-            case let .current(reason, id): if let record = record(id) { taken.append(made(reason, record)) }
+            case let .record(reason, record): body(made(reason, record))
+            case let .made(update): body(update)
+            case let .redeliveries(records, positions): for position in positions { body(made(.redelivery, records[position])) }
+            case let .current(reason, id): if let record = record(id) { body(made(reason, record)) }
             }
         }
-        return taken
     }
 
     /// Empties the `Transaction.updates` queue without making its updates (a command that is not
