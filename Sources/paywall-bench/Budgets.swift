@@ -16,9 +16,9 @@ struct Budget: Sendable {
     var unit: String
 
     static let all: [Budget] = [
-        Budget(figure: "catchup.jumpSeconds", what: "store advance over a week at a renewal every 30 s (20,160 renewals) (goal)", limit: 20, unit: "s"),
+        Budget(figure: "catchup.jumpSeconds", what: "one store advance 7d at a renewal every 30 s (20,160 renewals) (goal)", limit: 20, unit: "s"),
         Budget(figure: "catchup.bytesPerRenewal", what: "state on disk a renewal, ledger and notifications (goal)", limit: 4096, unit: "bytes"),
-        Budget(figure: "catchup.peakMemory", what: "peak memory of those store advance processes (goal)", limit: 64, unit: "MiB"),
+        Budget(figure: "catchup.peakMemory", what: "peak memory of that process (goal)", limit: 64, unit: "MiB"),
         Budget(figure: "catchup.list20k.ms", what: "store transactions --json --limit 50 on 20,161 transactions (goal)", limit: 200, unit: "ms"),
         Budget(figure: "catchup.notifications20k.ms", what: "store notifications on 20,161 transactions (goal)", limit: 200, unit: "ms"),
         Budget(figure: "catchup.entitlements20k.ms", what: "store entitlements on 20,161 transactions (goal)", limit: 200, unit: "ms"),

@@ -71,8 +71,25 @@ struct ProcessBench {
         spawnMeasured(binary, arguments).map { ($0.wall, $0.cpu) }
     }
 
-    /// `spawn`, with the child's peak memory (`ru_maxrss`, MiB).
+    /// GNU time, which reports a command's own peak memory (see `spawnMeasured`).
+    static let gnuTime = "/usr/bin/time"
+
+    /// `spawn`, with the child's peak memory (MiB). A child spawned from this process starts in its
+    /// address space (`posix_spawn` is a vfork), so its `ru_maxrss` is at least this process's size
+    /// then, tens of MiB after a few benchmarks. With GNU time installed, the command runs under
+    /// it and the peak is the one it reports: that of a child forked from a process of 2 MiB.
     static func spawnMeasured(_ binary: String, _ arguments: [String]) -> (wall: Double, cpu: Double, peakMiB: Double)? {
+        guard FileManager.default.isExecutableFile(atPath: gnuTime) else { return spawnDirect(binary, arguments) }
+        let report = FileManager.default.temporaryDirectory.appendingPathComponent("paywall-bench-peak-\(getpid())").path
+        defer { unlink(report) }
+        guard let measured = spawnDirect(gnuTime, ["-f", "%M", "-o", report, binary] + arguments),
+              let text = try? String(contentsOfFile: report, encoding: .utf8),
+              let kilobytes = Double(text.split(separator: "\n").last.map(String.init) ?? "") else { return nil }
+        return (measured.wall, measured.cpu, kilobytes / 1024)
+    }
+
+    /// Runs `binary arguments` from this process: wall, CPU and `ru_maxrss` (floored by this process's size).
+    private static func spawnDirect(_ binary: String, _ arguments: [String]) -> (wall: Double, cpu: Double, peakMiB: Double)? {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }

@@ -39,6 +39,12 @@ struct RecordArchiveTests {
         // Every one is redelivered at launch, in order (unfinished), each read from the archive.
         #expect(reopened.takeUpdates().map { $0.transaction?.id } == ids)
         #expect(reopened.signedTransaction(id: ids[3])?.jws == store.signedTransaction(id: ids[3])?.jws)
+        // A page by date, its dates read from the index: what a filter over every transaction gives.
+        let since = store.allTransactions[450].purchaseDate
+        let expected = store.allTransactions.filter { $0.purchaseDate >= since }
+        let page = reopened.transactionPage(limit: 20, since: since)
+        #expect(page.total == expected.count && expected.count == 151)
+        #expect(page.page.map(\.signed.id) == Array(expected.reversed().prefix(20).map(\.id)))
     }
 
     @Test func aChangeToASealedRecordIsAppendedAndAFinishIsAnEntry() throws {
@@ -128,7 +134,7 @@ struct RecordArchiveTests {
         let (_, clock, dir) = try Self.renewed(300)
         let files = RecordArchive.files(of: Self.ledgerURL(dir), generation: 1)
         let index = try Data(contentsOf: files.index)
-        try index.prefix(index.count - 24).write(to: files.index)
+        try index.prefix(index.count - 32).write(to: files.index)
         #expect {
             _ = try Fixture.store(StoreSettings(timeRate: .monthlyRenewalEveryThirtySeconds), dir: dir, clock: clock)
         } throws: { error in

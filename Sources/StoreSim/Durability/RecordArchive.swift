@@ -28,12 +28,12 @@ struct RecordTraits: OptionSet, Hashable, Sendable {
 /// The store's transaction records sealed out of its snapshot, read one at a time when asked for.
 ///
 /// `store-ledger-records-G.jsonl` holds one record a line, as the snapshot would write it
-/// (`writeSortedKeyJSON`); `store-ledger-records-G.index` holds 24 bytes an entry: where a
-/// position's record is, its id as a number and its traits. Both are only appended to, and the
+/// (`writeSortedKeyJSON`); `store-ledger-records-G.index` holds 32 bytes an entry: where a
+/// position's record is, its id as a number, its purchase date and its traits. Both are only appended to, and the
 /// snapshot's `Mark` says how much of each is valid, so a kill mid-seal leaves bytes past the mark
 /// that nobody reads (and the next seal writes over). A record changed after it was sealed is
 /// appended again, or, when only its finished flag changed, gets a new entry for the same line;
-/// the last entry of a position wins. Opening reads the index (24 bytes a record) and opens the
+/// the last entry of a position wins. Opening reads the index (32 bytes a record) and opens the
 /// records file: a state of 100,000 transactions opens without reading one of them.
 final class RecordArchive: @unchecked Sendable {
     /// How much of the two files a snapshot holds, and what is known of all their records.
@@ -60,6 +60,8 @@ final class RecordArchive: @unchecked Sendable {
         var traits: RecordTraits
         /// The id as a number; `UInt64.max` when it is not one.
         var numericID: UInt64
+        /// The purchase date in milliseconds (listings by date read it here).
+        var purchaseDate: Int64
     }
 
     let mark: Mark
@@ -73,7 +75,7 @@ final class RecordArchive: @unchecked Sendable {
     /// Positions by numeric id, made on first use when the ids are not in order.
     private var idPositions: [UInt64: Int]?
 
-    private static let entrySize = 24
+    private static let entrySize = 32
     private static let noNumber = UInt64.max
 
     /// The two files of `generation` beside `ledger`.
@@ -116,13 +118,15 @@ final class RecordArchive: @unchecked Sendable {
                 let at = entry * entrySize
                 let offset = Int(UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: at, as: UInt64.self)))
                 let numericID = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: at + 8, as: UInt64.self))
-                let position = Int(UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: at + 16, as: UInt32.self)))
-                let packed = UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: at + 20, as: UInt32.self))
+                let purchaseDate = Int64(littleEndian: raw.loadUnaligned(fromByteOffset: at + 16, as: Int64.self))
+                let position = Int(UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: at + 24, as: UInt32.self)))
+                let packed = UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: at + 28, as: UInt32.self))
                 let length = Int(packed & 0xFF_FFFF)
                 guard position < mark.sealed, length > 0, offset + length + 1 <= mark.bytes else {
                     throw failure(indexURL, "entry \(entry + 1) points outside the records (position \(position), bytes \(offset)+\(length)); expected it within the \(mark.sealed) records and \(mark.bytes) bytes the ledger names")
                 }
-                slots[position] = Slot(offset: offset, length: length, traits: RecordTraits(rawValue: UInt8(packed >> 24)), numericID: numericID)
+                slots[position] = Slot(offset: offset, length: length, traits: RecordTraits(rawValue: UInt8(packed >> 24)), numericID: numericID,
+                                       purchaseDate: purchaseDate)
             }
         }
         if let missing = slots.firstIndex(where: { $0 == nil }) {
@@ -282,7 +286,8 @@ final class RecordArchive: @unchecked Sendable {
             pendingRecords.bytes.append(UInt8(ascii: "\n"))
             guard length < 1 << 24 else { throw RecordArchive.failure(recordsURL, "a record of \(length) bytes; expected under 16 MiB") }
             let slot = Slot(offset: bytes, length: length, traits: RecordTraits(record),
-                            numericID: RecordArchive.number(record.payload.transactionId) ?? RecordArchive.noNumber)
+                            numericID: RecordArchive.number(record.payload.transactionId) ?? RecordArchive.noNumber,
+                            purchaseDate: record.payload.purchaseDate)
             bytes += length + 1
             try entry(slot, position: position)
             if pendingRecords.bytes.count >= 1 << 20 { try flush(sync: false) }
@@ -293,6 +298,7 @@ final class RecordArchive: @unchecked Sendable {
             func put<T: FixedWidthInteger>(_ value: T) { withUnsafeBytes(of: value.littleEndian) { pendingEntries.append(contentsOf: $0) } }
             put(UInt64(slot.offset))
             put(slot.numericID)
+            put(slot.purchaseDate)
             put(UInt32(position))
             put(UInt32(slot.length) | UInt32(slot.traits.rawValue) << 24)
             entries += 1

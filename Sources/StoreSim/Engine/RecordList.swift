@@ -78,6 +78,14 @@ struct RecordList: RandomAccessCollection, MutableCollection, RangeReplaceableCo
         return archive!.slots[position].traits
     }
 
+    /// The purchase date (milliseconds) of the record at `position`, without reading a sealed one.
+    func purchaseDate(at position: Int) -> Int64 {
+        let sealed = sealedCount
+        if position >= sealed { return appended[position - sealed].payload.purchaseDate }
+        if let record = replaced[position] { return record.payload.purchaseDate }
+        return archive!.slots[position].purchaseDate
+    }
+
     /// The positions, in order, of the records whose traits `isIncluded` accepts.
     func positions(where isIncluded: (RecordTraits) -> Bool) -> [Int] {
         indices.filter { isIncluded(traits(at: $0)) }

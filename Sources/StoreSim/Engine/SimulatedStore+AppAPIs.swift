@@ -115,12 +115,14 @@ extension SimulatedStore {
             }
             return (page, state.records.count)
         }
+        // Dates are compared from the archive's index: only the page's records are read.
         var page: [LedgerTransaction] = []
         var total = 0
-        for record in state.records.reversed() {
-            if let since, record.payload.purchase < since { continue }
+        for position in state.records.indices.reversed() {
+            if let since, TransactionPayload.date(state.records.purchaseDate(at: position)) < since { continue }
             total += 1
             if let limit, page.count >= limit { continue }
+            let record = state.records[position]
             page.append(LedgerTransaction(payload: record.payload, signed: signed(record), finished: record.finished, verified: record.verified))
         }
         return (page, total)
