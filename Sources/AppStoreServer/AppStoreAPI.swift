@@ -31,6 +31,29 @@ public struct AppStoreAPI: Sendable {
             guard store.knowsTransaction(id) else {
                 return Self.notFound(id)
             }
+            let offset: Int
+            if let revision = query["revision"]?.first {
+                guard let value = Int(revision), value >= 0 else { return .appleError(400, code: 4000005, "Invalid revision.") }
+                offset = value
+            } else { offset = 0 }
+            struct History: Encodable {
+                var revision: String
+                var hasMore: Bool
+                var bundleId: String
+                var environment: String
+                var signedTransactions: [String]
+            }
+            // Only dates asked for (what a backend's sync does): ordered from the record index, and
+            // only the page's transactions read.
+            let payloadFilters = ["productId", "productType", "subscriptionGroupIdentifier", "inAppOwnershipType", "revoked"]
+            if !payloadFilters.contains(where: { !(query[$0] ?? []).isEmpty }) {
+                let (page, total) = store.transactionHistoryPage(
+                    signedFrom: query["startDate"]?.first.flatMap(Int64.init), before: query["endDate"]?.first.flatMap(Int64.init),
+                    descending: query["sort"]?.first == "DESCENDING", offset: offset, limit: Self.pageSize)
+                let next = offset + page.count
+                return .json(History(revision: String(next), hasMore: next < total, bundleId: store.bundleID,
+                                     environment: store.environment, signedTransactions: page.map(\.jws)))
+            }
             // Filtered on the payloads; only the page's JWS are made.
             var payloads = store.transactionPayloads.map { ((), $0) }
             if let start = query["startDate"]?.first.flatMap(Int64.init) { payloads = payloads.filter { $0.1.signedDate >= start } }
@@ -53,19 +76,7 @@ public struct AppStoreAPI: Sendable {
             // Apple orders by modification; the simulator by signing date, then id.
             payloads.sort { ($0.1.signedDate, $0.1.transactionId) < ($1.1.signedDate, $1.1.transactionId) }
             if query["sort"]?.first == "DESCENDING" { payloads.reverse() }
-            let offset: Int
-            if let revision = query["revision"]?.first {
-                guard let value = Int(revision), value >= 0 else { return .appleError(400, code: 4000005, "Invalid revision.") }
-                offset = value
-            } else { offset = 0 }
             let page = Array(payloads.dropFirst(offset).prefix(Self.pageSize))
-            struct History: Encodable {
-                var revision: String
-                var hasMore: Bool
-                var bundleId: String
-                var environment: String
-                var signedTransactions: [String]
-            }
             let next = offset + page.count
             return .json(History(revision: String(next), hasMore: next < payloads.count, bundleId: store.bundleID,
                                  environment: store.environment, signedTransactions: page.compactMap { store.signedTransaction(id: $0.1.transactionId)?.jws }))

@@ -69,6 +69,31 @@ struct RecordArchiveTests {
         #expect(FileManager.default.fileExists(atPath: files.records.path))
     }
 
+    @Test func theHistoryPageOrderedFromTheIndexIsTheOrderOfEveryPayload() throws {
+        let (store, clock, dir) = try Self.renewed(400)
+        // An old transaction refunded 10 s after the last renewal: re-signed then, it moves to the
+        // end of the history's order.
+        clock.advance(by: 10)
+        try store.refund(transactionID: store.allTransactions[3].id)
+        let (reopened, _, _) = try Fixture.store(StoreSettings(timeRate: .monthlyRenewalEveryThirtySeconds), dir: dir, clock: clock)
+        let payloads = reopened.transactionPayloads.sorted { ($0.signedDate, $0.transactionId) < ($1.signedDate, $1.transactionId) }
+        for (from, to) in [(nil, nil), (payloads[100].signedDate, payloads[300].signedDate), (payloads[390].signedDate, nil)] as [(Int64?, Int64?)] {
+            let kept = payloads.filter { payload in
+                (from.map { payload.signedDate >= $0 } ?? true) && (to.map { payload.signedDate < $0 } ?? true)
+            }
+            for descending in [false, true] {
+                let ordered = descending ? Array(kept.reversed()) : kept
+                for offset in [0, 20, kept.count - 5] {
+                    let (page, total) = reopened.transactionHistoryPage(signedFrom: from, before: to, descending: descending, offset: offset, limit: 20)
+                    #expect(total == kept.count)
+                    #expect(page.map(\.id) == ordered.dropFirst(offset).prefix(20).map(\.transactionId), "from \(String(describing: from)), offset \(offset)")
+                }
+            }
+        }
+        #expect(reopened.transactionHistoryPage(signedFrom: nil, before: nil, descending: true, offset: 0, limit: 1).page.first?.id
+                    == store.allTransactions[3].id, "the refunded transaction, signed last")
+    }
+
     @Test func aDeletionStartsANewGenerationAndRemovesTheOld() throws {
         let (store, clock, dir) = try Self.renewed(300)
         let old = RecordArchive.files(of: Self.ledgerURL(dir), generation: 1)
@@ -134,7 +159,7 @@ struct RecordArchiveTests {
         let (_, clock, dir) = try Self.renewed(300)
         let files = RecordArchive.files(of: Self.ledgerURL(dir), generation: 1)
         let index = try Data(contentsOf: files.index)
-        try index.prefix(index.count - 32).write(to: files.index)
+        try index.prefix(index.count - 40).write(to: files.index)
         #expect {
             _ = try Fixture.store(StoreSettings(timeRate: .monthlyRenewalEveryThirtySeconds), dir: dir, clock: clock)
         } throws: { error in

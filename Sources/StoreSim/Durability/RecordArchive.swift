@@ -28,12 +28,12 @@ struct RecordTraits: OptionSet, Hashable, Sendable {
 /// The store's transaction records sealed out of its snapshot, read one at a time when asked for.
 ///
 /// `store-ledger-records-G.jsonl` holds one record a line, as the snapshot would write it
-/// (`writeSortedKeyJSON`); `store-ledger-records-G.index` holds 32 bytes an entry: where a
-/// position's record is, its id as a number, its purchase date and its traits. Both are only appended to, and the
+/// (`writeSortedKeyJSON`); `store-ledger-records-G.index` holds 40 bytes an entry: where a
+/// position's record is, its id as a number, its purchase and signing dates and its traits. Both are only appended to, and the
 /// snapshot's `Mark` says how much of each is valid, so a kill mid-seal leaves bytes past the mark
 /// that nobody reads (and the next seal writes over). A record changed after it was sealed is
 /// appended again, or, when only its finished flag changed, gets a new entry for the same line;
-/// the last entry of a position wins. Opening reads the index (32 bytes a record) and opens the
+/// the last entry of a position wins. Opening reads the index (40 bytes a record) and opens the
 /// records file: a state of 100,000 transactions opens without reading one of them.
 final class RecordArchive: @unchecked Sendable {
     /// How much of the two files a snapshot holds, and what is known of all their records.
@@ -51,6 +51,8 @@ final class RecordArchive: @unchecked Sendable {
         var groups: [String]
         /// Whether every id is a number, increasing with position (looked up by binary search).
         var sortedIDs: Bool
+        /// The size of an index entry (the index's format).
+        var entryBytes: Int = RecordArchive.entrySize
     }
 
     /// Where a position's record is and what it is.
@@ -62,6 +64,8 @@ final class RecordArchive: @unchecked Sendable {
         var numericID: UInt64
         /// The purchase date in milliseconds (listings by date read it here).
         var purchaseDate: Int64
+        /// When it was last signed, in milliseconds (the order of a transaction history).
+        var signedDate: Int64
     }
 
     let mark: Mark
@@ -75,7 +79,7 @@ final class RecordArchive: @unchecked Sendable {
     /// Positions by numeric id, made on first use when the ids are not in order.
     private var idPositions: [UInt64: Int]?
 
-    private static let entrySize = 32
+    fileprivate static let entrySize = 40
     private static let noNumber = UInt64.max
 
     /// The two files of `generation` beside `ledger`.
@@ -97,9 +101,12 @@ final class RecordArchive: @unchecked Sendable {
 
     var count: Int { slots.count }
 
-    /// Opens the archive a snapshot's `mark` names: its index read, its records file mapped.
+    /// Opens the archive a snapshot's `mark` names: its index read, its records file opened.
     static func open(_ mark: Mark, ledger: URL) throws -> RecordArchive {
         let (recordsURL, indexURL) = files(of: ledger, generation: mark.generation)
+        guard mark.entryBytes == entrySize else {
+            throw failure(indexURL, "has entries of \(mark.entryBytes) bytes; expected \(entrySize) (an index another version of the simulator wrote)")
+        }
         let wanted = mark.entries * entrySize
         let data: Data
         do {
@@ -112,27 +119,31 @@ final class RecordArchive: @unchecked Sendable {
         guard data.count == wanted else {
             throw failure(indexURL, "holds \(data.count / entrySize) entries; expected \(mark.entries) (the ledger's snapshot names them)")
         }
-        var slots = [Slot?](repeating: nil, count: mark.sealed)
+        // Filled in place (an optional per slot and a copy to unwrap them cost as much as the read).
+        var slots = [Slot](repeating: Slot(offset: 0, length: 0, traits: [], numericID: noNumber, purchaseDate: 0, signedDate: 0), count: mark.sealed)
+        var filled = [Bool](repeating: false, count: mark.sealed)
         try data.withUnsafeBytes { raw in
             for entry in 0..<mark.entries {
                 let at = entry * entrySize
                 let offset = Int(UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: at, as: UInt64.self)))
                 let numericID = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: at + 8, as: UInt64.self))
                 let purchaseDate = Int64(littleEndian: raw.loadUnaligned(fromByteOffset: at + 16, as: Int64.self))
-                let position = Int(UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: at + 24, as: UInt32.self)))
-                let packed = UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: at + 28, as: UInt32.self))
+                let signedDate = Int64(littleEndian: raw.loadUnaligned(fromByteOffset: at + 24, as: Int64.self))
+                let position = Int(UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: at + 32, as: UInt32.self)))
+                let packed = UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: at + 36, as: UInt32.self))
                 let length = Int(packed & 0xFF_FFFF)
                 guard position < mark.sealed, length > 0, offset + length + 1 <= mark.bytes else {
                     throw failure(indexURL, "entry \(entry + 1) points outside the records (position \(position), bytes \(offset)+\(length)); expected it within the \(mark.sealed) records and \(mark.bytes) bytes the ledger names")
                 }
                 slots[position] = Slot(offset: offset, length: length, traits: RecordTraits(rawValue: UInt8(packed >> 24)), numericID: numericID,
-                                       purchaseDate: purchaseDate)
+                                       purchaseDate: purchaseDate, signedDate: signedDate)
+                filled[position] = true
             }
         }
-        if let missing = slots.firstIndex(where: { $0 == nil }) {
+        if let missing = filled.firstIndex(of: false) {
             throw failure(indexURL, "has no entry for record \(missing + 1); expected one for each of the \(mark.sealed) records")
         }
-        return try RecordArchive(mark: mark, ledger: ledger, slots: slots.map { $0! })
+        return try RecordArchive(mark: mark, ledger: ledger, slots: slots)
     }
 
     /// The record at `position`, read from the records file.
@@ -287,7 +298,7 @@ final class RecordArchive: @unchecked Sendable {
             guard length < 1 << 24 else { throw RecordArchive.failure(recordsURL, "a record of \(length) bytes; expected under 16 MiB") }
             let slot = Slot(offset: bytes, length: length, traits: RecordTraits(record),
                             numericID: RecordArchive.number(record.payload.transactionId) ?? RecordArchive.noNumber,
-                            purchaseDate: record.payload.purchaseDate)
+                            purchaseDate: record.payload.purchaseDate, signedDate: record.payload.signedDate)
             bytes += length + 1
             try entry(slot, position: position)
             if pendingRecords.bytes.count >= 1 << 20 { try flush(sync: false) }
@@ -299,6 +310,7 @@ final class RecordArchive: @unchecked Sendable {
             put(UInt64(slot.offset))
             put(slot.numericID)
             put(slot.purchaseDate)
+            put(slot.signedDate)
             put(UInt32(position))
             put(UInt32(slot.length) | UInt32(slot.traits.rawValue) << 24)
             entries += 1

@@ -86,6 +86,17 @@ struct RecordList: RandomAccessCollection, MutableCollection, RangeReplaceableCo
         return archive!.slots[position].purchaseDate
     }
 
+    /// When the record at `position` was last signed (milliseconds), and its transaction id, without
+    /// reading a sealed one whose id is a number.
+    func signing(at position: Int) -> (signedDate: Int64, transactionID: String) {
+        let sealed = sealedCount
+        if position < sealed, replaced[position] == nil, let slot = archive?.slots[position], slot.numericID != UInt64.max {
+            return (slot.signedDate, String(slot.numericID))
+        }
+        let payload = self[position].payload
+        return (payload.signedDate, payload.transactionId)
+    }
+
     /// The positions, in order, of the records whose traits `isIncluded` accepts.
     func positions(where isIncluded: (RecordTraits) -> Bool) -> [Int] {
         indices.filter { isIncluded(traits(at: $0)) }

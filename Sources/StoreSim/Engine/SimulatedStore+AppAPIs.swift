@@ -105,6 +105,29 @@ public struct LedgerTransaction: Sendable {
 }
 
 extension SimulatedStore {
+    /// A page of the customer's transaction history as the App Store Server API orders it (by the
+    /// time each was last signed, then id; `descending` newest first), signed between `from` and
+    /// `to` (milliseconds; either may be nil), and how many match in all. The order is made from
+    /// the record index's dates, and only the page's transactions are read and signed.
+    public func transactionHistoryPage(signedFrom from: Int64?, before to: Int64?, descending: Bool,
+                                       offset: Int, limit: Int) -> (page: [SignedTransaction], total: Int) {
+        let records = state.records
+        var keyed: [(signedDate: Int64, id: String, position: Int)] = []
+        keyed.reserveCapacity(records.count)
+        for position in records.indices {
+            let (signedDate, id) = records.signing(at: position)
+            if let from, signedDate < from { continue }
+            if let to, signedDate >= to { continue }
+            keyed.append((signedDate, id, position))
+        }
+        keyed.sort { ($0.signedDate, $0.id) < ($1.signedDate, $1.id) }
+        if descending { keyed.reverse() }
+        let page = keyed.dropFirst(max(0, offset)).prefix(max(0, limit)).map { signed(records[$0.position]) }
+        return (page, keyed.count)
+    }
+}
+
+extension SimulatedStore {
     /// A page of the ledger, newest first: at most `limit` transactions (nil: all) purchased at or
     /// after `since`, and how many match in all. Only the page's transactions are built.
     public func transactionPage(limit: Int?, since: Date? = nil) -> (page: [LedgerTransaction], total: Int) {
