@@ -28,8 +28,8 @@ struct CatchUpBench {
         guard FileManager.default.fileExists(atPath: catalog) else { throw Failed(description: "\(catalog): run paywall-bench from the package root") }
         let dir = ScratchDirectory.unique("paywall-bench-catchup")
         defer { ScratchDirectory.discard(dir) }
-        func store(_ arguments: [String]) throws -> (wall: Double, cpu: Double, peakMiB: Double) {
-            guard let figures = ProcessBench.spawnMeasured(binary, ["store"] + arguments + ["--state", dir.path, "--storekit", catalog]) else {
+        func store(_ arguments: [String], in state: URL = dir) throws -> (wall: Double, cpu: Double, peakMiB: Double) {
+            guard let figures = ProcessBench.spawnMeasured(binary, ["store"] + arguments + ["--state", state.path, "--storekit", catalog]) else {
                 throw Failed(description: "paywall-sim store \(arguments.joined(separator: " ")) failed")
             }
             return figures
@@ -76,14 +76,8 @@ struct CatchUpBench {
         // The issue's figure: the whole week in one process, on a state of its own.
         let single = ScratchDirectory.unique("paywall-bench-week")
         defer { ScratchDirectory.discard(single) }
-        func weekStore(_ arguments: [String]) throws -> (wall: Double, cpu: Double, peakMiB: Double) {
-            guard let figures = ProcessBench.spawnMeasured(binary, ["store"] + arguments + ["--state", single.path, "--storekit", catalog]) else {
-                throw Failed(description: "paywall-sim store \(arguments.joined(separator: " ")) failed")
-            }
-            return figures
-        }
-        _ = try weekStore(["buy", "com.coffic.netto.monthly", "--now", "2026-01-30T09:00:00Z"])
-        let whole = try weekStore(["advance", "\(days)d", "--yes"])
+        _ = try store(["buy", "com.coffic.netto.monthly", "--now", "2026-01-30T09:00:00Z"], in: single)
+        let whole = try store(["advance", "\(days)d", "--yes"], in: single)
         table.add("catch-up: one store advance \(days)d (\(Int(renewals)) renewals in one process)",
                   String(format: "%.2f s (CPU %.2f s), %.0f µs a renewal, peak %.1f MiB", whole.wall, whole.cpu, whole.wall / renewals * 1e6, whole.peakMiB))
         table.record("catchup.jumpSeconds", whole.wall)
