@@ -108,6 +108,33 @@ struct RecordArchiveTests {
         #expect(reopened.allTransactions.map(\.id) == store.allTransactions.map(\.id))
     }
 
+    @Test func aStateEncodedWholeReadsBackWithItsRecordsOnce() throws {
+        // `Ledger` writes a snapshot whole when its records key is not where it expects (a
+        // subscription group named "records"): the sealed records must not come back twice.
+        let (store, _, dir) = try Self.renewed(300)
+        let whole = try JSONEncoder().encode(store.state)
+        var state = try LocatedJSONDecoder().decode(StoreState.self, from: whole)
+        try state.attachFiles(ledger: Self.ledgerURL(dir))
+        #expect(state.records.map(\.payload.transactionId) == store.allTransactions.map(\.id))
+    }
+
+    @Test func transactionsClearedThenBoughtAgainTakeANewGenerationAndLeaveTheOldReadable() throws {
+        let (store, clock, dir) = try Self.renewed(300)
+        let before = store.state.records
+        let sixth = store.allTransactions[5]
+        try store.clearTransactions()
+        // Bought again and renewed until the journal is compacted: the records are sealed anew.
+        _ = try #require(store.purchase(productID: "monthly_19_99", options: Fixture.options).transaction)
+        clock.advance(by: 200 * 30)
+        try store.process(now: clock.now())
+        let second = RecordArchive.files(of: Self.ledgerURL(dir), generation: 2)
+        #expect(FileManager.default.fileExists(atPath: second.records.path), "not generation 1 again, truncated in place")
+        #expect(!FileManager.default.fileExists(atPath: RecordArchive.files(of: Self.ledgerURL(dir), generation: 1).records.path))
+        // A list another reader still holds reads the old records as they were.
+        #expect(before[5].payload.transactionId == sixth.id && before[5].jws(store.encodedHeaders) == sixth.jws)
+        #expect(store.allTransactions.count == 201)
+    }
+
     @Test func bytesASealCutShortLeftAreIgnoredAndWrittenOver() throws {
         let (store, clock, dir) = try Self.renewed(300)
         let files = RecordArchive.files(of: Self.ledgerURL(dir), generation: 1)

@@ -51,8 +51,8 @@ final class RecordArchive: @unchecked Sendable {
         var groups: [String]
         /// Whether every id is a number, increasing with position (looked up by binary search).
         var sortedIDs: Bool
-        /// The size of an index entry (the index's format).
-        var entryBytes: Int = RecordArchive.entrySize
+        /// The size of an index entry (the index's format; nil: the 24 bytes of the first format).
+        var entryBytes: Int?
     }
 
     /// Where a position's record is and what it is.
@@ -104,8 +104,12 @@ final class RecordArchive: @unchecked Sendable {
     /// Opens the archive a snapshot's `mark` names: its index read, its records file opened.
     static func open(_ mark: Mark, ledger: URL) throws -> RecordArchive {
         let (recordsURL, indexURL) = files(of: ledger, generation: mark.generation)
-        guard mark.entryBytes == entrySize else {
-            throw failure(indexURL, "has entries of \(mark.entryBytes) bytes; expected \(entrySize) (an index another version of the simulator wrote)")
+        guard (mark.entryBytes ?? 24) == entrySize else {
+            throw failure(indexURL, "has entries of \(mark.entryBytes ?? 24) bytes; expected \(entrySize) (an index another version of the simulator wrote)")
+        }
+        // 5. A mark that cannot describe two files (a damaged snapshot): an error, not a trap.
+        guard mark.sealed >= 0, mark.entries >= mark.sealed, mark.bytes >= 0, mark.entries <= Int.max / entrySize else {
+            throw failure(indexURL, "the ledger names \(mark.sealed) records, \(mark.entries) entries and \(mark.bytes) bytes; expected counts the files can hold")
         }
         let wanted = mark.entries * entrySize
         let data: Data
@@ -125,7 +129,8 @@ final class RecordArchive: @unchecked Sendable {
         try data.withUnsafeBytes { raw in
             for entry in 0..<mark.entries {
                 let at = entry * entrySize
-                let offset = Int(UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: at, as: UInt64.self)))
+                let rawOffset = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: at, as: UInt64.self))
+                let offset = rawOffset < UInt64(Int.max / 2) ? Int(rawOffset) : Int.max / 2
                 let numericID = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: at + 8, as: UInt64.self))
                 let purchaseDate = Int64(littleEndian: raw.loadUnaligned(fromByteOffset: at + 16, as: Int64.self))
                 let signedDate = Int64(littleEndian: raw.loadUnaligned(fromByteOffset: at + 24, as: Int64.self))
@@ -204,8 +209,10 @@ final class RecordArchive: @unchecked Sendable {
 
     // MARK: - Sealing
 
-    /// A new pair of files (generation `generation`) holding `records`, in order.
-    static func create(_ records: some Sequence<TransactionRecord>, generation: Int, ledger: URL) throws -> RecordArchive {
+    /// A new pair of files holding `records`, in order: a generation after `previous` and after
+    /// every one on disk (files other processes may still read are never written over).
+    static func create(_ records: some Sequence<TransactionRecord>, after previous: Int?, ledger: URL) throws -> RecordArchive {
+        let generation = max(previous ?? 0, generationsOnDisk(ledger: ledger).max() ?? 0) + 1
         let (recordsURL, indexURL) = files(of: ledger, generation: generation)
         var writer = Writer(recordsURL: recordsURL, indexURL: indexURL, bytes: 0, entries: 0, truncating: true)
         var slots: [Slot] = []
@@ -219,12 +226,18 @@ final class RecordArchive: @unchecked Sendable {
         }
         try writer.finish()
         let mark = Mark(generation: generation, sealed: slots.count, entries: writer.entries, bytes: writer.bytes,
-                        groups: groups.sorted(), sortedIDs: sorted)
+                        groups: groups.sorted(), sortedIDs: sorted, entryBytes: entrySize)
         return try RecordArchive(mark: mark, ledger: ledger, slots: slots)
     }
 
     /// This archive with `replaced` records (by position) and `appended` ones added to its files.
     func appending(replaced: [Int: TransactionRecord], appended: [TransactionRecord], ledger: URL) throws -> RecordArchive {
+        // The files this archive was read from must still hold what it names (not removed by a
+        // `store reset --all` in another process): appending to a new empty file would leave a hole.
+        guard (DurableFile.size(atPath: recordsURL.path) ?? -1) >= mark.bytes,
+              (DurableFile.size(atPath: indexURL.path) ?? -1) >= mark.entries * Self.entrySize else {
+            throw Self.failure(recordsURL, "is gone or shorter than the ledger says (\(mark.bytes) bytes); expected the records this store sealed")
+        }
         var writer = Writer(recordsURL: recordsURL, indexURL: indexURL, bytes: mark.bytes, entries: mark.entries, truncating: false)
         var slots = self.slots
         var groups = Set(mark.groups)
@@ -252,19 +265,28 @@ final class RecordArchive: @unchecked Sendable {
         }
         try writer.finish()
         let next = Mark(generation: mark.generation, sealed: slots.count, entries: writer.entries, bytes: writer.bytes,
-                        groups: groups.sorted(), sortedIDs: sorted)
+                        groups: groups.sorted(), sortedIDs: sorted, entryBytes: RecordArchive.entrySize)
         return try RecordArchive(mark: next, ledger: ledger, slots: slots)
     }
 
     /// Removes the files of every generation beside `ledger` but `kept` (after a snapshot naming it is durable).
     static func removeOtherGenerations(than kept: Int?, ledger: URL) {
-        let folder = ledger.deletingLastPathComponent()
+        for (name, generation) in generationFiles(ledger: ledger) where generation != kept {
+            unlink(ledger.deletingLastPathComponent().appending(path: name, directoryHint: .notDirectory).path)
+        }
+    }
+
+    /// The generations whose files are beside `ledger`.
+    static func generationsOnDisk(ledger: URL) -> [Int] { generationFiles(ledger: ledger).map(\.generation) }
+
+    private static func generationFiles(ledger: URL) -> [(name: String, generation: Int)] {
         let prefix = ledger.deletingPathExtension().lastPathComponent + "-records-"
-        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder.path) else { return }
-        for name in names where name.hasPrefix(prefix) {
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: ledger.deletingLastPathComponent().path) else { return [] }
+        return names.compactMap { name in
+            guard name.hasPrefix(prefix) else { return nil }
             let rest = name.dropFirst(prefix.count)
-            guard let dot = rest.firstIndex(of: "."), let generation = Int(rest[..<dot]), generation != kept else { continue }
-            unlink(folder.appending(path: name, directoryHint: .notDirectory).path)
+            guard let dot = rest.firstIndex(of: "."), let generation = Int(rest[..<dot]) else { return nil }
+            return (name, generation)
         }
     }
 
@@ -316,7 +338,17 @@ final class RecordArchive: @unchecked Sendable {
             entries += 1
         }
 
-        mutating func finish() throws { try flush(sync: true) }
+        /// Writes what is pending and fsyncs both files, also when an earlier chunk (written
+        /// without its fsync) was the last one.
+        mutating func finish() throws {
+            try flush(sync: true)
+            do {
+                try DurableFile.syncIfPresent(recordsURL)
+                try DurableFile.syncIfPresent(indexURL)
+            } catch {
+                throw Ledger<StoreState>.Failure(description: error.description)
+            }
+        }
 
         private mutating func flush(sync: Bool) throws {
             do {

@@ -144,7 +144,7 @@ struct RecordList: RandomAccessCollection, MutableCollection, RangeReplaceableCo
             return RecordList(archive: try archive.appending(replaced: replaced, appended: appended, ledger: ledger))
         }
         guard !appended.isEmpty else { return self }
-        return RecordList(archive: try RecordArchive.create(appended, generation: (generation ?? 0) + 1, ledger: ledger))
+        return RecordList(archive: try RecordArchive.create(appended, after: generation, ledger: ledger))
     }
 
     // MARK: - Equality and coding
@@ -158,12 +158,15 @@ struct RecordList: RandomAccessCollection, MutableCollection, RangeReplaceableCo
 
     func hash(into hasher: inout Hasher) { hasher.combine(count) }
 
-    /// Written and read as the array of its records.
+    /// Read as the array of its records.
     init(from decoder: any Decoder) throws {
         appended = try [TransactionRecord](from: decoder)
     }
 
+    /// With an archive, only the records after it: a state is encoded once `prepareSnapshot` has
+    /// sealed it, next to the mark naming the archive (a snapshot the `Ledger` writes whole, as
+    /// when a subscription group is named `records`, then reads back as it was, not doubled).
     func encode(to encoder: any Encoder) throws {
-        try Array(self).encode(to: encoder)
+        try (archive == nil ? Array(self) : appended).encode(to: encoder)
     }
 }
