@@ -6,25 +6,6 @@ import Glibc
 import Darwin
 #endif
 
-/// What the engine's scans need to know of a record without reading it.
-struct RecordTraits: OptionSet, Hashable, Sendable {
-    let rawValue: UInt8
-    init(rawValue: UInt8) { self.rawValue = rawValue }
-
-    static let finished = RecordTraits(rawValue: 1)
-    static let revoked = RecordTraits(rawValue: 2)
-    /// A non-consumable or a non-renewing subscription: a current entitlement until it is revoked.
-    static let owned = RecordTraits(rawValue: 4)
-
-    init(_ record: TransactionRecord) {
-        var traits: RecordTraits = []
-        if record.finished { traits.insert(.finished) }
-        if record.payload.revocationDate != nil { traits.insert(.revoked) }
-        if record.payload.type == "Non-Consumable" || record.payload.type == "Non-Renewing Subscription" { traits.insert(.owned) }
-        self = traits
-    }
-}
-
 /// The store's transaction records sealed out of its snapshot, read one at a time when asked for.
 ///
 /// `store-ledger-records-G.jsonl` holds one record a line, as the snapshot would write it
@@ -79,8 +60,8 @@ final class RecordArchive: @unchecked Sendable {
     /// Positions by numeric id, made on first use when the ids are not in order.
     private var idPositions: [UInt64: Int]?
 
-    fileprivate static let entrySize = 40
-    private static let noNumber = UInt64.max
+    static let entrySize = 40
+    static let noNumber = UInt64.max
 
     /// The two files of `generation` beside `ledger`.
     static func files(of ledger: URL, generation: Int) -> (records: URL, index: URL) {
@@ -214,7 +195,7 @@ final class RecordArchive: @unchecked Sendable {
     static func create(_ records: some Sequence<TransactionRecord>, after previous: Int?, ledger: URL) throws -> RecordArchive {
         let generation = max(previous ?? 0, generationsOnDisk(ledger: ledger).max() ?? 0) + 1
         let (recordsURL, indexURL) = files(of: ledger, generation: generation)
-        var writer = Writer(recordsURL: recordsURL, indexURL: indexURL, bytes: 0, entries: 0, truncating: true)
+        var writer = RecordArchiveWriter(recordsURL: recordsURL, indexURL: indexURL, bytes: 0, entries: 0, truncating: true)
         var slots: [Slot] = []
         var groups = Set<String>()
         var sorted = true
@@ -238,7 +219,7 @@ final class RecordArchive: @unchecked Sendable {
               (DurableFile.size(atPath: indexURL.path) ?? -1) >= mark.entries * Self.entrySize else {
             throw Self.failure(recordsURL, "is gone or shorter than the ledger says (\(mark.bytes) bytes); expected the records this store sealed")
         }
-        var writer = Writer(recordsURL: recordsURL, indexURL: indexURL, bytes: mark.bytes, entries: mark.entries, truncating: false)
+        var writer = RecordArchiveWriter(recordsURL: recordsURL, indexURL: indexURL, bytes: mark.bytes, entries: mark.entries, truncating: false)
         var slots = self.slots
         var groups = Set(mark.groups)
         var sorted = mark.sortedIDs
@@ -290,88 +271,9 @@ final class RecordArchive: @unchecked Sendable {
         }
     }
 
-    /// Appends records and entries a chunk at a time and fsyncs both files at the end.
-    private struct Writer {
-        let recordsURL: URL
-        let indexURL: URL
-        private(set) var bytes: Int
-        private(set) var entries: Int
-        var truncating: Bool
-        private var pendingRecords = JSONBytes()
-        private var pendingEntries: [UInt8] = []
-        private var recordsStart: Int
-        private var entriesStart: Int
-
-        init(recordsURL: URL, indexURL: URL, bytes: Int, entries: Int, truncating: Bool) {
-            self.recordsURL = recordsURL
-            self.indexURL = indexURL
-            self.bytes = bytes
-            self.entries = entries
-            self.truncating = truncating
-            recordsStart = bytes
-            entriesStart = entries * RecordArchive.entrySize
-        }
-
-        mutating func append(_ record: TransactionRecord, position: Int) throws -> Slot {
-            let before = pendingRecords.bytes.count
-            record.writeSortedKeyJSON(into: &pendingRecords)
-            let length = pendingRecords.bytes.count - before
-            pendingRecords.bytes.append(UInt8(ascii: "\n"))
-            guard length < 1 << 24 else { throw RecordArchive.failure(recordsURL, "a record of \(length) bytes; expected under 16 MiB") }
-            let slot = Slot(offset: bytes, length: length, traits: RecordTraits(record),
-                            numericID: RecordArchive.number(record.payload.transactionId) ?? RecordArchive.noNumber,
-                            purchaseDate: record.payload.purchaseDate, signedDate: record.payload.signedDate)
-            bytes += length + 1
-            try entry(slot, position: position)
-            if pendingRecords.bytes.count >= 1 << 20 { try flush(sync: false) }
-            return slot
-        }
-
-        mutating func entry(_ slot: Slot, position: Int) throws {
-            func put<T: FixedWidthInteger>(_ value: T) { withUnsafeBytes(of: value.littleEndian) { pendingEntries.append(contentsOf: $0) } }
-            put(UInt64(slot.offset))
-            put(slot.numericID)
-            put(slot.purchaseDate)
-            put(slot.signedDate)
-            put(UInt32(position))
-            put(UInt32(slot.length) | UInt32(slot.traits.rawValue) << 24)
-            entries += 1
-        }
-
-        /// Writes what is pending and fsyncs both files, also when an earlier chunk (written
-        /// without its fsync) was the last one.
-        mutating func finish() throws {
-            try flush(sync: true)
-            do {
-                try DurableFile.syncIfPresent(recordsURL)
-                try DurableFile.syncIfPresent(indexURL)
-            } catch {
-                throw Ledger<StoreState>.Failure(description: error.description)
-            }
-        }
-
-        private mutating func flush(sync: Bool) throws {
-            do {
-                if !pendingRecords.bytes.isEmpty || truncating {
-                    try DurableFile.write(Data(pendingRecords.bytes), to: recordsURL, at: recordsStart, truncating: truncating, sync: sync)
-                    recordsStart += pendingRecords.bytes.count
-                    pendingRecords.bytes.removeAll(keepingCapacity: true)
-                }
-                if !pendingEntries.isEmpty || truncating {
-                    try DurableFile.write(Data(pendingEntries), to: indexURL, at: entriesStart, truncating: truncating, sync: sync)
-                    entriesStart += pendingEntries.count
-                    pendingEntries.removeAll(keepingCapacity: true)
-                }
-                truncating = false
-            } catch {
-                throw Ledger<StoreState>.Failure(description: error.description)
-            }
-        }
-    }
-
     // MARK: - Helpers
 
-    private static func failure(_ url: URL, _ message: String) -> Ledger<StoreState>.Failure {
+    static func failure(_ url: URL, _ message: String) -> Ledger<StoreState>.Failure {
         Ledger<StoreState>.Failure(description: "\(url.path): \(message)")
     }
 

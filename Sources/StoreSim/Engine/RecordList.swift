@@ -72,25 +72,37 @@ struct RecordList: RandomAccessCollection, MutableCollection, RangeReplaceableCo
 
     /// The traits of the record at `position`, without reading a sealed one from its file.
     func traits(at position: Int) -> RecordTraits {
+        switch held(at: position) {
+        case let .record(record): RecordTraits(record)
+        case let .slot(slot): slot.traits
+        }
+    }
+
+    /// Where the record at `position` is known from: in memory, or its sealed slot in the index.
+    private enum Held {
+        case record(TransactionRecord)
+        case slot(RecordArchive.Slot)
+    }
+
+    private func held(at position: Int) -> Held {
         let sealed = sealedCount
-        if position >= sealed { return RecordTraits(appended[position - sealed]) }
-        if let record = replaced[position] { return RecordTraits(record) }
-        return archive!.slots[position].traits
+        if position >= sealed { return .record(appended[position - sealed]) }
+        if let record = replaced[position] { return .record(record) }
+        return .slot(archive!.slots[position])
     }
 
     /// The purchase date (milliseconds) of the record at `position`, without reading a sealed one.
     func purchaseDate(at position: Int) -> Int64 {
-        let sealed = sealedCount
-        if position >= sealed { return appended[position - sealed].payload.purchaseDate }
-        if let record = replaced[position] { return record.payload.purchaseDate }
-        return archive!.slots[position].purchaseDate
+        switch held(at: position) {
+        case let .record(record): record.payload.purchaseDate
+        case let .slot(slot): slot.purchaseDate
+        }
     }
 
     /// When the record at `position` was last signed (milliseconds), and its transaction id, without
     /// reading a sealed one whose id is a number.
     func signing(at position: Int) -> (signedDate: Int64, transactionID: String) {
-        let sealed = sealedCount
-        if position < sealed, replaced[position] == nil, let slot = archive?.slots[position], slot.numericID != UInt64.max {
+        if case let .slot(slot) = held(at: position), slot.numericID != RecordArchive.noNumber {
             return (slot.signedDate, String(slot.numericID))
         }
         let payload = self[position].payload
