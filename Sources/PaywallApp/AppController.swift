@@ -10,19 +10,20 @@ import TerminalKit
 
 /// The app as a person uses it: keys in, screens out, on top of a `SimulatorSession`.
 ///
-/// Owns what only the UI knows (overlay, chat input, spinner) and turns keys into flow events
-/// through `KeyMap`. Both the ncurses loop and the headless tape player drive this one type, so
-/// they show the same cells.
+/// The runtime of `AppReducer`: it holds the UI's state, runs the reducer's effects against the
+/// session (flow, store), the profile's screens and the store overlays, and draws. Both the
+/// ncurses loop and the headless tape player drive this one type through `AppDriver`, so they
+/// show the same cells.
 public final class AppController {
     public let session: SimulatorSession
     public var theme: Theme
-    public private(set) var overlay: Overlay = .none
-    /// The account and Transaction Manager overlays' page, highlight and last note.
-    private var storeOverlay = StoreOverlayState()
-    public private(set) var input = ""
-    public private(set) var spinnerFrame = 0
+    /// The UI's own state; `AppReducer` is the only thing that changes it.
+    public private(set) var ui = AppUIState()
+    public var overlay: Overlay { ui.overlay }
+    public var input: String { ui.input }
+    public var spinnerFrame: Int { ui.spinnerFrame }
     /// Set once a quit key was pressed.
-    public private(set) var wantsToQuit = false
+    public var wantsToQuit: Bool { ui.wantsToQuit }
     /// The profile's own screens and commands (nil without a profile).
     public let features: ProfileFeatures?
     /// The layout memos frames are drawn with (a benchmark sets fresh or non-reusing ones).
@@ -39,58 +40,61 @@ public final class AppController {
     /// Handles one key; returns false once the user asked to quit.
     @discardableResult
     public func handle(_ key: Key) -> Bool {
-        switch KeyMap.action(for: key, context: screenContext()) {
-        case let .flow(event):
-            session.send(event)
-        case let .toggleOverlay(which):
-            overlay = overlay == which ? .none : which
-            storeOverlay.reset()
-        case .closeOverlay:
-            overlay = .none
-        case let .overlay(command):
-            if !storeOverlay.handle(command, overlay: overlay, session: session) { overlay = .none }
-        case let .typeCharacter(character):
-            if input.count < 200 { input.append(character) }
-        case .deleteBackward:
-            if !input.isEmpty { input.removeLast() }
-        case .sendInput:
-            let text = TrimmedText.ofWhitespace(input)
-            guard !text.isEmpty else { break }
-            input = ""
-            if let features, text.hasPrefix("/") {
-                features.command(text)
-            } else {
-                let sent = session.model.transcript.count
-                session.send(.sendMessage(text))
-                // Refused (the daily limit): the message stays in the input, to send after upgrading.
-                if session.model.transcript.count == sent { input = text }
-            }
-        case let .profile(action):
-            features?.handle(action: action)
-        case .quit:
-            wantsToQuit = true
-        case .none:
-            break
-        }
-        return !wantsToQuit
+        send(.key(key))
+        return !ui.wantsToQuit
     }
 
-    /// Advances the spinner one frame (the live loop calls it on a timer, tapes on each frame).
-    public func tick() { spinnerFrame &+= 1 }
+    /// Advances the spinner one frame (the driver does it while an answer is on its way).
+    public func tick() { send(.tick) }
+
+    /// Feeds `action` through `AppReducer` and runs the effects it returns; their answers go
+    /// through the reducer in turn, first in, first out.
+    public func send(_ action: AppAction) {
+        let environment = AppReducer.Environment(screen: { [unowned self] in screenContext() }, hasProfile: features != nil)
+        var queue = [action]
+        while !queue.isEmpty {
+            // The reducer works on a copy: a key's screen is built from `ui` as it was before the key.
+            var state = ui
+            let effects = AppReducer.reduce(into: &state, queue.removeFirst(), environment)
+            ui = state
+            for effect in effects { queue += run(effect) }
+        }
+    }
+
+    /// Runs one effect against the session, the profile or the store; returns the answers.
+    private func run(_ effect: AppEffect) -> [AppAction] {
+        switch effect {
+        case let .flow(event):
+            session.send(event)
+        case let .sendMessage(text):
+            let sent = session.model.transcript.count
+            session.send(.sendMessage(text))
+            if session.model.transcript.count == sent { return [.messageRefused(text)] }
+        case let .profile(event):
+            features?.send(event)
+        case let .advance(date):
+            session.advance(to: date)
+        case let .storeOverlay(command, overlay):
+            var state = ui.storeOverlay
+            let staysUp = state.handle(command, overlay: overlay, session: session)
+            return [.storeOverlayAnswered(StoreOverlayAnswer(state: state, staysUp: staysUp))]
+        }
+        return []
+    }
 
     /// What the screens need to draw the current moment.
     public func screenContext() -> ScreenContext {
         let settings = session.settings
         var context = ScreenContext(model: session.model, now: session.clock.now(), timeZone: settings.timeZone,
-                                    locale: settings.locale, overlay: overlay, input: input, spinnerFrame: spinnerFrame,
+                                    locale: settings.locale, overlay: ui.overlay, input: ui.input, spinnerFrame: ui.spinnerFrame,
                                     sheet: SheetInfo(environment: session.store.environment, askToBuy: session.store.settings.askToBuyEnabled,
                                                      change: planChange()),
-                                    debug: overlay == .debug ? debugInfo() : DebugInfo(), panel: features?.panel(), paywallButton: features?.paywallButton)
+                                    debug: ui.overlay == .debug ? debugInfo() : DebugInfo(), panel: features?.panel(), paywallButton: features?.paywallButton)
         context.chatCommands = settings.profile.map(ProfileReducer.commands(for:)) ?? []
         context.renews = renews(session.model.entitlement)
-        switch overlay {
-        case .account: context.account = storeOverlay.accountInfo(session, renews: context.renews)
-        case .transactions: context.manager = storeOverlay.managerInfo(session)
+        switch ui.overlay {
+        case .account: context.account = ui.storeOverlay.accountInfo(session, renews: context.renews)
+        case .transactions: context.manager = ui.storeOverlay.managerInfo(session)
         case .none, .help, .debug: break
         }
         return context

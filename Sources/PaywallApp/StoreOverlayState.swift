@@ -9,7 +9,7 @@ import StoreSim
 ///
 /// Every action is a `StoreControl`, the same one `Store …` tape lines and `paywall-sim store …`
 /// perform, so the app, tapes and the command line cannot disagree on what it does.
-struct StoreOverlayState {
+struct StoreOverlayState: Hashable, Sendable {
     /// The account overlay's page.
     private(set) var page: AccountInfo.Page = .menu
     /// The highlighted choice or row.
@@ -21,6 +21,12 @@ struct StoreOverlayState {
 
     /// How many transactions the Transaction Manager lists (older ones are counted, not built).
     static let listed = 8
+
+    /// An overlay open on `page` with line `selected` highlighted.
+    init(page: AccountInfo.Page = .menu, selected: Int = 0) {
+        self.page = page
+        self.selected = selected
+    }
 
     /// Opening an overlay starts it afresh: the menu, the first line, no note.
     mutating func reset() {

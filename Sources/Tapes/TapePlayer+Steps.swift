@@ -132,12 +132,13 @@ extension TapePlayer {
     /// Presses a key; a quit key ends the app until a `Relaunch`. In a cast each key takes
     /// `Set TypingSpeed`, and a new screen a key (not a typed character) brought is held `Set Pause`.
     func press(_ key: Key, cause: String, milliseconds: Int64 = TapePlayer.keyMilliseconds, typed: Bool = false) {
-        guard let controller else { return }
+        guard let driver else { return }
         presentation += settings.typingSpeedMilliseconds
-        if !controller.handle(key) {
-            quitSession = controller.session
+        if !driver.press(key) {
+            driver.finish()
+            quitSession = driver.app.session
             quitAt = nil
-            self.controller = nil
+            self.driver = nil
             var frame = RecordedFrame.screen("", at: elapsedMilliseconds, cause: "quit")
             frame.showMilliseconds = presentation
             frames.append(frame)

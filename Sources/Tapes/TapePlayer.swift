@@ -61,7 +61,10 @@ public final class TapePlayer {
     var settings: TapeSettings
     let clock: ManualClock
     let start: Date
-    var controller: AppController?
+    /// The running app (nil after a quit key, until `Relaunch`), driven as the live loop drives
+    /// it: keys from the tape, time from the virtual clock.
+    var driver: AppDriver?
+    var controller: AppController? { driver?.app }
     var stateDirectory: URL
     var ownsStateDirectory: Bool
     var failures: [TapeFailure] = []
@@ -124,8 +127,9 @@ public final class TapePlayer {
         }
         if errors.isEmpty { for output in outputs { write(output.name, step: output.step) } }
         // After a quit key the app is gone, but what it did is still the result.
+        // (A quit key's app wrote what it had when it quit.)
+        driver?.finish()
         let session = controller?.session ?? quitSession
-        session?.flushPendingWrites()
         // A state that outlives the tape keeps its clock pinned where the tape ended: a `store`
         // command afterwards reads that instant, never the wall clock.
         if !ownsStateDirectory {
@@ -148,10 +152,11 @@ public final class TapePlayer {
     /// Opens (or reopens, for `Relaunch`) the app on the tape's state directory.
     func launch() {
         // The app that ran before a relaunch has written its analytics: the new one reads them.
-        (controller?.session ?? quitSession)?.flushPendingWrites()
+        driver?.finish()
         do {
-            controller = try AppHost.launch(inputs(), stateDirectory: stateDirectory, clock: clock)
-            controller?.layouts = options.layouts
+            let app = try AppHost.launch(inputs(), stateDirectory: stateDirectory, clock: clock)
+            app.layouts = options.layouts
+            driver = AppDriver(app: app, now: clock.now())
             if recordFrame(cause: "launch") { presentation += settings.pauseMilliseconds }
         } catch {
             errors.append("\(tape.file): cannot start the app: \(error)")
@@ -203,10 +208,11 @@ public final class TapePlayer {
         return true
     }
 
-    /// Lets `milliseconds` of virtual time pass.
+    /// Lets `milliseconds` of virtual time pass: the driver moves the session's time, turns the
+    /// spinner, and commits writes and looks at the state directory on the live loop's cadence.
     func pass(_ milliseconds: Int64) {
-        guard let controller else { return }
-        controller.session.advance(to: clock.now().addingTimeInterval(Double(milliseconds) / 1000))
-        controller.tick()
+        guard let driver else { return }
+        driver.elapse(to: clock.now().addingTimeInterval(Double(milliseconds) / 1000), spin: true)
+        _ = driver.settle(at: clock.now())
     }
 }

@@ -55,7 +55,7 @@ public final class ProfileFeatures {
     public func handle(action: ProfileAction) { send(.action(action)) }
 
     /// Feeds one event through the reducer and runs the effects it returns, answers first in, first out.
-    func send(_ event: ProfileEvent) {
+    public func send(_ event: ProfileEvent) {
         var queue = [event]
         while !queue.isEmpty {
             let (next, effects) = ProfileReducer.reduce(model, queue.removeFirst(), context: context())

@@ -1,0 +1,19 @@
+import PaywallScreens
+
+/// What only the app's UI knows between keys: the overlay up, the account and Transaction
+/// Manager's page, the chat input line, the spinner and whether a quit key was pressed.
+///
+/// The flow's state is `FlowModel` (run by the session) and the profile's is `ProfileModel` (run
+/// by `ProfileFeatures`); `AppReducer` changes this one and reaches those two through effects.
+public struct AppUIState: Hashable, Sendable {
+    public internal(set) var overlay: Overlay = .none
+    /// The account and Transaction Manager overlays' page, highlight and last note.
+    var storeOverlay = StoreOverlayState()
+    /// The chat input line (at most `AppReducer.longestInput` characters).
+    public internal(set) var input = ""
+    public internal(set) var spinnerFrame = 0
+    /// Set once a quit key was pressed.
+    public internal(set) var wantsToQuit = false
+
+    public init() {}
+}
