@@ -75,7 +75,8 @@ enum ProfileScreenSampler {
     private static func controller(_ inputs: SessionInputs, start: StartScreen, now: Date) throws -> (app: AppController, directory: URL) {
         var inputs = inputs
         inputs.start = start
-        let directory = ScratchDirectory.begin("paywallsim-sweep")
+        inputs.durability = .throwaway // removed when the sweep has drawn it
+        let directory = ScratchDirectory.unique("paywallsim-sweep")
         do {
             return (try AppHost.launch(inputs, stateDirectory: directory, clock: ManualClock(now)), directory)
         } catch {

@@ -43,6 +43,9 @@ public struct SessionInputs: Sendable, Hashable {
     public var switchCatalog = false
     /// Folder that relative paths are resolved against (the tape's folder, or the working directory).
     public var baseDirectory: String = FileManager.default.currentDirectoryPath
+    /// How the state directory is written: `throwaway` for one removed when the run ends (a
+    /// tape's own, a sweep's), whose writes skip their fsyncs.
+    public var durability: Durability = .durable
 
     public init() {}
 
@@ -112,6 +115,7 @@ public struct SessionInputs: Sendable, Hashable {
                                        timeZone: zone, offer: offer, start: start, stateDirectory: stateDirectory,
                                        switches: switches, backendUp: backendUp, profile: profileSetup?.profile)
         settings.setup = setup
+        settings.durability = durability
         if let backendURL {
             guard let url = URL(string: backendURL), ["http", "https"].contains(url.scheme ?? ""), url.host != nil else {
                 throw Diagnostic("--backend \(backendURL): expected an http or https URL such as http://127.0.0.1:8080")

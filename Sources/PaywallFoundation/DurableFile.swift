@@ -11,9 +11,9 @@ import Darwin
 public enum DurableFile {
     /// Replaces the file at `url` with `data`: a temp file in the same directory, write, fsync,
     /// rename over the file, fsync the directory.
-    public static func replace(_ data: Data, at url: URL) throws(DurableFileError) {
+    public static func replace(_ data: Data, at url: URL, durability: Durability) throws(DurableFileError) {
         do {
-            try replace(at: url) { write in try write(data) }
+            try replace(at: url, durability: durability) { write in try write(data) }
         } catch let error as DurableFileError {
             throw error
         } catch {
@@ -27,13 +27,13 @@ public enum DurableFile {
     ///
     /// Chunks are gathered up to `writeBufferBytes` before each `write`: a ledger's snapshot comes
     /// a record and a comma at a time, two system calls per record otherwise.
-    public static func replace(at url: URL, writing body: (_ write: (Data) throws -> Void) throws -> Void) throws {
+    public static func replace(at url: URL, durability: Durability, writing body: (_ write: (Data) throws -> Void) throws -> Void) throws {
         let path = url.path
         let directory = url.deletingLastPathComponent().path
         let temp = directory + "/." + url.lastPathComponent + ".tmp-\(getpid())-\(tempNumbers.next())"
         let fd = open(temp, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
         guard fd >= 0 else { throw DurableFileError.posix(temp, "cannot create temp file") }
-        let sync = needsSync(path)
+        let sync = durability.syncs
         do {
             var pending = Data()
             func flush() throws {
@@ -50,7 +50,7 @@ public enum DurableFile {
                 }
             }
             try flush()
-            guard !sync || fsyncCounted(fd, path: temp) else { throw DurableFileError.posix(temp, "cannot write and fsync") }
+            guard !sync || durability.fsync(fd) else { throw DurableFileError.posix(temp, "cannot write and fsync") }
         } catch {
             close(fd)
             unlink(temp)
@@ -62,7 +62,7 @@ public enum DurableFile {
             unlink(temp)
             throw error
         }
-        if sync { try syncDirectory(directory) }
+        if sync { try syncDirectory(directory, durability: durability) }
     }
 
     /// Appends `data` to the file at `url` (creating it, then fsyncing its directory) and fsyncs it.
@@ -74,7 +74,7 @@ public enum DurableFile {
     /// its directory so that later fsynced appends survive a power loss.
     /// Returns false when the append still owes its fsync (`sync` false in a durable directory).
     @discardableResult
-    public static func append(_ data: Data, to url: URL, afterWholeLines: Bool = false, sync syncRequested: Bool = true) throws(DurableFileError) -> Bool {
+    public static func append(_ data: Data, to url: URL, afterWholeLines: Bool = false, sync syncRequested: Bool = true, durability: Durability) throws(DurableFileError) -> Bool {
         let path = url.path
         // Opened as it is when it exists (no `stat` first); made only when it does not.
         let mode = afterWholeLines ? O_RDWR : O_WRONLY
@@ -85,14 +85,14 @@ public enum DurableFile {
             created = true
         }
         guard fd >= 0 else { throw .posix(path, "cannot open for appending") }
-        let durable = needsSync(path)
+        let durable = durability.syncs
         let sync = (syncRequested || created) && durable
         var error: DurableFileError?
         if afterWholeLines, !created, !cutTornLastLine(fd) { error = .posix(path, "cannot cut off a torn last line") }
-        if error == nil, !writeAndSync(fd, data, sync: sync, path: path) { error = .posix(path, "cannot append and fsync") }
+        if error == nil, !(writeAll(fd, data) && (!sync || durability.fsync(fd))) { error = .posix(path, "cannot append and fsync") }
         close(fd)
         if let error { throw error }
-        if created, sync { try syncDirectory(url.deletingLastPathComponent().path) }
+        if created, sync { try syncDirectory(url.deletingLastPathComponent().path, durability: durability) }
         return sync || !durable
     }
 
@@ -101,7 +101,7 @@ public enum DurableFile {
     /// What lies past the written bytes is left as it was: a file whose valid length is kept
     /// elsewhere (the record archive's mark) overwrites the leftovers of a write a kill cut short.
     /// With `sync` false the write is not fsynced (a later fsynced write to the file covers it).
-    public static func write(_ data: Data, to url: URL, at offset: Int, truncating: Bool = false, sync syncRequested: Bool = true) throws(DurableFileError) {
+    public static func write(_ data: Data, to url: URL, at offset: Int, truncating: Bool = false, sync syncRequested: Bool = true, durability: Durability) throws(DurableFileError) {
         let path = url.path
         var created = false
         var fd = open(path, O_WRONLY | (truncating ? O_TRUNC : 0))
@@ -110,7 +110,7 @@ public enum DurableFile {
             created = true
         }
         guard fd >= 0 else { throw .posix(path, "cannot open for writing") }
-        let durable = needsSync(path)
+        let durable = durability.syncs
         var written = 0
         let ok = data.withUnsafeBytes { raw -> Bool in
             while written < raw.count {
@@ -121,21 +121,21 @@ public enum DurableFile {
             }
             return true
         }
-        let synced = ok && (!durable || !(syncRequested || created) || fsyncCounted(fd, path: path))
+        let synced = ok && (!durable || !(syncRequested || created) || durability.fsync(fd))
         close(fd)
         guard synced else { throw .posix(path, "cannot write and fsync") }
-        if created, durable { try syncDirectory(url.deletingLastPathComponent().path) }
+        if created, durable { try syncDirectory(url.deletingLastPathComponent().path, durability: durability) }
     }
 
     /// Fsyncs the file at `url` (appends made with `sync: false`); nothing when it is missing.
-    public static func syncIfPresent(_ url: URL) throws(DurableFileError) {
+    public static func syncIfPresent(_ url: URL, durability: Durability) throws(DurableFileError) {
         let path = url.path
-        guard needsSync(path) else { return }
+        guard durability.syncs else { return }
         let fd = open(path, O_WRONLY)
         if fd < 0, errno == ENOENT { return }
         guard fd >= 0 else { throw .posix(path, "cannot open to fsync") }
         defer { close(fd) }
-        guard fsyncCounted(fd, path: path) else { throw .posix(path, "fsync failed") }
+        guard durability.fsync(fd) else { throw .posix(path, "fsync failed") }
     }
 
     /// Cuts the file open as `fd` after its last newline when its last byte is not one; false on failure.
@@ -168,22 +168,6 @@ public enum DurableFile {
         return Int(info.st_size)
     }
 
-    /// Writes under `directory` skip their fsyncs until `endThrowaway(_:)`: for a directory that
-    /// is removed when its work ends (a tape's own temporary state), where surviving a crash means
-    /// nothing and each fsync costs milliseconds on a real disk. Atomic replacement stays.
-    public static func beginThrowaway(_ directory: URL) {
-        throwaway.lock.lock()
-        defer { throwaway.lock.unlock() }
-        throwaway.prefixes.insert(standardPath(directory.path) + "/")
-    }
-
-    /// Writes under `directory` are durable again.
-    public static func endThrowaway(_ directory: URL) {
-        throwaway.lock.lock()
-        defer { throwaway.lock.unlock() }
-        throwaway.prefixes.remove(standardPath(directory.path) + "/")
-    }
-
     /// Numbers the temp files of this process (with its pid, unique among processes), so that
     /// naming one reads no random bytes: a `UUID` opened /dev/urandom for every file written.
     private final class TempNumbers: @unchecked Sendable {
@@ -198,82 +182,14 @@ public enum DurableFile {
     }
     private static let tempNumbers = TempNumbers()
 
-    private final class Throwaway: @unchecked Sendable {
-        let lock = NSLock()
-        var prefixes: Set<String> = []
-    }
-    private static let throwaway = Throwaway()
-
-    /// False when `path` lies in a throwaway directory.
-    static func needsSync(_ path: String) -> Bool {
-        throwaway.lock.lock()
-        defer { throwaway.lock.unlock() }
-        guard !throwaway.prefixes.isEmpty else { return true }
-        let standardized = standardPath(path)
-        return !throwaway.prefixes.contains { standardized.hasPrefix($0) }
-    }
-
-    /// `URL(fileURLWithPath: path).standardizedFileURL.path`, without Foundation's URL work for
-    /// the usual absolute path that has nothing to standardize: no empty, `.` or `..` component
-    /// and no trailing slash (the paths this program makes).
-    static func standardPath(_ path: String) -> String {
-        let slash = UInt8(ascii: "/")
-        let components = path.utf8.split(separator: slash, omittingEmptySubsequences: false).dropFirst()
-        let clean = path.utf8.first == slash && components.allSatisfy {
-            !$0.isEmpty && !$0.elementsEqual(".".utf8) && !$0.elementsEqual("..".utf8)
-        }
-        return clean ? path : URL(fileURLWithPath: path).standardizedFileURL.path
-    }
-
     /// Fsyncs a directory so a rename, creation or removal in it survives a power loss.
-    public static func syncDirectory(_ directory: String) throws(DurableFileError) {
+    public static func syncDirectory(_ directory: String, durability: Durability) throws(DurableFileError) {
+        guard durability.syncs else { return }
         let fd = open(directory, O_RDONLY)
         guard fd >= 0 else { throw .posix(directory, "cannot open directory to fsync it") }
         defer { close(fd) }
-        guard fsyncCounted(fd, path: directory) else { throw .posix(directory, "directory fsync failed") }
+        guard durability.fsync(fd) else { throw .posix(directory, "directory fsync failed") }
     }
-
-    /// Writes all of `data` to `fd` (retrying short writes and EINTR), then fsyncs it (unless
-    /// `sync` is false); false on failure (see errno).
-    static func writeAndSync(_ fd: Int32, _ data: Data, sync: Bool = true, path: String) -> Bool {
-        writeAll(fd, data) && (!sync || fsyncCounted(fd, path: path))
-    }
-
-    /// Fsyncs `fd`, the file or directory at `path`; counted when a directory above it is being
-    /// counted (`beginCountingSyncs`). False on failure (see errno).
-    static func fsyncCounted(_ fd: Int32, path: String) -> Bool {
-        guard fsync(fd) == 0 else { return false }
-        syncCounts.add(path)
-        return true
-    }
-
-    /// Starts counting, from zero, the fsyncs of `directory` and of the files in it (tests, and
-    /// the benchmark's fsyncs per operation).
-    public static func beginCountingSyncs(under directory: URL) { syncCounts.begin(standardPath(directory.path)) }
-
-    /// The fsyncs counted under `directory` since `beginCountingSyncs`.
-    public static func syncsCounted(under directory: URL) -> Int { syncCounts.count(standardPath(directory.path)) }
-
-    /// Stops counting under `directory`.
-    public static func endCountingSyncs(under directory: URL) { syncCounts.end(standardPath(directory.path)) }
-
-    /// Fsyncs counted per directory while asked.
-    private final class SyncCounts: @unchecked Sendable {
-        private let lock = NSLock()
-        private var counts: [String: Int] = [:]
-
-        func begin(_ directory: String) { lock.lock(); counts[directory] = 0; lock.unlock() }
-        func end(_ directory: String) { lock.lock(); counts[directory] = nil; lock.unlock() }
-        func count(_ directory: String) -> Int { lock.lock(); defer { lock.unlock() }; return counts[directory] ?? 0 }
-
-        func add(_ path: String) {
-            lock.lock()
-            defer { lock.unlock() }
-            guard !counts.isEmpty else { return }
-            for directory in counts.keys where path == directory || path.hasPrefix(directory + "/") { counts[directory, default: 0] += 1 }
-        }
-    }
-    private static let syncCounts = SyncCounts()
 
     /// The most `replace(at:writing:)` gathers before a `write`.
     static let writeBufferBytes = 64 << 10

@@ -4,7 +4,7 @@ import Foundation
 /// app): `$TMPDIR` when it is set; otherwise `/dev/shm`, a file system in memory, when it is a
 /// writable directory, because nothing there has to outlive the run and a disk's journal makes
 /// each file created, renamed and removed cost tens of microseconds; otherwise the system's
-/// temporary directory.
+/// temporary directory. What is written in one is `Durability.throwaway`: its owner says so.
 public enum ScratchDirectory {
     /// The memory file system Linux mounts for every process.
     public static let memoryRoot = "/dev/shm"
@@ -26,18 +26,9 @@ public enum ScratchDirectory {
                                       isDirectory: true)
     }
 
-    /// A new throwaway directory's path under `root()` (`DurableFile.beginThrowaway`: its writes are
-    /// not fsynced); the caller creates it as it writes, and ends it with `discard(_:)`.
-    public static func begin(_ prefix: String) -> URL {
-        let directory = unique(prefix)
-        DurableFile.beginThrowaway(directory)
-        return directory
-    }
-
     /// Removes a throwaway directory and everything in it.
     public static func discard(_ directory: URL) {
         try? FileManager.default.removeItem(at: directory)
-        DurableFile.endThrowaway(directory)
     }
 
     /// The value of the environment variable `name`, if it is set.

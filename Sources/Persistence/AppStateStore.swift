@@ -5,10 +5,13 @@ import PaywallCore
 /// Loads and saves the app's state files: quota, paywall views, cached entitlement, event log.
 public struct AppStateStore: Sendable {
     public let directory: StateDirectory
+    /// Whether its writes are fsynced: the policy of the workspace that opened the directory.
+    public let durability: Durability
 
     /// Uses `directory`, creating it if needed.
-    public init(directory: StateDirectory) throws {
+    public init(directory: StateDirectory, durability: Durability = .durable) throws {
         self.directory = directory
+        self.durability = durability
         try directory.create()
     }
 
@@ -28,15 +31,15 @@ public struct AppStateStore: Sendable {
     }
 
     public func saveQuota(_ quota: MessageQuota) throws {
-        try JSONFile<MessageQuota>(url: directory.quotaFile).save(quota)
+        try JSONFile<MessageQuota>(url: directory.quotaFile).save(quota, durability: durability)
     }
 
     public func savePaywallViews(_ history: PaywallViewHistory) throws {
-        try JSONFile<PaywallViewHistory>(url: directory.paywallViewsFile).save(history)
+        try JSONFile<PaywallViewHistory>(url: directory.paywallViewsFile).save(history, durability: durability)
     }
 
     public func saveEntitlement(_ entitlement: Entitlement) throws {
-        try JSONFile<Entitlement>(url: directory.entitlementFile).save(entitlement)
+        try JSONFile<Entitlement>(url: directory.entitlementFile).save(entitlement, durability: durability)
     }
 
     /// The profile screens' saved state, or nil when none was saved (the type is the app's).
@@ -45,7 +48,7 @@ public struct AppStateStore: Sendable {
     }
 
     public func saveProfileState<State: Codable & Sendable>(_ state: State) throws {
-        try JSONFile<State>(url: directory.profileStateFile).save(state)
+        try JSONFile<State>(url: directory.profileStateFile).save(state, durability: durability)
     }
 
     /// The lock every process sharing this directory holds while it changes the app's files.
@@ -88,7 +91,7 @@ public struct AppStateStore: Sendable {
     public func appendEvents(_ events: [RecordedEvent]) throws {
         guard !events.isEmpty else { return }
         let lines = events.map { $0.jsonLine() + "\n" }.joined()
-        do { try DurableFile.append(Data(utf8: lines), to: directory.eventsFile) }
+        do { try DurableFile.append(Data(utf8: lines), to: directory.eventsFile, durability: durability) }
         catch { throw PersistenceError(path: error.path, message: error.message) }
     }
 

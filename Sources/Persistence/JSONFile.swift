@@ -25,15 +25,16 @@ public struct JSONFile<Value: Codable & Sendable>: Sendable {
         }
     }
 
-    /// Writes `value` atomically (pretty-printed, sorted keys, ISO-8601 dates).
-    public func save(_ value: Value) throws {
+    /// Writes `value` atomically (pretty-printed, sorted keys, ISO-8601 dates), fsynced unless
+    /// `durability` is throwaway.
+    public func save(_ value: Value, durability: Durability) throws {
         let data: Data
         do {
             data = try Self.encoder().encode(value)
         } catch {
             throw PersistenceError(path: url.path, message: "cannot encode: \(error.localizedDescription)")
         }
-        do { try DurableFile.replace(data + Data(utf8: "\n"), at: url) }
+        do { try DurableFile.replace(data + Data(utf8: "\n"), at: url, durability: durability) }
         catch { throw PersistenceError(path: error.path, message: error.message) }
     }
 

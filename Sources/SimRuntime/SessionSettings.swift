@@ -23,6 +23,8 @@ public struct SessionSettings: Sendable {
     public var start: StartScreen
     /// The state directory (quota, views, events, store and backend ledgers).
     public var stateDirectory: URL
+    /// Whether the directory's writes are fsynced (`throwaway`: a tape's own directory).
+    public var durability: Durability = .durable
     public var risk: RiskSnapshot
     /// Store switches applied over the catalog's settings block at launch.
     public var switches: StoreSwitches

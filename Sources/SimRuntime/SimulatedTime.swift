@@ -152,7 +152,7 @@ public struct SimulatedTime: Sendable, Hashable {
         case .pinned: Stored(mode: .pinned, instant: pinnedInstant.map(ISO8601.millisecondString))
         case .wall: Stored(mode: .wall, offsetSeconds: offset)
         }
-        try Self.file(in: stateDirectory).save(stored)
+        try Self.file(in: stateDirectory).save(stored, durability: .durable) // the clock outlives every run on it
     }
 
     /// A `Clock` reading this time (the wall clock plus the offset as it is now).

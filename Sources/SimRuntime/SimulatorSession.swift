@@ -52,13 +52,9 @@ public final class SimulatorSession {
         self.settings = settings
         self.clock = clock
         problems = settings.warnings
-        let root = StateDirectory(root: settings.stateDirectory)
-        try root.create()
-        if let setup = settings.setup, try StateSetup.load(in: settings.stateDirectory) != setup {
-            try setup.save(in: settings.stateDirectory)
-        }
-        appState = try AppStateStore(directory: root)
-        let workspace = StateWorkspace(root: settings.stateDirectory)
+        let workspace = StateWorkspace(root: settings.stateDirectory, durability: settings.durability)
+        appState = try workspace.openAppState()
+        if let setup = settings.setup { try workspace.keep(setup) }
         store = try workspace.openStore(catalog: settings.catalog, clock: clock, setup: settings.setup, seed: settings.seed)
         try store.setSettings(settings.switches.applied(to: store.settings))
         appAccountToken = try workspace.appAccountToken(store: store)
@@ -72,8 +68,7 @@ public final class SimulatorSession {
                 problems.append("AppTransaction: \(error)")
             }
         }
-        entitlements = CachedEntitlementProvider(backend: backend, stateDirectory: workspace.layout.backend.folder,
-                                                 stalenessLimit: TimeInterval(settings.config.entitlementStalenessLimitSec))
+        entitlements = workspace.entitlementCache(backend: backend, stalenessLimit: TimeInterval(settings.config.entitlementStalenessLimitSec))
         let (environment, bundleID) = (store.environment, store.bundleID)
         remoteBackend = settings.backendURL.map {
             RemoteBackend(url: $0, endpoint: settings.backendEndpoint, environment: environment, bundleID: bundleID)

@@ -59,9 +59,9 @@ public struct StateSetup: Codable, Hashable, Sendable {
     }
 
     /// Saves the setup in `directory` (atomically, under the directory's lock).
-    public func save(in directory: URL) throws {
+    public func save(in directory: URL, durability: Durability = .durable) throws {
         try StateLock.for(directory: directory).withLock {
-            try JSONFile<StateSetup>(url: StateLayout(root: directory).setup).save(self)
+            try JSONFile<StateSetup>(url: StateLayout(root: directory).setup).save(self, durability: durability)
         }
     }
 

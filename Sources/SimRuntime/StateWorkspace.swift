@@ -1,6 +1,7 @@
 import Foundation
 import PaywallFoundation
 import PaywallCore
+import Persistence
 import StoreSim
 import TeamServer
 
@@ -13,12 +14,18 @@ import TeamServer
 public struct StateWorkspace: Sendable {
     /// The directory's files.
     public let layout: StateLayout
+    /// Whether what is written in the directory is fsynced: `durable` for a user's state,
+    /// `throwaway` for a directory removed when its run ends. Every file owner opened here gets it.
+    public let durability: Durability
 
     /// The store's seed when a directory's store is first made: its signing keys and ids.
     public static let defaultSeed: UInt64 = 1
 
     /// The workspace of the state directory at `root`.
-    public init(root: URL) { layout = StateLayout(root: root) }
+    public init(root: URL, durability: Durability = .durable) {
+        layout = StateLayout(root: root)
+        self.durability = durability
+    }
 
     /// Opens (creating its folder if needed) the store on `catalog`, signing as `setup` says (the
     /// defaults without one). Unfinished transactions wait in its updates for the app.
@@ -31,7 +38,7 @@ public struct StateWorkspace: Sendable {
         }
         return try SimulatedStore(catalog: catalog, stateDirectory: folder, clock: clock, seed: seed,
                                   bundleID: setup?.signingBundleID ?? StateSetup.defaultBundleID,
-                                  environment: setup?.signingEnvironment ?? StateSetup.defaultEnvironment)
+                                  environment: setup?.signingEnvironment ?? StateSetup.defaultEnvironment, durability: durability)
     }
 
     /// Opens (creating its folder if needed) the team's backend, verifying what `store` signs, for
@@ -43,7 +50,7 @@ public struct StateWorkspace: Sendable {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let backend = try VerificationBackend(stateDirectory: folder, verifier: store.signedDataVerifier, bundleID: store.bundleID,
                                               environments: environments ?? VerificationBackend.allEnvironments.union([store.environment]),
-                                              userAppAccountToken: appAccountToken, clock: clock)
+                                              userAppAccountToken: appAccountToken, clock: clock, durability: durability)
         backend.appStoreEnd = Self.earlyEnds(of: store)
         return backend
     }
@@ -65,7 +72,22 @@ public struct StateWorkspace: Sendable {
 
     /// The simulated user's app account token: made once per directory, the same in every process.
     public func appAccountToken(store: SimulatedStore) throws -> UUID {
-        try UserIdentity.loadOrCreate(in: layout.root, store: store)
+        try UserIdentity.loadOrCreate(in: layout.root, store: store, durability: durability)
+    }
+
+    /// The app's own files (quota, views, events, profile screens), the directory made if needed.
+    public func openAppState() throws -> AppStateStore {
+        try AppStateStore(directory: StateDirectory(root: layout.root), durability: durability)
+    }
+
+    /// Keeps `setup` as what the directory was made with, when it says something new.
+    public func keep(_ setup: StateSetup) throws {
+        if try StateSetup.load(in: layout.root) != setup { try setup.save(in: layout.root, durability: durability) }
+    }
+
+    /// The app's cache of its last verified entitlement, beside the backend.
+    public func entitlementCache(backend: VerificationBackend, stalenessLimit: TimeInterval) -> CachedEntitlementProvider {
+        CachedEntitlementProvider(backend: backend, stateDirectory: layout.backend.folder, stalenessLimit: stalenessLimit, durability: durability)
     }
 
     /// What a previous run left in the directory, in words (`1 transaction, events, clock pinned at

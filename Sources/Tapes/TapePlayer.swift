@@ -115,8 +115,6 @@ public final class TapePlayer {
 
     /// Plays the whole tape and returns its result (and frames when asked).
     public func play() -> (result: TapeResult, frames: [RecordedFrame]) {
-        // The tape's own state directory is removed when it ends: its writes need no fsync.
-        if ownsStateDirectory { DurableFile.beginThrowaway(stateDirectory) }
         defer { if ownsStateDirectory { ScratchDirectory.discard(stateDirectory) } }
         launch()
         if errors.isEmpty {
@@ -176,6 +174,8 @@ public final class TapePlayer {
         inputs.bundleID = options.bundleID
         inputs.backendURL = options.backendURL
         inputs.backendEndpoint = options.backendEndpoint
+        // The tape's own state directory is removed when it ends: its writes need no fsync.
+        inputs.durability = ownsStateDirectory ? .throwaway : .durable
         return inputs
     }
 

@@ -18,7 +18,7 @@ public struct SavedBackendLedger: Sendable {
     /// nil when the backend saved nothing there yet. Throws, naming the file, what would stop the
     /// backend from opening it.
     public static func read(in directory: URL) throws -> SavedBackendLedger? {
-        let ledger = JournaledLedger<BackendState>(url: StateLayout.Backend(folder: directory).ledger)
+        let ledger = JournaledLedger<BackendState>(url: StateLayout.Backend(folder: directory).ledger, durability: .durable) // read only
         let reading = try ledger.read()
         guard let state = reading.state else { return nil }
         return SavedBackendLedger(grants: state.grants, recordedTransactionIDs: Set(state.records.keys),

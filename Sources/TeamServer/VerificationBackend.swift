@@ -49,15 +49,16 @@ public final class VerificationBackend {
     /// Every environment a backend accepts unless told otherwise.
     public static let allEnvironments: Set<String> = ["Xcode", "Sandbox", "LocalTesting"]
 
-    /// Opens the backend's ledger in `stateDirectory`.
+    /// Opens the backend's ledger in `stateDirectory`, written as `durability` says.
     public init(stateDirectory: URL, verifier: SignedDataVerifier, bundleID: String,
-                environments: Set<String> = allEnvironments, userAppAccountToken: UUID, clock: any Clock) throws {
+                environments: Set<String> = allEnvironments, userAppAccountToken: UUID, clock: any Clock,
+                durability: Durability = .durable) throws {
         self.verifier = verifier
         self.bundleID = bundleID
         self.environments = environments
         self.userAppAccountToken = userAppAccountToken
         self.clock = clock
-        var ledger = JournaledLedger<BackendState>(url: StateLayout.Backend(folder: stateDirectory).ledger)
+        var ledger = JournaledLedger<BackendState>(url: StateLayout.Backend(folder: stateDirectory).ledger, durability: durability)
         lock = StateLock.for(directory: stateDirectory)
         state = try lock.withLock { try ledger.load() } ?? BackendState()
         self.ledger = ledger

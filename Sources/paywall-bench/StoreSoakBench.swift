@@ -30,21 +30,25 @@ struct StoreSoakBench {
         var store: SimulatedStore
         var backend: VerificationBackend
         let dir: URL
+        /// Counts the store's and the backend's fsyncs.
+        let syncs = SyncCounter()
 
         init(dir: URL, clock: ManualClock) throws {
             self.dir = dir
             self.clock = clock
-            store = try SimulatedStore(catalog: StoreSoakBench.catalog, stateDirectory: dir, clock: clock, seed: 5,
-                                       bundleID: StoreSoakBench.bundleID)
-            backend = try VerificationBackend(stateDirectory: dir, verifier: store.signedDataVerifier,
-                                              bundleID: StoreSoakBench.bundleID, userAppAccountToken: StoreSoakBench.user, clock: clock)
+            (store, backend) = try Self.open(dir, clock: clock, durability: .durable.counting(syncs))
         }
 
         func reopen() throws {
-            store = try SimulatedStore(catalog: StoreSoakBench.catalog, stateDirectory: dir, clock: clock, seed: 5,
-                                       bundleID: StoreSoakBench.bundleID)
-            backend = try VerificationBackend(stateDirectory: dir, verifier: store.signedDataVerifier,
-                                              bundleID: StoreSoakBench.bundleID, userAppAccountToken: StoreSoakBench.user, clock: clock)
+            (store, backend) = try Self.open(dir, clock: clock, durability: .durable.counting(syncs))
+        }
+
+        private static func open(_ dir: URL, clock: ManualClock, durability: Durability) throws -> (SimulatedStore, VerificationBackend) {
+            let store = try SimulatedStore(catalog: StoreSoakBench.catalog, stateDirectory: dir, clock: clock, seed: 5,
+                                           bundleID: StoreSoakBench.bundleID, durability: durability)
+            let backend = try VerificationBackend(stateDirectory: dir, verifier: store.signedDataVerifier, bundleID: StoreSoakBench.bundleID,
+                                                  userAppAccountToken: StoreSoakBench.user, clock: clock, durability: durability)
+            return (store, backend)
         }
 
         /// Posts and finishes one transaction; false if the backend refused it.
@@ -76,8 +80,7 @@ struct StoreSoakBench {
         let stack = try Stack(dir: dir, clock: ManualClock(Date(timeIntervalSince1970: 1_780_000_000)))
         guard case let .success(first, _) = stack.store.purchase(productID: "weekly_9_99", options: StorePurchaseOptions(appAccountToken: Self.user)),
               try stack.grant(first) else { throw BenchError("the soak's first subscription purchase failed") }
-        DurableFile.beginCountingSyncs(under: dir)
-        defer { DurableFile.endCountingSyncs(under: dir) }
+        stack.syncs.reset()
         var granted = 1
         var chunks: [(wall: Double, cpu: Double)] = []
         var done = 0
@@ -97,7 +100,7 @@ struct StoreSoakBench {
         let bytes = ledgers.flatMap { [$0, StateLayout.journal(of: $0)] }.reduce(0) { total, url in
             total + (DurableFile.size(atPath: url.path) ?? 0)
         }
-        return (chunks, granted, bytes, DurableFile.syncsCounted(under: dir))
+        return (chunks, granted, bytes, stack.syncs.count)
     }
 
     /// The disk's floor for a sequential durable operation: `perOperation` fsynced appends of 1 KiB
@@ -108,7 +111,7 @@ struct StoreSoakBench {
         let files = (0..<perOperation).map { dir.appendingPathComponent("file-\($0).journal") }
         let line = Data(repeating: UInt8(ascii: "x"), count: 1023) + Data([0x0A])
         let time = try Timing.measure {
-            for _ in 0..<count { for file in files { try DurableFile.append(line, to: file) } }
+            for _ in 0..<count { for file in files { try DurableFile.append(line, to: file, durability: .durable) } }
         }
         return Double(count) / time.wall
     }

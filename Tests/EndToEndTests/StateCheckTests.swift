@@ -67,7 +67,7 @@ struct StateCheckTests {
 
     /// Loads a ledger, changes it and saves it as a fresh snapshot (the journal folded in).
     func change<State: JournaledState>(_ state: URL, _ file: String, _ type: State.Type, _ edit: (inout State) -> Void) throws {
-        var ledger = JournaledLedger<State>(url: state.appendingPathComponent(file))
+        var ledger = JournaledLedger<State>(url: state.appendingPathComponent(file), durability: .durable)
         var value = try #require(try ledger.load())
         edit(&value)
         try ledger.save(&value, change: nil)
@@ -217,7 +217,7 @@ struct StateCheckTests {
 
     /// A journal of two changes after the snapshot: the first record again, then `second`.
     func journalTwoChanges(_ state: URL, second: (StoreState) -> StoreState.Change) throws -> URL {
-        var ledger = JournaledLedger<StoreState>(url: state.appendingPathComponent("store/store-ledger.json"))
+        var ledger = JournaledLedger<StoreState>(url: state.appendingPathComponent("store/store-ledger.json"), durability: .durable)
         var value = try #require(try ledger.load())
         try ledger.save(&value, change: nil) // a fresh snapshot, no journal
         let id = value.records[0].payload.transactionId

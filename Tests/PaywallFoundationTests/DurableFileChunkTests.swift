@@ -19,7 +19,7 @@ struct DurableFileChunkTests {
         for (n, sizes) in shapes.enumerated() {
             let chunks = sizes.enumerated().map { i, size in Data((0..<size).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ i) }) }
             let url = dir.appendingPathComponent("file-\(n).json")
-            try DurableFile.replace(at: url) { write in for chunk in chunks { try write(chunk) } }
+            try DurableFile.replace(at: url, durability: .durable) { write in for chunk in chunks { try write(chunk) } }
             #expect(try Data(contentsOf: url) == chunks.reduce(into: Data()) { $0.append($1) }, "shape \(n)")
         }
     }
@@ -29,11 +29,11 @@ struct DurableFileChunkTests {
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: dir) }
         let url = dir.appendingPathComponent("log.jsonl")
-        try DurableFile.append(Data(utf8: "a\n"), to: url)
-        try DurableFile.append(Data(utf8: "b\n"), to: url)
+        try DurableFile.append(Data(utf8: "a\n"), to: url, durability: .durable)
+        try DurableFile.append(Data(utf8: "b\n"), to: url, durability: .durable)
         #expect(try String(contentsOf: url, encoding: .utf8) == "a\nb\n")
         let missing = dir.appendingPathComponent("no-such-folder/log.jsonl")
-        #expect { try DurableFile.append(Data(utf8: "c\n"), to: missing) } throws: { error in
+        #expect { try DurableFile.append(Data(utf8: "c\n"), to: missing, durability: .durable) } throws: { error in
             "\(error)".hasPrefix(missing.path + ": cannot open for appending: No such file or directory")
         }
     }
@@ -55,7 +55,7 @@ struct DurableFileChunkTests {
         for (n, c) in cases.enumerated() {
             let url = dir.appendingPathComponent("log-\(n).jsonl")
             if !c.before.isEmpty { try Data(utf8: c.before).write(to: url) }
-            try DurableFile.append(Data(utf8: "new\n"), to: url, afterWholeLines: true)
+            try DurableFile.append(Data(utf8: "new\n"), to: url, afterWholeLines: true, durability: .durable)
             #expect(try String(contentsOf: url, encoding: .utf8) == c.after, "case \(n)")
         }
     }

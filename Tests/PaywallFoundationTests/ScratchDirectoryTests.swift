@@ -34,17 +34,15 @@ struct ScratchDirectoryTests {
         #expect(!ScratchDirectory.isWritableDirectory(base.appendingPathComponent("missing").path))
     }
 
-    @Test func aBegunDirectoryIsThrowawayUntilDiscardedAndDiscardingRemovesIt() throws {
-        let first = ScratchDirectory.begin("scratch-test"), second = ScratchDirectory.begin("scratch-test")
+    @Test func eachUniqueDirectoryIsNewAndDiscardingRemovesIt() throws {
+        let first = ScratchDirectory.unique("scratch-test"), second = ScratchDirectory.unique("scratch-test")
         #expect(first != second, "each is new")
         #expect(first.deletingLastPathComponent().path == ScratchDirectory.root().path)
         #expect(first.lastPathComponent.hasPrefix("scratch-test-\(ProcessInfo.processInfo.processIdentifier)-"))
         try FileManager.default.createDirectory(at: first, withIntermediateDirectories: true)
-        try DurableFile.replace(Data("{}".utf8), at: first.appendingPathComponent("state.json"))
-        #expect(!DurableFile.needsSync(first.appendingPathComponent("state.json").path))
+        try DurableFile.replace(Data("{}".utf8), at: first.appendingPathComponent("state.json"), durability: .throwaway)
         ScratchDirectory.discard(first)
         ScratchDirectory.discard(second) // never created: nothing to remove, and no error
         #expect(!FileManager.default.fileExists(atPath: first.path))
-        #expect(DurableFile.needsSync(first.appendingPathComponent("state.json").path), "durable again once discarded")
     }
 }

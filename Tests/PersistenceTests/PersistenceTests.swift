@@ -136,7 +136,7 @@ struct TempDirectory {
         defer { temp.remove() }
         let store = try AppStateStore(directory: StateDirectory(root: temp.url))
         try store.appendEvent(RecordedEvent(.restoreSuccess, at: now))
-        try DurableFile.append(Data("{\"name\":\"x\",\"time\":oops}\n".utf8), to: store.directory.eventsFile)
+        try DurableFile.append(Data("{\"name\":\"x\",\"time\":oops}\n".utf8), to: store.directory.eventsFile, durability: .durable)
         #expect(errorText { _ = try store.loadEvents() }
             == "\(store.directory.eventsFile.path):2:20: invalid JSON, unexpected 'o', expected a value (object, array, string, number, true, false or null)")
     }
@@ -162,8 +162,8 @@ struct TempDirectory {
         let temp = try TempDirectory()
         defer { temp.remove() }
         let url = temp.url.appendingPathComponent("f.json")
-        try DurableFile.replace(Data("a much longer first version".utf8), at: url)
-        try DurableFile.replace(Data("v2".utf8), at: url)
+        try DurableFile.replace(Data("a much longer first version".utf8), at: url, durability: .durable)
+        try DurableFile.replace(Data("v2".utf8), at: url, durability: .durable)
         #expect(try String(contentsOf: url, encoding: .utf8) == "v2")
         #expect(try FileManager.default.contentsOfDirectory(atPath: temp.url.path) == ["f.json"])
     }
@@ -173,7 +173,7 @@ struct TempDirectory {
         defer { temp.remove() }
         let url = temp.url.appendingPathComponent("missing/f.json")
         do {
-            try DurableFile.replace(Data("x".utf8), at: url)
+            try DurableFile.replace(Data("x".utf8), at: url, durability: .durable)
             Issue.record("expected an error")
         } catch {
             #expect(error.message.hasPrefix("cannot create temp file"))

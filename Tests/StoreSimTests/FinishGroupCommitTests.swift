@@ -8,53 +8,53 @@ import Testing
 @Suite("Finishes are group-committed")
 struct FinishGroupCommitTests {
     @Test func aFinishIsWrittenWithoutAnFsyncAndSyncedOnce() throws {
-        let (store, clock, dir) = try Fixture.store()
+        let syncs = SyncCounter()
+        let (store, clock, dir) = try Fixture.store(durability: .durable.counting(syncs))
         let coins = try #require(store.purchase(productID: "coins_100", options: Fixture.options).transaction)
         _ = try #require(store.purchase(productID: "lifetime", options: Fixture.options).transaction) // a journal after the first snapshot
-        DurableFile.beginCountingSyncs(under: dir)
-        defer { DurableFile.endCountingSyncs(under: dir) }
+        syncs.reset()
 
         try store.finish(transactionID: coins.id)
-        #expect(DurableFile.syncsCounted(under: dir) == 0, "a finish is not fsynced by itself")
+        #expect(syncs.count == 0, "a finish is not fsynced by itself")
         #expect(store.hasUnsyncedFinishes)
         // Written all the same: another store on the directory (another process) reads it.
         let (other, _, _) = try Fixture.store(dir: dir, clock: clock)
         #expect(!other.unfinishedTransactions.contains { $0.id == coins.id })
 
         try store.syncFinishes()
-        #expect(DurableFile.syncsCounted(under: dir) == 1)
+        #expect(syncs.count == 1)
         #expect(!store.hasUnsyncedFinishes)
         try store.syncFinishes()
-        #expect(DurableFile.syncsCounted(under: dir) == 1, "nothing left to sync")
+        #expect(syncs.count == 1, "nothing left to sync")
     }
 
     @Test func theNextPurchaseFsyncsTheJournalAndWithItTheFinish() throws {
-        let (store, _, dir) = try Fixture.store()
+        let syncs = SyncCounter()
+        let (store, _, _) = try Fixture.store(durability: .durable.counting(syncs))
         let coins = try #require(store.purchase(productID: "coins_100", options: Fixture.options).transaction)
         _ = try #require(store.purchase(productID: "coins_100", options: Fixture.options).transaction)
         try store.finish(transactionID: coins.id)
         #expect(store.hasUnsyncedFinishes)
-        DurableFile.beginCountingSyncs(under: dir)
-        defer { DurableFile.endCountingSyncs(under: dir) }
+        syncs.reset()
         _ = try #require(store.purchase(productID: "coins_100", options: Fixture.options).transaction)
         // The purchase: its journal line, and its notification's line; the finish before it rides along.
-        #expect(DurableFile.syncsCounted(under: dir) == 2)
+        #expect(syncs.count == 2)
         #expect(!store.hasUnsyncedFinishes)
     }
 
     @Test func aStoreLetGoSyncsItsFinishes() throws {
         let dir = Fixture.tempDirectory()
+        let syncs = SyncCounter()
         var id = ""
         try {
-            let (store, _, _) = try Fixture.store(dir: dir)
+            let (store, _, _) = try Fixture.store(dir: dir, durability: .durable.counting(syncs))
             id = try #require(store.purchase(productID: "coins_100", options: Fixture.options).transaction).id
             _ = try #require(store.purchase(productID: "coins_100", options: Fixture.options).transaction)
-            DurableFile.beginCountingSyncs(under: dir)
+            syncs.reset()
             try store.finish(transactionID: id)
-            withExtendedLifetime(store) { #expect(DurableFile.syncsCounted(under: dir) == 0) }
+            withExtendedLifetime(store) { #expect(syncs.count == 0) }
         }()
-        defer { DurableFile.endCountingSyncs(under: dir) }
-        #expect(DurableFile.syncsCounted(under: dir) == 1, "the store's deinit fsynced the journal")
+        #expect(syncs.count == 1, "the store's deinit fsynced the journal")
         let (reopened, _, _) = try Fixture.store(dir: dir)
         #expect(!reopened.unfinishedTransactions.contains { $0.id == id })
     }
@@ -62,15 +62,15 @@ struct FinishGroupCommitTests {
     @Test func aJournalMadeByAFinishIsSyncedWithItsDirectory() throws {
         // The first line after a snapshot makes the journal file: made durable at once (file and
         // directory), so the fsynced lines after it are never in a file a power loss forgets.
-        let (store, _, dir) = try Fixture.store()
+        let syncs = SyncCounter()
+        let (store, _, dir) = try Fixture.store(durability: .durable.counting(syncs))
         let coins = try #require(store.purchase(productID: "coins_100", options: Fixture.options).transaction)
         let journal = dir.appendingPathComponent("store-ledger.journal")
         #expect(!FileManager.default.fileExists(atPath: journal.path), "the first purchase is the snapshot")
-        DurableFile.beginCountingSyncs(under: dir)
-        defer { DurableFile.endCountingSyncs(under: dir) }
+        syncs.reset()
         try store.finish(transactionID: coins.id)
         #expect(FileManager.default.fileExists(atPath: journal.path))
-        #expect(DurableFile.syncsCounted(under: dir) == 2, "the new journal and its directory")
+        #expect(syncs.count == 2, "the new journal and its directory")
         #expect(!store.hasUnsyncedFinishes)
     }
 
@@ -164,7 +164,7 @@ struct FinishGroupCommitTests {
         try store.syncFinishes()
         #expect(!store.hasUnsyncedFinishes)
         // The snapshot, with the records it sealed into the record archive (no journal is left).
-        let snapshot = try #require(try JournaledLedger<StoreState>(url: dir.appendingPathComponent("store-ledger.json")).read().state)
+        let snapshot = try #require(try JournaledLedger<StoreState>(url: dir.appendingPathComponent("store-ledger.json"), durability: .durable).read().state)
         #expect(snapshot.records.first { $0.payload.transactionId == coins.id }?.finished == true)
     }
 }

@@ -49,7 +49,7 @@ struct JWSAndLedgerTests {
 
     @Test func ledgerRoundTripsAndReplacesAtomically() throws {
         let dir = Fixture.tempDirectory()
-        let ledger = Ledger<[String: Int]>(url: dir.appendingPathComponent("l.json"))
+        let ledger = Ledger<[String: Int]>(url: dir.appendingPathComponent("l.json"), durability: .durable)
         #expect(try ledger.load() == nil)
         try ledger.save(["a": 1])
         try ledger.save(["a": 2, "b": 3])

@@ -21,7 +21,7 @@ struct JournaledLedgerTests {
 
     /// Saves 1…count one change at a time; returns the ledger and the state as saved.
     static func fill(_ url: URL, count: Int) throws -> (JournaledLedger<NumbersState>, NumbersState) {
-        var ledger = JournaledLedger<NumbersState>(url: url)
+        var ledger = JournaledLedger<NumbersState>(url: url, durability: .durable)
         var state = try ledger.load() ?? NumbersState()
         try ledger.save(&state, change: nil) // the first save is a snapshot
         for n in 1...count {
@@ -35,11 +35,11 @@ struct JournaledLedgerTests {
         let url = Self.directory().appendingPathComponent("numbers.json")
         let (_, saved) = try Self.fill(url, count: 50)
         #expect(FileManager.default.fileExists(atPath: url.deletingPathExtension().appendingPathExtension("journal").path))
-        var reopened = JournaledLedger<NumbersState>(url: url)
+        var reopened = JournaledLedger<NumbersState>(url: url, durability: .durable)
         let loaded = try #require(try reopened.load())
         #expect(loaded.numbers == Array(1...50))
         #expect(loaded == saved)
-        let snapshot = try #require(try Ledger<NumbersState>(url: url).load())
+        let snapshot = try #require(try Ledger<NumbersState>(url: url, durability: .durable).load())
         #expect(snapshot.numbers.isEmpty, "the snapshot was not rewritten for each change")
     }
 
@@ -51,12 +51,12 @@ struct JournaledLedgerTests {
         try handle.seekToEnd()
         try handle.write(contentsOf: Data(#"{"change":{"added":[4]},"se"#.utf8)) // a kill mid-append
         try handle.close()
-        var ledger = JournaledLedger<NumbersState>(url: url)
+        var ledger = JournaledLedger<NumbersState>(url: url, durability: .durable)
         var state = try #require(try ledger.load())
         #expect(state.numbers == [1, 2, 3])
         state.numbers.append(5)
         try ledger.save(&state, change: .init(added: [5]))
-        var again = JournaledLedger<NumbersState>(url: url)
+        var again = JournaledLedger<NumbersState>(url: url, durability: .durable)
         #expect(try again.load()?.numbers == [1, 2, 3, 5], "the next append follows the last whole line")
     }
 
@@ -67,7 +67,7 @@ struct JournaledLedgerTests {
         var lines = try String(contentsOf: journal, encoding: .utf8).split(separator: "\n").map(String.init)
         lines[1] = "{ not json"
         try (lines.joined(separator: "\n") + "\n").write(to: journal, atomically: true, encoding: .utf8)
-        var ledger = JournaledLedger<NumbersState>(url: url)
+        var ledger = JournaledLedger<NumbersState>(url: url, durability: .durable)
         #expect { _ = try ledger.load() } throws: { "\($0)".contains("numbers.journal:2:1") }
     }
 
@@ -77,9 +77,9 @@ struct JournaledLedgerTests {
         let journal = url.deletingPathExtension().appendingPathExtension("journal")
         let journalSize = (try? FileManager.default.attributesOfItem(atPath: journal.path)[.size] as? Int) ?? 0
         #expect(journalSize < 70_000, "compaction keeps the journal near the threshold")
-        let snapshot = try #require(try Ledger<NumbersState>(url: url).load())
+        let snapshot = try #require(try Ledger<NumbersState>(url: url, durability: .durable).load())
         #expect(snapshot.numbers.count > 1_000, "older changes were folded into the snapshot")
-        var reopened = JournaledLedger<NumbersState>(url: url)
+        var reopened = JournaledLedger<NumbersState>(url: url, durability: .durable)
         #expect(try reopened.load() == saved)
     }
 
@@ -87,8 +87,8 @@ struct JournaledLedgerTests {
         let url = Self.directory().appendingPathComponent("numbers.json")
         let (_, saved) = try Self.fill(url, count: 4)
         // A kill after a compaction's snapshot and before the journal was removed.
-        try Ledger<NumbersState>(url: url).save(saved)
-        var ledger = JournaledLedger<NumbersState>(url: url)
+        try Ledger<NumbersState>(url: url, durability: .durable).save(saved)
+        var ledger = JournaledLedger<NumbersState>(url: url, durability: .durable)
         #expect(try ledger.load()?.numbers == [1, 2, 3, 4], "no change is applied twice")
     }
 
@@ -98,7 +98,7 @@ struct JournaledLedgerTests {
     @Test func aRefreshFoldsInOnlyTheAppendedLines() throws {
         let url = Self.directory().appendingPathComponent("numbers.json")
         var (writer, written) = try Self.fill(url, count: 3)
-        var reader = JournaledLedger<NumbersState>(url: url)
+        var reader = JournaledLedger<NumbersState>(url: url, durability: .durable)
         var read = try #require(try reader.load())
         for n in 4...6 {
             written.numbers.append(n)
@@ -136,7 +136,7 @@ struct JournaledLedgerTests {
         let url = Self.directory().appendingPathComponent("numbers.json")
         _ = try Self.fill(url, count: 2)
         try FileManager.default.removeItem(at: url)
-        var ledger = JournaledLedger<NumbersState>(url: url)
+        var ledger = JournaledLedger<NumbersState>(url: url, durability: .durable)
         #expect { _ = try ledger.load() } throws: { "\($0)".contains("a journal without its snapshot") }
     }
 }
@@ -148,7 +148,7 @@ struct LedgerTrapTests {
     @Test func aLedgerOfDeepBracketsIsRefusedWithItsPath() throws {
         let url = JournaledLedgerTests.directory().appendingPathComponent("store-ledger.json")
         try Self.trap.write(to: url)
-        #expect { _ = try Ledger<NumbersState>(url: url).load() } throws: { "\($0)".contains(url.path + ":1:") }
+        #expect { _ = try Ledger<NumbersState>(url: url, durability: .durable).load() } throws: { "\($0)".contains(url.path + ":1:") }
     }
 
     @Test func aJWSHeaderOfDeepBracketsIsMalformed() {

@@ -24,7 +24,7 @@ struct RecordArchiveTests {
         let (store, clock, dir) = try Self.renewed(600)
         let ids = store.allTransactions.map(\.id)
         #expect(ids.count == 601)
-        let reading = try JournaledLedger<StoreState>(url: Self.ledgerURL(dir)).read()
+        let reading = try JournaledLedger<StoreState>(url: Self.ledgerURL(dir), durability: .durable).read()
         let state = try #require(reading.state)
         // The snapshot names the archive and holds no record of its own beyond what came after it.
         let archive = try #require(state.records.archive)
@@ -139,8 +139,8 @@ struct RecordArchiveTests {
         let (store, clock, dir) = try Self.renewed(300)
         let files = RecordArchive.files(of: Self.ledgerURL(dir), generation: 1)
         // A kill mid-seal: bytes past the mark in both files, no snapshot naming them.
-        try DurableFile.append(Data(#"{"finished":tr"#.utf8), to: files.records)
-        try DurableFile.append(Data(repeating: 0xAB, count: 30), to: files.index)
+        try DurableFile.append(Data(#"{"finished":tr"#.utf8), to: files.records, durability: .durable)
+        try DurableFile.append(Data(repeating: 0xAB, count: 30), to: files.index, durability: .durable)
         let (reopened, _, _) = try Fixture.store(StoreSettings(timeRate: .monthlyRenewalEveryThirtySeconds), dir: dir, clock: clock)
         #expect(reopened.allTransactions.map(\.id) == store.allTransactions.map(\.id))
         clock.advance(by: 300 * 30)
@@ -168,9 +168,9 @@ struct RecordArchiveTests {
         let (store, clock, dir) = try Self.renewed(300)
         let files = RecordArchive.files(of: Self.ledgerURL(dir), generation: 1)
         // Damage record 3 in place: its first bytes overwritten.
-        let state = try #require(try JournaledLedger<StoreState>(url: Self.ledgerURL(dir)).read().state)
+        let state = try #require(try JournaledLedger<StoreState>(url: Self.ledgerURL(dir), durability: .durable).read().state)
         let archive = try #require(state.records.archive)
-        try DurableFile.write(Data("XXXX".utf8), to: files.records, at: archive.slots[2].offset)
+        try DurableFile.write(Data("XXXX".utf8), to: files.records, at: archive.slots[2].offset, durability: .durable)
         // Opening and the newest page do not read it.
         let (reopened, _, _) = try Fixture.store(StoreSettings(timeRate: .monthlyRenewalEveryThirtySeconds), dir: dir, clock: clock)
         #expect(reopened.transactionPage(limit: 5).page.map(\.signed.id) == Array(store.allTransactions.suffix(5).reversed().map(\.id)))

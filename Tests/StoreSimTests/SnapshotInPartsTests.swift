@@ -32,14 +32,14 @@ struct SnapshotInPartsTests {
         var inMemory = store.state
         inMemory.records = RecordList(Array(store.state.records))
         inMemory.archive = nil
-        let storeLedger = Ledger<StoreState>(url: dir.appendingPathComponent("copy-store.json"))
+        let storeLedger = Ledger<StoreState>(url: dir.appendingPathComponent("copy-store.json"), durability: .durable)
         try storeLedger.save(inMemory)
         #expect(try storeLedger.load() == inMemory)
 
-        var journaled = JournaledLedger<BackendState>(url: dir.appendingPathComponent("backend-ledger.json"))
+        var journaled = JournaledLedger<BackendState>(url: dir.appendingPathComponent("backend-ledger.json"), durability: .durable)
         let backendState = try #require(try journaled.load())
         #expect(backendState.records.count >= 4)
-        let backendLedger = Ledger<BackendState>(url: dir.appendingPathComponent("copy-backend.json"))
+        let backendLedger = Ledger<BackendState>(url: dir.appendingPathComponent("copy-backend.json"), durability: .durable)
         try backendLedger.save(backendState)
         #expect(try backendLedger.load() == backendState)
         _ = backend
@@ -52,10 +52,10 @@ struct SnapshotInPartsTests {
 
     @Test func aWriterThatFailsLeavesTheOldFile() throws {
         let url = Fixture.tempDirectory().appendingPathComponent("ledger.json")
-        try DurableFile.replace(Data("old".utf8), at: url)
+        try DurableFile.replace(Data("old".utf8), at: url, durability: .durable)
         struct Stop: Error {}
         #expect(throws: Stop.self) {
-            try DurableFile.replace(at: url) { write in
+            try DurableFile.replace(at: url, durability: .durable) { write in
                 try write(Data("half of the ne".utf8))
                 throw Stop()
             }

@@ -1,4 +1,5 @@
 import Foundation
+import PaywallFoundation
 import PaywallCore
 import TestSupport
 @testable import StoreSim
@@ -42,11 +43,11 @@ enum Fixture {
     static func tempDirectory() -> URL { TestPaths.scratchDirectory("storesim") }
 
     static func store(_ settings: StoreSettings = StoreSettings(), dir: URL? = nil, clock: ManualClock? = nil,
-                      environment: String = "Xcode") throws -> (SimulatedStore, ManualClock, URL) {
+                      environment: String = "Xcode", durability: Durability = .durable) throws -> (SimulatedStore, ManualClock, URL) {
         let dir = dir ?? tempDirectory()
         let clock = clock ?? ManualClock(start)
         let store = try SimulatedStore(catalog: catalog(settings), stateDirectory: dir, clock: clock, seed: 42, bundleID: bundleID,
-                                       environment: environment)
+                                       environment: environment, durability: durability)
         return (store, clock, dir)
     }
 

@@ -116,7 +116,7 @@ struct TransactionRecordJSONTests {
         #expect(differ.isEmpty, "seed \(seed): \(differ.prefix(2))")
 
         let (store, backend, dir) = try SnapshotInPartsTests.filled()
-        var journaled = JournaledLedger<BackendState>(url: dir.appendingPathComponent("backend-ledger.json"))
+        var journaled = JournaledLedger<BackendState>(url: dir.appendingPathComponent("backend-ledger.json"), durability: .durable)
         let state = try #require(try journaled.load())
         #expect(state.records.count >= 4 && state.lastVerified != nil)
         let entitlement = state.lastVerified

@@ -137,7 +137,7 @@ struct UnlockSecurityTests {
     /// The store's trusted private key, read back from its state directory (a genuine signature).
     static func storeKey(_ lab: Lab) throws -> P256.Signing.PrivateKey {
         var rng = SeededGenerator(seed: 0)
-        return try StoreSigningKeys.loadOrCreate(in: lab.dir, generator: &rng).trusted
+        return try StoreSigningKeys.loadOrCreate(in: lab.dir, generator: &rng, durability: .durable).trusted
     }
 
     @Test("a hostile transaction does not unlock and is logged with its reason", arguments: attacks)

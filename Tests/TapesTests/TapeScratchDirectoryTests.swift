@@ -12,6 +12,7 @@ struct TapeScratchDirectoryTests {
         let tape = try TapeParser.parse(source: source, file: "scratch.tape").get()
         let player = TapePlayer(tape: tape)
         let directory = player.stateDirectory
+        #expect(player.inputs().durability == .throwaway, "its writes skip their fsyncs")
         #expect(directory.deletingLastPathComponent().path == ScratchDirectory.root().path)
         #expect(directory.lastPathComponent.hasPrefix("paywall-sim-tape-"))
         let result = player.play().result
@@ -23,7 +24,9 @@ struct TapeScratchDirectoryTests {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("tape-kept-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: directory) }
         let tape = try TapeParser.parse(source: "Set Start paywall\nExpectState paywall\n", file: "kept.tape").get()
-        let result = TapePlayer(tape: tape, options: TapePlayer.Options(stateDirectory: directory)).play().result
+        let player = TapePlayer(tape: tape, options: TapePlayer.Options(stateDirectory: directory))
+        #expect(player.inputs().durability == .durable, "a state that outlives the tape is written durably")
+        let result = player.play().result
         #expect(result.status == .passed, "\(result.failures)")
         #expect(FileManager.default.fileExists(atPath: directory.appendingPathComponent("store/store-ledger.json").path))
     }

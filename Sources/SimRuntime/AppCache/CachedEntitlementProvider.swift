@@ -20,10 +20,10 @@ public final class CachedEntitlementProvider {
     public var remoteBackend: String?
 
     /// The cache lives in `entitlement-cache.json` in `stateDirectory`.
-    public init(backend: VerificationBackend, stateDirectory: URL, stalenessLimit: TimeInterval) {
+    public init(backend: VerificationBackend, stateDirectory: URL, stalenessLimit: TimeInterval, durability: Durability = .durable) {
         self.backend = backend
         self.stalenessLimit = stalenessLimit
-        cache = Ledger(url: StateLayout.Backend(folder: stateDirectory).entitlementCache)
+        cache = Ledger(url: StateLayout.Backend(folder: stateDirectory).entitlementCache, durability: durability)
     }
 
     /// Remembers a verified entitlement (after a post that succeeded).

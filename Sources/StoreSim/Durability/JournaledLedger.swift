@@ -26,7 +26,7 @@ package protocol JournaledState: Codable, Equatable {
     static func readJournalLine(_ line: Data) -> (seq: Int, change: Change)?
     /// Moves what the snapshot at `ledger` should not hold into files of its own (written and
     /// fsynced before the snapshot that names them); returns what to do once that snapshot is durable.
-    mutating func prepareSnapshot(ledger: URL) throws -> (() -> Void)?
+    mutating func prepareSnapshot(ledger: URL, durability: Durability) throws -> (() -> Void)?
     /// Opens the files a snapshot read from `ledger` names (those `prepareSnapshot` wrote).
     mutating func attachFiles(ledger: URL) throws
 }
@@ -35,7 +35,7 @@ extension JournaledState {
     package static func journalLine(seq: Int, change: Change, encoder: JSONEncoder) throws -> Data? { nil }
     package static func isSavedWithoutSync(_ change: Change) -> Bool { false }
     package static func readJournalLine(_ line: Data) -> (seq: Int, change: Change)? { nil }
-    package mutating func prepareSnapshot(ledger: URL) throws -> (() -> Void)? { nil }
+    package mutating func prepareSnapshot(ledger: URL, durability: Durability) throws -> (() -> Void)? { nil }
     package mutating func attachFiles(ledger: URL) throws {}
 }
 
@@ -69,8 +69,8 @@ package struct JournaledLedger<State: JournaledState>: Sendable {
     private let snapshotPath: String
     private let journalPath: String
 
-    package init(url: URL) {
-        snapshot = Ledger(url: url)
+    package init(url: URL, durability: Durability) {
+        snapshot = Ledger(url: url, durability: durability)
         journalURL = StateLayout.journal(of: url)
         snapshotPath = snapshot.url.path
         journalPath = journalURL.path
@@ -249,7 +249,7 @@ package struct JournaledLedger<State: JournaledState>: Sendable {
             return
         }
         state.journalSeq = seq
-        let afterSnapshot = try state.prepareSnapshot(ledger: snapshot.url)
+        let afterSnapshot = try state.prepareSnapshot(ledger: snapshot.url, durability: snapshot.durability)
         try snapshot.save(state)
         afterSnapshot?()
         snapshotBytes = DurableFile.size(atPath: snapshot.url.path) ?? 1
@@ -257,7 +257,7 @@ package struct JournaledLedger<State: JournaledState>: Sendable {
             guard unlink(journalURL.path) == 0 else {
                 throw Ledger<State>.Failure(description: "\(journalURL.path): cannot remove the compacted journal: errno \(errno)")
             }
-            do { try DurableFile.syncDirectory(journalURL.deletingLastPathComponent().path) }
+            do { try DurableFile.syncDirectory(journalURL.deletingLastPathComponent().path, durability: snapshot.durability) }
             catch { throw Ledger<State>.Failure(description: error.description) }
         }
         journalBytes = 0
@@ -273,7 +273,7 @@ package struct JournaledLedger<State: JournaledState>: Sendable {
     package mutating func syncJournal() throws {
         guard hasUnsyncedLines else { return }
         hasUnsyncedLines = false
-        do { try DurableFile.syncIfPresent(journalURL) } catch { throw Ledger<State>.Failure(description: error.description) }
+        do { try DurableFile.syncIfPresent(journalURL, durability: snapshot.durability) } catch { throw Ledger<State>.Failure(description: error.description) }
     }
 
     private struct Entry: Codable {
@@ -291,7 +291,7 @@ package struct JournaledLedger<State: JournaledState>: Sendable {
 
     /// Appends `data` to the journal; false when it still owes its fsync.
     private func append(_ data: Data, sync: Bool) throws -> Bool {
-        do { return try DurableFile.append(data, to: journalURL, sync: sync) } catch { throw Ledger<State>.Failure(description: error.description) }
+        do { return try DurableFile.append(data, to: journalURL, sync: sync, durability: snapshot.durability) } catch { throw Ledger<State>.Failure(description: error.description) }
     }
 
     private func truncateJournal(to length: Int) throws {

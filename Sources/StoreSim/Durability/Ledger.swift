@@ -21,8 +21,13 @@ public struct Ledger<Value: Codable>: Sendable {
     }
 
     public let url: URL
+    /// Whether a save is fsynced (the workspace's policy for the directory).
+    public let durability: Durability
 
-    public init(url: URL) { self.url = url }
+    public init(url: URL, durability: Durability) {
+        self.url = url
+        self.durability = durability
+    }
 
     /// The stored value, or nil when the file does not exist yet.
     public func load() throws -> Value? {
@@ -46,7 +51,7 @@ public struct Ledger<Value: Codable>: Sendable {
         do { data = try encoder.encode(value) } catch {
             throw Failure(description: "\(url.path): cannot encode the ledger: \(error)")
         }
-        try Self.atomicWrite(data, to: url)
+        try Self.atomicWrite(data, to: url, durability: durability)
     }
 
     /// Writes a state with a bulk collection a piece at a time: the state without its bulk, with
@@ -82,7 +87,7 @@ public struct Ledger<Value: Codable>: Sendable {
         guard pair == (UInt8(ascii: "["), UInt8(ascii: "]")) || pair == (UInt8(ascii: "{"), UInt8(ascii: "}")) else { return false }
         try? FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
         do {
-            try DurableFile.replace(at: url) { write in
+            try DurableFile.replace(at: url, durability: durability) { write in
                 try write(outline[..<empty.lowerBound])
                 try value.writeBulk(with: encoder, to: write)
                 try write(outline[empty.upperBound...])
@@ -96,9 +101,9 @@ public struct Ledger<Value: Codable>: Sendable {
     }
 
     /// Writes `data` to `url` through `DurableFile.replace` (creating the folder first).
-    package static func atomicWrite(_ data: Data, to url: URL) throws {
+    package static func atomicWrite(_ data: Data, to url: URL, durability: Durability) throws {
         try? FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-        do { try DurableFile.replace(data, at: url) } catch { throw Failure(description: error.description) }
+        do { try DurableFile.replace(data, at: url, durability: durability) } catch { throw Failure(description: error.description) }
     }
 }
 

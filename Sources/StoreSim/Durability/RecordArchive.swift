@@ -192,10 +192,10 @@ final class RecordArchive: @unchecked Sendable {
 
     /// A new pair of files holding `records`, in order: a generation after `previous` and after
     /// every one on disk (files other processes may still read are never written over).
-    static func create(_ records: some Sequence<TransactionRecord>, after previous: Int?, ledger: URL) throws -> RecordArchive {
+    static func create(_ records: some Sequence<TransactionRecord>, after previous: Int?, ledger: URL, durability: Durability) throws -> RecordArchive {
         let generation = max(previous ?? 0, generationsOnDisk(ledger: ledger).max() ?? 0) + 1
         let (recordsURL, indexURL) = files(of: ledger, generation: generation)
-        var writer = RecordArchiveWriter(recordsURL: recordsURL, indexURL: indexURL, bytes: 0, entries: 0, truncating: true)
+        var writer = RecordArchiveWriter(recordsURL: recordsURL, indexURL: indexURL, bytes: 0, entries: 0, truncating: true, durability: durability)
         var slots: [Slot] = []
         var groups = Set<String>()
         var sorted = true
@@ -212,14 +212,14 @@ final class RecordArchive: @unchecked Sendable {
     }
 
     /// This archive with `replaced` records (by position) and `appended` ones added to its files.
-    func appending(replaced: [Int: TransactionRecord], appended: [TransactionRecord], ledger: URL) throws -> RecordArchive {
+    func appending(replaced: [Int: TransactionRecord], appended: [TransactionRecord], ledger: URL, durability: Durability) throws -> RecordArchive {
         // The files this archive was read from must still hold what it names (not removed by a
         // `store reset --all` in another process): appending to a new empty file would leave a hole.
         guard (DurableFile.size(atPath: recordsURL.path) ?? -1) >= mark.bytes,
               (DurableFile.size(atPath: indexURL.path) ?? -1) >= mark.entries * Self.entrySize else {
             throw Self.failure(recordsURL, "is gone or shorter than the ledger says (\(mark.bytes) bytes); expected the records this store sealed")
         }
-        var writer = RecordArchiveWriter(recordsURL: recordsURL, indexURL: indexURL, bytes: mark.bytes, entries: mark.entries, truncating: false)
+        var writer = RecordArchiveWriter(recordsURL: recordsURL, indexURL: indexURL, bytes: mark.bytes, entries: mark.entries, truncating: false, durability: durability)
         var slots = self.slots
         var groups = Set(mark.groups)
         var sorted = mark.sortedIDs

@@ -9,12 +9,15 @@ struct RecordArchiveWriter {
     private(set) var bytes: Int
     private(set) var entries: Int
     var truncating: Bool
+    /// Whether the files are fsynced at the end (the workspace's policy).
+    let durability: Durability
     private var pendingRecords = JSONBytes()
     private var pendingEntries: [UInt8] = []
     private var recordsStart: Int
     private var entriesStart: Int
 
-    init(recordsURL: URL, indexURL: URL, bytes: Int, entries: Int, truncating: Bool) {
+    init(recordsURL: URL, indexURL: URL, bytes: Int, entries: Int, truncating: Bool, durability: Durability) {
+        self.durability = durability
         self.recordsURL = recordsURL
         self.indexURL = indexURL
         self.bytes = bytes
@@ -55,8 +58,8 @@ struct RecordArchiveWriter {
     mutating func finish() throws {
         try flush(sync: true)
         do {
-            try DurableFile.syncIfPresent(recordsURL)
-            try DurableFile.syncIfPresent(indexURL)
+            try DurableFile.syncIfPresent(recordsURL, durability: durability)
+            try DurableFile.syncIfPresent(indexURL, durability: durability)
         } catch {
             throw Ledger<StoreState>.Failure(description: error.description)
         }
@@ -65,12 +68,12 @@ struct RecordArchiveWriter {
     private mutating func flush(sync: Bool) throws {
         do {
             if !pendingRecords.bytes.isEmpty || truncating {
-                try DurableFile.write(Data(pendingRecords.bytes), to: recordsURL, at: recordsStart, truncating: truncating, sync: sync)
+                try DurableFile.write(Data(pendingRecords.bytes), to: recordsURL, at: recordsStart, truncating: truncating, sync: sync, durability: durability)
                 recordsStart += pendingRecords.bytes.count
                 pendingRecords.bytes.removeAll(keepingCapacity: true)
             }
             if !pendingEntries.isEmpty || truncating {
-                try DurableFile.write(Data(pendingEntries), to: indexURL, at: entriesStart, truncating: truncating, sync: sync)
+                try DurableFile.write(Data(pendingEntries), to: indexURL, at: entriesStart, truncating: truncating, sync: sync, durability: durability)
                 entriesStart += pendingEntries.count
                 pendingEntries.removeAll(keepingCapacity: true)
             }

@@ -38,8 +38,8 @@ public struct OfferSigningKey: @unchecked Sendable {
     public static let simulatorIssuerID = "57246542-96fe-1a63-e053-0824d011072a"
 
     /// The key kept in `offer-key.json` in `directory`, made from `generator` (and saved) on first use.
-    public static func loadOrCreate(in directory: URL, generator: inout SeededGenerator) throws -> OfferSigningKey {
-        let ledger = Ledger<Stored>(url: StateLayout.Store(folder: directory).offerKey)
+    public static func loadOrCreate(in directory: URL, generator: inout SeededGenerator, durability: Durability) throws -> OfferSigningKey {
+        let ledger = Ledger<Stored>(url: StateLayout.Store(folder: directory).offerKey, durability: durability)
         if let stored = try ledger.load() {
             guard let key = try? P256.Signing.PrivateKey(pemRepresentation: stored.pem) else {
                 throw Ledger<Stored>.Failure(description: "\(ledger.url.path):1:1: \"pem\" holds no P-256 private key; expected the PEM of a .p8 key (delete the file to start over)")
@@ -47,13 +47,13 @@ public struct OfferSigningKey: @unchecked Sendable {
             return OfferSigningKey(keyID: stored.keyID, issuerID: stored.issuerID, privateKey: key)
         }
         let key = OfferSigningKey(keyID: simulatorKeyID, issuerID: simulatorIssuerID, privateKey: StoreSigningKeys.makeKey(&generator))
-        try key.save(in: directory)
+        try key.save(in: directory, durability: durability)
         return key
     }
 
     /// Keeps this key as the directory's offer key (a team's `--offer-key` replaces the simulator's).
-    public func save(in directory: URL) throws {
-        try Ledger<Stored>(url: StateLayout.Store(folder: directory).offerKey).save(Stored(keyID: keyID, issuerID: issuerID, pem: pem))
+    public func save(in directory: URL, durability: Durability) throws {
+        try Ledger<Stored>(url: StateLayout.Store(folder: directory).offerKey, durability: durability).save(Stored(keyID: keyID, issuerID: issuerID, pem: pem))
     }
 
     /// A team's key from `KEY_ID:FILE.p8` (App Store Connect's file); errors name the file and what was expected.

@@ -1,4 +1,5 @@
 import Foundation
+import PaywallFoundation
 
 /// The ledger's transaction records, oldest first: those sealed in the record archive (read from
 /// its file when asked for) and, in memory, those changed or added since the last snapshot.
@@ -150,13 +151,13 @@ struct RecordList: RandomAccessCollection, MutableCollection, RangeReplaceableCo
     /// This list with every record sealed into the archive beside `ledger`: changed and added
     /// records appended to its files, or, when there is no archive (a new ledger, one written
     /// before archives, or one rewritten by a deletion), a new archive after `generation`.
-    func sealed(ledger: URL, after generation: Int?) throws -> RecordList {
+    func sealed(ledger: URL, after generation: Int?, durability: Durability) throws -> RecordList {
         if let archive {
             guard !isAllSealed else { return self }
-            return RecordList(archive: try archive.appending(replaced: replaced, appended: appended, ledger: ledger))
+            return RecordList(archive: try archive.appending(replaced: replaced, appended: appended, ledger: ledger, durability: durability))
         }
         guard !appended.isEmpty else { return self }
-        return RecordList(archive: try RecordArchive.create(appended, after: generation, ledger: ledger))
+        return RecordList(archive: try RecordArchive.create(appended, after: generation, ledger: ledger, durability: durability))
     }
 
     // MARK: - Equality and coding

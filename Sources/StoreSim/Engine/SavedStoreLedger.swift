@@ -23,7 +23,7 @@ public struct SavedStoreLedger: Sendable {
     /// nil when the store saved nothing there yet. Throws, naming the file, what would stop the
     /// store from opening it.
     public static func read(in directory: URL) throws -> SavedStoreLedger? {
-        let ledger = JournaledLedger<StoreState>(url: StateLayout.Store(folder: directory).ledger)
+        let ledger = JournaledLedger<StoreState>(url: StateLayout.Store(folder: directory).ledger, durability: .durable) // read only
         let reading = try ledger.read()
         guard let state = reading.state else { return nil }
         // The sealed records are read only when asked for: here every one is.
@@ -39,7 +39,7 @@ extension SimulatedStore {
     /// How many transactions, pending requests and subscriptions the store in `folder` keeps, read
     /// without opening it (nothing is written); zeros when it has no ledger.
     public static func savedActivity(in folder: URL) throws -> (transactions: Int, pending: Int, subscriptions: Int) {
-        let reading = try JournaledLedger<StoreState>(url: StateLayout.Store(folder: folder).ledger).read()
+        let reading = try JournaledLedger<StoreState>(url: StateLayout.Store(folder: folder).ledger, durability: .durable).read() // read only
         guard let state = reading.state else { return (0, 0, 0) }
         return (state.records.count, state.pending.count, state.lines.count)
     }

@@ -10,11 +10,11 @@ extension SimulatedStore {
 
     /// The TLS certificates `serve` presents as Apple's API hosts, made on first use.
     public func apiHostCertificates() throws -> APIHostCertificates {
-        try lock.withLock { try APIHostCertificates.loadOrCreate(in: stateDirectory) }
+        try lock.withLock { try APIHostCertificates.loadOrCreate(in: stateDirectory, durability: durability) }
     }
 
     /// Revokes (or, with nil, reinstates) a certificate of this state's chain, as of `date`.
     public func setCertificateRevoked(_ role: CertificateRole, at date: Date?) throws {
-        try exclusive { try StoreSigningKeys.setRevoked(role, at: date, in: stateDirectory) }
+        try exclusive { try StoreSigningKeys.setRevoked(role, at: date, in: stateDirectory, durability: durability) }
     }
 }

@@ -43,7 +43,7 @@ extension SimulatedStore {
         }
     }
 
-    var notificationLog: NotificationLog { NotificationLog(directory: stateDirectory) }
+    var notificationLog: NotificationLog { NotificationLog(directory: stateDirectory, durability: durability) }
 
     /// The notifications the change since `mark` makes, signed and logged; the processed time is
     /// saved with them, so another process does not notify the same expiry again.

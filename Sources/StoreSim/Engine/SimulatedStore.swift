@@ -41,6 +41,8 @@ public final class SimulatedStore {
     var sheet: (productID: String, options: StorePurchaseOptions)?
     /// Where the store keeps its files.
     let stateDirectory: URL
+    /// Whether its writes are fsynced: the policy of the workspace that opened it.
+    let durability: Durability
     /// Transactions revoked during the current change (for REFUND and REVOKE notifications).
     var revokedSinceMark: [String] = []
     /// The instant of the event being processed (a renewal, an expiry, a grace period's end): what
@@ -56,17 +58,18 @@ public final class SimulatedStore {
 
     /// Opens the store in `stateDirectory`; unfinished transactions are queued as redelivered updates.
     public init(catalog: StoreCatalog, stateDirectory: URL, clock: any Clock, seed: UInt64 = 1,
-                bundleID: String = "com.paywallsim.app", environment: String = "Xcode") throws {
+                bundleID: String = "com.paywallsim.app", environment: String = "Xcode", durability: Durability = .durable) throws {
         self.catalog = catalog
+        self.durability = durability
         self.clock = clock
         self.bundleID = bundleID
         self.environment = environment
-        var ledger = JournaledLedger<StoreState>(url: StateLayout.Store(folder: stateDirectory).ledger)
+        var ledger = JournaledLedger<StoreState>(url: StateLayout.Store(folder: stateDirectory).ledger, durability: durability)
         lock = StateLock.for(directory: stateDirectory)
         var rng = SeededGenerator(seed: seed)
         // Under the lock: two processes opening a fresh directory at once make one set of keys.
         (keys, state) = try lock.withLock {
-            let keys = try StoreSigningKeys.loadOrCreate(in: stateDirectory, generator: &rng)
+            let keys = try StoreSigningKeys.loadOrCreate(in: stateDirectory, generator: &rng, durability: durability)
             return (keys, try ledger.load() ?? StoreState(rng: rng))
         }
         self.ledger = ledger
@@ -116,7 +119,7 @@ public final class SimulatedStore {
         try exclusive {
             // From the store's seeded generator, so a seeded run makes the same key every time.
             var generator = state.rng
-            let key = try OfferSigningKey.loadOrCreate(in: stateDirectory, generator: &generator)
+            let key = try OfferSigningKey.loadOrCreate(in: stateDirectory, generator: &generator, durability: durability)
             if generator != state.rng {
                 state.rng = generator
                 try save()
@@ -127,7 +130,7 @@ public final class SimulatedStore {
 
     /// Makes `key` (a team's `.p8`) the key promotional offers are checked against.
     public func useOfferSigningKey(_ key: OfferSigningKey) throws {
-        try lock.withLock { try key.save(in: stateDirectory) }
+        try lock.withLock { try key.save(in: stateDirectory, durability: durability) }
     }
 
     /// The public keys a verifier should trust, by key id.

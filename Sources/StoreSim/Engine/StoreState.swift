@@ -324,9 +324,9 @@ struct StoreState: Codable, Hashable, Sendable, JournaledState {
 
     /// Seals the records into the archive beside `ledger` (the snapshot then names it and holds
     /// none); once the snapshot is durable, the files of an archive it replaced are removed.
-    mutating func prepareSnapshot(ledger: URL) throws -> (() -> Void)? {
+    mutating func prepareSnapshot(ledger: URL, durability: Durability) throws -> (() -> Void)? {
         let before = archive?.generation
-        records = try records.sealed(ledger: ledger, after: before)
+        records = try records.sealed(ledger: ledger, after: before, durability: durability)
         archive = records.archive?.mark
         guard let generation = archive?.generation, generation != before else { return nil }
         return { RecordArchive.removeOtherGenerations(than: generation, ledger: ledger) }

@@ -81,7 +81,11 @@ struct NotificationLog {
     /// Where the log's checkpoint is kept (see `Checkpoint`).
     let checkpointURL: URL
 
-    init(directory: URL) {
+    /// Whether an append is fsynced (the store's policy).
+    let durability: Durability
+
+    init(directory: URL, durability: Durability) {
+        self.durability = durability
         url = StateLayout.Store(folder: directory).notifications
         checkpointURL = StateLayout.Store(folder: directory).notificationsCheckpoint
     }
@@ -296,7 +300,7 @@ struct NotificationLog {
             data.append(try encoder.encode(line))
             data.append(UInt8(ascii: "\n"))
         }
-        try DurableFile.append(data, to: url, afterWholeLines: true)
+        try DurableFile.append(data, to: url, afterWholeLines: true, durability: durability)
         updateCheckpoint()
     }
 }

@@ -44,8 +44,8 @@ public struct APIHostCertificates: @unchecked Sendable {
 
     /// The certificates of `directory` (a state's `store/` folder), made on first use. The caller
     /// holds the state directory's lock.
-    public static func loadOrCreate(in directory: URL) throws -> APIHostCertificates {
-        let ledger = Ledger<Stored>(url: StateLayout.Store(folder: directory).apiHostCertificates)
+    public static func loadOrCreate(in directory: URL, durability: Durability) throws -> APIHostCertificates {
+        let ledger = Ledger<Stored>(url: StateLayout.Store(folder: directory).apiHostCertificates, durability: durability)
         if let stored = try ledger.load() {
             guard let authorityDER = Data(base64Encoded: stored.authorityDER), let serverDER = Data(base64Encoded: stored.serverDER),
                   let keyRaw = Data(base64Encoded: stored.serverKeyRaw),

@@ -52,8 +52,8 @@ public struct StoreSigningKeys {
     }
 
     /// Loads the keys from `store-keys.json` in `directory`, or makes them from `generator` and saves them.
-    public static func loadOrCreate(in directory: URL, generator: inout SeededGenerator) throws -> StoreSigningKeys {
-        let ledger = Ledger<Stored>(url: StateLayout.Store(folder: directory).signingKeys)
+    public static func loadOrCreate(in directory: URL, generator: inout SeededGenerator, durability: Durability) throws -> StoreSigningKeys {
+        let ledger = Ledger<Stored>(url: StateLayout.Store(folder: directory).signingKeys, durability: durability)
         // The chain's serials come from a generator of their own, so making a chain draws nothing
         // from `generator` (whose later draws are the store's ids); its CA keys are random.
         var fork = generator
@@ -85,7 +85,7 @@ public struct StoreSigningKeys {
     /// The keys as `directory` holds them now (another process may have revoked a certificate), or
     /// nil before any were made; never makes or writes anything.
     public static func load(in directory: URL) throws -> StoreSigningKeys? {
-        let ledger = Ledger<Stored>(url: StateLayout.Store(folder: directory).signingKeys)
+        let ledger = Ledger<Stored>(url: StateLayout.Store(folder: directory).signingKeys, durability: .durable) // read only
         guard let stored = try ledger.load(), stored.chain != nil else { return nil }
         return try decoded(stored, file: ledger.url)
     }
@@ -134,8 +134,8 @@ public struct StoreSigningKeys {
 
     /// Marks the chain's `role` certificate revoked at `date` (nil: good again) in `directory`'s key
     /// file, which only this type writes; the caller holds the state directory's lock.
-    public static func setRevoked(_ role: CertificateRole, at date: Date?, in directory: URL) throws {
-        let ledger = Ledger<Stored>(url: StateLayout.Store(folder: directory).signingKeys)
+    public static func setRevoked(_ role: CertificateRole, at date: Date?, in directory: URL, durability: Durability) throws {
+        let ledger = Ledger<Stored>(url: StateLayout.Store(folder: directory).signingKeys, durability: durability)
         guard var stored = try ledger.load() else { throw Ledger<Stored>.Failure(description: "\(ledger.url.path): no signing keys yet (any store command makes them)") }
         var revoked = stored.revoked ?? [:]
         revoked[role.rawValue] = date.map(ISO8601.string)
