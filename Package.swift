@@ -53,20 +53,21 @@ let package = Package(
             .product(name: "SwiftASN1", package: "swift-asn1"),
         ]),
         // The team's server, simulated: the verification backend seed 004 posts to (verify the signed
-        // transaction, grant, answer the entitlement), its entitlement index and durable ledger.
-        .target(name: "TeamServer", dependencies: ["StoreSim", "StoreKitVocabulary", "PaywallFoundation"]),
+        // transaction, grant, answer the entitlement), its entitlement index and durable ledger; and the
+        // app's HTTP client to a team's own server (`run --backend URL`, `--backend-endpoint`).
+        .target(name: "TeamServer", dependencies: ["StoreSim", "StoreKitVocabulary", "PaywallFoundation", "OutboundHTTP"]),
         // App profiles from the seeds (chat, voip, templates) and team profile files.
         .target(name: "Profiles", dependencies: ["PaywallCore", "StoreSim", "CopyDeck", "BuiltInCopy", "PaywallFoundation"]),
         // Runs the flow: the session, its effect runner and scheduler, the simulated clock, the
         // paywall's plans made from the catalog and the app's cached entitlement. No UI.
-        .target(name: "SimRuntime", dependencies: ["PaywallFoundation", "PaywallCore", "Persistence", "StoreSim", "TeamServer", "CopyDeck", "Profiles", "OutboundHTTP"]),
+        .target(name: "SimRuntime", dependencies: ["PaywallFoundation", "PaywallCore", "Persistence", "StoreSim", "TeamServer", "CopyDeck", "Profiles"]),
         // Terminal toolkit: cell grid, display width, text layout, themes, keys, screens to draw on.
         .target(name: "TerminalKit"),
         // The paywall's screens and key map, drawn on the toolkit's grid.
         .target(name: "PaywallScreens", dependencies: ["TerminalKit", "PaywallCore", "CopyDeck", "PaywallFoundation"]),
         // The app: inputs → a running app (AppHost), the controller, profile features, the live loop.
         .target(name: "PaywallApp", dependencies: [
-            "PaywallFoundation", "PaywallCore", "Persistence", "StoreSim", "CopyDeck", "BuiltInCopy", "Profiles", "SimRuntime",
+            "PaywallFoundation", "PaywallCore", "Persistence", "StoreSim", "CopyDeck", "BuiltInCopy", "Profiles", "SimRuntime", "TeamServer",
             "TerminalKit", "PaywallScreens",
         ]),
         .systemLibrary(name: "CNcurses", pkgConfig: "ncursesw",

@@ -7,6 +7,7 @@ import PaywallScreens
 import Profiles
 import SimRuntime
 import StoreSim
+import TeamServer
 import TerminalKit
 
 /// The files and names a session is built from, as the CLI's options or a tape's `Set` lines give them.

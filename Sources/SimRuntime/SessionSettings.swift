@@ -4,6 +4,7 @@ import PaywallCore
 import PaywallFoundation
 import Profiles
 import StoreSim
+import TeamServer
 
 /// Everything a simulator session is started with: catalog, config, copy, clock start and switches.
 ///

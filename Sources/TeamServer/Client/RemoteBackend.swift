@@ -1,9 +1,7 @@
 import Foundation
 import OutboundHTTP
-import PaywallCore
+import StoreKitVocabulary
 import PaywallFoundation
-import StoreSim
-import TeamServer
 
 /// The app's backend when it is another server (`run --backend URL`): seed 004's
 /// `POST URL/iap/transactions` over HTTP, the app unlocking only on the entitlement it answers.
