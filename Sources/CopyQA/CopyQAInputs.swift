@@ -1,6 +1,7 @@
 import CopyDeck
 import Foundation
 import PaywallFoundation
+import SimRuntime
 import PaywallCore
 import Profiles
 import PaywallScreens
@@ -30,19 +31,11 @@ public struct CopyQAInputs: Sendable {
         if let copyPath {
             do { team = try StringCatalog.load(contentsOf: URL(fileURLWithPath: copyPath)) } catch { throw Diagnostic(wrapping: error) }
         }
-        var setup: ProfileSetup?
-        if let profile {
-            do { setup = try ProfileLoader(baseDirectory: FileManager.default.currentDirectoryPath).setup(nameOrPath: profile) }
-            catch { throw Diagnostic(wrapping: error) }
-        }
-        let plans = try storekitPath.map(PlanSource.load(storekitPath:)) ?? PlanSource(catalog: setup?.catalog ?? .embedded)
-        var config = setup?.config ?? RemoteConfig.default
-        if let configPath {
-            guard let data = FileManager.default.contents(atPath: configPath) else {
-                throw Diagnostic("\(configPath): cannot read the remote-config file")
-            }
-            do { config = try RemoteConfig.decode(from: data, path: configPath) } catch { throw Diagnostic(wrapping: error) }
-        }
+        let setup: ProfileSetup?
+        do { setup = try StateWorkspace.profile(profile, baseDirectory: FileManager.default.currentDirectoryPath) }
+        catch { throw Diagnostic(wrapping: error) }
+        let plans = try storekitPath.map(PlanSource.load(storekitPath:)) ?? PlanSource(catalog: StateWorkspace.catalog(storekit: nil, profile: setup))
+        let config = try StateWorkspace.config(file: configPath, profile: setup)
         var themes: [String: Theme] = [:]
         for name in matrix.themes {
             do { themes[name] = try Theme.load(nameOrPath: name, themesDirectory: nil) } catch { throw Diagnostic(wrapping: error) }

@@ -56,33 +56,16 @@ public struct SessionInputs: Sendable, Hashable {
         let named = StateSetup.named(profile: profile, storekit: storekit, baseDirectory: baseDirectory,
                                      environment: environment, bundleID: bundleID)
         let setup: StateSetup
-        do { setup = try StateSetup.reconcile(named, in: stateDirectory, switching: switchCatalog) }
+        do { setup = try StateWorkspace(root: stateDirectory).setup(named: named, switching: switchCatalog) }
         catch { throw Diagnostic(wrapping: error) }
         // Files load by the path these inputs name (errors name it as given), else the remembered one.
-        let profile = self.profile ?? setup.profile
-        let storekit = self.storekit ?? setup.storekit
-        var catalog = StoreCatalog.embedded
-        var config = RemoteConfig.default
-        var profileSetup: ProfileSetup?
-        if let profile {
-            do { profileSetup = try ProfileLoader(baseDirectory: baseDirectory).setup(nameOrPath: profile) }
-            catch { throw Diagnostic(wrapping: error) }
-            if let profileSetup {
-                catalog = profileSetup.catalog
-                config = profileSetup.config
-            }
-        }
-        if let storekit {
-            do { catalog = try StoreKitConfigurationLoader.load(contentsOf: URL(fileURLWithPath: absolute(storekit))) }
-            catch { throw Diagnostic(error.description) }
-        }
-        if let path = self.config {
-            let full = absolute(path)
-            guard let data = FileManager.default.contents(atPath: full) else {
-                throw Diagnostic("\(full): cannot read the remote-config file")
-            }
-            do { config = try RemoteConfig.decode(from: data, path: full) } catch { throw Diagnostic(wrapping: error) }
-        }
+        let profileSetup: ProfileSetup?
+        do { profileSetup = try StateWorkspace.profile(self.profile ?? setup.profile, baseDirectory: baseDirectory) }
+        catch { throw Diagnostic(wrapping: error) }
+        let catalog: StoreCatalog
+        do { catalog = try StateWorkspace.catalog(storekit: (self.storekit ?? setup.storekit).map(absolute), profile: profileSetup) }
+        catch { throw Diagnostic("\(error)") }
+        let config = try StateWorkspace.config(file: self.config.map(absolute), profile: profileSetup)
         var team: StringCatalog?
         if let copy {
             do { team = try StringCatalog.load(contentsOf: URL(fileURLWithPath: absolute(copy))) }

@@ -1,6 +1,7 @@
 import Foundation
 import PaywallFoundation
 import PaywallCore
+import SimRuntime
 import StoreSim
 
 /// A state that lives for months, measured as a user runs it: whole `paywall-sim store` processes
@@ -95,8 +96,8 @@ struct CatchUpBench {
     /// A history page (20 of every notification but TEST) from a store opened on `dir`: the first,
     /// and the median of five later ones (the store keeps what it read of the log).
     func historyPages(in dir: URL) throws -> (first: Double, kept: Double) {
-        let store = try SimulatedStore(catalog: try StoreKitConfigurationLoader.load(contentsOf: URL(fileURLWithPath: catalog)),
-                                       stateDirectory: StateLayout(root: dir).store.folder, clock: ManualClock(Date()), seed: 1)
+        let store = try StateWorkspace(root: dir).openStore(catalog: try StateWorkspace.catalog(storekit: catalog, profile: nil),
+                                                            clock: ManualClock(Date()), setup: try StateSetup.load(in: dir))
         func page() throws { _ = try store.notifications(where: { $0.notification.notificationType != "TEST" }, page: { _ in 20..<40 }) }
         let first = try Timing.measure(page).wall
         var later: [Double] = []

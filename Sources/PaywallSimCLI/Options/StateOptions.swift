@@ -50,8 +50,8 @@ public struct StateOptions: ParsableArguments {
     }
 
     /// The state's clock as this command sees it: the saved one, pinned at `--now`, switched by `--clock`.
-    func loadTime(wall: Date = Date()) throws -> SimulatedTime {
-        var time = try SimulatedTime.load(stateDirectory: stateDirectory, now: pinnedNow, wall: wall)
+    func loadTime(from workspace: StateWorkspace, wall: Date = Date()) throws -> SimulatedTime {
+        var time = try workspace.time(now: pinnedNow, wall: wall)
         if let mode = clockMode, mode != time.mode { time.switchTo(mode, wall: wall) }
         return time
     }
@@ -72,7 +72,7 @@ public struct StateOptions: ParsableArguments {
     func makeClock(runsWhilePinned: Bool = true) throws -> StateDirectoryClock {
         try checkStateDirectory()
         let wall = Date()
-        let time = try loadTime(wall: wall)
+        let time = try loadTime(from: StateWorkspace(root: stateDirectory), wall: wall)
         if setsClock { try time.save() }
         return StateDirectoryClock(time: time, stateDirectory: stateDirectory, runsWhilePinned: runsWhilePinned, wall: wall)
     }

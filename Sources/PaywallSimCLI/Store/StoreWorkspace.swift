@@ -47,7 +47,8 @@ final class StoreWorkspace {
                                      environment: options.signing.environment, bundleID: options.signing.bundleID)
         // `store products` may show any catalog it names; naming none, it shows the state's own.
         let namesOne = options.profile != nil || options.storekit != nil
-        setup = try StateSetup.reconcile(named, in: stateDirectory, switching: options.stateOptions.switchCatalog || (catalogOnly && namesOne))
+        let workspace = StateWorkspace(root: stateDirectory)
+        setup = try workspace.setup(named: named, switching: options.stateOptions.switchCatalog || (catalogOnly && namesOne))
         // Files load by the path the command names (its errors then name that path), else the remembered one.
         let load = StateSetup(profile: options.profile ?? setup.profile, storekit: options.storekit ?? setup.storekit)
         var catalog = try Self.loadCatalog(load, storefront: options.storefront)
@@ -56,7 +57,7 @@ final class StoreWorkspace {
         if let code = options.storefront, catalog.hasPrices(for: code) { catalog.settings.storefront = code.uppercased() }
         self.catalog = catalog
         confirmsLongCatchUps = options.stateOptions.yes
-        time = try options.stateOptions.loadTime()
+        time = try options.stateOptions.loadTime(from: workspace)
         setsClock = options.stateOptions.setsClock
         // `--now` is the command's instant exactly (not a few microseconds later), so runs repeat;
         // a pinned state's clock is its instant (a command never jumps it).
@@ -77,14 +78,12 @@ final class StoreWorkspace {
     }
 
     private static func loadCatalog(_ setup: StateSetup, storefront: String?) throws -> StoreCatalog {
-        guard let path = setup.storekit else {
-            if let profile = setup.profile {
-                do { return try ProfileLoader(baseDirectory: FileManager.default.currentDirectoryPath).setup(nameOrPath: profile).catalog }
-                catch { throw Diagnostic(wrapping: error) }
-            }
-            return storefront.map { StoreCatalog.embedded(storefront: $0) } ?? .embedded
-        }
-        return try StoreKitConfigurationLoader.load(contentsOf: URL(fileURLWithPath: path))
+        // The profile is loaded only when no `.storekit` file overrides its catalog.
+        let profile: ProfileSetup?
+        do { profile = setup.storekit == nil ? try StateWorkspace.profile(setup.profile, baseDirectory: FileManager.default.currentDirectoryPath) : nil }
+        catch { throw Diagnostic(wrapping: error) }
+        return try StateWorkspace.catalog(storekit: setup.storekit, profile: profile,
+                                          embedded: storefront.map { StoreCatalog.embedded(storefront: $0) } ?? .embedded)
     }
 
     /// Saves what a command that succeeded leaves behind: the pinned or moved clock, and the
