@@ -62,7 +62,7 @@ let package = Package(
         // paywall's plans made from the catalog and the app's cached entitlement. No UI.
         .target(name: "SimRuntime", dependencies: ["PaywallFoundation", "PaywallCore", "Persistence", "StoreSim", "TeamServer", "CopyDeck", "Profiles"]),
         // Terminal toolkit: cell grid, display width, text layout, themes, keys, screens to draw on.
-        .target(name: "TerminalKit"),
+        .target(name: "TerminalKit", dependencies: ["PaywallFoundation"]),
         // The paywall's screens and key map, drawn on the toolkit's grid.
         .target(name: "PaywallScreens", dependencies: ["TerminalKit", "PaywallCore", "CopyDeck", "PaywallFoundation"]),
         // The app: inputs → a running app (AppHost), the controller, profile features, the live loop.

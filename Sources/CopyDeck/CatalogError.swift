@@ -1,5 +1,7 @@
+import PaywallFoundation
+
 /// Why a String Catalog was refused: the file, the place in it, what is wrong and what was expected.
-public struct CatalogError: Error, Sendable, Equatable, CustomStringConvertible {
+public struct CatalogError: LocatedError, Sendable, Equatable {
     /// The file (or other origin) the catalog came from.
     public var file: String
     /// 1-based line of the problem, when known.
@@ -19,15 +21,6 @@ public struct CatalogError: Error, Sendable, Equatable, CustomStringConvertible 
         self.message = message
     }
 
-    /// `file:line:col: message (at path)`.
-    public var description: String {
-        var out = file
-        if let line {
-            out += ":\(line)"
-            if let column { out += ":\(column)" }
-        }
-        out += ": \(message)"
-        if let jsonPath, !jsonPath.isEmpty { out += " (at \(jsonPath))" }
-        return out
-    }
+    /// `file:line:col: at path: message`.
+    public var diagnostic: Diagnostic { Diagnostic(file: file, line: line, column: column, jsonPath: jsonPath, message) }
 }

@@ -210,7 +210,7 @@ public enum DurableFile {
 }
 
 /// A durable write that failed: the file and what went wrong (with the system's reason).
-public struct DurableFileError: Error, Hashable, Sendable, CustomStringConvertible {
+public struct DurableFileError: LocatedError, Hashable, Sendable {
     /// The file or directory.
     public var path: String
     /// What failed and why, e.g. `cannot create temp file: Permission denied`.
@@ -227,5 +227,5 @@ public struct DurableFileError: Error, Hashable, Sendable, CustomStringConvertib
     }
 
     /// `path: message`.
-    public var description: String { "\(path): \(message)" }
+    public var diagnostic: Diagnostic { Diagnostic(file: path, message) }
 }

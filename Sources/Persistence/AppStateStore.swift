@@ -115,18 +115,10 @@ public struct AppStateStore: Sendable {
             do {
                 events.append(try decoder.decode(RecordedEvent.self, from: Data(line)))
             } catch {
-                throw PersistenceError(path: url.path, message: Self.onLine(index + 1, error.description))
+                // Each line is a document of its own: its line 1 is the file's line `index + 1`.
+                throw PersistenceError(path: url.path, location: LineColumn(line: index + 1, column: error.location.column), message: error.message)
             }
         }
         return events
-    }
-
-    /// Re-bases a `1:col: …` message of one line onto line `line` of the file.
-    static func onLine(_ line: Int, _ detail: String) -> String {
-        let parts = detail.split(separator: ":", maxSplits: 2, omittingEmptySubsequences: false)
-        if parts.count == 3, parts[0] == "1", Int(parts[1]) != nil {
-            return "\(line):\(parts[1]):\(parts[2])"
-        }
-        return "\(line): \(detail)"
     }
 }

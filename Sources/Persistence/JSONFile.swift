@@ -21,7 +21,7 @@ public struct JSONFile<Value: Codable & Sendable>: Sendable {
         do {
             return try LocatedJSONDecoder(dateDecoding: .iso8601).decode(Value.self, from: data)
         } catch {
-            throw PersistenceError(path: url.path, message: error.description)
+            throw PersistenceError(path: url.path, location: error.location, message: error.message)
         }
     }
 

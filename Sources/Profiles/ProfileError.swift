@@ -3,7 +3,7 @@ import Foundation
 import StoreSim
 
 /// A profile that cannot be used: `file:line:col: at json.path: what is wrong, what was expected`.
-public struct ProfileError: Error, Hashable, Sendable, CustomStringConvertible, LocalizedError {
+public struct ProfileError: LocatedError, Hashable, Sendable, LocalizedError {
     /// The profile file (or the name asked for when no file was found).
     public var file: String
     /// Where in the file, when the problem has a place.
@@ -20,12 +20,8 @@ public struct ProfileError: Error, Hashable, Sendable, CustomStringConvertible, 
         self.message = message
     }
 
-    public var description: String {
-        var text = file
-        if let location { text += ":\(location.line):\(location.column)" }
-        text += ": "
-        if let jsonPath, !jsonPath.isEmpty { text += "at \(jsonPath): " }
-        return text + message
+    public var diagnostic: Diagnostic {
+        Diagnostic(file: file, line: location?.line, column: location?.column, jsonPath: jsonPath, message)
     }
 
     public var errorDescription: String? { description }

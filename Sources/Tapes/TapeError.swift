@@ -1,7 +1,8 @@
 import Foundation
+import PaywallFoundation
 
 /// One problem in a tape: where it is and what is wrong, written for the person fixing it.
-public struct TapeError: Error, Hashable, Sendable, CustomStringConvertible {
+public struct TapeError: LocatedError, Hashable, Sendable {
     public var location: TapeLocation
     /// What is wrong and what was expected, e.g. `bad duration '5x', expected …`.
     public var message: String
@@ -11,8 +12,11 @@ public struct TapeError: Error, Hashable, Sendable, CustomStringConvertible {
         self.message = message
     }
 
-    /// `file:line:column: message`.
-    public var description: String { "\(location): \(message)" }
+    /// `file:line:column: message` (`file: message` for the whole file).
+    public var diagnostic: Diagnostic {
+        location.line > 0 ? Diagnostic(file: location.file, line: location.line, column: location.column, message)
+            : Diagnostic(file: location.file, message)
+    }
 }
 
 /// Every problem found in a tape (and the tapes it includes), in source order.

@@ -1,5 +1,7 @@
+import PaywallFoundation
+
 /// A theme that cannot be used, with the place and what was expected.
-public struct ThemeError: Error, Hashable, Sendable, CustomStringConvertible {
+public struct ThemeError: LocatedError, Hashable, Sendable {
     public var file: String
     /// 1-based line, 0 when the error concerns the whole file.
     public var line: Int
@@ -15,10 +17,7 @@ public struct ThemeError: Error, Hashable, Sendable, CustomStringConvertible {
     }
 
     /// `file:line:col: message`, leaving out a zero line or column.
-    public var description: String {
-        var place = file
-        if line > 0 { place += ":\(line)" }
-        if line > 0, column > 0 { place += ":\(column)" }
-        return "\(place): \(message)"
+    public var diagnostic: Diagnostic {
+        Diagnostic(file: file, line: line > 0 ? line : nil, column: line > 0 && column > 0 ? column : nil, message)
     }
 }

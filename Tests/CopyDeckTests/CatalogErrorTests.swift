@@ -62,7 +62,7 @@ struct CatalogErrorTests {
         #expect(error.line == 3 && error.column == 15)
         #expect(error.jsonPath == "strings")
         #expect(error.message.contains("found an array; expected an object"))
-        #expect(error.description.hasPrefix("team.xcstrings:3:15: found an array"))
+        #expect(error.description.hasPrefix("team.xcstrings:3:15: at strings: found an array"), "the one located form: file:line:col: at path: message")
     }
 
     @Test("wrong types deep inside are refused with the JSON path")

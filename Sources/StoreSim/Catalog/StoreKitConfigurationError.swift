@@ -2,7 +2,7 @@ import PaywallFoundation
 import Foundation
 
 /// Why a `.storekit` file was refused: the path, the place in it, and what was expected.
-public struct StoreKitConfigurationError: Error, Hashable, Sendable, CustomStringConvertible, LocalizedError {
+public struct StoreKitConfigurationError: LocatedError, Hashable, Sendable, LocalizedError {
     /// The kinds of failure, so callers and tests can tell them apart.
     public enum Reason: String, Hashable, Sendable {
         /// The file could not be read (missing, a directory, no permission).
@@ -32,12 +32,8 @@ public struct StoreKitConfigurationError: Error, Hashable, Sendable, CustomStrin
     }
 
     /// `path:line:col: at jsonPath: message`, as compilers print errors.
-    public var description: String {
-        var text = path
-        if let location { text += ":\(location.line):\(location.column)" }
-        text += ": "
-        if let jsonPath { text += "at \(jsonPath): " }
-        return text + message
+    public var diagnostic: Diagnostic {
+        Diagnostic(file: path, line: location?.line, column: location?.column, jsonPath: jsonPath, message)
     }
 
     public var errorDescription: String? { description }
