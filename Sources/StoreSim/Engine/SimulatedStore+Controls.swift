@@ -219,7 +219,7 @@ extension SimulatedStore {
             }
             let removed = state.records.remove(at: index)
             recordIndex.invalidate()
-            dirty = nil // removals are not journaled: a fresh snapshot
+            repository.snapshotNext() // removals are not journaled: a fresh snapshot
             if let group = removed.payload.subscriptionGroupIdentifier, let key = state.lineKey(for: removed.payload), var line = state.lines[key] {
                 // What is left of the same line: the group's transactions shared by a family member, or the customer's own.
                 let shared = line.ownership == "FAMILY_SHARED"
@@ -246,7 +246,7 @@ extension SimulatedStore {
         try exclusive {
             state.records.removeAll()
             recordIndex.invalidate()
-            dirty = nil // removals are not journaled: a fresh snapshot
+            repository.snapshotNext() // removals are not journaled: a fresh snapshot
             state.pending.removeAll()
             state.lines.removeAll()
             state.messages = nil

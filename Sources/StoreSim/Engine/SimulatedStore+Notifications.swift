@@ -54,7 +54,7 @@ extension SimulatedStore {
         guard !events.isEmpty else { return }
         let notifications = try events.map(makeNotification)
         // Saved with them unless the change's own save, just made, already holds it.
-        if state.lastProcessed != mark.lastProcessed, state.lastProcessed != savedLastProcessed || hasUnsavedRecords { try save() }
+        if state.lastProcessed != mark.lastProcessed, state.lastProcessed != repository.savedLastProcessed || hasUnsavedRecords { try save() }
         try notificationLog.append(notifications.map { NotificationLog.Line(notification: $0, headers: encodedHeaders) })
         for n in notifications { note("notification \(n.notificationType)\(n.subtype.map { "/\($0)" } ?? "")") }
     }

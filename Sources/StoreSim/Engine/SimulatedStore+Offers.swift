@@ -261,7 +261,7 @@ extension SimulatedStore {
     /// saved (`process(now:)` or any operation does, under the lock): the session asks after every
     /// step, and a second look at the ledger's files there would find what the first one found.
     public func takeMessages(checkingDisk: Bool = true) -> [StoreMessage] {
-        guard state.messages?.isEmpty == false || (checkingDisk && ledger.changedOnDisk()) else { return [] }
+        guard state.messages?.isEmpty == false || (checkingDisk && repository.changedOnDisk()) else { return [] }
         return (try? exclusive { () -> [StoreMessage] in
             let messages = state.messages ?? []
             guard !messages.isEmpty else { return [] }

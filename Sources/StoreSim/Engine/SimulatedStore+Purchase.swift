@@ -246,7 +246,7 @@ extension SimulatedStore {
             appTransactionId: appTransactionID, offerPeriod: offer.map(Self.offerPeriod))
         let record = try sign(payload)
         state.records.append(record)
-        dirty?.insert(record.payload.transactionId)
+        repository.recordChanged(record.payload.transactionId)
         let extras = (quantity > 1 ? " ×\(quantity)" : "") + (ownership == nil ? "" : " family shared")
         note("transaction \(id) \(product.id)\(renewal ? " renewal" : "")\(extras)\(record.verified ? "" : " UNVERIFIED")")
         return record

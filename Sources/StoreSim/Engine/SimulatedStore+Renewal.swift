@@ -14,7 +14,7 @@ extension SimulatedStore {
     public func process(now: Date) throws {
         // Nothing saved by another process and nothing due: the locked pass below would only move
         // the processed time, so move it without taking the lock (the session asks after every step).
-        if !processAlwaysLocked, !hasUnsavedRecords, nothingFallsDue(by: now), !ledger.changedOnDisk() {
+        if !processAlwaysLocked, !hasUnsavedRecords, nothingFallsDue(by: now), !repository.changedOnDisk() {
             state.lastProcessed = max(state.lastProcessed ?? now, now)
             return
         }
@@ -28,7 +28,7 @@ extension SimulatedStore {
                 if let previous, previous.instant == instant, previous.lines == state.lines { break }
                 previous = (instant, state.lines)
                 batch += try step(at: instant)
-                if batch.count >= Self.eventsPerBatch || (dirty?.count ?? 0) >= Self.eventsPerBatch { try flush(&batch) }
+                if batch.count >= Self.eventsPerBatch || repository.changedCount >= Self.eventsPerBatch { try flush(&batch) }
             }
             // What falls due at no instant of its own (a win-back for a subscription that ended
             // before) and the processed time: one last step at `now`.
@@ -61,7 +61,7 @@ extension SimulatedStore {
 
     /// Saves the ledger, then logs `batch` (the order a change's own save and log keep).
     private func flush(_ batch: inout [ServerNotification]) throws {
-        if hasUnsavedRecords || state.lastProcessed != savedLastProcessed { try save() }
+        if hasUnsavedRecords || state.lastProcessed != repository.savedLastProcessed { try save() }
         guard !batch.isEmpty else { return }
         try notificationLog.append(batch.map { NotificationLog.Line(notification: $0, headers: encodedHeaders) })
         for n in batch { note("notification \(n.notificationType)\(n.subtype.map { "/\($0)" } ?? "")") }

@@ -8,7 +8,7 @@ extension SimulatedStore {
     /// Cheap when nothing changed (two `stat` calls under the lock). Returns whether anything did.
     @discardableResult
     public func refreshFromDisk() throws -> Bool {
-        guard ledger.changedOnDisk() else { return false }
+        guard repository.changedOnDisk() else { return false }
         let queued = updates.count
         let before = state.journalSeq
         try lock.withLock { try refreshLocked() }

@@ -20,16 +20,13 @@ public final class SimulatedStore {
     public private(set) var log: [String] = []
 
     let clock: any Clock
+    /// The ledger, the lock and what changed since the last save: how the state reaches the disk.
+    var repository: StoreRepository
     /// Held for every change, so processes sharing the state directory never overwrite each other.
-    let lock: StateLock
-    var ledger: JournaledLedger<StoreState>
+    var lock: StateLock { repository.lock }
     var state: StoreState
-    /// Records added or changed since the last save (journaled by id); nil: save a whole snapshot.
-    var dirty: Set<String>? = []
-    /// Records finished since the last save and otherwise unchanged (journaled as ids only).
-    var finishedOnly: Set<String> = []
     /// Whether records changed since the last save (or a snapshot is due).
-    var hasUnsavedRecords: Bool { dirty?.isEmpty != true || !finishedOnly.isEmpty }
+    var hasUnsavedRecords: Bool { repository.hasUnsavedRecords }
     /// `Transaction.updates` waiting for the app, each the record as it was when queued (its JWS
     /// is made when taken: a catch-up of 20,000 renewals queues records, not 80 MB of JWS text).
     var updates: [QueuedUpdate] = []
@@ -52,9 +49,6 @@ public final class SimulatedStore {
     var processAlwaysLocked = false
     /// How deep in `exclusive` this process is: only the outermost change records notifications.
     private var changeDepth = 0
-    /// `state.lastProcessed` as last saved or read from the ledger: a change's notifications save
-    /// the processed time again only when it moved since.
-    var savedLastProcessed: Date?
 
     /// Opens the store in `stateDirectory`; unfinished transactions are queued as redelivered updates.
     public init(catalog: StoreCatalog, stateDirectory: URL, clock: any Clock, seed: UInt64 = 1,
@@ -64,19 +58,17 @@ public final class SimulatedStore {
         self.clock = clock
         self.bundleID = bundleID
         self.environment = environment
-        var ledger = JournaledLedger<StoreState>(url: StateLayout.Store(folder: stateDirectory).ledger, durability: durability)
-        lock = StateLock.for(directory: stateDirectory)
+        var repository = StoreRepository(folder: stateDirectory, durability: durability)
         var rng = SeededGenerator(seed: seed)
         // Under the lock: two processes opening a fresh directory at once make one set of keys.
-        (keys, state) = try lock.withLock {
+        (keys, state) = try repository.lock.withLock {
             let keys = try StoreSigningKeys.loadOrCreate(in: stateDirectory, generator: &rng, durability: durability)
-            return (keys, try ledger.load() ?? StoreState(rng: rng))
+            return (keys, try repository.load() ?? StoreState(rng: rng))
         }
-        self.ledger = ledger
+        self.repository = repository
         self.stateDirectory = stateDirectory
         encodedHeaders = (try CompactJWS.encodedHeader(kid: StoreSigningKeys.trustedKeyID, x5c: keys.chain.x5c),
                           try CompactJWS.encodedHeader(kid: StoreSigningKeys.untrustedKeyID, x5c: keys.chain.x5c))
-        savedLastProcessed = state.lastProcessed
         let unfinished = state.records.positions { !$0.contains(.finished) }
         if !unfinished.isEmpty { updates.append(.redeliveries(state.records, unfinished)) }
     }
@@ -201,10 +193,10 @@ public final class SimulatedStore {
     }
 
     /// Whether finishes wait for `syncFinishes()`.
-    public var hasUnsyncedFinishes: Bool { ledger.hasUnsyncedLines }
+    public var hasUnsyncedFinishes: Bool { repository.hasUnsyncedLines }
 
     /// Fsyncs the finishes written since the store's last durable save.
-    public func syncFinishes() throws { try ledger.syncJournal() }
+    public func syncFinishes() throws { try repository.syncJournal() }
 
     private func finishLocked(_ transactionID: String) throws {
         guard let index = recordIndex.position(of: transactionID, in: state.records) else {
@@ -212,9 +204,9 @@ public final class SimulatedStore {
         }
         guard !state.records[index].finished else { return }
         state.records[index].finished = true
-        finishedOnly.insert(transactionID)
+        repository.recordFinished(transactionID)
         // Only a finish goes without its fsync: anything else unsaved (a change that threw) is synced.
-        try save(sync: dirty?.isEmpty != true)
+        try save(sync: repository.hasChangedRecords)
     }
 
     /// Every transaction in the ledger, oldest first (`Transaction.all`).
@@ -411,24 +403,15 @@ public final class SimulatedStore {
     /// Folds in what other processes saved and queues what the app must hear of as updates.
     func refreshLocked() throws {
         let before = state
-        guard try ledger.refresh(&state) else { return }
+        guard let refreshed = try repository.refresh(&state) else { return }
         // Appended journal lines only append or replace records in place: the index still holds.
-        if !ledger.lastRefreshOnlyAppended { recordIndex.invalidate() }
-        dirty = []
-        finishedOnly = []
-        savedLastProcessed = state.lastProcessed
+        if refreshed == .reloaded { recordIndex.invalidate() }
         queueOutsideChanges(since: before)
     }
 
     /// Saves what changed since the last save: a journal line, or a snapshot when needed. With
     /// `sync` false the line is not fsynced yet (see `finish(transactionID:)`).
-    func save(sync: Bool = true) throws {
-        let change = dirty.map { state.change(dirty: $0, finished: finishedOnly) }
-        try ledger.save(&state, change: change, sync: sync)
-        dirty = []
-        finishedOnly = []
-        savedLastProcessed = state.lastProcessed
-    }
+    func save(sync: Bool = true) throws { try repository.save(&state, sync: sync) }
 
     func note(_ line: String) {
         if log.count >= 2_000 { log.removeFirst(1_000) }
@@ -477,7 +460,7 @@ public final class SimulatedStore {
         var record = try sign(payload)
         record.finished = redeliver ? false : state.records[index].finished
         state.records[index] = record
-        dirty?.insert(id)
+        repository.recordChanged(id)
         return record
     }
 }
