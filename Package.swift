@@ -30,8 +30,10 @@ let package = Package(
     ],
     targets: [
         // Shared foundation: the one located JSON reader, file:line:column diagnostics, durable
-        // atomic writes, locale codes. Foundation only.
-        .target(name: "PaywallFoundation"),
+        // atomic writes, locale codes, the heap's settings. Foundation and glibc's <malloc.h> only.
+        .target(name: "PaywallFoundation", dependencies: ["CMalloc"]),
+        // glibc's <malloc.h> (`mallopt`), which the Glibc module does not import.
+        .systemLibrary(name: "CMalloc"),
         // The words the app, Apple's store and the team's server share: a signed transaction and its
         // verification, an entitlement, billing periods and trial terms, the clock, seeded randomness.
         .target(name: "StoreKitVocabulary", dependencies: ["PaywallFoundation"]),

@@ -3,7 +3,7 @@
 #
 #   Scripts/fuzz/run.sh [SECONDS] [TARGET...]     # default 60 s each; targets: theme config xcstrings storekit
 #
-# Builds each module from its sources with `swiftc -sanitize=fuzzer -package-name` (no SwiftPM; PaywallFoundation,
+# Builds each module from its sources with `swiftc -sanitize=fuzzer -package-name` (no SwiftPM; PaywallFoundation with CMalloc,
 # StoreKitVocabulary, PaywallCore, CopyDeck, TerminalKit and the catalog half of StoreSim, which needs no crypto) into .build/fuzz,
 # links one harness per format (Scripts/fuzz/harness/*.swift), seeds it with the real files
 # (Themes/, the fixtures in Tests/Fixtures, the default config) and runs it for
@@ -32,7 +32,7 @@ module() {
   local stamp="$OUT/$name.o"
   if [ -f "$stamp" ] && [ -z "$(find $sources -newer "$stamp" 2>/dev/null | head -n1)" ]; then return; fi
   echo "fuzz: compiling $name"
-  swiftc -module-name "$name" -package-name paywallsim -parse-as-library -wmo -O -sanitize=fuzzer -I "$OUT" \
+  swiftc -module-name "$name" -package-name paywallsim -parse-as-library -wmo -O -sanitize=fuzzer -I "$OUT" -I Sources/CMalloc \
     -emit-module -emit-module-path "$OUT/$name.swiftmodule" -c $sources -o "$OUT/$name.o"
 }
 
@@ -42,7 +42,7 @@ harness() { # TARGET OBJECTS...
   for m in "$@"; do objects+=("$OUT/$m.o"); done
   if [ -x "$OUT/fuzz-$target" ] && [ -z "$(find Scripts/fuzz/harness/$target.swift "${objects[@]}" -newer "$OUT/fuzz-$target" | head -n1)" ]; then return; fi
   echo "fuzz: linking fuzz-$target"
-  swiftc -module-name "Fuzz_$target" -package-name paywallsim -parse-as-library -O -sanitize=fuzzer -I "$OUT" \
+  swiftc -module-name "Fuzz_$target" -package-name paywallsim -parse-as-library -O -sanitize=fuzzer -I "$OUT" -I Sources/CMalloc \
     Scripts/fuzz/harness/"$target".swift "${objects[@]}" -o "$OUT/fuzz-$target"
 }
 
@@ -61,7 +61,7 @@ seeds() { # TARGET DIR
 failed=0
 for target in "${TARGETS[@]}"; do
   case "$target" in
-    theme) module TerminalKit; harness theme TerminalKit ;;
+    theme) module PaywallFoundation; module TerminalKit; harness theme PaywallFoundation TerminalKit ;;
     config) module PaywallFoundation; module StoreKitVocabulary; module PaywallCore
             harness config PaywallFoundation StoreKitVocabulary PaywallCore ;;
     xcstrings) module PaywallFoundation; module CopyDeck; harness xcstrings PaywallFoundation CopyDeck ;;

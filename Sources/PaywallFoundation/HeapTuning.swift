@@ -1,5 +1,5 @@
-#if canImport(Glibc)
-import Glibc
+#if canImport(CMalloc)
+import CMalloc
 #endif
 
 /// How the C heap keeps freed memory, set once at start-up by each executable.
@@ -18,13 +18,8 @@ public enum HeapTuning {
     /// Applies the settings (glibc only; elsewhere nothing to do). Returns whether both were taken.
     @discardableResult
     public static func apply() -> Bool {
-        #if canImport(Glibc)
-        // `mallopt` is declared in <malloc.h>, which the Glibc module does not import.
-        typealias MallOpt = @convention(c) (Int32, Int32) -> Int32
-        guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "mallopt") else { return false }
-        let mallopt = unsafeBitCast(symbol, to: MallOpt.self)
-        let mmapThreshold: Int32 = -3, trimThreshold: Int32 = -1   // M_MMAP_THRESHOLD, M_TRIM_THRESHOLD
-        return mallopt(mmapThreshold, ownMappingBytes) == 1 && mallopt(trimThreshold, keptFreeBytes) == 1
+        #if canImport(CMalloc) && canImport(Glibc)
+        return mallopt(M_MMAP_THRESHOLD, ownMappingBytes) == 1 && mallopt(M_TRIM_THRESHOLD, keptFreeBytes) == 1
         #else
         return false
         #endif
