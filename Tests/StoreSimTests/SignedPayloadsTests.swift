@@ -23,7 +23,10 @@ struct SignedPayloadsTests {
 
     @Test("the backend's record holds the very payload the store signed: a purchase and its renewal")
     func backendSharesTheStoresPayload() throws {
-        let (store, clock, dir) = try Fixture.store()
+        // A start no other test uses: the payloads signed here are byte for byte this test's own,
+        // so a store in a test running alongside (same seed, same products) never signs the same
+        // bytes into the process-wide cache and replaces this test's payload object there.
+        let (store, clock, dir) = try Fixture.store(clock: ManualClock(Fixture.start.addingTimeInterval(12_345_679)))
         let backend = try Fixture.backend(for: store, dir: dir, clock: clock)
         // Each is posted as soon as it is signed, and compared with the store's own record rather
         // than with the process-wide cache, which tests running alongside keep signing into. A
