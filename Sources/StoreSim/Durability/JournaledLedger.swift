@@ -104,7 +104,7 @@ package struct JournaledLedger<State: JournaledState>: Sendable {
     package func read() throws -> Reading {
         guard var state = try snapshot.load() else {
             if FileManager.default.fileExists(atPath: journalURL.path) {
-                throw Ledger<State>.Failure(description: "\(journalURL.path): a journal without its snapshot \(snapshot.url.lastPathComponent); expected both (delete the journal to start over)")
+                throw Ledger<State>.Failure(file: journalURL.path, "a journal without its snapshot \(snapshot.url.lastPathComponent); expected both (delete the journal to start over)")
             }
             return Reading(state: nil)
         }
@@ -137,11 +137,11 @@ package struct JournaledLedger<State: JournaledState>: Sendable {
                 if data[newline...].dropFirst().isEmpty { dropped = left; break }
                 // Damaged by a power loss before its fsync, with only unsynced lines after it: cut.
                 if onlyUnsyncedLines(in: data[data.index(after: newline)...]) { dropped = left; break }
-                throw Ledger<State>.Failure(description: "\(journalURL.path):\(lineNumber):1: not a journal line (\(error)); expected {\"seq\":N,\"change\":{…}} written by this simulator")
+                throw Ledger<State>.Failure(file: journalURL.path, line: lineNumber, column: 1, "not a journal line (\(error)); expected {\"seq\":N,\"change\":{…}} written by this simulator")
             } }
             if entry.seq > lastSeq {
                 guard entry.seq == lastSeq + 1 else {
-                    throw Ledger<State>.Failure(description: "\(journalURL.path):\(lineNumber):1: change \(entry.seq) follows \(lastSeq); expected \(lastSeq + 1)")
+                    throw Ledger<State>.Failure(file: journalURL.path, line: lineNumber, column: 1, "change \(entry.seq) follows \(lastSeq); expected \(lastSeq + 1)")
                 }
                 changes.append(entry.change)
                 lastSeq = entry.seq
@@ -255,10 +255,10 @@ package struct JournaledLedger<State: JournaledState>: Sendable {
         snapshotBytes = DurableFile.size(atPath: snapshot.url.path) ?? 1
         if FileManager.default.fileExists(atPath: journalURL.path) {
             guard unlink(journalURL.path) == 0 else {
-                throw Ledger<State>.Failure(description: "\(journalURL.path): cannot remove the compacted journal: errno \(errno)")
+                throw Ledger<State>.Failure(file: journalURL.path, "cannot remove the compacted journal: errno \(errno)")
             }
             do { try DurableFile.syncDirectory(journalURL.deletingLastPathComponent().path, durability: snapshot.durability) }
-            catch { throw Ledger<State>.Failure(description: error.description) }
+            catch { throw Ledger<State>.Failure(error) }
         }
         journalBytes = 0
         hasUnsyncedLines = false
@@ -273,7 +273,7 @@ package struct JournaledLedger<State: JournaledState>: Sendable {
     package mutating func syncJournal() throws {
         guard hasUnsyncedLines else { return }
         hasUnsyncedLines = false
-        do { try DurableFile.syncIfPresent(journalURL, durability: snapshot.durability) } catch { throw Ledger<State>.Failure(description: error.description) }
+        do { try DurableFile.syncIfPresent(journalURL, durability: snapshot.durability) } catch { throw Ledger<State>.Failure(error) }
     }
 
     private struct Entry: Codable {
@@ -285,18 +285,18 @@ package struct JournaledLedger<State: JournaledState>: Sendable {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
         do { return try State.journalLine(seq: entry.seq, change: entry.change, encoder: encoder) ?? encoder.encode(entry) } catch {
-            throw Ledger<State>.Failure(description: "\(journalURL.path): cannot encode a change: \(error)")
+            throw Ledger<State>.Failure(file: journalURL.path, "cannot encode a change: \(error)")
         }
     }
 
     /// Appends `data` to the journal; false when it still owes its fsync.
     private func append(_ data: Data, sync: Bool) throws -> Bool {
-        do { return try DurableFile.append(data, to: journalURL, sync: sync, durability: snapshot.durability) } catch { throw Ledger<State>.Failure(description: error.description) }
+        do { return try DurableFile.append(data, to: journalURL, sync: sync, durability: snapshot.durability) } catch { throw Ledger<State>.Failure(error) }
     }
 
     private func truncateJournal(to length: Int) throws {
         guard truncate(journalURL.path, off_t(length)) == 0 else {
-            throw Ledger<State>.Failure(description: "\(journalURL.path): cannot cut off a torn last line: errno \(errno)")
+            throw Ledger<State>.Failure(file: journalURL.path, "cannot cut off a torn last line: errno \(errno)")
         }
     }
 }

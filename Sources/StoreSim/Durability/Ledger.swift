@@ -15,9 +15,18 @@ import Darwin
 /// stray temp file (ignored and removed on the next save); a kill after it leaves the new one.
 /// Syncing the directory makes the rename itself durable against power loss as well.
 public struct Ledger<Value: Codable>: Sendable {
-    /// Why a ledger could not be read or written, with the path.
-    public struct Failure: Error, CustomStringConvertible, Sendable {
-        public var description: String
+    /// Why a ledger could not be read or written: the file, the place in it when known, and what
+    /// was expected.
+    public struct Failure: LocatedError, Sendable {
+        public var diagnostic: Diagnostic
+
+        /// A problem in `file` (at `line`:`column` when known).
+        public init(file: String, line: Int? = nil, column: Int? = nil, _ message: String) {
+            diagnostic = Diagnostic(file: file, line: line, column: column, message)
+        }
+
+        /// A durable write or sync that failed, with its file.
+        public init(_ error: DurableFileError) { diagnostic = error.diagnostic }
     }
 
     public let url: URL
@@ -34,11 +43,11 @@ public struct Ledger<Value: Codable>: Sendable {
         guard FileManager.default.fileExists(atPath: url.path) else { return nil }
         let data: Data
         do { data = try Data(contentsOf: url) } catch {
-            throw Failure(description: "\(url.path): cannot read the ledger: \(FileErrorText.reason(error))")
+            throw Failure(file: url.path, "cannot read the ledger: \(FileErrorText.reason(error))")
         }
         if let reading = Value.self as? any SnapshotFastReading.Type, let value = reading.readSnapshot(data) as? Value { return value }
         do { return try LocatedJSONDecoder().decode(Value.self, from: data) } catch {
-            throw Failure(description: "\(url.path):\(error.description); expected a file this simulator wrote")
+            throw Failure(file: url.path, line: error.location.line, column: error.location.column, "\(error.message); expected a file this simulator wrote")
         }
     }
 
@@ -49,7 +58,7 @@ public struct Ledger<Value: Codable>: Sendable {
         encoder.outputFormatting = [.sortedKeys, .prettyPrinted]
         let data: Data
         do { data = try encoder.encode(value) } catch {
-            throw Failure(description: "\(url.path): cannot encode the ledger: \(error)")
+            throw Failure(file: url.path, "cannot encode the ledger: \(error)")
         }
         try Self.atomicWrite(data, to: url, durability: durability)
     }
@@ -77,7 +86,7 @@ public struct Ledger<Value: Codable>: Sendable {
         encoder.outputFormatting = [.sortedKeys]
         let outline: Data
         do { outline = try encoder.encode(value.withoutBulk) } catch {
-            throw Failure(description: "\(url.path): cannot encode the ledger: \(error)")
+            throw Failure(file: url.path, "cannot encode the ledger: \(error)")
         }
         let marker = Data(utf8: "\"\(type(of: value).bulkKey)\":")
         guard let found = Self.firstRange(of: marker, in: outline, from: outline.startIndex), outline.endIndex - found.upperBound >= 2,
@@ -95,7 +104,7 @@ public struct Ledger<Value: Codable>: Sendable {
         } catch let error as Failure {
             throw error
         } catch {
-            throw Failure(description: "\(url.path): \(error)")
+            throw Failure(file: url.path, "\(error)")
         }
         return true
     }
@@ -103,7 +112,7 @@ public struct Ledger<Value: Codable>: Sendable {
     /// Writes `data` to `url` through `DurableFile.replace` (creating the folder first).
     package static func atomicWrite(_ data: Data, to url: URL, durability: Durability) throws {
         try? FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-        do { try DurableFile.replace(data, at: url, durability: durability) } catch { throw Failure(description: error.description) }
+        do { try DurableFile.replace(data, at: url, durability: durability) } catch { throw Failure(error) }
     }
 }
 

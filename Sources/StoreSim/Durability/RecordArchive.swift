@@ -154,9 +154,6 @@ final class RecordArchive: @unchecked Sendable {
         data.withUnsafeBytes { RecordReader.record(in: $0) } ?? (try? LocatedJSONDecoder().decode(TransactionRecord.self, from: data))
     }
 
-    /// Where the record at `position` starts in the records file (for a message naming it).
-    func location(of position: Int) -> String { "\(recordsURL.path): byte \(slots[position].offset)" }
-
     /// The position of the record with `id`, or nil when no sealed record has it.
     func position(ofID id: String) -> Int? {
         guard let number = Self.number(id) else {
@@ -274,7 +271,7 @@ final class RecordArchive: @unchecked Sendable {
     // MARK: - Helpers
 
     static func failure(_ url: URL, _ message: String) -> Ledger<StoreState>.Failure {
-        Ledger<StoreState>.Failure(description: "\(url.path): \(message)")
+        Ledger<StoreState>.Failure(file: url.path, "\(message)")
     }
 
     private static func openRecords(_ url: URL, length: Int) throws -> Int32 {

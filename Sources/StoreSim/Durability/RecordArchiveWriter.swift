@@ -61,7 +61,7 @@ struct RecordArchiveWriter {
             try DurableFile.syncIfPresent(recordsURL, durability: durability)
             try DurableFile.syncIfPresent(indexURL, durability: durability)
         } catch {
-            throw Ledger<StoreState>.Failure(description: error.description)
+            throw Ledger<StoreState>.Failure(error)
         }
     }
 
@@ -79,7 +79,7 @@ struct RecordArchiveWriter {
             }
             truncating = false
         } catch {
-            throw Ledger<StoreState>.Failure(description: error.description)
+            throw Ledger<StoreState>.Failure(error)
         }
     }
 }

@@ -42,7 +42,7 @@ public struct OfferSigningKey: @unchecked Sendable {
         let ledger = Ledger<Stored>(url: StateLayout.Store(folder: directory).offerKey, durability: durability)
         if let stored = try ledger.load() {
             guard let key = try? P256.Signing.PrivateKey(pemRepresentation: stored.pem) else {
-                throw Ledger<Stored>.Failure(description: "\(ledger.url.path):1:1: \"pem\" holds no P-256 private key; expected the PEM of a .p8 key (delete the file to start over)")
+                throw Ledger<Stored>.Failure(file: ledger.url.path, line: 1, column: 1, "\"pem\" holds no P-256 private key; expected the PEM of a .p8 key (delete the file to start over)")
             }
             return OfferSigningKey(keyID: stored.keyID, issuerID: stored.issuerID, privateKey: key)
         }

@@ -28,7 +28,7 @@ public struct SavedStoreLedger: Sendable {
         guard let state = reading.state else { return nil }
         // The sealed records are read only when asked for: here every one is.
         if let archive = state.records.archive, let damaged = (0..<archive.count).first(where: { !archive.readsBack(at: $0) }) {
-            throw Ledger<StoreState>.Failure(description: "\(archive.location(of: damaged)): record \(damaged + 1) does not read back; expected a record this simulator sealed")
+            throw Ledger<StoreState>.Failure(file: archive.recordsURL.path, "byte \(archive.slots[damaged].offset): record \(damaged + 1) does not read back; expected a record this simulator sealed")
         }
         return SavedStoreLedger(transactions: state.records.map { Transaction(payload: $0.payload, finished: $0.finished) },
                                 droppedJournalLine: reading.droppedLine)

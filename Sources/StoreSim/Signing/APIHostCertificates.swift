@@ -52,7 +52,7 @@ public struct APIHostCertificates: @unchecked Sendable {
                   let authority = try? Certificate(derEncoded: Array(authorityDER)), let server = try? Certificate(derEncoded: Array(serverDER)),
                   let key = try? P256.Signing.PrivateKey(rawRepresentation: keyRaw),
                   P256.Signing.PublicKey(server.publicKey)?.rawRepresentation == key.publicKey.rawRepresentation else {
-                throw Ledger<Stored>.Failure(description: "\(ledger.url.path):1:1: expected the TLS authority, the server certificate (base64 DER) and its key (base64 raw P-256) (delete the file to start over)")
+                throw Ledger<Stored>.Failure(file: ledger.url.path, line: 1, column: 1, "expected the TLS authority, the server certificate (base64 DER) and its key (base64 raw P-256) (delete the file to start over)")
             }
             return APIHostCertificates(authority: authority, server: server, serverKey: key)
         }

@@ -94,7 +94,7 @@ public struct StoreSigningKeys {
         guard let t = Data(base64Encoded: stored.trustedRaw), let u = Data(base64Encoded: stored.untrustedRaw),
               let trusted = try? P256.Signing.PrivateKey(rawRepresentation: t),
               let untrusted = try? P256.Signing.PrivateKey(rawRepresentation: u) else {
-            throw Ledger<Stored>.Failure(description: "\(file.path):1:1: the key file holds no valid P-256 keys; expected base64 raw keys (delete it to start over)")
+            throw Ledger<Stored>.Failure(file: file.path, line: 1, column: 1, "the key file holds no valid P-256 keys; expected base64 raw keys (delete it to start over)")
         }
         return (trusted, untrusted)
     }
@@ -104,7 +104,7 @@ public struct StoreSigningKeys {
         let (trusted, untrusted) = try keys(of: stored, file: file)
         guard let x5c = stored.chain, let chain = try? StoreCertificateChain.decode(x5c: x5c),
               P256.Signing.PublicKey(chain.leaf.publicKey)?.rawRepresentation == trusted.publicKey.rawRepresentation else {
-            throw Ledger<Stored>.Failure(description: "\(file.path):1:1: the certificate chain is not three DER certificates whose leaf holds the store key (delete the file to start over)")
+            throw Ledger<Stored>.Failure(file: file.path, line: 1, column: 1, "the certificate chain is not three DER certificates whose leaf holds the store key (delete the file to start over)")
         }
         return StoreSigningKeys(trusted: trusted, untrusted: untrusted, chain: chain,
                                 authorities: try authorities(of: stored, chain: chain, file: file),
@@ -119,7 +119,7 @@ public struct StoreSigningKeys {
               let intermediate = try? P256.Signing.PrivateKey(rawRepresentation: intermediateRaw),
               P256.Signing.PublicKey(chain.root.publicKey)?.rawRepresentation == root.publicKey.rawRepresentation,
               P256.Signing.PublicKey(chain.intermediate.publicKey)?.rawRepresentation == intermediate.publicKey.rawRepresentation else {
-            throw Ledger<Stored>.Failure(description: "\(file.path):1:1: rootKeyRaw and intermediateKeyRaw are not the keys of the chain's root and intermediate; expected base64 raw P-256 keys (delete the file to start over)")
+            throw Ledger<Stored>.Failure(file: file.path, line: 1, column: 1, "rootKeyRaw and intermediateKeyRaw are not the keys of the chain's root and intermediate; expected base64 raw P-256 keys (delete the file to start over)")
         }
         return CertificateAuthorityKeys(root: root, intermediate: intermediate)
     }
@@ -136,7 +136,7 @@ public struct StoreSigningKeys {
     /// file, which only this type writes; the caller holds the state directory's lock.
     public static func setRevoked(_ role: CertificateRole, at date: Date?, in directory: URL, durability: Durability) throws {
         let ledger = Ledger<Stored>(url: StateLayout.Store(folder: directory).signingKeys, durability: durability)
-        guard var stored = try ledger.load() else { throw Ledger<Stored>.Failure(description: "\(ledger.url.path): no signing keys yet (any store command makes them)") }
+        guard var stored = try ledger.load() else { throw Ledger<Stored>.Failure(file: ledger.url.path, "no signing keys yet (any store command makes them)") }
         var revoked = stored.revoked ?? [:]
         revoked[role.rawValue] = date.map(ISO8601.string)
         stored.revoked = revoked.isEmpty ? nil : revoked
