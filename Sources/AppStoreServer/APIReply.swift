@@ -20,9 +20,4 @@ public struct APIReply: Sendable, Equatable {
         struct Body: Encodable { var errorCode: Int?; var errorMessage: String }
         return json(Body(errorCode: code, errorMessage: message), status: status)
     }
-
-    /// The simulator's own backend's refusal (seed 004's endpoint): `{"error": {"code", "message"}}`.
-    static func backendError(_ status: Int, code: String, _ message: String) -> APIReply {
-        json(IAPTransactionsContract.Answer(error: .init(code: code, message: message)), status: status)
-    }
 }
