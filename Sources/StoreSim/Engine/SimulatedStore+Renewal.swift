@@ -14,10 +14,16 @@ extension SimulatedStore {
     public func process(now: Date) throws {
         // Nothing saved by another process and nothing due: the locked pass below would only move
         // the processed time, so move it without taking the lock (the session asks after every step).
-        if !processAlwaysLocked, !hasUnsavedRecords, nothingFallsDue(by: now), !repository.changedOnDisk() {
+        if !hasUnsavedRecords, nothingFallsDue(by: now), !repository.changedOnDisk() {
             state.lastProcessed = max(state.lastProcessed ?? now, now)
             return
         }
+        try processLocked(now: now)
+    }
+
+    /// The pass of `process(now:)` that holds the lock: what other processes saved folded in, then
+    /// every event due by `now` (tests run it alone to compare with the pass that skips the lock).
+    func processLocked(now: Date) throws {
         try exclusive(notifies: false) {
             let lines = state.lines
             let messages = state.messages

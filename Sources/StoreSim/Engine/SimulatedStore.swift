@@ -45,8 +45,6 @@ public final class SimulatedStore {
     /// The instant of the event being processed (a renewal, an expiry, a grace period's end): what
     /// the store signs and notifies happens then, however late a process noticed it. nil: the clock's time.
     var eventInstant: Date?
-    /// Makes `process(now:)` take the lock even when nothing falls due (tests compare the two passes).
-    var processAlwaysLocked = false
     /// How deep in `exclusive` this process is: only the outermost change records notifications.
     private var changeDepth = 0
 
