@@ -31,9 +31,7 @@ public struct CopyQAInputs: Sendable {
         if let copyPath {
             do { team = try StringCatalog.load(contentsOf: URL(fileURLWithPath: copyPath)) } catch { throw Diagnostic(wrapping: error) }
         }
-        let setup: ProfileSetup?
-        do { setup = try StateWorkspace.profile(profile, baseDirectory: FileManager.default.currentDirectoryPath) }
-        catch { throw Diagnostic(wrapping: error) }
+        let setup = try StateWorkspace.profile(profile, baseDirectory: FileManager.default.currentDirectoryPath)
         let plans = try storekitPath.map(PlanSource.load(storekitPath:)) ?? PlanSource(catalog: StateWorkspace.catalog(storekit: nil, profile: setup))
         let config = try StateWorkspace.config(file: configPath, profile: setup)
         var themes: [String: Theme] = [:]

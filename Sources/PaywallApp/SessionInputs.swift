@@ -59,9 +59,7 @@ public struct SessionInputs: Sendable, Hashable {
         do { setup = try StateWorkspace(root: stateDirectory).setup(named: named, switching: switchCatalog) }
         catch { throw Diagnostic(wrapping: error) }
         // Files load by the path these inputs name (errors name it as given), else the remembered one.
-        let profileSetup: ProfileSetup?
-        do { profileSetup = try StateWorkspace.profile(self.profile ?? setup.profile, baseDirectory: baseDirectory) }
-        catch { throw Diagnostic(wrapping: error) }
+        let profileSetup = try StateWorkspace.profile(self.profile ?? setup.profile, baseDirectory: baseDirectory)
         let catalog: StoreCatalog
         do { catalog = try StateWorkspace.catalog(storekit: (self.storekit ?? setup.storekit).map(absolute), profile: profileSetup) }
         catch { throw Diagnostic("\(error)") }

@@ -19,9 +19,11 @@ extension StateWorkspace {
         try SimulatedTime.load(stateDirectory: layout.root, now: now, wall: wall)
     }
 
-    /// The profile `nameOrPath` names (a built-in name, or a file relative to `baseDirectory`), or nil.
+    /// The profile `nameOrPath` names (a built-in name, or a file relative to `baseDirectory`), or
+    /// nil. Throws `Diagnostic` naming the file.
     public static func profile(_ nameOrPath: String?, baseDirectory: String) throws -> ProfileSetup? {
-        try nameOrPath.map { try ProfileLoader(baseDirectory: baseDirectory).setup(nameOrPath: $0) }
+        do { return try nameOrPath.map { try ProfileLoader(baseDirectory: baseDirectory).setup(nameOrPath: $0) } }
+        catch { throw Diagnostic(wrapping: error) }
     }
 
     /// The catalog a run uses: the `.storekit` file at `storekit` (an absolute path), else the

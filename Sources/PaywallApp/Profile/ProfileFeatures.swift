@@ -43,17 +43,6 @@ public final class ProfileFeatures {
     /// The chat commands this profile answers, in help order.
     public var commands: [String] { ProfileReducer.commands(for: profile) }
 
-    /// Handles a chat line that starts with `/`; returns false when it is not a command.
-    @discardableResult
-    public func command(_ line: String) -> Bool {
-        guard line.split(separator: " ").first?.hasPrefix("/") == true else { return false }
-        send(.command(line))
-        return true
-    }
-
-    /// An action of the card that is up (Enter, Esc or one of its keys), or of the paywall button.
-    public func handle(action: ProfileAction) { send(.action(action)) }
-
     /// Feeds one event through the reducer and runs the effects it returns, answers first in, first out.
     public func send(_ event: ProfileEvent) {
         var queue = [event]

@@ -13,6 +13,8 @@ import TeamServer
 final class StoreWorkspace {
     let catalog: StoreCatalog
     let stateDirectory: URL
+    /// The state directory opened: its layout, its store and backend, its setup and clock.
+    let workspace: StateWorkspace
     var time: SimulatedTime
     /// The command's instant, fixed for the whole command.
     let clock: ManualClock
@@ -47,7 +49,7 @@ final class StoreWorkspace {
                                      environment: options.signing.environment, bundleID: options.signing.bundleID)
         // `store products` may show any catalog it names; naming none, it shows the state's own.
         let namesOne = options.profile != nil || options.storekit != nil
-        let workspace = StateWorkspace(root: stateDirectory)
+        workspace = StateWorkspace(root: stateDirectory)
         setup = try workspace.setup(named: named, switching: options.stateOptions.switchCatalog || (catalogOnly && namesOne))
         // Files load by the path the command names (its errors then name that path), else the remembered one.
         let load = StateSetup(profile: options.profile ?? setup.profile, storekit: options.storekit ?? setup.storekit)
@@ -79,9 +81,7 @@ final class StoreWorkspace {
 
     private static func loadCatalog(_ setup: StateSetup, storefront: String?) throws -> StoreCatalog {
         // The profile is loaded only when no `.storekit` file overrides its catalog.
-        let profile: ProfileSetup?
-        do { profile = setup.storekit == nil ? try StateWorkspace.profile(setup.profile, baseDirectory: FileManager.default.currentDirectoryPath) : nil }
-        catch { throw Diagnostic(wrapping: error) }
+        let profile = setup.storekit == nil ? try StateWorkspace.profile(setup.profile, baseDirectory: FileManager.default.currentDirectoryPath) : nil
         return try StateWorkspace.catalog(storekit: setup.storekit, profile: profile,
                                           embedded: storefront.map { StoreCatalog.embedded(storefront: $0) } ?? .embedded)
     }
@@ -100,7 +100,7 @@ final class StoreWorkspace {
 
     /// Opens (creating if needed) the store and runs what is due at the command's time.
     func openStore(clock: (any Clock)? = nil) throws -> SimulatedStore {
-        let store = try StateWorkspace(root: stateDirectory).openStore(catalog: catalog, clock: clock ?? self.clock, setup: setup)
+        let store = try workspace.openStore(catalog: catalog, clock: clock ?? self.clock, setup: setup)
         // Redelivered transactions are for the app, not for this command; they stay unfinished.
         store.discardUpdates()
         // The store runs in "Apple's cloud": renewals and expiries due by now happen whether the app runs or not.
@@ -126,7 +126,7 @@ final class StoreWorkspace {
 
     /// The backend's ledger, read to show its last verified entitlement (nothing is posted).
     func openBackend(store: SimulatedStore) throws -> VerificationBackend? {
-        try StateWorkspace(root: stateDirectory).existingBackend(store: store, clock: clock)
+        try workspace.existingBackend(store: store, clock: clock)
     }
 
     /// What the state's clock is, for the line a command prints (`pinned`, `wall clock +8d`).
