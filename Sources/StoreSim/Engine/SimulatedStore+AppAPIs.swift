@@ -14,9 +14,8 @@ extension SimulatedStore {
 
     /// The app's own purchase: what was set, else version 1.0 bought when the store was first opened.
     public var appPurchase: AppPurchase {
-        state.appPurchase ?? AppPurchase(originalApplicationVersion: "1.0",
-                                         originalPurchaseDate: state.records.first?.payload.purchase ?? state.lastProcessed ?? clock.now(),
-                                         applicationVersion: "1.0")
+        rules.now = clock.now()
+        return rules.appPurchase
     }
 
     /// Sets what `AppTransaction` reports (paid-to-freemium tests: "bought version 1.0 in 2024").
@@ -30,9 +29,7 @@ extension SimulatedStore {
 
     /// The app's `AppTransaction` id: made from the bundle id, so every process and every
     /// transaction, renewal info and app transaction of the app carry the same one.
-    public var appTransactionID: String {
-        String(7_000_000_000_000_000 + bundleID.utf8.reduce(UInt64(0)) { $0 &* 31 &+ UInt64($1) } % 1_000_000_000)
-    }
+    public var appTransactionID: String { rules.appTransactionID }
 
     /// `AppTransaction.shared`: the payload and its compact JWS, signed like transactions. Throws the
     /// `appTransaction` simulated error; a verification error signs it with the untrusted key.
@@ -80,15 +77,7 @@ extension SimulatedStore {
             note("refund request sheet refused: forced \(forced)")
             throw StoreKitFailure(forced)
         }
-        try exclusive {
-            guard let record = record(transactionID) else { throw StoreControlError("refund request: no transaction \(transactionID)") }
-            var requests = state.refundRequests ?? []
-            if requests.contains(where: { $0.transactionID == transactionID }) { throw StoreKitFailure("duplicateRequest") }
-            requests.append(RefundRequest(transactionID: transactionID, productID: record.payload.productId, requestedAt: clock.now()))
-            state.refundRequests = requests
-            try save()
-            note("refund requested for \(transactionID)")
-        }
+        try change { try $0.requestRefund(transactionID: transactionID) }
     }
 
     /// Refund requests made from the app's sheet, oldest first.

@@ -37,7 +37,7 @@ extension SimulatedStore {
     /// `POST /inApps/v1/notifications/test`: a TEST notification; returns its UUID (the test token).
     public func requestTestNotification() throws -> ServerNotification {
         try exclusive {
-            let notification = try makeNotification(NotificationEvent(type: "TEST", transactionID: "", groupID: nil))
+            let notification = try rules.makeNotification(NotificationEvent(type: "TEST", transactionID: "", groupID: nil))
             try notificationLog.append([NotificationLog.Line(notification: notification, headers: encodedHeaders)])
             return notification
         }
@@ -48,45 +48,15 @@ extension SimulatedStore {
     /// The notifications the change since `mark` makes, signed and logged; the processed time is
     /// saved with them, so another process does not notify the same expiry again.
     func recordNotifications(since mark: NotificationMark) throws {
-        let revoked = revokedSinceMark
-        revokedSinceMark = []
-        let events = NotificationDeriver.events(before: mark, after: state, revoked: revoked, catalog: catalog)
-        guard !events.isEmpty else { return }
-        let notifications = try events.map(makeNotification)
+        absorbEffects()
+        let notifications = try rules.notifications(since: mark)
+        guard !notifications.isEmpty else { return }
         // Saved with them unless the change's own save, just made, already holds it.
         if state.lastProcessed != mark.lastProcessed, state.lastProcessed != repository.savedLastProcessed || hasUnsavedRecords { try save() }
         try notificationLog.append(notifications.map { NotificationLog.Line(notification: $0, headers: encodedHeaders) })
         for n in notifications { note("notification \(n.notificationType)\(n.subtype.map { "/\($0)" } ?? "")") }
     }
 
-    /// Signs `event` as Apple signs a notification: the transaction, and for a subscription its
-    /// renewal info and status, in `data`.
-    func makeNotification(_ event: NotificationEvent) throws -> ServerNotification {
-        let uuid = UUID().uuidString.lowercased() // not from the store's seeded generator: its ids stay as they were
-        let record = event.transactionID.isEmpty ? nil : self.record(event.transactionID)
-        var data = NotificationPayload.DataPart(bundleId: bundleID, bundleVersion: appPurchase.applicationVersion, environment: environment,
-                                                signedTransactionInfo: record?.jws(encodedHeaders), signedRenewalInfo: nil, status: nil)
-        if let key = event.groupID, let status = lineStatus(key: key) {
-            data.signedRenewalInfo = try signJWS(try status.renewalInfo.encoded(), untrusted: false)
-            data.status = Self.statusCode(status.state)
-        }
-        let signedDate = TransactionPayload.millis(storeNow())
-        let payload = NotificationPayload(notificationType: event.type, subtype: event.subtype, notificationUUID: uuid,
-                                          version: "2.0", signedDate: signedDate, data: data)
-        return ServerNotification(notificationUUID: uuid, notificationType: event.type, subtype: event.subtype,
-                                  signedDate: signedDate, transactionID: record?.payload.transactionId,
-                                  originalTransactionID: record?.payload.originalTransactionId, productID: record?.payload.productId,
-                                  signedPayload: try signJWS(try CompactJWS.encoder.encode(payload), untrusted: false))
-    }
-
     /// Apple's subscription status numbers: 1 active, 2 expired, 3 billing retry, 4 grace period, 5 revoked.
-    public static func statusCode(_ state: SubscriptionState) -> Int {
-        switch state {
-        case .subscribed: return 1
-        case .expired: return 2
-        case .inBillingRetryPeriod: return 3
-        case .inGracePeriod: return 4
-        case .revoked: return 5
-        }
-    }
+    public static func statusCode(_ state: SubscriptionState) -> Int { StoreRules.statusCode(state) }
 }

@@ -20,7 +20,7 @@ extension SimulatedStore {
     public func planChangeStart(productID: String) -> PlanChangeStart? {
         guard let new = catalog.product(productID)?.subscription, let line = state.lines[new.groupID], line.productID != productID,
               let current = catalog.product(line.productID)?.subscription, let record = record(line.latestTransactionID) else { return nil }
-        let status = subscriptionState(line, record: record, now: storeNow())
+        let status = rules.subscriptionState(line, record: record, now: clock.now())
         guard status != .expired, status != .revoked else { return nil }
         return PlanChangeStart.waitsForRenewal(from: current, to: new) ? .atRenewal(line.expires) : .now
     }

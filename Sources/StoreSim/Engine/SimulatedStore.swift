@@ -5,16 +5,21 @@ import PaywallFoundation
 
 /// A StoreKit 2 store under `SKTestSession` rules, on a virtual clock, persisted in a state directory.
 ///
-/// Synchronous and deterministic: no timers or threads. The runner calls `process(now:)` (or
-/// `advance(to:)`) to run renewals and expiries that are due, and drains `takeUpdates()`.
+/// The shell around `StoreRules`: each call takes the state directory's lock, folds in what other
+/// processes saved, runs the rules at the clock's time and carries out what they made (the
+/// repository's writes, the notification log, the updates queue, the log). Synchronous and
+/// deterministic: no timers or threads. The runner calls `process(now:)` (or `advance(to:)`) to run
+/// renewals and expiries that are due, and drains `takeUpdates()`.
 public final class SimulatedStore {
-    public let catalog: StoreCatalog
-    public let bundleID: String
+    /// StoreKit's rules and the state they keep: every change runs through them.
+    var rules: StoreRules
+    public var catalog: StoreCatalog { rules.catalog }
+    public var bundleID: String { rules.bundleID }
     /// `Xcode` (StoreKit Testing) or `Sandbox`.
-    public let environment: String
-    public let keys: StoreSigningKeys
+    public var environment: String { rules.environment }
+    public var keys: StoreSigningKeys { rules.keys }
     /// The JWS headers (key id and certificate chain) encoded once: every signature starts with one.
-    let encodedHeaders: JWSHeaders
+    var encodedHeaders: JWSHeaders { rules.encodedHeaders }
     /// Lines the debug view can show: every refusal and control, in order; the latest 1,000 at
     /// least (a catch-up notes each of its 20,000 renewals).
     public private(set) var log: [String] = []
@@ -24,14 +29,16 @@ public final class SimulatedStore {
     var repository: StoreRepository
     /// Held for every change, so processes sharing the state directory never overwrite each other.
     var lock: StateLock { repository.lock }
-    var state: StoreState
+    /// The state the rules keep.
+    var state: StoreState {
+        get { rules.state }
+        _modify { yield &rules.state }
+    }
     /// Whether records changed since the last save (or a snapshot is due).
     var hasUnsavedRecords: Bool { repository.hasUnsavedRecords }
     /// `Transaction.updates` waiting for the app, each the record as it was when queued (its JWS
     /// is made when taken: a catch-up of 20,000 renewals queues records, not 80 MB of JWS text).
     var updates: [QueuedUpdate] = []
-    /// The records' positions by id (see `RecordIndex`).
-    var recordIndex = RecordIndex()
     /// The notification log as this store last read it (a history page reads only what was appended since).
     let notificationHeads = NotificationHeads()
     /// The purchase whose sheet is open, if any (one purchase in flight at a time).
@@ -40,33 +47,24 @@ public final class SimulatedStore {
     let stateDirectory: URL
     /// Whether its writes are fsynced: the policy of the workspace that opened it.
     let durability: Durability
-    /// Transactions revoked during the current change (for REFUND and REVOKE notifications).
-    var revokedSinceMark: [String] = []
-    /// The instant of the event being processed (a renewal, an expiry, a grace period's end): what
-    /// the store signs and notifies happens then, however late a process noticed it. nil: the clock's time.
-    var eventInstant: Date?
     /// How deep in `exclusive` this process is: only the outermost change records notifications.
     private var changeDepth = 0
 
     /// Opens the store in `stateDirectory`; unfinished transactions are queued as redelivered updates.
     public init(catalog: StoreCatalog, stateDirectory: URL, clock: any Clock, seed: UInt64 = 1,
                 bundleID: String = "com.paywallsim.app", environment: String = "Xcode", durability: Durability = .durable) throws {
-        self.catalog = catalog
         self.durability = durability
         self.clock = clock
-        self.bundleID = bundleID
-        self.environment = environment
         var repository = StoreRepository(folder: stateDirectory, durability: durability)
         var rng = SeededGenerator(seed: seed)
         // Under the lock: two processes opening a fresh directory at once make one set of keys.
-        (keys, state) = try repository.lock.withLock {
+        let (keys, state) = try repository.lock.withLock {
             let keys = try StoreSigningKeys.loadOrCreate(in: stateDirectory, generator: &rng, durability: durability)
             return (keys, try repository.load() ?? StoreState(rng: rng))
         }
         self.repository = repository
         self.stateDirectory = stateDirectory
-        encodedHeaders = (try CompactJWS.encodedHeader(kid: StoreSigningKeys.trustedKeyID, x5c: keys.chain.x5c),
-                          try CompactJWS.encodedHeader(kid: StoreSigningKeys.untrustedKeyID, x5c: keys.chain.x5c))
+        rules = try StoreRules(catalog: catalog, bundleID: bundleID, environment: environment, keys: keys, state: state, now: clock.now())
         let unfinished = state.records.positions { !$0.contains(.finished) }
         if !unfinished.isEmpty { updates.append(.redeliveries(state.records, unfinished)) }
     }
@@ -76,14 +74,14 @@ public final class SimulatedStore {
     deinit { try? syncFinishes() }
 
     /// The switches in force (the catalog's, or as changed at run time).
-    public var settings: StoreSettings { state.settings ?? catalog.settings }
+    public var settings: StoreSettings { rules.settings }
 
     /// The rate subscriptions renew at: the settings' time rate, or in a `Sandbox` store the rate
     /// Apple's sandbox renews at for it (`TimeRate.inSandbox`).
-    public var renewalRate: TimeRate { isSandbox ? settings.timeRate.inSandbox : settings.timeRate }
+    public var renewalRate: TimeRate { rules.renewalRate }
 
     /// Whether the store signs for Apple's sandbox, and renews as the sandbox does.
-    var isSandbox: Bool { environment == "Sandbox" }
+    var isSandbox: Bool { rules.isSandbox }
 
     /// Changes the switches at run time; persisted.
     public func setSettings(_ settings: StoreSettings) throws {
@@ -187,7 +185,12 @@ public final class SimulatedStore {
     /// delivered again at the next launch, as StoreKit redelivers every unfinished transaction;
     /// the purchase and its grant stay durable.
     public func finish(transactionID: String) throws {
-        try exclusive { try finishLocked(transactionID) }
+        try exclusive {
+            guard try rules.finish(transactionID: transactionID) else { return }
+            absorbEffects()
+            // Only a finish goes without its fsync: anything else unsaved (a change that threw) is synced.
+            try save(sync: repository.hasChangedRecords)
+        }
     }
 
     /// Whether finishes wait for `syncFinishes()`.
@@ -195,17 +198,6 @@ public final class SimulatedStore {
 
     /// Fsyncs the finishes written since the store's last durable save.
     public func syncFinishes() throws { try repository.syncJournal() }
-
-    private func finishLocked(_ transactionID: String) throws {
-        guard let index = recordIndex.position(of: transactionID, in: state.records) else {
-            throw StoreControlError("finish: no transaction \(transactionID)")
-        }
-        guard !state.records[index].finished else { return }
-        state.records[index].finished = true
-        repository.recordFinished(transactionID)
-        // Only a finish goes without its fsync: anything else unsaved (a change that threw) is synced.
-        try save(sync: repository.hasChangedRecords)
-    }
 
     /// Every transaction in the ledger, oldest first (`Transaction.all`).
     public var allTransactions: [SignedTransaction] { state.records.map(signed) }
@@ -250,15 +242,16 @@ public final class SimulatedStore {
     /// (`store expire`, a refund): the instant its status says, as Get All Subscription Statuses
     /// would tell a server; nil while it runs or when it ended at the expiry.
     public func earlyEnd(originalTransactionID: String) -> (at: Date, lastTransactionID: String)? {
+        rules.now = clock.now()
         guard let (key, line) = state.lines.first(where: { $0.value.originalTransactionID == originalTransactionID }),
-              let status = lineStatus(key: key), status.state == .expired || status.state == .revoked,
+              let status = rules.lineStatus(key: key), status.state == .expired || status.state == .revoked,
               let expires = record(line.latestTransactionID)?.payload.expires, line.expires < expires else { return nil }
         return (line.expires, line.latestTransactionID)
     }
 
     /// Whether the user may still get `group`'s introductory offer (once per group, ever).
     public func isEligibleForIntroOffer(groupID: String) -> Bool {
-        !recordIndex.hasGroup(groupID, in: state.records)
+        rules.isEligibleForIntroOffer(groupID: groupID)
     }
 
     /// `Transaction.currentEntitlements`: non-consumables, non-renewing subscriptions (they have no
@@ -266,45 +259,23 @@ public final class SimulatedStore {
     /// latest transaction of each subscription (the customer's own and a family-shared one) that is
     /// subscribed or in its grace period; never revoked ones.
     public func currentEntitlements() -> [SignedTransaction] {
-        var result: [SignedTransaction] = []
-        for position in state.records.positions(where: { $0.contains(.owned) && !$0.contains(.revoked) }) {
-            let record = state.records[position]
-            switch record.payload.type {
-            case "Non-Consumable": result.append(signed(record))
-            case "Non-Renewing Subscription": result.append(signed(record))
-            default: break
-            }
-        }
-        for key in state.lines.keys.sorted() {
-            guard let status = lineStatus(key: key), status.isActive else { continue }
-            result.append(status.transaction)
-        }
-        return result
+        rules.now = clock.now()
+        return rules.currentEntitlements()
     }
 
     /// The group's status that gives the customer the most: the first of `subscriptionStatuses`
     /// that is subscribed or in grace, else the customer's own; nil if never subscribed or shared.
     /// The customer is entitled while any of the group's statuses is active (Apple).
     public func subscriptionStatus(groupID: String) -> SubscriptionGroupStatus? {
-        let statuses = subscriptionStatuses(groupID: groupID)
-        return statuses.first(where: \.isActive) ?? statuses.first
+        rules.now = clock.now()
+        return rules.subscriptionStatus(groupID: groupID)
     }
 
     /// `Product.SubscriptionInfo.status` for a group at the clock's time, as Apple's array: the
     /// customer's own subscription first, then one a family member shares; empty if neither.
     public func subscriptionStatuses(groupID: String) -> [SubscriptionGroupStatus] {
-        state.lineKeys(of: groupID).compactMap(lineStatus(key:))
-    }
-
-    /// The status of the line kept under `key` (a group, or its family-shared key).
-    func lineStatus(key: String) -> SubscriptionGroupStatus? {
-        guard let line = state.lines[key], let record = record(line.latestTransactionID) else { return nil }
-        let state = subscriptionState(line, record: record, now: storeNow())
-        return SubscriptionGroupStatus(groupID: line.groupID, state: state, productID: line.productID, transaction: signed(record),
-                                       willAutoRenew: line.autoRenew && state != .revoked, autoRenewProductID: line.autoRenewProductID,
-                                       expiresDate: line.expires, gracePeriodExpiresDate: line.graceEnds,
-                                       renewalInfo: renewalInfo(line, record: record, state: state),
-                                       isFamilyShared: line.ownership == "FAMILY_SHARED")
+        rules.now = clock.now()
+        return rules.subscriptionStatuses(groupID: groupID)
     }
 
     /// The original transaction of the group's subscription and, while it is in a billing grace
@@ -312,57 +283,8 @@ public final class SimulatedStore {
     /// transaction and renewal info (the session asks after every step).
     public func gracePeriod(groupID: String) -> (originalTransactionID: String, endsAt: Date?)? {
         guard let line = state.lines[state.controlledLineKey(groupID)], let record = record(line.latestTransactionID) else { return nil }
-        let inGrace = subscriptionState(line, record: record, now: storeNow()) == .inGracePeriod
+        let inGrace = rules.subscriptionState(line, record: record, now: clock.now()) == .inGracePeriod
         return (record.payload.originalTransactionId, inGrace ? line.graceEnds : nil)
-    }
-
-    /// Where `line` stands at `now`: revoked, subscribed, in grace or billing retry, or expired.
-    func subscriptionState(_ line: SubscriptionLine, record: TransactionRecord, now: Date) -> SubscriptionState {
-        if record.payload.revocationDate != nil { return .revoked }
-        if line.expires > now { return .subscribed }
-        if line.retryStartedAt != nil, let retryEnds = line.retryEnds, now < retryEnds {
-            if let grace = line.graceEnds, now < grace { return .inGracePeriod }
-            return .inBillingRetryPeriod
-        }
-        return .expired
-    }
-
-    /// `RenewalInfo` as the App Store would sign it for `line` in `state`.
-    func renewalInfo(_ line: SubscriptionLine, record: TransactionRecord, state: SubscriptionState) -> RenewalInfoPayload {
-        let storefront = settings.storefront
-        let renewing = catalog.product(line.autoRenewProductID)
-        var offer: (type: Int, id: String?, discount: String?, price: Decimal?, period: String)?
-        if let next = line.nextRenewalOffer, let o = catalog.subscriptionOffer(next.offerID, type: next.type, productID: line.autoRenewProductID) {
-            offer = (next.type, next.offerID, o.discountTypeName, o.price(in: storefront), Self.offerPeriod(o))
-        } else if line.introPeriodsLeft > 0, line.autoRenewProductID == line.productID,
-                  let o = catalog.subscriptionOffer(line.offerID, type: line.offerType ?? 1, productID: line.productID) {
-            offer = (line.offerType ?? 1, line.offerID, o.discountTypeName, o.price(in: storefront), Self.offerPeriod(o))
-        }
-        let basePrice = line.priceIncrease.flatMap { $0.needsConsent && $0.consented != true ? nil : $0.newPrice }
-            ?? line.renewalPrice ?? renewing?.price(in: storefront) ?? 0
-        var expirationIntent: Int?
-        if state == .expired { expirationIntent = line.expirationIntent ?? (line.autoRenew ? 5 : 1) }
-        var winBack: [String]?
-        if state == .expired {
-            let ids = catalog.winBackOffers(groupID: line.groupID).compactMap(\.offer.offerID)
-            winBack = ids.isEmpty ? nil : ids
-        }
-        return RenewalInfoPayload(
-            expirationIntent: expirationIntent, originalTransactionId: line.originalTransactionID,
-            autoRenewProductId: line.autoRenewProductID, productId: line.productID,
-            autoRenewStatus: line.autoRenew && state != .revoked ? 1 : 0,
-            isInBillingRetryPeriod: state == .inBillingRetryPeriod || state == .inGracePeriod,
-            priceIncreaseStatus: line.priceIncrease.map { $0.needsConsent && $0.consented != true ? 0 : 1 },
-            gracePeriodExpiresDate: state == .inGracePeriod ? line.graceEnds.map(TransactionPayload.millis) : nil,
-            offerType: offer?.type, offerIdentifier: offer?.type == 1 ? nil : offer?.id, offerDiscountType: offer?.discount,
-            signedDate: TransactionPayload.millis(storeNow()), environment: environment,
-            recentSubscriptionStartDate: TransactionPayload.millis(line.recentStart ?? self.record(line.originalTransactionID)?.payload.purchase ?? record.payload.purchase),
-            // Apple: "always present … even for expired subscriptions".
-            renewalDate: TransactionPayload.millis(line.expires),
-            currency: Storefront.resolve(storefront).currencyCode,
-            renewalPrice: TransactionPayload.milliunits(offer?.price ?? basePrice),
-            eligibleWinBackOfferIds: winBack, appAccountToken: line.appAccountToken?.uuidString.lowercased(),
-            appTransactionId: appTransactionID, offerPeriod: offer?.period)
     }
 
     /// `RenewalInfo` of the group signed as the App Store sends it (compact JWS, the store's key).
@@ -378,20 +300,21 @@ public final class SimulatedStore {
 
     // MARK: - Internals shared by the extensions
 
-    /// The store's present: the instant of the event being processed, else the clock's time.
-    func storeNow() -> Date { eventInstant ?? clock.now() }
-
     /// Runs one change holding the state directory's lock, after folding in what other processes
-    /// saved, so ids are never reused and no other process's write is overwritten.
+    /// saved, so ids are never reused and no other process's write is overwritten; the rules run at
+    /// the clock's time, and what they made is carried out when the change ends (or throws).
     /// With `notifies` false the body signs and logs its own notifications (`process(now:)`, event by event).
     func exclusive<T>(notifies: Bool = true, _ body: () throws -> T) throws -> T {
         try lock.withLock {
             try refreshLocked()
             changeDepth += 1
             defer { changeDepth -= 1 }
-            guard changeDepth == 1, notifies else { return try body() }
-            let mark = NotificationMark(lines: state.lines, recordCount: state.records.count, lastProcessed: state.lastProcessed)
-            revokedSinceMark = []
+            guard changeDepth == 1 else { return try body() }
+            rules.now = clock.now()
+            defer { absorbEffects() }
+            guard notifies else { return try body() }
+            let mark = rules.mark()
+            rules.revokedSinceMark = []
             let result = try body()
             try recordNotifications(since: mark)
             return result
@@ -401,64 +324,48 @@ public final class SimulatedStore {
     /// Folds in what other processes saved and queues what the app must hear of as updates.
     func refreshLocked() throws {
         let before = state
-        guard let refreshed = try repository.refresh(&state) else { return }
+        guard let refreshed = try repository.refresh(&rules.state) else { return }
         // Appended journal lines only append or replace records in place: the index still holds.
-        if refreshed == .reloaded { recordIndex.invalidate() }
+        if refreshed == .reloaded { rules.recordIndex.invalidate() }
         queueOutsideChanges(since: before)
+    }
+
+    /// Carries out what the rules made: the records the repository writes, the updates for the
+    /// app, the log lines.
+    func absorbEffects() {
+        let effects = rules.takeEffects()
+        for id in effects.changedRecords { repository.recordChanged(id) }
+        for id in effects.finishedRecords { repository.recordFinished(id) }
+        if effects.snapshotDue { repository.snapshotNext() }
+        if effects.clearsUpdates { updates.removeAll() }
+        updates += effects.updates
+        for line in effects.notes { appendLog(line) }
     }
 
     /// Saves what changed since the last save: a journal line, or a snapshot when needed. With
     /// `sync` false the line is not fsynced yet (see `finish(transactionID:)`).
-    func save(sync: Bool = true) throws { try repository.save(&state, sync: sync) }
+    func save(sync: Bool = true) throws {
+        absorbEffects()
+        try repository.save(&rules.state, sync: sync)
+    }
 
     func note(_ line: String) {
+        appendLog("\(ISO8601.string(clock.now())) store: \(line)")
+    }
+
+    private func appendLog(_ line: String) {
         if log.count >= 2_000 { log.removeFirst(1_000) }
-        log.append("\(ISO8601.string(storeNow())) store: \(line)")
+        log.append(line)
     }
 
-    func record(_ id: String) -> TransactionRecord? { recordIndex.position(of: id, in: state.records).map { state.records[$0] } }
+    func record(_ id: String) -> TransactionRecord? { rules.record(id) }
 
-    func signed(_ record: TransactionRecord) -> SignedTransaction { signed(record, jws: record.jws(encodedHeaders)) }
+    func signed(_ record: TransactionRecord) -> SignedTransaction { rules.signed(record) }
 
-    func signed(_ record: TransactionRecord, jws: String) -> SignedTransaction {
-        SignedTransaction(id: record.payload.transactionId, originalID: record.payload.originalTransactionId,
-                          productID: record.payload.productId, purchaseDate: record.payload.purchase,
-                          expirationDate: record.payload.expires, jws: jws)
-    }
+    func signed(_ record: TransactionRecord, jws: String) -> SignedTransaction { rules.signed(record, jws: jws) }
 
     func update(_ reason: TransactionUpdate.Reason, _ record: TransactionRecord) -> QueuedUpdate { .record(reason, record) }
 
-    /// Signs `payload` with the trusted key, or the untrusted one when unverified transactions are on.
-    func sign(_ payload: TransactionPayload) throws -> TransactionRecord {
-        let untrusted = settings.unverifiedTransactions || settings.forcedError(.verification) != nil
-        let bytes = try payload.encoded()
-        let jws = try signJWS(bytes, untrusted: untrusted)
-        // The device's check (`VerificationResult`): only the trusted key verifies.
-        let record = TransactionRecord(payload: payload, jws: jws, verified: !untrusted, finished: false,
-                                       signer: untrusted ? .untrusted : .trusted)
-        SignedPayloads.remember(record.boxedPayload, signedAs: bytes)
-        return record
-    }
-
     /// Signs JSON as the App Store does (the trusted key), or with the untrusted key a device refuses.
-    func signJWS(_ payload: Data, untrusted: Bool) throws -> String {
-        try CompactJWS.sign(payload: payload, key: untrusted ? keys.untrusted : keys.trusted,
-                            encodedHeader: untrusted ? encodedHeaders.untrusted : encodedHeaders.trusted)
-    }
-
-    /// Re-signs the stored transaction `id` after `change` (revocation, expiry, upgrade flag).
-    /// With `redeliver`, it becomes unfinished again, so a new process redelivers the change.
-    func amend(_ id: String, redeliver: Bool = true, _ change: (inout TransactionPayload) -> Void) throws -> TransactionRecord? {
-        guard let index = recordIndex.position(of: id, in: state.records) else { return nil }
-        var payload = state.records[index].payload
-        let wasRevoked = payload.revocationDate != nil
-        change(&payload)
-        if !wasRevoked, payload.revocationDate != nil { revokedSinceMark.append(id) }
-        payload.signedDate = TransactionPayload.millis(storeNow())
-        var record = try sign(payload)
-        record.finished = redeliver ? false : state.records[index].finished
-        state.records[index] = record
-        repository.recordChanged(id)
-        return record
-    }
+    func signJWS(_ payload: Data, untrusted: Bool) throws -> String { try rules.signJWS(payload, untrusted: untrusted) }
 }

@@ -70,16 +70,29 @@ public struct StoreSigningKeys {
             try ledger.save(stored)
             return StoreSigningKeys(trusted: trusted, untrusted: untrusted, chain: chain, authorities: authorities)
         }
-        let trusted = makeKey(&generator)
-        let authorities = CertificateAuthorityKeys.random()
-        let keys = StoreSigningKeys(trusted: trusted, untrusted: makeKey(&generator),
-                                    chain: try StoreCertificateChain.make(leafKey: trusted, authorities: authorities, generator: &chainGenerator),
-                                    authorities: authorities)
+        let (keys, authorities) = try make(generator: &generator, chainGenerator: &chainGenerator)
         try ledger.save(Stored(kid: trustedKeyID, trustedRaw: keys.trusted.rawRepresentation.base64EncodedString(),
                                untrustedRaw: keys.untrusted.rawRepresentation.base64EncodedString(), chain: keys.chain.x5c,
                                rootKeyRaw: authorities.root.rawRepresentation.base64EncodedString(),
                                intermediateKeyRaw: authorities.intermediate.rawRepresentation.base64EncodedString()))
         return keys
+    }
+
+    /// New keys from `generator`, held in memory only (`loadOrCreate` makes and saves the same).
+    public static func make(generator: inout SeededGenerator) throws -> StoreSigningKeys {
+        var fork = generator
+        var chainGenerator = SeededGenerator(seed: fork.next() ^ 0x5EED_CE27_C4A1_0001)
+        return try make(generator: &generator, chainGenerator: &chainGenerator).keys
+    }
+
+    private static func make(generator: inout SeededGenerator, chainGenerator: inout SeededGenerator) throws
+        -> (keys: StoreSigningKeys, authorities: CertificateAuthorityKeys) {
+        let trusted = makeKey(&generator)
+        let authorities = CertificateAuthorityKeys.random()
+        let keys = StoreSigningKeys(trusted: trusted, untrusted: makeKey(&generator),
+                                    chain: try StoreCertificateChain.make(leafKey: trusted, authorities: authorities, generator: &chainGenerator),
+                                    authorities: authorities)
+        return (keys, authorities)
     }
 
     /// The keys as `directory` holds them now (another process may have revoked a certificate), or
