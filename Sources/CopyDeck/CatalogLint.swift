@@ -11,6 +11,14 @@ public struct UnitLocation: Sendable, Equatable, Hashable, CustomStringConvertib
     public var state: UnitState
     public var value: String
 
+    public init(key: String, language: String, path: String, state: UnitState, value: String) {
+        self.key = key
+        self.language = language
+        self.path = path
+        self.state = state
+        self.value = value
+    }
+
     public var description: String {
         "\"\(key)\" [\(language)\(path.isEmpty ? "" : " " + path)] \(state): \(value)"
     }
@@ -52,13 +60,13 @@ public enum CatalogLint {
     /// The source-language text of a key at a variation path: the source unit at that path, its `other`
     /// form, its plain value, or the key itself.
     public static func sourceText(of key: String, path: String = "", in catalog: StringCatalog) -> String {
-        guard let leaves = SourceIndex.sourceLeaves(of: key, in: catalog) else { return key }
+        guard let leaves = sourceLeaves(of: key, in: catalog) else { return key }
         return sourceText(among: leaves, path: path) ?? key
     }
 
     /// The text at `path` among a key's non-empty source leaves, its `other` form, its plain value or
     /// any `plural.other`; nil when none is there.
-    static func sourceText(among leaves: [(path: String, value: String)], path: String) -> String? {
+    public static func sourceText(among leaves: [(path: String, value: String)], path: String) -> String? {
         if let exact = leaves.first(where: { $0.path == path }) { return exact.value }
         let other = otherPath(of: path)
         if let form = leaves.first(where: { $0.path == other }) { return form.value }
@@ -74,28 +82,38 @@ public enum CatalogLint {
         var signatures: [String: [String: Int]] = [:]   // of source texts, each worked out once
         return units(in: catalog, includeStale: includeStale).compactMap { unit in
             guard !sources.isSourceLanguage(unit.language) else { return nil }
-            let isSubstitution = unit.path.hasPrefix("substitutions.")
-            let source = sources.text(of: unit.key, path: unit.path)
-            let sourceForm = isPartialForm(unit.path) ? sources.text(of: unit.key, path: otherPath(of: unit.path)) : source
-            let clean = { (text: String) in isSubstitution ? text.replacingOccurrences(of: "%arg", with: "") : text }
-            let cleanSource = clean(sourceForm)
-            let sourceSignature = signatures[cleanSource] ?? {
-                let made = FormatSpecifier.signature(of: cleanSource)
-                signatures[cleanSource] = made
-                return made
-            }()
-            let translationSignature = FormatSpecifier.signature(of: clean(unit.value))
-            let differs: Bool
-            if isPartialForm(unit.path) {
-                differs = translationSignature.contains { sourceSignature[$0.key, default: 0] < $0.value }
-            } else {
-                differs = sourceSignature != translationSignature
-            }
-            guard differs else { return nil }
-            return SpecifierMismatch(unit: unit, source: source,
-                                     sourceSpecifiers: FormatSpecifier.parse(cleanSource).map(\.text),
-                                     translationSpecifiers: FormatSpecifier.parse(clean(unit.value)).map(\.text))
+            return specifierMismatch(unit, sourceText: { sources.text(of: unit.key, path: $0) }, signatures: &signatures)
         }
+    }
+
+    /// The mismatch of `unit`, a translation, with its source text (`sourceText` of a variation
+    /// path), if its placeholders differ (see `specifierMismatches`); `signatures` keeps the source
+    /// texts' signatures worked out.
+    public static func specifierMismatch(_ unit: UnitLocation, sourceText: (String) -> String,
+                                         signatures: inout [String: [String: Int]]) -> SpecifierMismatch? {
+        let isSubstitution = unit.path.hasPrefix("substitutions.")
+        let source = sourceText(unit.path)
+        let sourceForm = isPartialForm(unit.path) ? sourceText(otherPath(of: unit.path)) : source
+        let clean = { (text: String) in isSubstitution ? text.replacingOccurrences(of: "%arg", with: "") : text }
+        let cleanSource = clean(sourceForm)
+        let sourceSignature: [String: Int]
+        if let known = signatures[cleanSource] {
+            sourceSignature = known
+        } else {
+            sourceSignature = FormatSpecifier.signature(of: cleanSource)
+            signatures[cleanSource] = sourceSignature
+        }
+        let translationSignature = FormatSpecifier.signature(of: clean(unit.value))
+        let differs: Bool
+        if isPartialForm(unit.path) {
+            differs = translationSignature.contains { sourceSignature[$0.key, default: 0] < $0.value }
+        } else {
+            differs = sourceSignature != translationSignature
+        }
+        guard differs else { return nil }
+        return SpecifierMismatch(unit: unit, source: source,
+                                 sourceSpecifiers: FormatSpecifier.parse(cleanSource).map(\.text),
+                                 translationSpecifiers: FormatSpecifier.parse(clean(unit.value)).map(\.text))
     }
 
     /// `sourceText(of:path:in:)` and `isSourceLanguage(_:of:)` for one catalog, each key's source
@@ -125,20 +143,21 @@ public enum CatalogLint {
             if let known = leaves[key] {
                 found = known
             } else {
-                found = Self.sourceLeaves(of: key, in: catalog)
+                found = CatalogLint.sourceLeaves(of: key, in: catalog)
                 leaves[key] = found
             }
             guard let found else { return key }
             return CatalogLint.sourceText(among: found, path: path) ?? key
         }
+    }
 
-        static func sourceLeaves(of key: String, in catalog: StringCatalog) -> [(path: String, value: String)]? {
-            guard let entry = catalog.entries[key],
-                  let language = LocaleCode.bestMatch(for: catalog.sourceLanguage, in: entry.localizations.keys),
-                  let localization = entry.localizations[language] else { return nil }
-            // An empty source value is no text: iOS shows the key.
-            return localization.leaves.filter { !$0.unit.value.isEmpty }.map { ($0.path, $0.unit.value) }
-        }
+    /// A key's non-empty source leaves (path and text); nil when the key or its source localization is missing.
+    public static func sourceLeaves(of key: String, in catalog: StringCatalog) -> [(path: String, value: String)]? {
+        guard let entry = catalog.entries[key],
+              let language = LocaleCode.bestMatch(for: catalog.sourceLanguage, in: entry.localizations.keys),
+              let localization = entry.localizations[language] else { return nil }
+        // An empty source value is no text: iOS shows the key.
+        return localization.leaves.filter { !$0.unit.value.isEmpty }.map { ($0.path, $0.unit.value) }
     }
 
     /// Translations identical to the source text (likely untranslated), as `IdenticalToSource.isUntranslated`
@@ -165,22 +184,30 @@ public enum CatalogLint {
     /// keys whose source value is written empty (an Info.plist's blank `NSHumanReadableCopyright`) need none.
     public static func missingTranslations(in catalog: StringCatalog, languages: [String]? = nil,
                                            includeStale: Bool = false) -> [String: [String]] {
-        let wanted = languages ?? catalog.languages.filter { !isSourceLanguage($0, of: catalog) }
-        var out: [String: [String]] = [:]
-        for language in wanted {
-            var missing: [String] = []
-            for key in catalog.keys {
-                guard let entry = catalog.entries[key], entry.isTranslatable, includeStale || !entry.isStale,
-                      hasLetters(sourceText(of: key, in: catalog)), !hasEmptySourceValue(entry, in: catalog) else { continue }
-                let present = entry.localizations.filter { $0.value.stringUnit != nil || $0.value.variations != nil || $0.value.stringSet != nil }
-                let match = LocaleCode.bestMatch(for: language, in: present.keys)
-                if match.map({ LocaleCode.languageAndScript(of: $0) != LocaleCode.languageAndScript(of: language) }) ?? true {
-                    missing.append(key)
-                }
+        var wanted: [String] = []
+        for language in languages ?? catalog.languages.filter({ !isSourceLanguage($0, of: catalog) }) where !wanted.contains(language) {
+            wanted.append(language)
+        }
+        var out: [String: [String]] = Dictionary(uniqueKeysWithValues: wanted.map { ($0, []) })
+        for key in catalog.keys {
+            for language in missingLanguages(of: key, in: catalog, languages: wanted, includeStale: includeStale) {
+                out[language, default: []].append(key)
             }
-            out[language] = missing
         }
         return out
+    }
+
+    /// The languages among `languages` that `key` has no localization in, as `missingTranslations`
+    /// decides (with its exceptions), in the order given.
+    public static func missingLanguages(of key: String, in catalog: StringCatalog, languages: [String],
+                                        includeStale: Bool = false) -> [String] {
+        guard let entry = catalog.entries[key], entry.isTranslatable, includeStale || !entry.isStale,
+              hasLetters(sourceText(of: key, in: catalog)), !hasEmptySourceValue(entry, in: catalog) else { return [] }
+        let present = entry.localizations.filter { $0.value.stringUnit != nil || $0.value.variations != nil || $0.value.stringSet != nil }
+        return languages.filter { language in
+            let match = LocaleCode.bestMatch(for: language, in: present.keys)
+            return match.map { LocaleCode.languageAndScript(of: $0) != LocaleCode.languageAndScript(of: language) } ?? true
+        }
     }
 
     /// Whether the source language's localization is there and every text of it is empty.

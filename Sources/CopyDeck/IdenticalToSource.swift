@@ -1,9 +1,8 @@
 import PaywallFoundation
 
 /// The one rule "a translation identical to its source text (likely untranslated)", with all its
-/// exceptions here: `copy lint` (`CatalogLinter`), `copy check` (the screen checker, through
-/// `CatalogLint.identicalToSource`) and the house rules of the shipped decks (`BuiltInDeckRules`)
-/// all ask `isUntranslated`.
+/// exceptions here: the rule engine's `IdenticalToSourceRule` (which `copy lint`, `copy check` and
+/// the house rules of the shipped decks configure) and `CatalogLint.identicalToSource` ask `isUntranslated`.
 public enum IdenticalToSource {
     /// Names that stay the same in every language (a device variation's "Mac", "iPhone").
     public static let properNouns: Set<String> = [

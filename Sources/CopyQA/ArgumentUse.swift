@@ -19,7 +19,7 @@ struct ArgumentUse: Sendable, Equatable {
         for text in outer {
             read(text) { name, index in
                 guard let substitution = localization.substitutions[name] else { return nil }
-                return (substitution.argNum ?? index, CatalogLinter.specifierKind(substitution.formatSpecifier))
+                return (substitution.argNum ?? index, Self.kind(substitution.formatSpecifier))
             }
         }
         for name in localization.substitutions.keys.sorted() {
@@ -28,6 +28,11 @@ struct ArgumentUse: Sendable, Equatable {
                 read(leaf.unit.value.replacingOccurrences(of: "%arg", with: "")) { _, _ in nil }
             }
         }
+    }
+
+    /// A format specifier's kind: `lld`, `ld`, `d` → integer; `@` → text; `f`, `.2f` → decimal.
+    static func kind(_ specifier: String) -> String {
+        FormatSpecifier.parse("%" + specifier).first.map(\.signatureKind) ?? specifier
     }
 
     /// The arguments a plain text reads (a key's placeholders).

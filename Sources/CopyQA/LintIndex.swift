@@ -1,25 +1,33 @@
 import CopyDeck
 import Foundation
 
-/// Catalog lints computed once per deck and looked up by key and language during the sweep.
+/// What `copy check` asks of each deck's catalog, worked out once per deck by the rule engine
+/// (stale keys aside, texts identical to the source, placeholders that differ from it) and looked
+/// up by key and language during the sweep.
 struct LintIndex: Sendable {
     /// `key|language` of translations identical to the source text, per deck (primary, fallback).
     var identical: [Set<String>]
-    /// `key|language` → the mismatch, per deck.
-    var mismatches: [[String: SpecifierMismatch]]
+    /// `key|language` → what differs in its placeholders, per deck.
+    var mismatches: [[String: String]]
     var catalogs: [StringCatalog]
+
+    /// `copy check`'s catalog rules.
+    static let engine = CatalogRuleEngine(rules: [StaleKeyRule(), IdenticalToSourceRule(), PlaceholderSignatureRule()])
 
     init(primary: StringCatalog, fallback: StringCatalog?) {
         catalogs = [primary] + (fallback.map { [$0] } ?? [])
-        identical = catalogs.map { catalog in
-            Set(CatalogLint.identicalToSource(in: catalog).map { "\($0.key)|\($0.language)" })
-        }
-        mismatches = catalogs.map { catalog in
-            var out: [String: SpecifierMismatch] = [:]
-            for mismatch in CatalogLint.specifierMismatches(in: catalog) {
-                out["\(mismatch.unit.key)|\(mismatch.unit.language)"] = mismatch
+        identical = []
+        mismatches = []
+        for catalog in catalogs {
+            var same: Set<String> = []
+            var differing: [String: String] = [:]
+            for finding in Self.engine.findings(in: catalog) {
+                guard let language = finding.language else { continue }
+                if finding.rule == .lint(.identicalToSource) { same.insert("\(finding.key)|\(language)") }
+                if finding.rule == PlaceholderSignatureRule.id { differing["\(finding.key)|\(language)"] = finding.message }
             }
-            return out
+            identical.append(same)
+            mismatches.append(differing)
         }
     }
 
@@ -29,7 +37,8 @@ struct LintIndex: Sendable {
         identical[deckIndex(copy)].contains("\(copy.key)|\(copy.localeUsed)")
     }
 
-    func mismatch(_ copy: ResolvedCopy) -> SpecifierMismatch? {
+    /// What differs in the placeholders of the text `copy` shows, if anything.
+    func mismatch(_ copy: ResolvedCopy) -> String? {
         mismatches[deckIndex(copy)]["\(copy.key)|\(copy.localeUsed)"]
     }
 }

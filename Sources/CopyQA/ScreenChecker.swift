@@ -89,7 +89,7 @@ struct ScreenChecker: Sendable {
             }
         }
         if !copy.fellBack, let mismatch = lint.mismatch(copy) {
-            add(.error, .specifierMismatch, "placeholders \(mismatch.translationSpecifiers.joined(separator: " ")) differ from the source's \(mismatch.sourceSpecifiers.joined(separator: " ")) (\(mismatch.source))")
+            add(.error, .specifierMismatch, mismatch)
         }
         if !copy.fellBack, lint.isIdentical(copy) {
             add(.warning, .identicalToSource, "\(copy.localeUsed) text is identical to the source: likely untranslated")

@@ -36,10 +36,11 @@ struct BuiltInDeckRulesTests {
         "value.title":{"localizations":{"en":\(Self.unit("Premium")),"ko":\(Self.unit("Premium"))}}
         """)
         let problems = BuiltInDeckRules().problems(in: catalog)
-        #expect(problems.contains { $0.hasPrefix("paywall.cta.trial: ko is 30 columns; a CTA/button may use 16") }, "\(problems)")
-        #expect(problems.contains { $0.hasPrefix("hint.continue: ko lost the key glyph or name 'Enter'") }, "\(problems)")
-        #expect(problems.contains { $0.hasPrefix("value.title: ko is identical to English 'Premium'") }, "\(problems)")
+        #expect(problems.contains { $0.hasPrefix("paywall.cta.trial [ko]: 30 columns; a CTA/button may use 16") }, "\(problems)")
+        #expect(problems.contains { $0.hasPrefix("hint.continue [ko]: lost the key glyph or name 'Enter'") }, "\(problems)")
+        #expect(problems.contains { $0.hasPrefix("value.title [ko]: identical to the en text “Premium”") }, "\(problems)")
         #expect(problems.contains("value.title: no comment; say where the text appears"), "\(problems)")
+        #expect(problems.count == 4, "nothing else: \(problems)")
     }
 
     @Test func pluralFormsAndArgumentsAreChecked() throws {
@@ -49,9 +50,18 @@ struct BuiltInDeckRulesTests {
         "trial.days":{"comment":"c","localizations":{"en":\(plural),"ko":\(koreanPlural),"de":\(Self.unit("%@ Tage"))}}
         """)
         let problems = BuiltInDeckRules().problems(in: catalog)
-        #expect(problems.contains("trial.days: ko plural forms are [\"one\", \"other\"]; expected [\"other\"]"), "\(problems)")
-        #expect(problems.contains { $0.hasPrefix("trial.days: de plural forms are [\"\"]") }, "\(problems)")
-        #expect(problems.contains { $0.hasPrefix("trial.days: de takes other arguments than English") }, "\(problems)")
+        #expect(problems.contains("trial.days [ko plural]: one form never chosen: Korean has only other"), "\(problems)")
+        #expect(problems.contains { $0.hasPrefix("trial.days [de]: one form for every number, but the en text varies by plural") }, "\(problems)")
+        #expect(problems.contains { $0.hasPrefix("trial.days [de]: argument 1 is read as text but the en text reads it as integer") }, "\(problems)")
+    }
+
+    @Test func aLiteralPercentLostIsFoundAndTheSourceIsHeldToTheWidthToo() throws {
+        let catalog = try Self.catalog("""
+        "paywall.badge.save":{"comment":"badge","localizations":{"en":\(Self.unit("Save 50%% every year")),"ko":\(Self.unit("50% 절약"))}}
+        """)
+        let problems = BuiltInDeckRules().problems(in: catalog)
+        #expect(problems.contains("paywall.badge.save [ko]: another number of literal %% than the en text"), "\(problems)")
+        #expect(problems.contains { $0.hasPrefix("paywall.badge.save [en]: 19 columns; a badge may use 12") }, "\(problems)")
     }
 
     @Test func argumentsCountAsSampleColumns() {
