@@ -66,7 +66,7 @@ let package = Package(
         // Terminal toolkit: cell grid, display width, text layout, themes, keys, screens to draw on.
         .target(name: "TerminalKit", dependencies: ["PaywallFoundation"]),
         // The paywall's screens and key map, drawn on the toolkit's grid.
-        .target(name: "PaywallScreens", dependencies: ["TerminalKit", "PaywallCore", "CopyDeck", "PaywallFoundation"]),
+        .target(name: "PaywallScreens", dependencies: ["TerminalKit", "PaywallCore", "CopyDeck", "Profiles", "PaywallFoundation"]),
         // The app: inputs → a running app (AppHost), the controller, profile features, the live loop.
         .target(name: "PaywallApp", dependencies: [
             "PaywallFoundation", "PaywallCore", "Persistence", "StoreSim", "CopyDeck", "BuiltInCopy", "Profiles", "SimRuntime", "TeamServer",

@@ -1,5 +1,6 @@
 import TerminalKit
 import PaywallCore
+import Profiles
 
 /// The fixed key table (issue 4): what each key does on each screen.
 public enum KeyMap {

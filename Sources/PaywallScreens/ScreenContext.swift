@@ -1,6 +1,7 @@
 import TerminalKit
 import Foundation
 import PaywallCore
+import Profiles
 
 /// An overlay drawn over the current screen.
 public enum Overlay: String, Sendable, Hashable, CaseIterable {

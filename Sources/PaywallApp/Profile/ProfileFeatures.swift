@@ -80,51 +80,25 @@ public final class ProfileFeatures {
                               text: { key in deck.resolve(key, locale: locale).text })
     }
 
-    /// The card to draw, built from the current state.
+    /// The card to draw, built from the current state by the profile's panels.
     public func panel() -> ProfilePanel? {
-        guard let card = model.card else { return nil }
-        switch card {
-        case let .message(lines): return ProfilePanel(name: "profileMessage", titleKey: "app.name", lines: lines.map(Self.line))
-        case .memberStatus: return memberStatusPanel()
-        case let .applePay(productID): return applePayPanel(productID: productID)
-        case let .featureGate(feature, tier): return featureGatePanel(feature, tier)
-        case .usage: return usagePanel()
-        case .rewardedAd: return rewardedAdPanel()
-        case .interstitial: return interstitialPanel()
-        case let .templates(outcome): return templatesPanel(outcome: outcome.map(Self.line))
-        case let .templateSheet(id): return templateSheetPanel(id)
-        }
+        guard model.card != nil else { return nil }
+        return ProfilePanels.panel(model, panelContext())
     }
 
-    /// A reducer line as the card draws it.
-    static func line(_ line: ProfileLine) -> ProfilePanel.Line {
-        let role: StyleRole = switch line.tone {
-        case .text: .text
-        case .muted: .muted
-        case .success: .success
-        case .warning: .warning
-        }
-        return .copy(line.key, line.arguments, role: role)
+    /// What the panels read now: the reducer's context, the copy, and the store's reads they ask for.
+    func panelContext() -> ProfilePanelContext {
+        let settings = session.settings
+        let deck = settings.deck
+        let locale = settings.locale
+        return ProfilePanelContext(base: context(), format: { key, arguments in deck.resolve(key, locale: locale, arguments).text },
+                                   currentEntitlements: { [unowned self] in session.store.currentEntitlements() },
+                                   templateProducts: { [unowned self] in try catalogService.products(for: TemplatesCatalog.templates.map(\.productID)) },
+                                   purchasesEnabled: settings.config.purchasesEnabled, sheetAccount: SheetInfo().account)
     }
-
-    // MARK: - Shared helpers
 
     var now: Date { session.clock.now() }
-    var deck: CopyDeck { session.settings.deck }
-    /// The tier the profile's screens see (see `ProfileReducer.tier`).
-    var tier: SubscriptionTier { ProfileReducer.tier(model, context()) }
-    var state: ProfileState { model.saved }
-
-    /// The plain text of a key, for composing into another line's arguments.
-    func text(_ key: String, _ arguments: [CopyArgument] = []) -> String {
-        deck.resolve(key, locale: session.settings.locale, arguments).text
-    }
 
     /// The storefront prices are shown in.
     var storefront: String { session.settings.storefront ?? session.settings.catalog.settings.storefront }
-
-    /// `amount` in the storefront's currency, as the paywall writes prices.
-    func price(_ amount: Decimal) -> String {
-        PriceFormatter.format(amount, storefront: Storefront.resolve(storefront), locale: session.settings.locale)
-    }
 }

@@ -35,5 +35,5 @@ public struct ProfileLine: Hashable, Sendable {
 
 /// How a profile line reads: the screens give each tone its style.
 public enum ProfileTone: String, Hashable, Sendable {
-    case text, muted, success, warning
+    case text, muted, success, warning, price, accent
 }

@@ -22,10 +22,7 @@ public enum ProfileReducer {
                 effects.append(.save)
             }
         case let .templatePurchased(templateID, outcome):
-            guard let template = TemplatesCatalog.templates.first(where: { $0.id == templateID }) else { break }
-            let line = PurchaseOutcomeCopy.line(for: outcome, subject: .template(name: context.text(template.nameKey)))
-            let tone: ProfileTone = if case .success = outcome { .success } else { .warning }
-            next.card = .templates(outcome: ProfileLine(line.key, line.arguments, tone: tone))
+            templatePurchased(templateID, outcome, &next, context)
         }
         return (next, effects)
     }
@@ -86,27 +83,6 @@ public enum ProfileReducer {
         case (.templateSheet, .close): model.card = .templates(outcome: nil)
         case (_, .close), (_, .confirm): model.card = nil
         default: break
-        }
-    }
-
-    /// Plays the Apple Pay sheet. Authorised: the purchase goes through the store like any other
-    /// (plan selected, buy, sheet confirmed); cancelled or failed: a message, nothing charged.
-    private static func payWithApplePay(_ productID: String, _ action: ApplePaySheet.Action, _ model: inout ProfileModel,
-                                        _ effects: inout [ProfileEffect], _ context: ProfileContext) {
-        guard let config = context.profile.applePay, let product = context.catalog.product(productID) else {
-            model.card = .message([ProfileLine("applePay.unavailable", tone: .warning)])
-            return
-        }
-        let request = ApplePaySheet.request(for: product, config: config, storefront: context.storefront, locale: context.locale)
-        let now = context.now
-        let outcome = ApplePaySheet.present(request, deviceNetworks: Set(config.supportedNetworks), action: action,
-                                            tokenID: { "pay-\(Int(now.timeIntervalSince1970))" })
-        if case .authorized = outcome {
-            model.card = nil
-            effects += [.flow(.selectPlan(id: productID)), .flow(.buy), .flow(.sheetConfirmed)]
-        } else {
-            let copy = ApplePaySheet.copy(for: outcome)
-            model.card = .message([ProfileLine(copy.key, copy.arguments, tone: .muted)])
         }
     }
 }

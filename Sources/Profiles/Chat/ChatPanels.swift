@@ -1,21 +1,17 @@
 import Foundation
-import PaywallCore
-import PaywallScreens
-import Profiles
-import SimRuntime
 import StoreSim
-import TerminalKit
 
-/// Seed 001: the member status screen and the simulated Apple Pay sheet.
-extension ProfileFeatures {
+/// Seed 001's cards: the member status screen and the simulated Apple Pay sheet.
+enum ChatPanels {
     /// Plan and expiry from the store's current entitlements, then the four member benefits.
-    func memberStatusPanel() -> ProfilePanel {
-        let entries = session.store.currentEntitlements().map {
+    static func memberStatus(_ context: ProfilePanelContext) -> ProfilePanel {
+        let base = context.base
+        let entries = context.currentEntitlements().map {
             MemberStatus.Entry(productID: $0.productID, expirationDate: $0.expirationDate)
         }
-        let status = MemberStatus.from(entries, catalog: session.settings.catalog, now: now)
-        let planName = status.currentPlan.flatMap { session.settings.catalog.product($0)?.displayName(for: session.settings.locale) } ?? ""
-        let expiry = status.expirationDate.map(longDate)
+        let status = MemberStatus.from(entries, catalog: base.catalog, now: base.now)
+        let planName = status.currentPlan.flatMap { base.catalog.product($0)?.displayName(for: base.locale) } ?? ""
+        let expiry = status.expirationDate.map { longDate($0, base) }
         let line = status.statusLine(planName: planName, formattedExpiry: expiry)
         var lines: [ProfilePanel.Line] = [.copy(line.key, line.arguments, role: status.isMember ? .success : .muted, bold: status.isMember), .gap,
                                           .copy("member.benefits.title", role: .accent, bold: true)]
@@ -27,10 +23,10 @@ extension ProfileFeatures {
     }
 
     /// A date as the member screen writes it ("May 28, 2027"), in the session's locale and zone.
-    func longDate(_ date: Date) -> String {
+    static func longDate(_ date: Date, _ context: ProfileContext) -> String {
         let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: session.settings.locale)
-        formatter.timeZone = session.settings.timeZone
+        formatter.locale = Locale(identifier: context.locale)
+        formatter.timeZone = context.timeZone
         formatter.dateStyle = .long
         formatter.timeStyle = .none
         return formatter.string(from: date)
@@ -38,23 +34,24 @@ extension ProfileFeatures {
 
     /// The sheet for `productID`: who is paid, the item and total, the card networks, and the
     /// 3.1.1 warning the copy check also reports (digital subscriptions belong to in-app purchase).
-    func applePayPanel(productID: String) -> ProfilePanel {
-        guard let config = profile.applePay, let product = session.settings.catalog.product(productID) else {
+    static func applePay(productID: String, _ context: ProfilePanelContext) -> ProfilePanel {
+        let base = context.base
+        guard let config = base.profile.applePay, let product = base.catalog.product(productID) else {
             return ProfilePanel(name: "applePay", titleKey: "app.name", lines: [.copy("applePay.unavailable", role: .warning)])
         }
-        let request = ApplePaySheet.request(for: product, config: config, storefront: storefront, locale: session.settings.locale)
+        let request = ApplePaySheet.request(for: product, config: config, storefront: base.storefront, locale: base.locale)
         var lines: [ProfilePanel.Line] = []
         for item in request.summaryItems {
-            lines.append(.data("\(item.label)  \(price(item.amount))"))
+            lines.append(.data("\(item.label)  \(context.price(item.amount))"))
         }
-        lines.append(.copy("applePay.total", [.string(price(request.total))], role: .price, bold: true))
+        lines.append(.copy("applePay.total", [.string(context.price(request.total))], role: .price, bold: true))
         lines.append(.data(request.supportedNetworks.map(\.rawValue).joined(separator: " · "), role: .muted))
         // (The merchant identifier goes into the payment request, not onto Apple's sheet.)
         if product.kind == .autoRenewable || product.kind == .nonRenewingSubscription {
             lines.append(.gap)
             lines.append(.copy("guideline.3.1.1", role: .warning))
         }
-        return ProfilePanel(name: "applePay", titleKey: "applePay.payTo", titleArguments: [.string(text("app.name"))], lines: lines,
+        return ProfilePanel(name: "applePay", titleKey: "applePay.payTo", titleArguments: [.string(context.text("app.name"))], lines: lines,
                             hintKeys: ["applePay.hint"], keys: ["x": .declineCard])
     }
 }
