@@ -15,22 +15,36 @@ public struct PaywallSimCommand: AsyncParsableCommand {
 
     public init() {}
 
-    /// Parses `arguments` (default: the process's) and runs the command they name on the caller's
-    /// actor, exiting with ArgumentParser's message and code on an error. `main.swift` calls it from
-    /// the main actor, so the synchronous commands run on the main thread, as with a synchronous
-    /// root (`run`'s ncurses loop and its terminal restoring stay there); an asynchronous command
-    /// (`serve`) is awaited. ArgumentParser's own `main() async` is nonisolated: it would run the
-    /// synchronous commands on a thread of the concurrency pool instead.
-    @MainActor public static func runOnMainActor(_ arguments: [String]? = nil) async {
-        do {
-            var command = try parseAsRoot(arguments)
-            if var asyncCommand = command as? any AsyncParsableCommand {
-                try await asyncCommand.run()
-            } else {
-                try command.run()
+    /// Runs the command line `arguments` as `paywall-sim` does, writing to `console`, and returns
+    /// the exit status: a misspelled command or a negative duration is refused (64); otherwise the
+    /// command they name runs on the caller's actor, and an error ends it with ArgumentParser's
+    /// message and code. `main.swift` calls it from the main actor, so the synchronous commands run
+    /// on the main thread, as with a synchronous root (`run`'s ncurses loop and its terminal
+    /// restoring stay there); an asynchronous command (`serve`) is awaited. (ArgumentParser's own
+    /// `main() async` is nonisolated: it would run the synchronous commands on a thread of the
+    /// concurrency pool instead.) Tests run the command line in process through it.
+    @MainActor public static func run(_ arguments: [String], console: Console = .standard) async -> Int32 {
+        if let message = misspelledCommand(in: arguments) ?? negativeDuration(in: arguments) {
+            console.write(message + "\n", .error)
+            return 64
+        }
+        return await Console.$current.withValue(console) {
+            do {
+                var command = try parseAsRoot(arguments)
+                if var asyncCommand = command as? any AsyncParsableCommand {
+                    try await asyncCommand.run()
+                } else {
+                    try command.run()
+                }
+                return 0
+            } catch {
+                let error = unknownOption(hiddenBy: error, in: arguments) ?? error
+                let code = exitCode(for: error).rawValue
+                let message = fullMessage(for: error)
+                // As ArgumentParser's `exit(withError:)`: help and the version on standard output, errors on standard error.
+                if !message.isEmpty { console.write(message + "\n", code == 0 ? .output : .error) }
+                return code
             }
-        } catch {
-            exit(withError: unknownOption(hiddenBy: error, in: arguments ?? Array(CommandLine.arguments.dropFirst())) ?? error)
         }
     }
 

@@ -81,7 +81,7 @@ public struct PlayCommand: ParsableCommand {
         let files = TapeDiscovery.tapes(in: paths)
         guard !files.isEmpty else {
             // Nothing to play is a bad input, as a bad tape is (exit 2), not a failed tape.
-            FileHandle.standardError.write(Data(utf8: "Error: no tapes found in \(paths.joined(separator: " ")); expected .tape files (those starting with _ are include-only)\n"))
+            Console.err("Error: no tapes found in \(paths.joined(separator: " ")); expected .tape files (those starting with _ are include-only)")
             throw ExitCode(2)
         }
         if let state, !check, let problem = FileErrorText.directoryProblem(URL(fileURLWithPath: state)) {
@@ -89,7 +89,7 @@ public struct PlayCommand: ParsableCommand {
         }
         if check {
             let results = TapeChecker().check(paths: files)
-            finish(results)
+            try finish(results)
         }
         // With --matrix each combination has a state of its own (below): the named one is not used.
         if let state, matrix.isEmpty { try prepare(StateWorkspace(root: URL(fileURLWithPath: state)), named: state) }
@@ -114,7 +114,7 @@ public struct PlayCommand: ParsableCommand {
                 }
             }
         }
-        finish(results)
+        try finish(results)
     }
 
     /// Plays one tape (one matrix combination of it) and writes what was asked: transcript, cast,
@@ -150,7 +150,7 @@ public struct PlayCommand: ParsableCommand {
             let ext = url.pathExtension
             return url.deletingPathExtension().path + "-" + suffix + (ext.isEmpty ? "" : "." + ext)
         }
-        if transcript { print(TapeRecording.txt.text(frames, tape: tape, settings: settings)) }
+        if transcript { Console.out(TapeRecording.txt.text(frames, tape: tape, settings: settings)) }
         for (path, format) in [(cast, TapeRecording.cast), (svg, .svg)] {
             guard let path else { continue }
             do { try format.text(frames, tape: tape, settings: settings).write(toFile: named(path), atomically: true, encoding: .utf8) }
@@ -158,7 +158,7 @@ public struct PlayCommand: ParsableCommand {
         }
         if live, try LivePlayback(frames: frames, size: TerminalSize(width: settings.width, height: settings.height)).run() {
             // The showing was interrupted: say so rather than a PASS, and exit as an interrupted program does.
-            FileHandle.standardError.write(Data(utf8: "INTERRUPTED \(file) (Ctrl+C during --live)\n"))
+            Console.err("INTERRUPTED \(file) (Ctrl+C during --live)")
             throw ExitCode(130)
         }
         return result
@@ -176,12 +176,13 @@ public struct PlayCommand: ParsableCommand {
             + "add --reset to start it over, --continue to play on it, or use a new --state")
     }
 
-    private func finish(_ results: [TapeResult]) -> Never {
+    /// Prints the results and ends the command with their exit code (0, 1 failed, 2 invalid).
+    private func finish(_ results: [TapeResult]) throws -> Never {
         if json {
-            print(TapeReportFormatter.json(results))
+            Console.out(TapeReportFormatter.json(results))
         } else {
-            print(TapeReportFormatter.human(results), terminator: "")
+            Console.out(TapeReportFormatter.human(results), terminator: "")
         }
-        Foundation.exit(TapeResult.exitCode(for: results))
+        throw ExitCode(TapeResult.exitCode(for: results))
     }
 }

@@ -50,7 +50,7 @@ public struct RunCommand: ParsableCommand {
 
     public func run() throws {
         let (settings, loadedTheme) = try options.inputs(theme: theme).resolve(stateDirectory: options.stateDirectory)
-        for warning in settings.warnings { FileHandle.standardError.write(Data(utf8: warning + "\n")) }
+        for warning in settings.warnings { Console.err(warning) }
         if let missing = TerminalCheck.missingTerminal {
             throw Diagnostic("paywall-sim run needs a terminal, but \(missing) \(missing.contains(" and ") ? "are not TTYs" : "is not a TTY"). To replay a flow without one, write a tape and run `paywall-sim play TAPE`.")
         }
@@ -83,7 +83,7 @@ public struct RunCommand: ParsableCommand {
             do { try text.write(toFile: record, atomically: true, encoding: .utf8) }
             catch { throw Diagnostic("\(record): cannot write the tape: \(FileErrorText.reason(error))") }
             let keys = loop.presses.filter { $0.key != .resize }.count
-            print("Recorded \(keys) key \(keys == 1 ? "press" : "presses") to \(record)")
+            Console.out("Recorded \(keys) key \(keys == 1 ? "press" : "presses") to \(record)")
         }
     }
 

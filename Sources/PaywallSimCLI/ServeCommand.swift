@@ -93,7 +93,7 @@ public struct ServeCommand: AsyncParsableCommand {
         do {
             try await server.run(delivery: delivery, certificates: certificates) { bound in
                 let line = "Serving the simulated App Store on http://\(host):\(bound) (state \(statePath), \(clockText), environment \(environment), bundle \(bundleID)); Ctrl+C stops\n"
-                FileHandle.standardOutput.write(Data(utf8: line))
+                Console.out(line, terminator: "")
             }
         } catch {
             let text = "\(error)"

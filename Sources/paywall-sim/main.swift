@@ -4,10 +4,5 @@ import PaywallSimCLI
 
 HeapTuning.apply()
 
-let arguments = Array(CommandLine.arguments.dropFirst())
-if let message = PaywallSimCommand.misspelledCommand(in: arguments) ?? PaywallSimCommand.negativeDuration(in: arguments) {
-    FileHandle.standardError.write(Data(utf8: message + "\n"))
-    exit(64)
-}
-// On the main actor (top-level code), not ArgumentParser's `main()`: see `runOnMainActor`.
-await PaywallSimCommand.runOnMainActor()
+// On the main actor (top-level code), not ArgumentParser's `main()`: see `PaywallSimCommand.run`.
+exit(await PaywallSimCommand.run(Array(CommandLine.arguments.dropFirst())))

@@ -6,7 +6,7 @@ import TestSupport
 /// the app must not stay on "Subscription not active yet" once the renewal makes it premium.
 @Suite("A purchase at oneRenewalEveryTwoSeconds")
 struct FastRatePurchaseTests {
-    @Test func theScreenRecoversWhenTheEntitlementArrives() throws {
+    @Test func theScreenRecoversWhenTheEntitlementArrives() async throws {
         let toPaywall = TestPaths.packageRoot.appendingPathComponent("Scripts/tapes/_to-paywall.tape").path
         let tape = try PaywallSimProcess.scratchFile("fast.tape", """
         Set Size 80x24
@@ -21,7 +21,7 @@ struct FastRatePurchaseTests {
         ExpectNot "not active yet"
 
         """)
-        let run = try PaywallSimProcess.run(["play", tape.path])
+        let run = await InProcessCommandLine.run(["play", tape.path])
         #expect(run.exitCode == 0, "\(run.stdout)\(run.stderr)")
     }
 }

@@ -7,13 +7,13 @@ import TestSupport
 struct InputSlipTests {
     func run(_ arguments: [String]) throws -> ProcessResult { try PaywallSimProcess.run(arguments) }
 
-    @Test func helpForACommandThatIsNotThereIsRefused() throws {
+    @Test func helpForACommandThatIsNotThereIsRefused() async throws {
         let bogus = try run(["help", "bogus"])
         #expect(bogus.exitCode == 64 && bogus.stderr.contains("'bogus' is not a command"), "\(bogus.stderr)")
         #expect(try run(["help", "store"]).exitCode == 0)
     }
 
-    @Test func anUnknownOptionIsNamedBeforeAMissingArgument() throws {
+    @Test func anUnknownOptionIsNamedBeforeAMissingArgument() async throws {
         let play = try run(["play", "--bogus"])
         #expect(play.exitCode == 64 && play.stderr.contains("Unknown option '--bogus'"), "\(play.stderr)")
         let buy = try run(["store", "buy", "--bogus"])
@@ -22,29 +22,29 @@ struct InputSlipTests {
         #expect(try run(["play"]).stderr.contains("Missing expected argument"))
     }
 
-    @Test func checkAndUpdateTogetherAreRefused() throws {
+    @Test func checkAndUpdateTogetherAreRefused() async throws {
         let both = try run(["play", "--check", "--update", "Scripts/tapes/offers/offer-a.tape"])
         #expect(both.exitCode == 64 && both.stderr.contains("--check and --update: choose one"), "\(both.stderr)")
     }
 
-    @Test func aNegativeDurationSaysTimeOnlyMovesForward() throws {
+    @Test func aNegativeDurationSaysTimeOnlyMovesForward() async throws {
         let advance = try run(["store", "advance", "-1d", "--state", PaywallSimProcess.tempStateDirectory().path])
         #expect(advance.exitCode == 64 && advance.stderr.contains("-1d: time only moves forward"), "\(advance.stderr)")
     }
 
-    @Test func anUnknownThemeIsAUsageError() throws {
+    @Test func anUnknownThemeIsAUsageError() async throws {
         let theme = try run(["run", "--theme", "drak"])
         #expect(theme.exitCode == 64 && theme.stderr.contains("did you mean dark?") && theme.stderr.contains("Usage:"), "\(theme.stderr)")
     }
 
-    @Test func aFolderWithoutTapesIsABadInput() throws {
+    @Test func aFolderWithoutTapesIsABadInput() async throws {
         let dir = PaywallSimProcess.tempStateDirectory()
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         let empty = try run(["play", dir.path])
         #expect(empty.exitCode == 2 && empty.stderr.contains("no tapes found"), "\(empty.stderr)")
     }
 
-    @Test func aStoreKitFileOfRandomBytesAndOneFromTheFutureAreNamed() throws {
+    @Test func aStoreKitFileOfRandomBytesAndOneFromTheFutureAreNamed() async throws {
         let dir = PaywallSimProcess.tempStateDirectory()
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         let random = dir.appendingPathComponent("random.storekit")
@@ -58,7 +58,7 @@ struct InputSlipTests {
         #expect(newer.exitCode == 0 && newer.stderr.contains("future.storekit:1:12: warning: format version 9.0 is newer"), "\(newer.stderr)")
     }
 
-    @Test func vhsStyleLinesGetTheTapeSpelling() throws {
+    @Test func vhsStyleLinesGetTheTapeSpelling() async throws {
         let tape = try PaywallSimProcess.scratchFile("vhs.tape", "Enter\nCtrl+C\nType hello\n")
         let played = try run(["play", tape.path])
         #expect(played.exitCode == 2)
@@ -72,9 +72,9 @@ struct InputSlipTests {
 /// Every problem of a tape is listed at once, and outputs that would mix are refused.
 @Suite("A tape's problems, all of them")
 struct TapeProblemListTests {
-    @Test func aSyntaxErrorDoesNotHideABadThemeOrLocale() throws {
+    @Test func aSyntaxErrorDoesNotHideABadThemeOrLocale() async throws {
         let tape = try PaywallSimProcess.scratchFile("both.tape", "Set Theme ocean\nSleeep 1s\nSet Locale xx\n")
-        let played = try PaywallSimProcess.run(["play", "--check", tape.path])
+        let played = await InProcessCommandLine.run(["play", "--check", tape.path])
         let lines = played.stdout.split(separator: "\n").filter { $0.contains("both.tape:") }
         #expect(played.exitCode == 2)
         #expect(lines.count == 3, "\(played.stdout)")
@@ -83,8 +83,8 @@ struct TapeProblemListTests {
         #expect(lines.last?.contains("both.tape:3:1: unknown language 'xx'") == true)
     }
 
-    @Test func jsonAndATranscriptAreNotMixedOnStandardOutput() throws {
-        let refused = try PaywallSimProcess.run(["play", "--json", "--transcript", "any.tape"])
+    @Test func jsonAndATranscriptAreNotMixedOnStandardOutput() async throws {
+        let refused = await InProcessCommandLine.run(["play", "--json", "--transcript", "any.tape"])
         #expect(refused.exitCode == 64 && refused.stderr.contains("--json and --transcript"), "\(refused.stderr)")
     }
 }

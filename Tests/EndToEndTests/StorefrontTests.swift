@@ -7,7 +7,7 @@ import TestSupport
 @Suite("Storefronts: all 175, their ids and currencies")
 struct StorefrontTests {
     @Test("the table is Apple's 175 storefronts, each code and id once, and the Swift table is generated from the data file")
-    func table() throws {
+    func table() async throws {
         #expect(Storefront.all.count == 175)
         #expect(Set(Storefront.all.map(\.code)).count == 175)
         #expect(Set(Storefront.all.map(\.storefrontID)).count == 175)
@@ -38,11 +38,11 @@ struct StorefrontTests {
         ("55-timetable-dsw-pol-v4.storekit", "com.dswlab.timetable.tip.hot.dog", "5,00 PLN"),
         ("57-chengyu-chn-mixed-prices-v3.storekit", "com.chengyu.anchor.lifetime", "¥299.00"),
     ])
-    func corpusPrices(file: String, product: String, expected: String) throws {
+    func corpusPrices(file: String, product: String, expected: String) async throws {
         let state = FileManager.default.temporaryDirectory.appendingPathComponent("sf-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: state) }
         let path = TestPaths.fixtures.appendingPathComponent("storekit/\(file)").path
-        let result = try PaywallSimProcess.run(["store", "products", "--storekit", path, "--state", state.path, "--json"])
+        let result = await InProcessCommandLine.run(["store", "products", "--storekit", path, "--state", state.path, "--json"])
         #expect(result.exitCode == 0, "\(result.stderr)")
         let document = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]
         let products = document?["products"] as? [[String: Any]] ?? []
@@ -52,25 +52,25 @@ struct StorefrontTests {
     }
 
     @Test("a storefront nobody knows is refused with the closest code on run, store, play and in a .storekit file")
-    func unknownIsRefused() throws {
+    func unknownIsRefused() async throws {
         let state = FileManager.default.temporaryDirectory.appendingPathComponent("sf-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: state) }
-        let store = try PaywallSimProcess.run(["store", "products", "--storefront", "USS", "--state", state.path])
+        let store = await InProcessCommandLine.run(["store", "products", "--storefront", "USS", "--state", state.path])
         #expect(store.exitCode == 64)
         #expect(store.stderr.contains("unknown storefront \"USS\" (did you mean 'USA'?)"), "\(store.stderr)")
         let catalog = state.appendingPathComponent("Bad.storekit")
         try FileManager.default.createDirectory(at: state, withIntermediateDirectories: true)
         try Data(#"{ "products" : [], "settings" : { "_storefront" : "XKX" }, "version" : { "major" : 3, "minor" : 0 } }"#.utf8).write(to: catalog)
-        let file = try PaywallSimProcess.run(["store", "products", "--storekit", catalog.path, "--state", state.appendingPathComponent("s").path])
+        let file = await InProcessCommandLine.run(["store", "products", "--storekit", catalog.path, "--state", state.appendingPathComponent("s").path])
         #expect(file.exitCode != 0)
         #expect(file.stderr.contains("Bad.storekit:1:"), "\(file.stderr)")
         #expect(file.stderr.contains("unknown storefront \"XKX\""))
-        let copy = try PaywallSimProcess.run(["copy", "check", "--storekit", catalog.path, "--locale", "en", "--theme", "dark", "--size", "80x24", "--offer", "A"])
+        let copy = await InProcessCommandLine.run(["copy", "check", "--storekit", catalog.path, "--locale", "en", "--theme", "dark", "--size", "80x24", "--offer", "A"])
         #expect(copy.exitCode == 2)
         #expect(copy.stderr.contains("unknown storefront \"XKX\""), "\(copy.stderr)")
         let tape = state.appendingPathComponent("t.tape")
         try Data("Set Storefront USS\nExpect Screen onboarding\n".utf8).write(to: tape)
-        let play = try PaywallSimProcess.run(["play", "--check", tape.path])
+        let play = await InProcessCommandLine.run(["play", "--check", tape.path])
         #expect(play.exitCode != 0)
         #expect(play.stdout.contains("did you mean 'USA'?") || play.stderr.contains("did you mean 'USA'?"), "\(play.stdout)\(play.stderr)")
     }

@@ -28,7 +28,7 @@ struct CopyCheckCommand: ParsableCommand {
             let inputs = sweep.inputs
             // What the team's file was accepted with (a key given twice) goes to stderr, as a catalog's warnings do.
             if let path = sweep.files.copy, let team = try? StringCatalog.load(contentsOf: URL(fileURLWithPath: path)) {
-                for warning in team.warnings { FileHandle.standardError.write(Data(utf8: warning + "\n")) }
+                for warning in team.warnings { Console.err(warning) }
             }
             let copySweep = try inputs.sweep()
             report = CopyCheck.run(copySweep, matrix: inputs.matrix, origin: sweep.files.copy)
@@ -39,7 +39,7 @@ struct CopyCheckCommand: ParsableCommand {
             throw failInput(error)
         }
         let groups = report.groups // grouped once for the report and its exit status
-        print(format == "json" ? report.json(groups: groups) : report.text(groups: groups), terminator: "")
+        Console.out(format == "json" ? report.json(groups: groups) : report.text(groups: groups), terminator: "")
         let failed = report.counts(of: groups).errors > 0
         // The process ends next: the report is left for the system to take back whole, rather than
         // freed finding by finding (332,894 of them in a 40-locale sweep took 30 ms).

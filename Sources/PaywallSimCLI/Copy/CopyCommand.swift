@@ -70,7 +70,7 @@ public struct CopySweepOptions: ParsableArguments {
 
 /// Prints an input error the way a person can act on it and exits with status 2.
 func failInput(_ error: Error) -> ExitCode {
-    FileHandle.standardError.write(Data(utf8: "paywall-sim copy: \(error)\n"))
+    Console.err("paywall-sim copy: \(error)")
     return ExitCode(2)
 }
 

@@ -28,7 +28,7 @@ struct CopyDiffCommand: ParsableCommand {
         do {
             let diff = try DeckDiff.load(old: old, new: new, size: SweepMatrix.parseSize(size) ?? SweepMatrix.defaultSizes[0],
                                          profile: profile)
-            print(diff.text(), terminator: "")
+            Console.out(diff.text(), terminator: "")
         } catch {
             throw failInput(error)
         }

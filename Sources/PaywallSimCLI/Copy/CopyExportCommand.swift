@@ -31,6 +31,6 @@ struct CopyExportCommand: ParsableCommand {
         } catch {
             throw failInput(error)
         }
-        if out == nil { print(text, terminator: "") }
+        if out == nil { Console.out(text, terminator: "") }
     }
 }

@@ -56,14 +56,14 @@ struct CopyLintCommand: ParsableCommand {
             do {
                 catalogs.append((file, try StringCatalog.load(contentsOf: URL(fileURLWithPath: file))))
             } catch {
-                FileHandle.standardError.write(Data(utf8: "paywall-sim copy lint: \(error)\n"))
+                Console.err("paywall-sim copy lint: \(error)")
                 unreadable = true
             }
         }
         let linter = CatalogLinter(allowed: Set(allow), languages: language.isEmpty ? nil : language)
         let report = LintReport.lint(catalogs, linter: linter)
             .filtered(rules: Set(only.compactMap(LintRule.init(rawValue:))), minimum: severity == "error" ? .error : .warning)
-        if !catalogs.isEmpty { print(format == "json" ? report.json() : report.text(verbose: verbose), terminator: "") }
+        if !catalogs.isEmpty { Console.out(format == "json" ? report.json() : report.text(verbose: verbose), terminator: "") }
         if unreadable { throw ExitCode(2) }
         if report.errors > 0 { throw ExitCode(1) }
     }

@@ -26,7 +26,7 @@ struct CopyScreensCommand: ParsableCommand {
             let sweep = try inputs.sweep()
             let files = format == "svg" ? ScreenFiles.svgFiles(sweep, matrix: inputs.matrix) : ScreenFiles.files(sweep, matrix: inputs.matrix)
             for file in files { try writeFile(file.text, to: out + "/" + file.path) }
-            print("wrote \(files.count) file(s) to \(out)")
+            Console.out("wrote \(files.count) file(s) to \(out)")
         } catch {
             throw failInput(error)
         }

@@ -44,14 +44,14 @@ public struct StateCheckCommand: ParsableCommand {
         if let record {
             do { try outcome.summary.save(to: URL(fileURLWithPath: record)) } catch { throw usage("\(error)") }
         }
-        for failure in outcome.failures { FileHandle.standardError.write(Data(utf8: failure + "\n")) }
-        print("check-state \(directory): \(outcome.summary.line)")
+        for failure in outcome.failures { Console.err(failure) }
+        Console.out("check-state \(directory): \(outcome.summary.line)")
         if !outcome.failures.isEmpty { throw ExitCode(1) }
     }
 
     /// Prints `message` as the command's one line to stderr; the exit status for bad usage.
     private func usage(_ message: String) -> ExitCode {
-        FileHandle.standardError.write(Data(utf8: "paywall-sim debug check-state: \(message)\n"))
+        Console.err("paywall-sim debug check-state: \(message)")
         return ExitCode(2)
     }
 }

@@ -30,8 +30,8 @@ enum StoreRunner {
             var output = try body(workspace)
             output.stamp(clock: workspace.clockLabel)
             if !catalogOnly { try workspace.commit() }
-            if let raw = output.raw, !options.json { FileHandle.standardOutput.write(raw) }
-            else { print(options.json ? try json(output) : output.text) }
+            if let raw = output.raw, !options.json { Console.out(bytes: raw) }
+            else { Console.out(options.json ? try json(output) : output.text) }
         } catch let exit as ExitCode {
             throw exit
         } catch {
@@ -53,7 +53,7 @@ enum StoreRunner {
     }
 
     static func printError(_ line: String) {
-        FileHandle.standardError.write(Data(utf8: line + "\n"))
+        Console.err(line)
     }
 
     /// The stable JSON form: sorted keys, pretty printed, no escaped slashes.

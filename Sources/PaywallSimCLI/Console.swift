@@ -1,0 +1,34 @@
+import Foundation
+
+/// Where a command writes: the process's standard output and error, or (the command line run in
+/// process by a test) buffers. Task-local: set once around one command by `PaywallSimCommand.run`.
+public struct Console: Sendable {
+    /// Which of the two streams a text goes to.
+    public enum Stream: Sendable {
+        case output, error
+    }
+
+    /// Writes `text` as it is (no newline added) to `stream`.
+    public var write: @Sendable (_ text: String, _ stream: Stream) -> Void
+
+    public init(write: @escaping @Sendable (_ text: String, _ stream: Stream) -> Void) {
+        self.write = write
+    }
+
+    /// The process's standard output and error, unbuffered.
+    public static let standard = Console { text, stream in
+        (stream == .output ? FileHandle.standardOutput : FileHandle.standardError).write(Data(utf8: text))
+    }
+
+    /// The console of the command being run.
+    @TaskLocal public static var current = Console.standard
+
+    /// A line (or, with `terminator: ""`, a text) on standard output, as `print` writes it.
+    public static func out(_ text: String, terminator: String = "\n") { current.write(text + terminator, .output) }
+
+    /// A line on standard error.
+    public static func err(_ line: String) { current.write(line + "\n", .error) }
+
+    /// Bytes on standard output, as they are (a store command's raw output).
+    static func out(bytes: Data) { current.write(String(decoding: bytes, as: UTF8.self), .output) }
+}
