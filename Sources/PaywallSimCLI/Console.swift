@@ -8,16 +8,19 @@ public struct Console: Sendable {
         case output, error
     }
 
-    /// Writes `text` as it is (no newline added) to `stream`.
-    public var write: @Sendable (_ text: String, _ stream: Stream) -> Void
+    /// Writes `bytes` as they are to `stream` (text as UTF-8; a DER certificate as it is).
+    public var write: @Sendable (_ bytes: Data, _ stream: Stream) -> Void
 
-    public init(write: @escaping @Sendable (_ text: String, _ stream: Stream) -> Void) {
+    public init(write: @escaping @Sendable (_ bytes: Data, _ stream: Stream) -> Void) {
         self.write = write
     }
 
+    /// Writes `text` as it is (no newline added) to `stream`.
+    public func write(_ text: String, _ stream: Stream) { write(Data(utf8: text), stream) }
+
     /// The process's standard output and error, unbuffered.
-    public static let standard = Console { text, stream in
-        (stream == .output ? FileHandle.standardOutput : FileHandle.standardError).write(Data(utf8: text))
+    public static let standard = Console { bytes, stream in
+        (stream == .output ? FileHandle.standardOutput : FileHandle.standardError).write(bytes)
     }
 
     /// The console of the command being run.
@@ -30,5 +33,5 @@ public struct Console: Sendable {
     public static func err(_ line: String) { current.write(line + "\n", .error) }
 
     /// Bytes on standard output, as they are (a store command's raw output).
-    static func out(bytes: Data) { current.write(String(decoding: bytes, as: UTF8.self), .output) }
+    static func out(bytes: Data) { current.write(bytes, .output) }
 }
