@@ -20,11 +20,7 @@ extension SimulatedStore {
 
     /// Sets what `AppTransaction` reports (paid-to-freemium tests: "bought version 1.0 in 2024").
     public func setAppPurchase(_ purchase: AppPurchase) throws {
-        try exclusive {
-            state.appPurchase = purchase
-            try save()
-            note("app transaction: original version \(purchase.originalApplicationVersion) of \(ISO8601.string(purchase.originalPurchaseDate))")
-        }
+        try change { $0.setAppPurchase(purchase) }
     }
 
     /// The app's `AppTransaction` id: made from the bundle id, so every process and every

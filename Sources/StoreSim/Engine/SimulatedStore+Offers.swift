@@ -104,10 +104,8 @@ extension SimulatedStore {
     public func takeMessages(checkingDisk: Bool = true) -> [StoreMessage] {
         guard state.messages?.isEmpty == false || (checkingDisk && repository.changedOnDisk()) else { return [] }
         return (try? exclusive { () -> [StoreMessage] in
-            let messages = state.messages ?? []
-            guard !messages.isEmpty else { return [] }
-            state.messages = nil
-            try save()
+            let messages = rules.takeMessages()
+            if !messages.isEmpty { try save() }
             return messages
         }) ?? []
     }

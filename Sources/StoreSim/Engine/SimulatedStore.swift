@@ -86,19 +86,13 @@ public final class SimulatedStore {
     /// Changes the switches at run time; persisted.
     public func setSettings(_ settings: StoreSettings) throws {
         try exclusive {
-            guard state.settings != settings else { return }
-            state.settings = settings
-            try save()
+            if rules.setSettings(settings) { try save() }
         }
     }
 
     /// A new app account token from the store's seeded generator (persisted, so runs repeat).
     public func makeAppAccountToken() throws -> UUID {
-        try exclusive {
-            let token = state.rng.uuid()
-            try save()
-            return token
-        }
+        try change { $0.makeAppAccountToken() }
     }
 
     /// The team's In-App Purchase key promotional offers are checked against (made on first use,
