@@ -4,7 +4,8 @@ import Foundation
 /// Writes every generated file, each into its module's `Generated/` folder: the Swift sources that
 /// embed `Themes/` in the binary (so `paywall-sim` works from any directory and as a copied file):
 /// the built-in themes, the default copy deck and the built-in profiles' decks, each as the exact
-/// text of its file in a raw string literal; and the storefront table with its reference page.
+/// text of its file in a raw string literal; the storefront table with its reference page; and the
+/// terminal width table.
 ///
 /// The `.theme` and `.xcstrings` files are the source of truth people edit; the Swift files are
 /// generated (marked so in `.gitattributes`) and checked in CI with `--check`.
@@ -35,7 +36,13 @@ struct ResourceEmbedder {
                 typeName: "EmbeddedProfileDecks", source: "Themes/profiles/*.xcstrings", test: "ProfileDecksTests",
                 doc: "The built-in profiles' String Catalogs, by profile name (the exact text of Themes/profiles/NAME.xcstrings).",
                 files: profiles)),
-        ] + (try storefronts())
+        ] + (try storefronts()) + [try displayWidths()]
+    }
+
+    /// The terminal width table, from `Scripts/data/wcwidth.tsv`.
+    private func displayWidths() throws -> Output {
+        let writer = try DisplayWidthTableWriter(contentsOf: root.appendingPathComponent(DisplayWidthTableWriter.source))
+        return Output(path: DisplayWidthTableWriter.swiftPath, text: writer.swift())
     }
 
     /// The storefront table and its reference page, from `Scripts/data/storefronts.tsv`.

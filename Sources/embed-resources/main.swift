@@ -16,7 +16,7 @@ do {
         guard (try? String(contentsOf: url, encoding: .utf8)) != output.text else { continue }
         stale += 1
         if check {
-            print("\(output.path): stale; run `swift run embed-resources` after editing Themes/ or Scripts/data/storefronts.tsv")
+            print("\(output.path): stale; run `swift run embed-resources` after editing Themes/ or Scripts/data/*.tsv")
         } else {
             try Data(output.text.utf8).write(to: url, options: .atomic)
             print("\(output.path): written")
