@@ -156,8 +156,13 @@ public enum CatalogLint {
         guard let entry = catalog.entries[key],
               let language = LocaleCode.bestMatch(for: catalog.sourceLanguage, in: entry.localizations.keys),
               let localization = entry.localizations[language] else { return nil }
-        // An empty source value is no text: iOS shows the key.
-        return localization.leaves.filter { !$0.unit.value.isEmpty }.map { ($0.path, $0.unit.value) }
+        return sourceLeaves(of: localization)
+    }
+
+    /// The non-empty texts of a source localization by variation path (an empty source value is
+    /// no text: iOS shows the key).
+    public static func sourceLeaves(of localization: Localization) -> [(path: String, value: String)] {
+        localization.leaves.filter { !$0.unit.value.isEmpty }.map { ($0.path, $0.unit.value) }
     }
 
     /// Translations identical to the source text (likely untranslated), as `IdenticalToSource.isUntranslated`

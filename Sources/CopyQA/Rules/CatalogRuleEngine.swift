@@ -41,8 +41,7 @@ public struct CatalogRuleEngine: Sendable {
             }
             let sourceLanguage = LocaleCode.bestMatch(for: catalog.sourceLanguage, in: entry.localizations.keys)
             let source = sourceLanguage.flatMap { entry.localizations[$0] }
-            // An empty source value is no text: iOS shows the key.
-            let sourceLeaves = source?.leaves.filter { !$0.unit.value.isEmpty }.map { (path: $0.path, value: $0.unit.value) }
+            let sourceLeaves = source.map(CatalogLint.sourceLeaves(of:))
             for language in entry.localizations.keys.sorted() where wanted.contains(language) {
                 guard let localization = entry.localizations[language] else { continue }
                 let isSource = isSourceLanguage[language] ?? CatalogLint.isSource(language, of: catalog)

@@ -34,7 +34,7 @@ extension SimulatedStore {
         case let .success(signed, _):
             // Bought by another run of the app: the running one hears of it on Transaction.updates.
             try exclusive {
-                if let record = rules.record(signed.id) { updates.append(update(.outsideApp, record)) }
+                if let record = rules.record(signed.id) { updates.append(.record(.outsideApp, record)) }
             }
             return signed
         case let .failed(error):

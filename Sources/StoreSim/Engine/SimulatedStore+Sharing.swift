@@ -60,7 +60,7 @@ extension SimulatedStore {
             } else {
                 reason = .outsideApp
             }
-            updates.append(update(reason, record))
+            updates.append(.record(reason, record))
         }
         if !updates.isEmpty { note("changes saved by another process: \(updates.reduce(0) { $0 + $1.count }) update(s)") }
     }

@@ -358,8 +358,6 @@ public final class SimulatedStore {
 
     func signed(_ record: TransactionRecord, jws: String) -> SignedTransaction { rules.signed(record, jws: jws) }
 
-    func update(_ reason: TransactionUpdate.Reason, _ record: TransactionRecord) -> QueuedUpdate { .record(reason, record) }
-
     /// Signs JSON as the App Store does (the trusted key), or with the untrusted key a device refuses.
     func signJWS(_ payload: Data, untrusted: Bool) throws -> String { try rules.signJWS(payload, untrusted: untrusted) }
 }
