@@ -12,6 +12,8 @@ import Darwin
 /// wrote, change, write, unlock", so none overwrites another's write or reuses an id. The kernel
 /// drops the lock when its holder dies, so a `kill -9` never leaves the directory locked.
 /// Reentrant within a process: one lock object per file (`StateLock.for(file:)`), with a depth.
+/// The lock file is open only while the lock is held, so a process that touches many state
+/// directories (a test run, a tape per directory) holds no descriptor for the ones it is not using.
 public final class StateLock: @unchecked Sendable {
     /// The lock file.
     public let path: String
@@ -57,18 +59,21 @@ public final class StateLock: @unchecked Sendable {
     }
 
     private func acquire() throws(DurableFileError) {
-        if fd < 0 {
-            fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
-            guard fd >= 0 else { throw .posix(path, "cannot open the state directory's lock file") }
-        }
+        fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
+        guard fd >= 0 else { throw .posix(path, "cannot open the state directory's lock file") }
         while flock(fd, LOCK_EX) != 0 {
             if errno == EINTR { continue }
-            throw .posix(path, "cannot lock the state directory")
+            let failure = DurableFileError.posix(path, "cannot lock the state directory")
+            close(fd)
+            fd = -1
+            throw failure
         }
     }
 
+    /// Closing the file drops the `flock`, and leaves no descriptor behind.
     private func release() {
-        _ = flock(fd, LOCK_UN)
+        close(fd)
+        fd = -1
     }
 }
 

@@ -2,10 +2,12 @@ import Foundation
 
 /// Starts child processes one at a time across the whole test run.
 ///
-/// swift-corelibs-foundation's `Process.run()` is not safe to call from several threads at once:
-/// the suites that spawn processes in parallel (the shared-state tests start several `paywall-sim`s
-/// at once) crashed the test process in `Process.run()`'s memcpy. Only the start is serialized;
-/// the children run, and are waited for, in parallel.
+/// swift-corelibs-foundation's `Process.run()` walks `/proc/self/fd` to close every inherited
+/// descriptor and copies each entry's whole 256-byte `d_name`, which can read past the end of the
+/// directory buffer: with a thousand or more descriptors open it crashed the test process in
+/// memcpy (the state locks once kept one descriptor per directory; `StateLockTests` now holds
+/// them to none after release). Starting one child at a time keeps the walk away from
+/// descriptors other starts are opening; the children run, and are waited for, in parallel.
 public enum ProcessLaunch {
     private static let lock = NSLock()
 

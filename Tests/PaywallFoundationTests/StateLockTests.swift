@@ -1,0 +1,66 @@
+import Foundation
+import Testing
+@testable import PaywallFoundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The state directory's lock excludes every other holder while a change runs, nests within a
+/// process, and keeps no descriptor open once released (a process touching many directories —
+/// a test run, a tape per directory — must not run out of descriptors).
+@Suite("State directory lock")
+struct StateLockTests {
+    private func directory() throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("state-lock-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
+
+    /// Whether another open file description could take the lock now (`flock` locks belong to an
+    /// open file, so a second open in this process competes like another process would).
+    private func othersCanLock(_ path: String) -> Bool {
+        let other = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
+        defer { close(other) }
+        return flock(other, LOCK_EX | LOCK_NB) == 0
+    }
+
+    /// This process's open descriptors that point at `path`.
+    private func descriptors(on path: String) -> Int {
+        let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")) ?? []
+        return entries.filter { (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/fd/\($0)")) == path }.count
+    }
+
+    @Test func itExcludesOthersWhileHeldNestsAndReleasesAtTheOutermostEnd() throws {
+        let root = try directory()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let lock = StateLock.for(directory: root)
+        #expect(StateLock.for(directory: root) === lock, "one object per lock file")
+        try lock.withLock {
+            #expect(!othersCanLock(lock.path))
+            try lock.withLock { #expect(!othersCanLock(lock.path), "nested use does not deadlock") }
+            #expect(!othersCanLock(lock.path), "the inner end does not release the outer hold")
+        }
+        #expect(othersCanLock(lock.path))
+    }
+
+    @Test func noDescriptorStaysOpenAfterRelease() throws {
+        #if os(Linux)
+        let roots = try (0..<40).map { _ in try directory() }
+        defer { roots.forEach { try? FileManager.default.removeItem(at: $0) } }
+        for root in roots {
+            let lock = StateLock.for(directory: root)
+            try lock.withLock { #expect(descriptors(on: lock.path) == 1) }
+            #expect(descriptors(on: lock.path) == 0, "\(lock.path) is still open after release")
+        }
+        #endif
+    }
+
+    @Test func aBodyThatThrowsStillReleases() throws {
+        let root = try directory()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let lock = StateLock.for(directory: root)
+        struct Failure: Error {}
+        #expect(throws: Failure.self) { try lock.withLock { throw Failure() } }
+        #expect(othersCanLock(lock.path))
+    }
+}
