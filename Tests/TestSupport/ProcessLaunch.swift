@@ -11,9 +11,28 @@ import Foundation
 public enum ProcessLaunch {
     private static let lock = NSLock()
 
-    /// `process.run()`, never two at a time.
+    /// More open descriptors than this in the test process is a leak; past about a thousand,
+    /// `Process.run()` can crash the whole run (see above), so the start is refused instead.
+    public static let descriptorLimit = 512
+
+    /// A start refused because the test process holds too many descriptors.
+    public struct DescriptorLeak: Error, CustomStringConvertible {
+        /// How many descriptors were open.
+        public var open: Int
+        public var description: String {
+            "the test process holds \(open) open descriptors (more than \(ProcessLaunch.descriptorLimit)): something leaks them, and Process.run() would crash walking /proc/self/fd"
+        }
+    }
+
+    /// `process.run()`, never two at a time, and never with leaked descriptors.
     public static func run(_ process: Process) throws {
-        try lock.withLock { try process.run() }
+        try lock.withLock {
+            #if os(Linux)
+            let open = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd").count) ?? 0
+            guard open <= descriptorLimit else { throw DescriptorLeak(open: open) }
+            #endif
+            try process.run()
+        }
     }
 
     /// Any other start of a child (`posix_spawn`), under the same lock: never beside a `Process.run()`.
