@@ -37,6 +37,7 @@ public struct LiveLoop {
         while true {
             driver.elapse(to: clock.now(), spin: false)
             lastSize = screen.size
+            driver.resize(to: lastSize)
             if firstSize == nil { firstSize = lastSize }
             // The frame first: a key's answer reaches the terminal before any file work.
             screen.draw(driver.app.render(size: lastSize).grid)

@@ -61,6 +61,16 @@ public enum KeyMap {
         }
     }
 
+    /// The action for `key` while the terminal is smaller than the smallest screen: only quit
+    /// (q, Ctrl-C) and help (?, F1) act, since nothing else can be seen.
+    public static func tooSmallAction(for key: Key) -> UIAction {
+        switch key {
+        case .control("c"), .character("q"): return .quit
+        case .character("?"), .function(1): return .toggleOverlay(.help)
+        default: return .none
+        }
+    }
+
     /// Help, debug, account, the Transaction Manager and quit, outside text input.
     static func globalAction(_ key: Key) -> UIAction? {
         if let overlay = overlayKey(key) { return .toggleOverlay(overlay) }

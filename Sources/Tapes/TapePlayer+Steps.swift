@@ -134,6 +134,7 @@ extension TapePlayer {
     func press(_ key: Key, cause: String, milliseconds: Int64 = TapePlayer.keyMilliseconds, typed: Bool = false) {
         guard let driver else { return }
         presentation += settings.typingSpeedMilliseconds
+        driver.resize(to: size)
         if !driver.press(key) {
             driver.finish()
             quitSession = driver.app.session

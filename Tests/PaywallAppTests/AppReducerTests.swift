@@ -22,6 +22,25 @@ struct AppReducerTests {
         store.send(.key(.character("z")), effects: [])
     }
 
+    @Test func behindEnlargeTheWindowOnlyQuitAndHelpAct() {
+        var store = AppReducerTestStore(model: Self.model(.paywall(offer: Offer(id: .A, layoutVariant: .list, plans: [], defaultPlanID: "", personalPromiseKey: ""))))
+        let small = TerminalSize(width: 40, height: 10)
+        store.send(.resized(small), effects: []) { $0.size = small }
+        // The paywall cannot be seen: Enter buys nothing, ↓ moves nothing, n does not dismiss.
+        store.send(.key(.enter), effects: [])
+        store.send(.key(.down), effects: [])
+        store.send(.key(.character("n")), effects: [])
+        store.send(.key(.character("u")), effects: [])
+        store.send(.key(.character("?")), effects: []) { $0.overlay = .help }
+        // Large enough again: the keys act on the screen the user sees.
+        let enough = TerminalSize(width: 60, height: 22)
+        store.send(.resized(enough), effects: []) { $0.size = enough }
+        store.send(.key(.escape), effects: []) { $0.overlay = .none }
+        store.send(.key(.enter), effects: [.flow(.buy)])
+        store.send(.resized(small), effects: []) { $0.size = small }
+        store.send(.key(.character("q")), effects: []) { $0.wantsToQuit = true }
+    }
+
     @Test func overlaysToggleAndCloseAndStartAfresh() {
         var store = AppReducerTestStore(model: Self.model(.onboarding))
         store.send(.key(.character("?")), effects: []) { $0.overlay = .help }

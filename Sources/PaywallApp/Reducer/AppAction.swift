@@ -21,6 +21,9 @@ public enum AppAction: Hashable, Sendable {
     /// The account or Transaction Manager overlay acted on a key: its state after the key, and
     /// whether it stays up (Esc on its menu closes it).
     case storeOverlayAnswered(StoreOverlayAnswer)
+    /// The terminal the app is drawn on has this size now (the first frame, a window resize, a
+    /// tape's `Set Size`): below the smallest size only quit and help act.
+    case resized(TerminalSize)
 }
 
 /// What `AppReducer` asks the runtime to do; answers come back as `AppAction`s.

@@ -44,6 +44,11 @@ public final class AppDriver {
     /// The spinner turns one frame (a wait for a key ended with none).
     public func spin() { app.send(.tick) }
 
+    /// The terminal is `size` now (sent only when it changed).
+    public func resize(to size: TerminalSize) {
+        if app.ui.size != size { app.send(.resized(size)) }
+    }
+
     /// One key; false once the user asked to quit.
     public func press(_ key: Key) -> Bool { app.handle(key) }
 

@@ -27,6 +27,8 @@ public enum AppReducer {
     public static func reduce(into state: inout AppUIState, _ action: AppAction, _ environment: Environment) -> [AppEffect] {
         switch action {
         case let .key(key):
+            // Behind "Enlarge the window" the user sees no screen: only quit and help act.
+            if state.isTooSmall { return reduce(into: &state, KeyMap.tooSmallAction(for: key), hasProfile: environment.hasProfile) }
             return reduce(into: &state, KeyMap.action(for: key, context: environment.screen()), hasProfile: environment.hasProfile)
         case let .flow(event):
             return [.flow(event)]
@@ -39,6 +41,9 @@ public enum AppReducer {
             return [.advance(to: date)]
         case let .messageRefused(text):
             state.input = text
+            return []
+        case let .resized(size):
+            state.size = size
             return []
         case let .storeOverlayAnswered(answer):
             state.storeOverlay = answer.state

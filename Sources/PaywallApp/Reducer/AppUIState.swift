@@ -1,4 +1,5 @@
 import PaywallScreens
+import TerminalKit
 
 /// What only the app's UI knows between keys: the overlay up, the account and Transaction
 /// Manager's page, the chat input line, the spinner and whether a quit key was pressed.
@@ -14,6 +15,14 @@ public struct AppUIState: Hashable, Sendable {
     public internal(set) var spinnerFrame = 0
     /// Set once a quit key was pressed.
     public internal(set) var wantsToQuit = false
+    /// The terminal's size as last told (`AppAction.resized`); nil until a driver says it.
+    public internal(set) var size: TerminalSize?
+
+    /// Whether the screen is only "Enlarge the window": no screen of the flow can be seen.
+    public var isTooSmall: Bool {
+        guard let size else { return false }
+        return size.width < ScreenRenderer.minimumSize.width || size.height < ScreenRenderer.minimumSize.height
+    }
 
     public init() {}
 }
