@@ -80,7 +80,7 @@ public struct SessionInputs: Sendable, Hashable {
             warnings.append("warning: locale \(locale): the copy deck has no \(locale) (it has \(deck.languages.joined(separator: ", "))); "
                 + "the copy falls back to \(fallback), dates and prices follow \(locale)")
         }
-        var storefront = self.storefront ?? catalog.defaultStorefrontCode(forLocale: locale)
+        var storefront = self.storefront
         if let code = storefront, let warning = catalog.missingPricesWarning(for: code, label: "storefront") {
             warnings.append(warning)
             storefront = nil
@@ -97,6 +97,7 @@ public struct SessionInputs: Sendable, Hashable {
                                        timeZone: zone, offer: offer, start: start, stateDirectory: stateDirectory,
                                        switches: switches, backendUp: backendUp, profile: profileSetup?.profile)
         settings.setup = setup
+        settings.suggestedStorefront = catalog.defaultStorefrontCode(forLocale: locale)
         settings.durability = durability
         if let backendURL {
             guard let url = URL(string: backendURL), ["http", "https"].contains(url.scheme ?? ""), url.host != nil else {

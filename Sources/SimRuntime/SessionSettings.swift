@@ -16,8 +16,13 @@ public struct SessionSettings: Sendable {
     public var deck: CopyDeck
     /// The locale copy and prices are shown in (`en`, `zh-Hans`, `ko`).
     public var locale: String
-    /// The storefront prices are shown in (alpha-3, e.g. `KOR`); nil: the catalog's own.
+    /// The storefront asked for (`--storefront`, `Set Storefront`; alpha-3, e.g. `KOR`): the
+    /// account's from now on, kept in the state. nil: the state's own.
     public var storefront: String?
+    /// The storefront a new state takes when none is asked for: the one the locale implies
+    /// (`StoreCatalog.defaultStorefrontCode`). A state that has one keeps it, as an App Store
+    /// account keeps its country whatever language the device is in.
+    public var suggestedStorefront: String?
     public var timeZone: TimeZone
     /// An offer forced for QA (`--offer`); nil lets the rules decide.
     public var offer: OfferID?

@@ -190,7 +190,7 @@ extension SimulatorSession {
         guard !plans.isEmpty else {
             return .productsFailed(reason: FlowMachine.nothingToSellPrefix + Self.contents(of: settings.catalog))
         }
-        plansLoaded = (ids, used)
+        plansLoaded = (ids, used, storefront.code)
         return .productsLoaded(plans)
     }
 
@@ -200,19 +200,20 @@ extension SimulatorSession {
     }
 
     func plans(for ids: [String], usedIntroOfferGroups used: Set<String>) -> [Plan] {
-        PlanFactory(catalog: settings.catalog, locale: settings.locale,
-                    storefront: settings.storefront.map(Storefront.resolve), usedIntroOfferGroups: used)
+        PlanFactory(catalog: settings.catalog, locale: settings.locale, storefront: storefront, usedIntroOfferGroups: used)
             .plansOrDefault(for: ids)
     }
 
     /// Plans follow the customer's intro-offer eligibility as their transactions change (a lapse,
-    /// a deleted transaction, a purchase in another process): the paywall never promises a trial
-    /// the store will not give. Returns the event that reloads them, or nil when nothing changed.
-    func plansForChangedEligibility() -> FlowEvent? {
-        guard let (ids, known) = plansLoaded else { return nil }
+    /// a deleted transaction, a purchase in another process) and the account's storefront as it
+    /// changes (`Storefront.updates`): the paywall never promises a trial the store will not give,
+    /// nor a price in another currency than the one charged. Returns the event that reloads
+    /// them, or nil when nothing changed.
+    func plansForChangedStore() -> FlowEvent? {
+        guard let (ids, known, shownIn) = plansLoaded else { return nil }
         let used = usedIntroOfferGroups()
-        guard used != known else { return nil }
-        plansLoaded = (ids, used)
+        guard used != known || storefront.code != shownIn else { return nil }
+        plansLoaded = (ids, used, storefront.code)
         let plans = plans(for: ids, usedIntroOfferGroups: used)
         return plans.isEmpty ? nil : .productsLoaded(plans)
     }

@@ -43,8 +43,7 @@ extension SimulatorSession {
 
     /// The message as the app shows it: product name and prices localized.
     func appMessage(_ message: StoreMessage) -> StoreKitMessage {
-        let factory = PlanFactory(catalog: settings.catalog, locale: settings.locale,
-                                  storefront: settings.storefront.map(Storefront.resolve) ?? Storefront.resolve(store.settings.storefront))
+        let factory = PlanFactory(catalog: settings.catalog, locale: settings.locale, storefront: storefront)
         let product = settings.catalog.product(message.productID)
         let name = product?.displayName(for: factory.locale) ?? message.productID
         var price: String?

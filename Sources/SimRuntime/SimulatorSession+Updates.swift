@@ -32,7 +32,7 @@ extension SimulatorSession {
                 send(.transactionUpdated(transaction, verified: update.verified))
             }
         }
-        if let reload = plansForChangedEligibility() { send(reload) }
+        if let reload = plansForChangedStore() { send(reload) }
         let now = clock.now()
         deliverStoreMessages()
         withdrawStaleMessages()

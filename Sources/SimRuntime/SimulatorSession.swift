@@ -38,8 +38,9 @@ public final class SimulatorSession {
     var quotaBase = MessageQuota()
     /// The app's shared files as this run last saw them (another process's write changes a stamp).
     var sharedStamps: [FileStamp?] = []
-    /// The product ids the plans were loaded for and the intro-offer groups used then.
-    var plansLoaded: (ids: [String], usedIntroOfferGroups: Set<String>)?
+    /// The product ids the plans were loaded for, and the intro-offer groups used and the
+    /// storefront then.
+    var plansLoaded: (ids: [String], usedIntroOfferGroups: Set<String>, storefront: String)?
     /// Set when an effect changed the store in this process (a StoreKit message answered): its
     /// updates are delivered as soon as the event is handled, not at the next tick.
     var storeChangedByEffect = false
@@ -56,6 +57,10 @@ public final class SimulatorSession {
         appState = try workspace.openAppState()
         if let setup = settings.setup { try workspace.keep(setup) }
         store = try workspace.openStore(catalog: settings.catalog, clock: clock, setup: settings.setup, seed: settings.seed)
+        // The storefront is the account's: asked for, it is kept; else a new state takes the one
+        // its locale implies and keeps it. Prices, signed purchases and notifications all read it.
+        if let code = settings.storefront { try store.setStorefront(code) }
+        else if let code = settings.suggestedStorefront { try store.setStorefront(code, onlyOnNewState: true) }
         try store.setSettings(settings.switches.applied(to: store.settings))
         appAccountToken = try workspace.appAccountToken(store: store)
         backend = try workspace.openBackend(store: store, clock: clock, appAccountToken: appAccountToken)
@@ -84,6 +89,10 @@ public final class SimulatorSession {
         sharedStamps = sharedFileStamps()
         analytics = AnalyticsRecorder(events: events)
     }
+
+    /// The account's storefront, as the store keeps it: what the paywall prices in and what a
+    /// purchase is signed with.
+    public var storefront: Storefront { store.storefront }
 
     /// The context the reducer sees: the clock's time and the session's time zone.
     public var context: FlowContext { FlowContext(now: clock.now(), timeZone: settings.timeZone) }

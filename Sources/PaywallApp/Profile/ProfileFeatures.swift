@@ -100,5 +100,5 @@ public final class ProfileFeatures {
     var now: Date { session.clock.now() }
 
     /// The storefront prices are shown in.
-    var storefront: String { session.settings.storefront ?? session.settings.catalog.settings.storefront }
+    var storefront: String { session.storefront.code }
 }

@@ -27,7 +27,7 @@ public struct CopyFilesOptions: ParsableArguments {
 
 /// The storefront prices are shown in (`run`, `store`).
 public struct StorefrontOptions: ParsableArguments {
-    @Option(name: .long, help: ArgumentHelp("Storefront for prices (USA, CHN, KOR, JPN, DEU…); default: the catalog's.",
+    @Option(name: .long, help: ArgumentHelp("The App Store account's storefront (USA, CHN, KOR, JPN, DEU…), kept in the state from now on (store products only shows prices there); default: the state's, else the one the locale implies, else the catalog's.",
                                             valueName: "CODE"))
     public var storefront: String?
 

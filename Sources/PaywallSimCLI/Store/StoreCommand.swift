@@ -21,7 +21,7 @@ public struct StoreCommand: ParsableCommand {
             StoreBillingIssueCommand.self, StoreAutoRenewCommand.self, StoreResolveCommand.self, StoreDeleteCommand.self,
             StoreOfferKeyCommand.self, StoreSignOfferCommand.self, StoreSignIntroEligibilityCommand.self,
             StorePriceIncreaseCommand.self, StoreRedeemCommand.self, StoreFamilyShareCommand.self, StoreRevokeFamilyCommand.self,
-            StoreRefundRequestCommand.self, StoreManageSubscriptionsCommand.self, StoreErrorCommand.self,
+            StoreRefundRequestCommand.self, StoreManageSubscriptionsCommand.self, StoreStorefrontCommand.self, StoreErrorCommand.self,
             StoreStatusCommand.self, StoreAppTransactionCommand.self, StoreCertificateCommand.self, StoreRevokeCertificateCommand.self, StoreSettingsCommand.self, StoreNotificationsCommand.self,
         ])
 
@@ -37,7 +37,7 @@ struct StoreProductsCommand: ParsableCommand {
 
     func run() throws {
         try StoreRunner.run(options, catalogOnly: true) { workspace in
-            ProductsReport(catalog: workspace.catalog, storefront: workspace.storefront)
+            ProductsReport(catalog: workspace.catalog, storefront: try workspace.storefront())
         }
     }
 }

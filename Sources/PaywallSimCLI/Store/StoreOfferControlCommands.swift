@@ -136,3 +136,18 @@ extension StoreKitTestAPI {
     /// "loadProducts, purchase, …" for help and errors (built at every start-up: `TextJoin`).
     static var nameList: String { TextJoin.join(allCases.map { $0.rawValue }, separator: ", ") }
 }
+
+/// `store storefront CODE`: the App Store account moves to another country's storefront.
+struct StoreStorefrontCommand: StoreControlCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "storefront",
+        abstract: "Move the App Store account to another storefront (alpha-3, e.g. FRA): kept in the state; a running app re-prices within a second (Storefront.updates) and later purchases are signed in it.")
+    static let control = StoreControl.storefront
+    static let reportsChanges = false
+
+    @OptionGroup var options: StoreOptions
+    @Argument(help: ArgumentHelp("The storefront's ISO 3166-1 alpha-3 code, e.g. USA, KOR, FRA.", valueName: "CODE"))
+    var code: String
+
+    var target: String? { code }
+}

@@ -18,6 +18,11 @@ struct TransactionsReport: StoreOutput {
         var ownership: String
         var price: Int64
         var currency: String
+        /// The storefront (alpha-3) the customer was charged in, as signed.
+        var storefront: String
+        /// The environment and bundle id the transaction is signed for.
+        var environment: String
+        var bundleId: String
         @Nullable var offerType: Int?
         @Nullable var offerIdentifier: String?
         var quantity: Int
@@ -91,6 +96,7 @@ struct TransactionsReport: StoreOutput {
                 expiresDate: payload.expires.map(StoreDate.string), revocationDate: payload.revoked.map(StoreDate.string),
                 revoked: payload.revocationDate != nil, finished: entry.finished,
                 ownership: payload.inAppOwnershipType, price: payload.price, currency: payload.currency,
+                storefront: payload.storefront, environment: payload.environment, bundleId: payload.bundleId,
                 offerType: payload.offerType, offerIdentifier: payload.offerIdentifier, quantity: payload.quantity,
                 // The device's check (`VerificationResult`), made again on the JWS as stored.
                 verified: (try? CompactJWS.verify(entry.signed.jws, trustedKeys: trusted)) != nil,

@@ -40,6 +40,9 @@ public enum StoreControl: String, Sendable, CaseIterable {
     case appTransaction = "AppTransaction"
     /// The app reads a group's subscription status (`Product.SubscriptionInfo.status`): `Status [PRODUCT|GROUP]`.
     case status = "Status"
+    /// The App Store account moves to another country's storefront: `Storefront FRA` (alpha-3).
+    /// The app re-prices, as on `Storefront.updates`, and later purchases are signed in it.
+    case storefront = "Storefront"
 
     /// A control's target as words: `Refund yearly_59_99 appIssue` → ["yearly_59_99", "appIssue"].
     static func words(_ target: String?) -> [String] {
@@ -54,6 +57,19 @@ extension SimulatedStore {
     public func perform(_ control: StoreControl, target: String? = nil) throws -> String {
         let resolve = StoreTargetResolver(store: self)
         switch control {
+        case .storefront:
+            guard let code = target?.trimmingCharacters(in: .whitespaces), let storefront = Storefront(code: code) else {
+                let known = Storefront.all.map(\.code)
+                throw StoreControlError("Storefront \(target ?? ""): expected a storefront's alpha-3 code such as USA, KOR or FRA"
+                    + Spelling.didYouMean((target ?? "").uppercased(), in: known))
+            }
+            if let warning = catalog.missingPricesWarning(for: storefront.code, label: "storefront") {
+                throw StoreControlError(String(warning.dropFirst("warning: ".count)))
+            }
+            let before = settings.storefront
+            try setStorefront(storefront.code)
+            return before == storefront.code ? "The storefront is \(storefront.code) already."
+                : "The storefront is \(storefront.code) (\(storefront.currencyCode)) now, was \(before): prices and purchases follow it."
         case .approve:
             let request = try resolve.askToBuyRequest(target)
             try approveAskToBuy(requestID: request.requestID)

@@ -90,6 +90,24 @@ public final class SimulatedStore {
         }
     }
 
+    /// Makes `code` the account's storefront, kept in the state: what the paywall prices in and
+    /// what every transaction and notification is signed with. With `onlyOnNewState` it is set
+    /// only when the state has kept no settings yet (a first launch picking it from the locale).
+    /// Returns whether it changed.
+    @discardableResult
+    public func setStorefront(_ code: String, onlyOnNewState: Bool = false) throws -> Bool {
+        try exclusive {
+            if onlyOnNewState && rules.hasKeptSettings { return false }
+            guard rules.setStorefront(code) else { return false }
+            try save()
+            note("storefront \(code.uppercased())")
+            return true
+        }
+    }
+
+    /// The account's storefront: the state's own, else the catalog's.
+    public var storefront: Storefront { Storefront.resolve(settings.storefront) }
+
     /// A new app account token from the store's seeded generator (persisted, so runs repeat).
     public func makeAppAccountToken() throws -> UUID {
         try change { $0.makeAppAccountToken() }

@@ -12,6 +12,18 @@ extension StoreRules {
         return true
     }
 
+    /// The account's storefront (alpha-3) from now on; false when it was that already. Prices,
+    /// signed transactions and notifications all read it from the settings.
+    mutating func setStorefront(_ code: String) -> Bool {
+        var changed = settings
+        changed.storefront = code.uppercased()
+        return setSettings(changed)
+    }
+
+    /// Whether the state has kept its settings (a storefront chosen, a switch set): false on a
+    /// state no session or command has set anything on yet.
+    var hasKeptSettings: Bool { state.settings != nil }
+
     /// A new app account token from the store's seeded generator (kept, so runs repeat).
     mutating func makeAppAccountToken() -> UUID {
         state.rng.uuid()
