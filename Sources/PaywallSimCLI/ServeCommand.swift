@@ -64,7 +64,7 @@ public struct ServeCommand: AsyncParsableCommand {
             }
             let workspace = try StoreWorkspace(app: app, state: stateOptions, storefrontCode: nil, signing: signing)
             for warning in workspace.warnings(storefront: nil) { StoreRunner.printError(warning) }
-            try workspace.commit()
+            for line in try workspace.commit() { StoreRunner.printError(line) }
             let directory = stateOptions.stateDirectory
             // A pinned state's server answers at the pinned instant (moved by `store advance`); a wall one follows the wall clock.
             let clock = try stateOptions.makeClock(runsWhilePinned: false)
@@ -76,7 +76,8 @@ public struct ServeCommand: AsyncParsableCommand {
             environment = store.environment
             bundleID = store.bundleID
             certificates = try store.apiHostCertificates()
-            let shared = ServerStore(store: store, backend: backend, clock: clock, refreshClock: { _ = clock.reloadIfChanged() })
+            let shared = ServerStore(store: store, backend: backend, clock: clock, refreshClock: { _ = clock.reloadIfChanged() },
+                                     refreshUser: files.userFollower(store: store))
             try shared.readNotificationLog()
             delivery = notify.isEmpty ? nil : try NotificationDelivery(server: shared, receivers: notify.compactMap(URL.init(string:)))
             server = AppStoreHTTPServer(server: shared, authorizer: APIAuthorizer(keys: keys, bundleID: store.bundleID), host: host, port: port,

@@ -29,7 +29,7 @@ enum StoreRunner {
             for warning in workspace.warnings(options) { printError(warning) }
             var output = try body(workspace)
             output.stamp(clock: workspace.clockLabel)
-            if !catalogOnly { try workspace.commit() }
+            for line in try workspace.commit() { printError(line) }
             if let raw = output.raw, !options.json { Console.out(bytes: raw) }
             else { Console.out(options.json ? try json(output) : output.text) }
         } catch let exit as ExitCode {

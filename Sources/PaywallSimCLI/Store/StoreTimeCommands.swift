@@ -30,8 +30,7 @@ struct StoreAdvanceCommand: ParsableCommand {
             guard ISO8601.supportedRange.contains(from.addingTimeInterval(seconds)) else {
                 throw Diagnostic("advance \(duration): the clock would pass 9999-12-31T23:59:59Z, the latest instant the simulator supports")
             }
-            try workspace.advance(by: seconds)
-            try workspace.catchUp(store, to: workspace.clock.now())
+            try workspace.advance(store, by: seconds)
             let changes = ControlReport.changes(from: before, to: EntitlementsReport.statuses(store))
             // The report shows ids and dates: each update is made without its JWS and kept only as
             // its row (a week's catch-up is 20,160 of them).
