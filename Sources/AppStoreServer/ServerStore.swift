@@ -13,13 +13,18 @@ public final class ServerStore: @unchecked Sendable {
     let clock: any Clock
     /// Called before each request so a clock that lives in the state directory reloads a moved offset.
     let refreshClock: () -> Void
+    /// Called before each request: the user's app account token when another process made a new
+    /// user (`store reset --all`, `play --reset`), nil when it is the one the backend has.
+    let refreshUser: () throws -> UUID?
     private let lock = NSLock()
 
-    public init(store: SimulatedStore, backend: VerificationBackend, clock: any Clock, refreshClock: @escaping () -> Void = {}) {
+    public init(store: SimulatedStore, backend: VerificationBackend, clock: any Clock, refreshClock: @escaping () -> Void = {},
+                refreshUser: @escaping () throws -> UUID? = { nil }) {
         self.store = store
         self.backend = backend
         self.clock = clock
         self.refreshClock = refreshClock
+        self.refreshUser = refreshUser
     }
 
     /// Reads the notification log's metadata once, before the first request, so the first history
@@ -40,6 +45,7 @@ public final class ServerStore: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         refreshClock()
+        if let user = try refreshUser() { backend.userAppAccountToken = user }
         let now = clock.now()
         try store.process(now: now)
         // The updates are the app's to take; a server only reads the ledger.

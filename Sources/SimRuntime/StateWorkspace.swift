@@ -75,6 +75,21 @@ public struct StateWorkspace: Sendable {
         try UserIdentity.loadOrCreate(in: layout.root, store: store, durability: durability)
     }
 
+    /// A reader of the user's token for a long-running process (`serve`): each call answers the
+    /// token when `user.json` changed since the last call (a reset made a new user), else nil.
+    /// Reading only a file's stamp when nothing changed, it costs a `stat` a call.
+    public func userFollower(store: SimulatedStore) -> () throws -> UUID? {
+        let path = layout.user.path
+        var seen = FileStamp.of(path)
+        return {
+            let now = FileStamp.of(path)
+            guard now != seen else { return nil }
+            let token = try self.appAccountToken(store: store)
+            seen = FileStamp.of(path)
+            return token
+        }
+    }
+
     /// The app's own files (quota, views, events, profile screens), the directory made if needed.
     public func openAppState() throws -> AppStateStore {
         try AppStateStore(directory: StateDirectory(root: layout.root), durability: durability)
@@ -108,19 +123,40 @@ public struct StateWorkspace: Sendable {
         return held.joined(separator: ", ")
     }
 
-    /// Makes the directory fresh for a new run: removes every file but the locks (another process
-    /// may hold one) and the store's signing keys (a backend that trusts the directory's root
-    /// certificate keeps trusting it).
+    /// Makes the directory fresh for a new run, safely under processes that have it open (a
+    /// running `serve`, an app): the store and the backend are reset by their owners, under their
+    /// locks, as a new generation of their ledgers (ids go on, never reused), so another process
+    /// folds the reset in as it would a `store reset --all`; every other file is removed but the
+    /// locks (another process may hold one), the store's signing keys (a backend that trusts the
+    /// directory's root certificate keeps trusting it), the clock, the App Store's notification
+    /// history, and the environment and bundle id it signs for (a server beside it answers for
+    /// those); the catalog and profile it was made with are forgotten.
     /// Returns how many files it removed.
     @discardableResult
     public func startOver() throws -> Int {
-        let keep: Set<String> = [layout.store.signingKeys.path, layout.store.offerKey.path]
+        let keep: Set<String> = [layout.store.signingKeys.path, layout.store.offerKey.path, layout.store.apiHostCertificates.path,
+                                 layout.store.notifications.path, layout.store.notificationsCheckpoint.path,
+                                 // The clock stays until the tape that started over sets its own:
+                                 // without it a server beside would jump to the wall clock.
+                                 layout.clock.path, layout.setup.path]
+        let ledgers = [layout.store.ledger.deletingPathExtension().lastPathComponent, layout.backend.ledger.deletingPathExtension().lastPathComponent]
         return try StateLock.for(directory: layout.root).withLock {
+            if FileManager.default.fileExists(atPath: layout.store.ledger.path) {
+                // Resetting reads no product: any catalog opens the store for it.
+                let store = try openStore(catalog: .embedded, clock: SystemClock(), setup: nil)
+                try store.reset()
+                if let backend = try existingBackend(store: store, clock: SystemClock()) { try backend.reset() }
+            }
+            if let saved = try StateSetup.load(in: layout.root) {
+                try StateSetup(environment: saved.environment, bundleID: saved.bundleID).save(in: layout.root, durability: durability)
+            }
             guard let walker = FileManager.default.enumerator(at: layout.root, includingPropertiesForKeys: [.isRegularFileKey]) else { return 0 }
             var removed = 0
             for case let url as URL in walker {
+                let name = url.lastPathComponent
                 guard (try? url.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true,
-                      url.lastPathComponent != layout.lock.lastPathComponent, !keep.contains(url.standardizedFileURL.path) else { continue }
+                      name != layout.lock.lastPathComponent, !keep.contains(url.standardizedFileURL.path),
+                      !ledgers.contains(where: { name.hasPrefix($0) }) else { continue }
                 do { try FileManager.default.removeItem(at: url) } catch {
                     throw Diagnostic("\(url.path): cannot remove it: \(FileErrorText.reason(error))")
                 }

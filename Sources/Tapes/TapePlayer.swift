@@ -98,7 +98,10 @@ public final class TapePlayer {
         outputs = tape.steps.compactMap { step in if case .output(let name) = step.command { return (name, step) } else { return nil } }
         settings = TapeSettings.initial(for: tape)
         var start = settings.now ?? Self.defaultStart
-        if options.continuesState, let dir = options.stateDirectory, SimulatedTime.isSaved(in: dir),
+        // Played on a used state, the tape goes on at the state's time (its saved clock, else the
+        // wall clock every `store` command and `serve` on it read), never before what is in it.
+        if options.continuesState, let dir = options.stateDirectory,
+           SimulatedTime.isSaved(in: dir) || FileManager.default.fileExists(atPath: StateLayout(root: dir).store.folder.path),
            let saved = try? SimulatedTime.load(stateDirectory: dir).now(), saved > start {
             start = saved
         }
@@ -116,6 +119,12 @@ public final class TapePlayer {
     /// Plays the whole tape and returns its result (and frames when asked).
     public func play() -> (result: TapeResult, frames: [RecordedFrame]) {
         defer { if ownsStateDirectory { ScratchDirectory.discard(stateDirectory) } }
+        // On a state other processes may share (`serve`, `store` commands), the tape's time is
+        // the state's from its first step: a server beside it never runs ahead on another clock.
+        if !ownsStateDirectory && !options.continuesState {
+            do { try SimulatedTime(pinnedAt: start, stateDirectory: stateDirectory).save() }
+            catch { errors.append("\(tape.file): cannot save the clock: \(error)") }
+        }
         launch()
         if errors.isEmpty {
             for step in tape.steps {

@@ -14,7 +14,9 @@ public final class VerificationBackend {
     /// Environments accepted, e.g. `["Xcode", "Sandbox"]`.
     public let environments: Set<String>
     /// The user's app account token; transactions carrying another token are refused.
-    public let userAppAccountToken: UUID
+    /// The user's app account token: a purchase claiming another is refused. A server follows a
+    /// reset that made a new user by setting it again.
+    public var userAppAccountToken: UUID
     /// Off: every call answers `unavailable` (the switch that takes the backend down).
     public var isUp = true
     /// Every refusal and grant, in order, for the debug view.
