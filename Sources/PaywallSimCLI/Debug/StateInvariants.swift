@@ -1,5 +1,6 @@
 import Foundation
 import PaywallCore
+import PaywallFoundation
 import StoreSim
 
 /// The invariants a state directory keeps however the program is killed: checked on one look,
@@ -34,6 +35,7 @@ public struct StateInvariants: Sendable {
         var summary = previous ?? StateSummary()
         if let transactions = look.transactions {
             let current = checkTransactions(transactions, backendRecords: look.backendRecords, failures: &failures)
+            if let now = look.clockNow { checkNothingAfter(now, transactions, failures: &failures) }
             summary.transactions = current
         }
         if let grants = look.grants {
@@ -65,6 +67,7 @@ public struct StateInvariants: Sendable {
             failures.append("duplicate transaction ids in the store ledger: \(repeated.joined(separator: ", "))")
         }
         let current = Dictionary(transactions.map { ($0.payload.transactionId, $0.finished) }, uniquingKeysWith: { _, last in last })
+        let resigned = Set(transactions.filter { $0.payload.revocationDate != nil || $0.payload.isUpgraded == true }.map(\.payload.transactionId))
         if let backendRecords {
             for id in Self.unique(ids) where current[id] == true && !backendRecords.contains(id) {
                 failures.append("transaction \(id) was finished but the backend never recorded it")
@@ -75,9 +78,21 @@ public struct StateInvariants: Sendable {
                 failures.append("transaction \(id) lost since the previous look")
                 continue
             }
-            if finished && !now { failures.append("transaction \(id) was finished and is unfinished again") }
+            // A refund or an upgrade re-signs a transaction and hands it to the app again (an update
+            // it finishes once more): only a transaction nothing re-signed stays finished.
+            if finished && !now && !resigned.contains(id) { failures.append("transaction \(id) was finished and is unfinished again") }
         }
         return current
+    }
+
+    /// No transaction bought or signed after the state's clock: a command stopped half way (an
+    /// advance killed mid-way) leaves the clock at or after everything it recorded.
+    private func checkNothingAfter(_ now: Date, _ transactions: [SavedStoreLedger.Transaction], failures: inout [String]) {
+        let limit = Int64((now.timeIntervalSince1970 * 1000).rounded(.down))
+        let late = transactions.filter { $0.payload.purchaseDate > limit || $0.payload.signedDate > limit }
+        guard let first = late.first else { return }
+        failures.append("\(late.count) transaction(s) dated after the clock (\(ISO8601.string(now))), the first \(first.payload.transactionId) "
+            + "bought \(ISO8601.string(first.payload.purchase)), signed at \(first.payload.signedDate) ms")
     }
 
     /// Unique grants, each a transaction of the store (`store`: id → finished, nil when unread), none lost.

@@ -1,6 +1,7 @@
 import Foundation
 import PaywallFoundation
 import PaywallCore
+import SimRuntime
 import Persistence
 import StoreSim
 import TeamServer
@@ -25,6 +26,8 @@ public struct StateLook: Sendable {
     public private(set) var messageEvents: Int?
     /// The largest `count_today` a `message_sent` event carries (0 when none does).
     public private(set) var mostCountedToday = 0
+    /// The state's clock at the look (`clock.json`, else the wall clock); nil when it could not be read.
+    public private(set) var clockNow: Date?
 
     /// The files read by their own loader below, left out of the plain JSON syntax check.
     static func filesWithTheirOwnLoader(_ layout: StateLayout) -> Set<String> {
@@ -44,6 +47,7 @@ public struct StateLook: Sendable {
             problems.append("\(error) (a half-written event line?)")
         }
         do { quota = try JSONFile<MessageQuota>(url: state.quotaFile).load() } catch { problems.append("\(error)") }
+        do { clockNow = try SimulatedTime.load(stateDirectory: directory).now() } catch { problems.append("\(error)") }
         do {
             let store = try SavedStoreLedger.read(in: StateLayout(root: directory).store.folder)
             transactions = store?.transactions ?? []
