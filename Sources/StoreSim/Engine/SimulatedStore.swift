@@ -166,7 +166,13 @@ public final class SimulatedStore {
             switch queued {
             case let .record(reason, record): body(made(reason, record))
             case let .made(update): body(update)
-            case let .redeliveries(records, positions): for position in positions { body(made(.redelivery, records[position])) }
+            case let .redeliveries(records, positions):
+                // An unfinished refund redelivered at launch is still a revocation (the app reads
+                // its `revocationDate`), not a purchase to verify again.
+                for position in positions {
+                    let record = records[position]
+                    body(made(record.payload.revocationDate != nil ? .revocation : .redelivery, record))
+                }
             case let .current(reason, id): if let record = record(id) { body(made(reason, record)) }
             }
         }
