@@ -138,6 +138,19 @@ struct OneTruthTests {
         #expect((check.stdout + check.stderr).contains("1 transaction(s) dated after the clock"), "\(check.stdout)\(check.stderr)")
     }
 
+    /// The random multi-process judge (Scripts/faults/one_truth.py), a few seeds: serve, store
+    /// commands, app purchases through serve, resets, advances and kills on one state, every view
+    /// compared with a fresh read by Apple's library after each step. A soak runs hundreds.
+    @Test(.enabled(if: AppStoreServerLibraryTests.available, "make .venv-appstore with .ci/run"))
+    func theRandomMultiProcessJudgeHolds() throws {
+        let script = TestPaths.scripts.appendingPathComponent("faults/one_truth.py").path
+        let binary = try PaywallSimProcess.binary().path
+        let run = try CleanSpawn.shell([AppStoreServerLibraryTests.python, script, "--binary", binary, "--seed", "1", "--seeds", "3",
+                                        "--steps", "20"].map(CleanSpawn.quote).joined(separator: " "))
+        #expect(run.status == 0, "\(run.output)")
+        #expect(run.output.contains("3 passed, 0 failed"), "\(run.output)")
+    }
+
     @Test("serve follows play --reset and store reset --all beside it: every app purchase verifies, the state stays whole")
     func serveFollowsResets() throws {
         let state = PaywallSimProcess.tempStateDirectory()

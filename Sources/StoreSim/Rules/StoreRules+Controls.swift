@@ -173,6 +173,9 @@ extension StoreRules {
         state.lines.removeAll()
         state.messages = nil
         state.refundRequests = nil
+        // Nothing is left to have been processed: a state started over on an earlier clock (a
+        // tape's `--reset`) must not date its renewals at the old state's time.
+        state.lastProcessed = nil
         effects.updates.removeAll()
         effects.clearsUpdates = true
         note("transactions cleared")
