@@ -91,17 +91,26 @@ public struct ScreenStates: Sendable {
     func storeOverlays(_ chat: FlowModel, locale: String) -> [ScreenState] {
         let renewal = now.addingTimeInterval(7 * 86_400)
         let subscribed = with(chat) { $0.entitlement = premium(productID: "yearly_59_99", expires: true) }
-        let plans = [AccountInfo.Choice(title: "Premium Weekly", detail: "$9.99", period: BillingPeriod(value: 1, unit: .week)),
-                     AccountInfo.Choice(title: "Premium Monthly", detail: "$14.99", starts: renewal, period: BillingPeriod(value: 1, unit: .month)),
-                     AccountInfo.Choice(title: "Premium Yearly", detail: "$59.99", current: true, period: BillingPeriod(value: 1, unit: .year))]
+        // The plans as the app lists them: names in the locale, prices in the storefront it implies
+        // (a Korean sweep shows 주 ₩12,000, never $9.99), the last one current, the middle one
+        // waiting for the renewal.
+        let periodic = chat.plans.filter { $0.period != nil }.prefix(3)
+        let plans: [AccountInfo.Choice] = periodic.enumerated().map { index, plan in
+            AccountInfo.Choice(title: plan.displayName, detail: plan.displayPrice, current: index == periodic.count - 1,
+                               starts: index == 1 && periodic.count > 2 ? renewal : nil, period: plan.period)
+        }
+        let current = plans.last?.title ?? ""
+        let other = plans.count > 1 ? plans[1] : plans.first
         let pages: [(String, FlowModel, AccountInfo)] = [
-            ("menu, subscribed", subscribed, AccountInfo(product: "Premium Yearly", term: .renews(renewal), renews: true)),
-            ("menu, cancelled", subscribed, AccountInfo(product: "Premium Yearly", term: .ends(renewal),
+            ("menu, subscribed", subscribed, AccountInfo(product: current, term: .renews(renewal), renews: true)),
+            ("menu, cancelled", subscribed, AccountInfo(product: current, term: .ends(renewal),
                                                         note: .copy("account.note.refundRequested"))),
             ("menu, free", chat, AccountInfo()),
-            ("manage", subscribed, AccountInfo(page: .manage, product: "Premium Yearly", term: .renews(renewal), choices: plans, selected: 1, renews: true,
-                                               note: .copy("account.note.confirm", [.string("Premium Monthly"), .string("$14.99")]))),
-            ("manage, cancelled", subscribed, AccountInfo(page: .manage, product: "Premium Yearly", term: .ends(renewal), choices: plans, selected: 2,
+            ("manage", subscribed, AccountInfo(page: .manage, product: current, term: .renews(renewal), choices: plans, selected: min(1, plans.count - 1),
+                                               renews: true,
+                                               note: .copy("account.note.confirm", [.string(other?.title ?? ""), .string(other?.detail ?? "")]))),
+            ("manage, cancelled", subscribed, AccountInfo(page: .manage, product: current, term: .ends(renewal), choices: plans,
+                                                          selected: max(0, plans.count - 1),
                                                           note: .copy("account.note.cancelled", date: renewal))),
             ("manage, none", chat, AccountInfo(page: .manage)),
             ("redeem", chat, AccountInfo(page: .redeem, choices: [AccountInfo.Choice(title: "FRIENDS1M", detail: "monthly_14_99")],

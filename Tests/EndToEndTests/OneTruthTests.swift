@@ -56,6 +56,15 @@ struct OneTruthTests {
         #expect(english.exitCode == 0, "an English UI on a Korean account still prices in won: \(english.stdout)")
     }
 
+    @Test("the copy sweep prices the account overlay's plans as the paywall does, in the storefront the locale implies")
+    func copySweepPricesOverlaysInTheLocalesStorefront() async throws {
+        let export = await InProcessCommandLine.run(["copy", "export", "--format", "csv", "--locale", "ko"])
+        #expect(export.exitCode == 0, "\(export.stderr)")
+        let manage = export.stdout.split(separator: "\n").filter { $0.hasPrefix("account,manage") }
+        #expect(manage.contains { $0.contains("₩") }, "\(manage)")
+        #expect(!manage.contains { $0.contains("$") || $0.contains("Premium Yearly") }, "no dollars, no English plan names: \(manage)")
+    }
+
     @Test("store storefront moves the account: a running app re-prices, the next purchase is signed in it")
     func storefrontControl() throws {
         let state = PaywallSimProcess.tempStateDirectory()
