@@ -120,17 +120,14 @@ struct StoreOverlayState: Hashable, Sendable {
         do {
             try session.control(control, productID: target)
             note = done(subscribedGroup(session).flatMap { session.store.subscriptionStatus(groupID: $0) })
+        } catch let failure as StoreKitFailure where failure.name == "duplicateRequest" {
+            note = .copy("account.note.refundAgain", isError: true)
+        } catch let refused as StoreControlError where refused.refusal == .nothingToRefund {
+            note = .copy("account.note.nothingToRefund", isError: true)
+        } catch let refused as StoreControlError where refused.refusal == .ineligibleForOffer {
+            note = .copy("account.note.codeNotForYou", isError: true)
         } catch {
-            let said = String(describing: error)
-            if said == "duplicateRequest" {
-                note = .copy("account.note.refundAgain", isError: true)
-            } else if said.hasPrefix("nothing to refund") {
-                note = .copy("account.note.nothingToRefund", isError: true)
-            } else if said.hasPrefix("ineligibleForOffer") {
-                note = .copy("account.note.codeNotForYou", isError: true)
-            } else {
-                note = OverlayNote(said, isError: true)
-            }
+            note = OverlayNote(String(describing: error), isError: true)
         }
     }
 

@@ -52,10 +52,10 @@ public struct StoreTargetResolver {
             guard known else {
                 throw StoreControlError("unknown transaction or product \(target); expected a transaction id or a product of \(store.catalog.displayName)")
             }
-            guard let latest = live.last(where: { $0.productID == target }) else { throw StoreControlError("nothing to refund for \(target)") }
+            guard let latest = live.last(where: { $0.productID == target }) else { throw StoreControlError("nothing to refund for \(target)", refusal: .nothingToRefund) }
             return latest
         }
-        guard let latest = live.last else { throw StoreControlError("nothing to refund: no transaction that is not revoked already") }
+        guard let latest = live.last else { throw StoreControlError("nothing to refund: no transaction that is not revoked already", refusal: .nothingToRefund) }
         return latest
     }
 

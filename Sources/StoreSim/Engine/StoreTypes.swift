@@ -173,6 +173,19 @@ public enum StoreSyncResult: Hashable, Sendable {
 
 /// A control refused (unknown request, product or transaction), with the reason.
 public struct StoreControlError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// Refusals a customer can act on, which the app's screens say in their own copy.
+    public enum Refusal: Sendable, Hashable {
+        /// Nothing the customer has can be refunded (none bought, or all refunded already).
+        case nothingToRefund
+        /// The customer is not eligible for the offer (a code, a win-back).
+        case ineligibleForOffer
+    }
+
     public var description: String
-    public init(_ description: String) { self.description = description }
+    /// What kind of refusal it is, when the app says it in its own words; nil: any other.
+    public var refusal: Refusal?
+    public init(_ description: String, refusal: Refusal? = nil) {
+        self.description = description
+        self.refusal = refusal
+    }
 }

@@ -22,7 +22,8 @@ extension StoreRules {
         if let info = product.subscription, let offerID = options.offerID {
             let offer = try offerForBuy(offerID, product: product, info: info)
             if offer.kind == .winback, !isEligibleForWinBack(groupID: info.groupID) {
-                throw StoreControlError("ineligibleForOffer: win-back offer \(offerID) is for lapsed subscribers of \(info.groupID)")
+                throw StoreControlError("ineligibleForOffer: win-back offer \(offerID) is for lapsed subscribers of \(info.groupID)",
+                                        refusal: .ineligibleForOffer)
             }
             reason = offer.kind == .code ? .offerCode : offer.kind == .winback ? .winBack : .outsideApp
             record = try startSubscription(product, info: info, offer: offer, token: options.appAccountToken, at: start).0
@@ -77,7 +78,8 @@ extension StoreRules {
         }
         let allowed = offer.eligibility.isEmpty ? ["new", "existing", "expired"] : offer.eligibility
         guard allowed.contains(standing) else {
-            throw StoreControlError("ineligibleForOffer: offer code \(code) is for \(allowed.joined(separator: ", ")) subscribers; this customer is \(standing)")
+            throw StoreControlError("ineligibleForOffer: offer code \(code) is for \(allowed.joined(separator: ", ")) subscribers; this customer is \(standing)",
+                                    refusal: .ineligibleForOffer)
         }
         if standing == "existing", var line = state.lines[info.groupID] {
             line.nextRenewalOffer = RenewalOffer(type: 3, offerID: offer.transactionIdentifier ?? code)
