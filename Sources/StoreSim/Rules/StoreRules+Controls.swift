@@ -37,6 +37,14 @@ extension StoreRules {
     mutating func expireSubscription(groupID: String) throws {
         let key = state.controlledLineKey(groupID)
         guard var line = state.lines[key] else { throw StoreControlError("expire: no subscription in group \(groupID)") }
+        // A refunded subscription ended with its refund; one that expired is over: nothing to expire.
+        if let latest = record(line.latestTransactionID), let revoked = latest.payload.revoked {
+            throw StoreControlError("nothing to expire: the subscription in group \(groupID) ended with the refund of transaction "
+                + "\(latest.payload.transactionId) at \(ISO8601.string(revoked))")
+        }
+        if line.expires <= now, !line.autoRenew {
+            throw StoreControlError("nothing to expire: the subscription in group \(groupID) expired at \(ISO8601.string(line.expires))")
+        }
         line.expires = now
         line.autoRenew = false
         line.retryStartedAt = nil; line.graceEnds = nil; line.retryEnds = nil
