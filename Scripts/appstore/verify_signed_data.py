@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Verifies what PaywallSim signs with Apple's App Store Server Library (SignedDataVerifier).
 
-Usage: verify_signed_data.py [--online] ROOT.der BUNDLE_ID ENVIRONMENT KIND JWS [KIND JWS ...]
+Usage: verify_signed_data.py [--online] [--app-apple-id N] ROOT.der BUNDLE_ID ENVIRONMENT KIND JWS [KIND JWS ...]
 
 ROOT.der is what `paywall-sim store certificate --format der` writes; ENVIRONMENT is Sandbox,
 Xcode, LocalTesting or Production; KIND is transaction, renewal, app-transaction or notification.
@@ -36,12 +36,17 @@ def main() -> int:
     online = bool(args) and args[0] == "--online"
     if online:
         args = args[1:]
+    # Production's verifier compares the app's Apple ID (Apple requires it there).
+    app_apple_id = None
+    if len(args) > 1 and args[0] == "--app-apple-id":
+        app_apple_id = int(args[1])
+        args = args[2:]
     if len(args) < 5 or len(args) % 2 != 1:
         print(__doc__.strip().splitlines()[2], file=sys.stderr)
         return 64
     with open(args[0], "rb") as handle:
         root = handle.read()
-    verifier = SignedDataVerifier([root], online, Environment(args[2]), args[1])
+    verifier = SignedDataVerifier([root], online, Environment(args[2]), args[1], app_apple_id)
     methods = {
         "transaction": verifier.verify_and_decode_signed_transaction,
         "renewal": verifier.verify_and_decode_renewal_info,

@@ -39,6 +39,8 @@ public struct AppStoreAPI: Sendable {
             struct History: Encodable {
                 var revision: String
                 var hasMore: Bool
+                /// The app's Apple ID, in Production only (as Apple's HistoryResponse).
+                var appAppleId: Int64?
                 var bundleId: String
                 var environment: String
                 var signedTransactions: [String]
@@ -51,7 +53,7 @@ public struct AppStoreAPI: Sendable {
                     signedFrom: query["startDate"]?.first.flatMap(Int64.init), before: query["endDate"]?.first.flatMap(Int64.init),
                     descending: query["sort"]?.first == "DESCENDING", offset: offset, limit: Self.pageSize)
                 let next = offset + page.count
-                return .json(History(revision: String(next), hasMore: next < total, bundleId: store.bundleID,
+                return .json(History(revision: String(next), hasMore: next < total, appAppleId: store.signedAppAppleID, bundleId: store.bundleID,
                                      environment: store.environment, signedTransactions: page.map(\.jws)))
             }
             // Filtered on the payloads; only the page's JWS are made.
@@ -78,7 +80,7 @@ public struct AppStoreAPI: Sendable {
             if query["sort"]?.first == "DESCENDING" { payloads.reverse() }
             let page = Array(payloads.dropFirst(offset).prefix(Self.pageSize))
             let next = offset + page.count
-            return .json(History(revision: String(next), hasMore: next < payloads.count, bundleId: store.bundleID,
+            return .json(History(revision: String(next), hasMore: next < payloads.count, appAppleId: store.signedAppAppleID, bundleId: store.bundleID,
                                  environment: store.environment, signedTransactions: page.compactMap { store.signedTransaction(id: $0.1.transactionId)?.jws }))
         }
     }
@@ -102,6 +104,8 @@ public struct AppStoreAPI: Sendable {
             }
             struct Statuses: Encodable {
                 var environment: String
+                /// The app's Apple ID, in Production only (as Apple's StatusResponse).
+                var appAppleId: Int64?
                 var bundleId: String
                 var data: [Group]
             }
@@ -119,7 +123,7 @@ public struct AppStoreAPI: Sendable {
                 }
                 if !last.isEmpty { groups.append(Group(subscriptionGroupIdentifier: groupID, lastTransactions: last)) }
             }
-            return .json(Statuses(environment: store.environment, bundleId: store.bundleID, data: groups))
+            return .json(Statuses(environment: store.environment, appAppleId: store.signedAppAppleID, bundleId: store.bundleID, data: groups))
         }
     }
 

@@ -33,6 +33,8 @@ public struct SessionInputs: Sendable, Hashable {
     /// The environment and bundle id signed data carries; nil: the state directory's, else Xcode and com.paywallsim.app.
     public var environment: String?
     public var bundleID: String?
+    /// The app's Apple ID Production's signed data carries; nil: the state directory's.
+    public var appAppleID: Int64?
     public var backendUp = true
     /// Another server as the app's backend (`--backend URL`): purchases are POSTed to `URL/iap/transactions`.
     public var backendURL: String?
@@ -54,7 +56,7 @@ public struct SessionInputs: Sendable, Hashable {
     public func resolve(stateDirectory: URL) throws -> (settings: SessionSettings, theme: Theme) {
         // The catalog and profile the state directory was made with, unless these inputs name others.
         let named = StateSetup.named(profile: profile, storekit: storekit, baseDirectory: baseDirectory,
-                                     environment: environment, bundleID: bundleID)
+                                     environment: environment, bundleID: bundleID, appAppleID: appAppleID)
         let setup: StateSetup
         do { setup = try StateWorkspace(root: stateDirectory).setup(named: named, switching: switchCatalog) }
         catch { throw Diagnostic(wrapping: error) }

@@ -135,6 +135,7 @@ public struct PlayCommand: ParsableCommand {
         options.continuesState = continueState
         options.environment = signing.environment
         options.bundleID = signing.bundleID
+        options.appAppleID = signing.appAppleID
         options.backendURL = backend
         options.backendEndpoint = backendEndpoint
         options.defaultProfile = app.profile.map { ProfileLoader.namesAFile($0) ? URL(fileURLWithPath: $0).standardized.path : $0 }

@@ -15,6 +15,8 @@ public struct StateSetup: Codable, Hashable, Sendable {
     public var environment: String?
     /// The app's bundle id in every signed object; nil: `com.paywallsim.app`.
     public var bundleID: String?
+    /// The app's Apple ID (App Store Connect's), which Production's signed data carries; nil: none.
+    public var appAppleID: Int64?
 
     /// The environments a state may sign for, as Apple names them.
     public static let environments = ["Xcode", "Sandbox", "Production", "LocalTesting"]
@@ -22,11 +24,12 @@ public struct StateSetup: Codable, Hashable, Sendable {
     public static let defaultEnvironment = "Xcode"
     public static let defaultBundleID = "com.paywallsim.app"
 
-    public init(profile: String? = nil, storekit: String? = nil, environment: String? = nil, bundleID: String? = nil) {
+    public init(profile: String? = nil, storekit: String? = nil, environment: String? = nil, bundleID: String? = nil, appAppleID: Int64? = nil) {
         self.profile = profile
         self.storekit = storekit
         self.environment = environment
         self.bundleID = bundleID
+        self.appAppleID = appAppleID
     }
 
     /// The environment signed objects carry.
@@ -37,13 +40,14 @@ public struct StateSetup: Codable, Hashable, Sendable {
     /// The setup a command names: a built-in profile by name, a profile file and a `.storekit` by
     /// absolute path (relative paths resolved against `baseDirectory`), so setups compare by file.
     public static func named(profile: String?, storekit: String?, baseDirectory: String,
-                             environment: String? = nil, bundleID: String? = nil) -> StateSetup {
+                             environment: String? = nil, bundleID: String? = nil, appAppleID: Int64? = nil) -> StateSetup {
         func absolute(_ path: String) -> String {
             path.hasPrefix("/") ? URL(fileURLWithPath: path).standardized.path
                 : URL(fileURLWithPath: baseDirectory).appendingPathComponent(path).standardized.path
         }
         let profileName = profile.map { ProfileLoader.namesAFile($0) ? absolute($0) : $0 }
-        return StateSetup(profile: profileName, storekit: storekit.map(absolute), environment: environment, bundleID: bundleID)
+        return StateSetup(profile: profileName, storekit: storekit.map(absolute), environment: environment, bundleID: bundleID,
+                          appAppleID: appAppleID)
     }
 
     /// The catalog in words, for messages: the file, the profile's, or the embedded one.
@@ -75,11 +79,13 @@ public struct StateSetup: Codable, Hashable, Sendable {
             var result = requested
             result.environment = requested.environment ?? saved.environment
             result.bundleID = requested.bundleID ?? saved.bundleID
+            result.appAppleID = requested.appAppleID ?? saved.appAppleID
             return result
         }
         var result = saved
         result.environment = requested.environment ?? saved.environment
         result.bundleID = requested.bundleID ?? saved.bundleID
+        result.appAppleID = requested.appAppleID ?? saved.appAppleID
         if let profile = requested.profile {
             guard profile == saved.profile else { throw StateSetupError(directory: directory, saved: saved, requested: requested) }
             result.profile = profile

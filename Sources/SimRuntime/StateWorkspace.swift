@@ -38,7 +38,8 @@ public struct StateWorkspace: Sendable {
         }
         return try SimulatedStore(catalog: catalog, stateDirectory: folder, clock: clock, seed: seed,
                                   bundleID: setup?.signingBundleID ?? StateSetup.defaultBundleID,
-                                  environment: setup?.signingEnvironment ?? StateSetup.defaultEnvironment, durability: durability)
+                                  environment: setup?.signingEnvironment ?? StateSetup.defaultEnvironment, appAppleID: setup?.appAppleID,
+                                  durability: durability)
     }
 
     /// Opens (creating its folder if needed) the team's backend, verifying what `store` signs, for
@@ -148,7 +149,8 @@ public struct StateWorkspace: Sendable {
                 if let backend = try existingBackend(store: store, clock: SystemClock()) { try backend.reset() }
             }
             if let saved = try StateSetup.load(in: layout.root) {
-                try StateSetup(environment: saved.environment, bundleID: saved.bundleID).save(in: layout.root, durability: durability)
+                try StateSetup(environment: saved.environment, bundleID: saved.bundleID, appAppleID: saved.appAppleID)
+                    .save(in: layout.root, durability: durability)
             }
             guard let walker = FileManager.default.enumerator(at: layout.root, includingPropertiesForKeys: [.isRegularFileKey]) else { return 0 }
             var removed = 0

@@ -28,6 +28,8 @@ public final class TapePlayer {
         /// The environment and bundle id signed data carries (`play --environment --bundle-id`).
         public var environment: String?
         public var bundleID: String?
+        /// The app's Apple ID Production's signed data carries (`--app-apple-id`).
+        public var appAppleID: Int64?
         /// The app's backend as another server (`play --backend URL`).
         public var backendURL: String?
         /// The team's own purchase endpoint file (`play --backend-endpoint`).
@@ -181,6 +183,7 @@ public final class TapePlayer {
         inputs.switchCatalog = ownsStateDirectory || options.switchCatalog
         inputs.environment = options.environment
         inputs.bundleID = options.bundleID
+        inputs.appAppleID = options.appAppleID
         inputs.backendURL = options.backendURL
         inputs.backendEndpoint = options.backendEndpoint
         // The tape's own state directory is removed when it ends: its writes need no fsync.

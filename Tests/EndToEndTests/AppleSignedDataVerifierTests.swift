@@ -35,9 +35,10 @@ struct AppleSignedDataVerifierTests {
 
     /// The script's answer: one decoded document or error per object, and its exit status.
     func verify(_ objects: [(kind: String, jws: String)], root: URL, bundleID: String = "com.paywallsim.app",
-                environment: String = "Sandbox") throws -> (lines: [[String: Any]], status: Int32) {
+                environment: String = "Sandbox", appAppleID: Int64? = nil) throws -> (lines: [[String: Any]], status: Int32) {
         let script = TestPaths.scripts.appendingPathComponent("appstore/verify_signed_data.py").path
-        let arguments = [AppStoreServerLibraryTests.python, script, root.path, bundleID, environment] + objects.flatMap { [$0.kind, $0.jws] }
+        let appleID = appAppleID.map { ["--app-apple-id", String($0)] } ?? []
+        let arguments = [AppStoreServerLibraryTests.python, script] + appleID + [root.path, bundleID, environment] + objects.flatMap { [$0.kind, $0.jws] }
         let run = try CleanSpawn.shell(arguments.map(CleanSpawn.quote).joined(separator: " "))
         let lines = run.output.split(separator: "\n").compactMap { line in
             (try? JSONSerialization.jsonObject(with: Data(line.utf8))) as? [String: Any]
@@ -55,6 +56,48 @@ struct AppleSignedDataVerifierTests {
         let root = directory.appendingPathComponent("root.der")
         _ = try store(["certificate", "--format", "der", "--out", root.path], in: directory)
         return root
+    }
+
+    /// Apple's `data`/`appData` docs: `appAppleId` is "not present in the sandbox environment";
+    /// Apple's verifier in Production requires the app's Apple ID and compares it. A Production
+    /// state with `--app-apple-id` signs it everywhere Apple does; a Sandbox state nowhere.
+    @Test(.enabled(if: AppStoreServerLibraryTests.available, "make .venv-appstore with .ci/run"))
+    func everySignedObjectVerifiesInProductionWithTheAppsAppleID() throws {
+        let signing = ["--environment", "Production", "--app-apple-id", "1234567890"]
+        let bought = try store(["buy", "monthly_14_99", "--now", "2026-01-30T09:00:00Z"] + signing)
+        #expect(bought.stderr.isEmpty || !bought.stderr.contains("error"), "\(bought.stderr)")
+        _ = try store(["advance", "62d"]) // two renewals of a real month
+        _ = try store(["refund", "monthly_14_99"])
+        let root = state.appendingPathComponent("root.der")
+        _ = try store(["certificate", "--format", "der", "--out", root.path])
+        let objects = try signedObjects(in: state)
+        #expect(objects.filter { $0.kind == "notification" }.count == 4, "SUBSCRIBED, two DID_RENEW, REFUND")
+        let (lines, status) = try verify(objects, root: root, environment: "Production", appAppleID: 1_234_567_890)
+        #expect(status == 0)
+        for line in lines {
+            #expect(line["error"] == nil, "\(line)")
+            let decoded = line["decoded"] as? [String: Any] ?? [:]
+            switch line["kind"] as? String {
+            case "notification": #expect((decoded["data"] as? [String: Any])?["appAppleId"] as? Int == 1_234_567_890, "\(line)")
+            case "app-transaction": #expect(decoded["appAppleId"] as? Int == 1_234_567_890, "\(line)")
+            default: break
+            }
+        }
+        // Another app's Apple ID is refused, as Apple's verifier refuses a notification for another app.
+        let notification = try #require(objects.first { $0.kind == "notification" })
+        let (other, refused) = try verify([notification], root: root, environment: "Production", appAppleID: 42)
+        #expect(refused != 0 && other.first?["error"] as? String == "INVALID_APP_IDENTIFIER", "\(other)")
+        // Sandbox leaves it out, as Apple does.
+        let sandbox = PaywallSimProcess.tempStateDirectory()
+        defer { try? FileManager.default.removeItem(at: sandbox) }
+        _ = try store(["buy", "monthly_14_99", "--now", "2026-01-30T09:00:00Z", "--environment", "Sandbox", "--app-apple-id", "1234567890"], in: sandbox)
+        let sandboxNotifications = try json(try store(["notifications", "--json", "--signed"], in: sandbox))["notifications"] as? [[String: Any]] ?? []
+        let payload = try #require(sandboxNotifications.first?["signedPayload"] as? String)
+        let body = try #require(payload.split(separator: ".").dropFirst().first)
+        var base64 = body.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
+        while base64.count % 4 != 0 { base64 += "=" }
+        let decoded = String(decoding: try #require(Data(base64Encoded: base64)), as: UTF8.self)
+        #expect(!decoded.contains("appAppleId"), "\(decoded)")
     }
 
     @Test(.enabled(if: AppStoreServerLibraryTests.available, "make .venv-appstore with .ci/run"))

@@ -24,6 +24,7 @@ extension SimulationOptions {
         inputs.backendEndpoint = backendEndpoint
         inputs.environment = signing.environment
         inputs.bundleID = signing.bundleID
+        inputs.appAppleID = signing.appAppleID
         inputs.switches = storeSwitches.switches
         inputs.backendUp = !storeSwitches.backendDown
         return inputs

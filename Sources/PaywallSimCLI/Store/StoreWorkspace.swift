@@ -52,7 +52,8 @@ final class StoreWorkspace {
         }
         let named = StateSetup.named(profile: options.profile, storekit: options.storekit,
                                      baseDirectory: FileManager.default.currentDirectoryPath,
-                                     environment: options.signing.environment, bundleID: options.signing.bundleID)
+                                     environment: options.signing.environment, bundleID: options.signing.bundleID,
+                                     appAppleID: options.signing.appAppleID)
         // `store products` may show any catalog it names; naming none, it shows the state's own.
         let namesOne = options.profile != nil || options.storekit != nil
         workspace = StateWorkspace(root: stateDirectory)
@@ -124,6 +125,10 @@ final class StoreWorkspace {
             if savedSetup.signingEnvironment != kept.signingEnvironment {
                 said.append("note: \(stateDirectory.path) now signs for \(kept.signingEnvironment) (was \(savedSetup.signingEnvironment)); "
                     + "what it signed before stays \(savedSetup.signingEnvironment)")
+            }
+            if let id = kept.appAppleID, savedSetup.appAppleID != id {
+                said.append("note: \(stateDirectory.path) now signs Production's data with app Apple ID \(id)"
+                    + (savedSetup.appAppleID.map { " (was \($0))" } ?? ""))
             }
             if savedSetup.signingBundleID != kept.signingBundleID {
                 said.append("note: \(stateDirectory.path) now signs for bundle id \(kept.signingBundleID) (was \(savedSetup.signingBundleID))")

@@ -5,7 +5,7 @@ import Foundation
 public struct AppTransactionPayload: Codable, Hashable, Sendable {
     /// `Xcode`, `Sandbox` or `Production`.
     public var receiptType: String
-    /// The app's Apple ID (0 in the Xcode environment).
+    /// The app's Apple ID in Production (`--app-apple-id`); 0 in the Xcode and sandbox environments.
     public var appAppleId: Int64
     public var bundleId: String
     /// The app version now running (`CFBundleVersion`).

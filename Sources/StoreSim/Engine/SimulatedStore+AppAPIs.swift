@@ -43,7 +43,7 @@ extension SimulatedStore {
         }
         let purchase = appPurchase
         let payload = AppTransactionPayload(
-            receiptType: environment, appAppleId: 0, bundleId: bundleID, applicationVersion: purchase.applicationVersion,
+            receiptType: environment, appAppleId: signedAppAppleID ?? 0, bundleId: bundleID, applicationVersion: purchase.applicationVersion,
             versionExternalIdentifier: 0, receiptCreationDate: TransactionPayload.millis(clock.now()),
             originalPurchaseDate: TransactionPayload.millis(purchase.originalPurchaseDate),
             originalApplicationVersion: purchase.originalApplicationVersion,

@@ -17,6 +17,8 @@ public final class SimulatedStore {
     public var bundleID: String { rules.bundleID }
     /// `Xcode` (StoreKit Testing) or `Sandbox`.
     public var environment: String { rules.environment }
+    /// The `appAppleId` signed data and the App Store Server API's answers carry (Production only).
+    public var signedAppAppleID: Int64? { rules.signedAppAppleID }
     public var keys: StoreSigningKeys { rules.keys }
     /// The JWS headers (key id and certificate chain) encoded once: every signature starts with one.
     var encodedHeaders: JWSHeaders { rules.encodedHeaders }
@@ -52,7 +54,8 @@ public final class SimulatedStore {
 
     /// Opens the store in `stateDirectory`; unfinished transactions are queued as redelivered updates.
     public init(catalog: StoreCatalog, stateDirectory: URL, clock: any Clock, seed: UInt64 = 1,
-                bundleID: String = "com.paywallsim.app", environment: String = "Xcode", durability: Durability = .durable) throws {
+                bundleID: String = "com.paywallsim.app", environment: String = "Xcode", appAppleID: Int64? = nil,
+                durability: Durability = .durable) throws {
         self.durability = durability
         self.clock = clock
         var repository = StoreRepository(folder: stateDirectory, durability: durability)
@@ -64,7 +67,8 @@ public final class SimulatedStore {
         }
         self.repository = repository
         self.stateDirectory = stateDirectory
-        rules = try StoreRules(catalog: catalog, bundleID: bundleID, environment: environment, keys: keys, state: state, now: clock.now())
+        rules = try StoreRules(catalog: catalog, bundleID: bundleID, environment: environment, appAppleID: appAppleID, keys: keys,
+                               state: state, now: clock.now())
         let unfinished = state.records.positions { !$0.contains(.finished) }
         if !unfinished.isEmpty { updates.append(.redeliveries(state.records, unfinished)) }
     }

@@ -55,6 +55,8 @@ public struct NotificationEntry: Hashable, Sendable {
 /// `ResponseBodyV2DecodedPayload`: what the signed payload holds, with Apple's names.
 struct NotificationPayload: Codable, Hashable, Sendable {
     struct DataPart: Codable, Hashable, Sendable {
+        /// The app's Apple ID: in Production only (Apple: absent in the sandbox).
+        var appAppleId: Int64?
         var bundleId: String
         /// The app's build (`CFBundleVersion`), as the app's `AppTransaction` reports its version.
         var bundleVersion: String?

@@ -18,7 +18,7 @@ extension StoreRules {
     mutating func makeNotification(_ event: NotificationEvent) throws -> ServerNotification {
         let uuid = UUID().uuidString.lowercased() // not from the store's seeded generator: its ids stay as they were
         let record = event.transactionID.isEmpty ? nil : self.record(event.transactionID)
-        var data = NotificationPayload.DataPart(bundleId: bundleID, bundleVersion: appPurchase.applicationVersion, environment: environment,
+        var data = NotificationPayload.DataPart(appAppleId: signedAppAppleID, bundleId: bundleID, bundleVersion: appPurchase.applicationVersion, environment: environment,
                                                 signedTransactionInfo: record?.jws(encodedHeaders), signedRenewalInfo: nil, status: nil)
         if let key = event.groupID, let status = lineStatus(key: key) {
             data.signedRenewalInfo = try signJWS(try status.renewalInfo.encoded(), untrusted: false)

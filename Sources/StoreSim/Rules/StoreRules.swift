@@ -14,6 +14,8 @@ struct StoreRules {
     let bundleID: String
     /// `Xcode` (StoreKit Testing) or `Sandbox`.
     let environment: String
+    /// The app's Apple ID (App Store Connect's), when the state has one.
+    let appAppleID: Int64?
     let keys: StoreSigningKeys
     /// The JWS headers (key id and certificate chain) encoded once: every signature starts with one.
     let encodedHeaders: JWSHeaders
@@ -31,10 +33,12 @@ struct StoreRules {
     var revokedSinceMark: [String] = []
 
     /// Rules over `state`, signing with `keys`, as of `now`.
-    init(catalog: StoreCatalog, bundleID: String, environment: String, keys: StoreSigningKeys, state: StoreState, now: Date) throws {
+    init(catalog: StoreCatalog, bundleID: String, environment: String, appAppleID: Int64? = nil, keys: StoreSigningKeys,
+         state: StoreState, now: Date) throws {
         self.catalog = catalog
         self.bundleID = bundleID
         self.environment = environment
+        self.appAppleID = appAppleID
         self.keys = keys
         encodedHeaders = (try CompactJWS.encodedHeader(kid: StoreSigningKeys.trustedKeyID, x5c: keys.chain.x5c),
                           try CompactJWS.encodedHeader(kid: StoreSigningKeys.untrustedKeyID, x5c: keys.chain.x5c))
@@ -44,6 +48,10 @@ struct StoreRules {
 
     /// The switches in force (the catalog's, or as changed at run time).
     var settings: StoreSettings { state.settings ?? catalog.settings }
+
+    /// The `appAppleId` signed data carries: the app's Apple ID in Production; absent elsewhere,
+    /// as Apple leaves it out in the sandbox ("isn't present in the sandbox environment").
+    var signedAppAppleID: Int64? { environment == "Production" ? appAppleID : nil }
 
     /// The rate subscriptions renew at (in a `Sandbox` store, the rate Apple's sandbox renews at).
     var renewalRate: TimeRate { isSandbox ? settings.timeRate.inSandbox : settings.timeRate }
