@@ -26,16 +26,6 @@ public enum ICULocaleData {
         return data != noLanguage
     }
 
-    /// Whether ICU formats `identifier` (language_script_region) with data of its own region, or
-    /// of a CLDR parent such as `en_150`: true unless its data is only a truncation of it
-    /// (its language, or language and script).
-    public static func hasRegionalData(_ identifier: String) -> Bool {
-        let data = dataLocale(of: identifier)
-        guard hasLanguage(identifier), let code = LocaleCode(identifier), code.region != nil else { return false }
-        let truncations = [code.language, LocaleCode.identifier(language: code.language, script: code.script, region: nil)]
-        return !truncations.contains(data)
-    }
-
     /// What ICU answers for a code that is no language at all: its default locale.
     static let noLanguage = ask("xx")
 
