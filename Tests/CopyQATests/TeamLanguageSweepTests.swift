@@ -46,4 +46,14 @@ struct TeamLanguageSweepTests {
         let run = try Binary.run(["run", "--locale", code])
         #expect(run.status == 64 && run.error.contains(expected), "\(run.error)")
     }
+
+    /// The HTML page's header counts defects as the command line does, for the same run.
+    @Test func theHTMLHeaderCountsWhatTheCommandLineCounts() throws {
+        let page = Support.tempDirectory("html-counts").appendingPathComponent("copy.html")
+        let result = try Binary.run(["copy", "check", "--copy", team, "--html", page.path] + narrow)
+        let html = try String(contentsOf: page, encoding: .utf8)
+        #expect(result.output.contains("\n3 error(s), 0 warning(s)"))
+        #expect(html.contains("data-errors=\"3\" data-warnings=\"0\""), "\(html.prefix(3000))")
+        #expect(html.contains("3 error(s), 0 warning(s), seen 10 time(s) across screens, states and combinations"))
+    }
 }
