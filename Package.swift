@@ -31,7 +31,10 @@ let package = Package(
     targets: [
         // Shared foundation: the one located JSON reader, file:line:column diagnostics, durable
         // atomic writes, locale codes, the heap's settings. Foundation and glibc's <malloc.h> only.
-        .target(name: "PaywallFoundation", dependencies: ["CMalloc"]),
+        // ICU (the toolchain's `_FoundationICU`, which Foundation itself links) answers which locale's
+        // data it formats a locale with (`ICULocaleData`).
+        .target(name: "PaywallFoundation", dependencies: ["CMalloc"],
+                linkerSettings: [.linkedLibrary("_FoundationICU", .when(platforms: [.linux]))]),
         // glibc's <malloc.h> (`mallopt`), which the Glibc module does not import.
         .systemLibrary(name: "CMalloc"),
         // The words the app, Apple's store and the team's server share: a signed transaction and its
@@ -147,7 +150,7 @@ let package = Package(
             .product(name: "HummingbirdTesting", package: "hummingbird"),
             .product(name: "Crypto", package: "swift-crypto"),
         ]),
-        .testTarget(name: "EndToEndTests", dependencies: ["PaywallSimCLI", "AppStoreServer", "PaywallCore", "SimRuntime", "StoreSim", "TeamServer", "Tapes", "BuiltInCopy", "TestSupport"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["PaywallSimCLI", "AppStoreServer", "PaywallCore", "SimRuntime", "StoreSim", "TeamServer", "Tapes", "BuiltInCopy", "CopyDeck", "PaywallFoundation", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -156,9 +156,11 @@ public struct AppStoreHTTPServer: Sendable {
                     ready: @escaping @Sendable (Int) -> Void) async throws {
         let deliveryTask = delivery.map { delivery in Task { await delivery.run() } }
         defer { deliveryTask?.cancel() }
-        // Warnings and errors only: the server's own line says where it listens.
+        // The framework's own lines stay out: serve says where it listens, and why it cannot, in
+        // its own words; the errors Hummingbird logs repeat those (a busy port is "Waiting on child
+        // channel: CancellationError()" twice and "Server shutdown error: Already closed" twice).
         var logger = Logger(label: "paywall-sim serve")
-        logger.logLevel = .warning
+        logger.logLevel = .critical
         let inner = InnerPorts()
         let tls = TLSConfiguration.makeServerConfiguration(
             certificateChain: [.certificate(try NIOSSLCertificate(bytes: try certificates.serverDER(), format: .der))],

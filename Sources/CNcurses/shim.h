@@ -139,6 +139,38 @@ static inline void paywallsim_on_crash_signal(int sig) {
     raise(sig);
 }
 
+/// Set by the SIGTSTP handler when the process comes back (SIGCONT) from a stop with the terminal
+/// left as the shell had it: the screen enters curses mode again and draws everything.
+static volatile sig_atomic_t paywallsim_resume_pending = 0;
+
+/// Stops the process as a shell's job control expects (SIGSTOP, which no handler can catch);
+/// returns when it is continued (`fg`, SIGCONT).
+static inline void paywallsim_stop_process(void) { raise(SIGSTOP); }
+
+/// SIGTSTP handler (`kill -TSTP`, or Ctrl+Z where the terminal sends it as a signal): as
+/// full-screen programs do, the terminal is put back as the shell had it (async-signal-safe calls
+/// only), the process stops, and once continued the screen is asked to come back.
+static inline void paywallsim_on_stop_signal(int sig) {
+    (void)sig;
+    int wasActive = paywallsim_curses_active;
+    paywallsim_restore_terminal_from_signal();
+    paywallsim_stop_process();
+    if (wasActive) {
+        paywallsim_curses_active = 1;
+        paywallsim_resume_pending = 1;
+    }
+}
+
+/// Whether ncurses is marked running (for Swift, which cannot read the flag itself).
+static inline int paywallsim_is_active(void) { return paywallsim_curses_active; }
+
+/// Takes the resume request the SIGTSTP handler left (1 once, then 0).
+static inline int paywallsim_take_resume(void) {
+    if (!paywallsim_resume_pending) return 0;
+    paywallsim_resume_pending = 0;
+    return 1;
+}
+
 /// Installs the atexit hook, the SIGINT/SIGTERM/SIGHUP handlers and the crash handlers (once per process).
 static inline void paywallsim_install_restore_handlers(void) {
     static int installed = 0;
@@ -152,6 +184,12 @@ static inline void paywallsim_install_restore_handlers(void) {
     sigaction(SIGINT, &action, NULL);
     sigaction(SIGTERM, &action, NULL);
     sigaction(SIGHUP, &action, NULL);
+    struct sigaction stop;
+    memset(&stop, 0, sizeof stop);
+    stop.sa_handler = paywallsim_on_stop_signal;
+    sigemptyset(&stop.sa_mask);
+    stop.sa_flags = SA_RESTART;
+    sigaction(SIGTSTP, &stop, NULL);
     int crashes[] = { SIGABRT, SIGSEGV, SIGBUS, SIGILL, SIGTRAP, SIGFPE };
     struct sigaction crash;
     memset(&crash, 0, sizeof crash);

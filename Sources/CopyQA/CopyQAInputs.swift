@@ -84,6 +84,25 @@ public enum CopyCheck {
         let lint = sweep.teamCatalog.map { raw in
             LintReport.FileReport(file: origin, catalog: raw, linter: CatalogLinter(languages: matrix.locales))
         }
+        // A placeholder or plural defect the lint reports (with its file and line) is the one the
+        // screens show too: reported once, by the lint.
+        func linted(_ rule: LintRule) -> Set<String> {
+            Set((lint?.findings ?? []).filter { $0.rule == rule }.map { "\($0.key)\u{1F}\($0.language ?? "")" })
+        }
+        let placeholders = linted(.placeholders), plurals = linted(.pluralForms)
+        if !placeholders.isEmpty || !plurals.isEmpty {
+            parts = parts.map { part in
+                part.filter { finding in
+                    let id = "\(finding.key ?? "")\u{1F}\(finding.combination.locale)"
+                    switch finding.kind {
+                    case .specifierMismatch: return !placeholders.contains(id)
+                    case .unresolvedPlaceholder where finding.message.hasPrefix("plural form"): return !plurals.contains(id)
+                    case .unresolvedPlaceholder: return !placeholders.contains(id)
+                    default: return true
+                    }
+                }
+            }
+        }
         return CheckReport(combinations: combinations.count, screensRendered: rendered, findingsInParts: parts, teamCatalog: team,
                            teamLint: lint)
     }

@@ -16,7 +16,10 @@ import TerminalKit
 /// section's SVG is put together by the script only when it scrolls into view.
 public enum HTMLReport {
     /// The page for `combinations`, marking `findings` (from `CopySweep.run` over the same combinations).
-    public static func page(_ sweep: CopySweep, combinations: [SweepCombination], findings: [Finding]) -> String {
+    /// `counts`, the report's defects (`CheckReport.counts(of:)`), head the page as the command
+    /// line prints them (one per defect); without them, the findings marked are counted.
+    public static func page(_ sweep: CopySweep, combinations: [SweepCombination], findings: [Finding],
+                            counts: (errors: Int, warnings: Int)? = nil) -> String {
         var byScreen: [String: [Finding]] = [:]
         for finding in findings { byScreen[id(finding.combination, finding.screen, finding.state), default: []].append(finding) }
         let themeNames = unique(combinations.map(\.theme))
@@ -68,8 +71,9 @@ public enum HTMLReport {
         let locales = unique(combinations.map(\.locale))
         let offers = unique(combinations.map(\.offer.rawValue)), sizes = unique(combinations.map { "\($0.width)x\($0.height)" })
         let kinds = unique(findings.map(\.kind.rawValue)).sorted()
-        let errors = findings.filter { $0.severity == .error }.count
-        let warnings = findings.filter { $0.severity == .warning }.count
+        let errors = counts?.errors ?? findings.filter { $0.severity == .error }.count
+        let warnings = counts?.warnings ?? findings.filter { $0.severity == .warning }.count
+        let seen = counts == nil ? "" : ", seen \(findings.count) time(s) across screens, states and combinations"
         var css = [SVGScreen.sharedRules(scope: ".grid ")]
         // Each size's box, named by a class rather than written on every screen.
         css += frames.keys.sorted().compactMap { size -> String? in
@@ -109,7 +113,7 @@ public enum HTMLReport {
         \(css.joined(separator: "\n"))
         </style></head>
         <body data-screens="\(count)" data-errors="\(errors)" data-warnings="\(warnings)">
-        <header><strong>PaywallSim copy check</strong> — \(count) screens, \(errors) error(s), \(warnings) warning(s).
+        <header><strong>PaywallSim copy check</strong> — \(count) screens, \(errors) error(s), \(warnings) warning(s)\(seen).
         \(select("locale", locales))\(select("theme", themeNames))\(select("offer", offers))\(select("size", sizes))
         \(select("finding", kinds))<label><input type="checkbox" id="f-findings"> only screens with findings</label>
         <label><input type="checkbox" id="f-side"> locales side by side</label>

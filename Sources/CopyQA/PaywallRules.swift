@@ -46,7 +46,9 @@ struct PaywallRules {
         for plan in offer.plans where plan.displayName.trimmingCharacters(in: .whitespaces).isEmpty {
             add(.planNameMissing, nil, "", "\(plan.id) has no name in \(combination.locale): its .storekit displayName is empty, so the customer sees no title for what they buy")
         }
-        let prices = visible(.price)
+        // A price row cut after the price (`US$199.00 一次性买…`) still shows the whole price: each
+        // row is read as drawn, cut or not (its cut is the separate "cut off" finding).
+        let prices = drawn(.price)
         // Plans a short screen scrolled out of view, behind a visible "↓ 3 more plans" line: each is
         // checked in the state where it is selected (the list scrolls to it), not here.
         let scrolledAway = Set(visible(.planScroll).flatMap(\.hiddenPlanIDs))

@@ -82,13 +82,19 @@ struct ScreenChecker: Sendable {
         if let unitState = copy.state, unitState.needsWork {
             add(.warning, .needsReview, "state is \(unitState.rawValue) in \(copy.localeUsed)")
         }
+        let mismatch = copy.fellBack ? nil : lint.mismatch(copy)
         if checkArguments {
             for problem in copy.problems {
-                if case .missingKey = problem { continue }
-                add(.error, .unresolvedPlaceholder, problem.description)
+                switch problem {
+                case .missingKey: continue
+                // Placeholders that differ from the source's are one defect: the arguments that
+                // then do not fit them (`9,99 €` for `%1$lld`) are that defect seen again.
+                case .argumentTypeMismatch where mismatch != nil, .missingArgument where mismatch != nil: continue
+                default: add(.error, .unresolvedPlaceholder, problem.description)
+                }
             }
         }
-        if !copy.fellBack, let mismatch = lint.mismatch(copy) {
+        if let mismatch {
             add(.error, .specifierMismatch, mismatch)
         }
         if !copy.fellBack, lint.isIdentical(copy) {

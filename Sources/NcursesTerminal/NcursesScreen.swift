@@ -122,9 +122,26 @@ public final class NcursesScreen: TerminalScreen {
         return TerminalSize(width: Int(paywallsim_cols()), height: Int(paywallsim_lines()))
     }
 
+    /// Ctrl+Z: as full-screen programs do, leaves curses mode (the terminal as the shell had it),
+    /// stops the process (the shell lists it as a stopped job) and, continued (`fg`), comes back:
+    /// curses mode again at the next frame, drawn whole.
+    public func suspend() {
+        guard window != nil else { return }
+        TerminalRestorer.suspend()
+        previous = nil
+        needsFullRedraw = true
+    }
+
     /// Writes the cells that changed since the last frame; everything after a resize.
     public func draw(_ grid: CellGrid) {
         guard let win = window, let palette else { return }
+        // Continued after a SIGTSTP that left the terminal as the shell had it: out of curses'
+        // mode and back in at this frame's refresh (modes, alternate screen, keypad), drawn whole.
+        if TerminalRestorer.takeResume() {
+            endwin()
+            previous = nil
+            needsFullRedraw = true
+        }
         let full = needsFullRedraw || previous?.size != grid.size
         if full {
             werase(win)
@@ -171,6 +188,12 @@ public final class NcursesScreen: TerminalScreen {
             return key
         }
         guard result == OK else { return nil }
+        // Ctrl+Z, read as a key in raw mode: the terminal sends no SIGTSTP, so the screen stops
+        // the process itself (`suspend`); the loop then draws the screen whole.
+        if code == 26 {
+            suspend()
+            return nil
+        }
         return Key(characterCode: UInt32(code))
     }
 

@@ -1,8 +1,9 @@
 import CNcurses
 
-/// Puts the terminal back on every exit: `endwin` at `atexit`; SIGINT/SIGTERM/SIGHUP and crash
+/// Puts the terminal back on every exit and stop: `endwin` at `atexit`; SIGINT/SIGTERM/SIGHUP and crash
 /// handlers that use only async-signal-safe calls (write the terminal's leave bytes, `tcsetattr`
-/// the modes saved before curses started) and exit with 128 + the signal (C helpers in shim.h).
+/// the modes saved before curses started) and exit with 128 + the signal; Ctrl+Z and SIGTSTP
+/// leave curses, stop the process and come back on SIGCONT (C helpers in shim.h).
 ///
 /// All calls into the C helpers live in this one file: they share a `static` flag, and each
 /// Swift object file gets its own copy of a header's statics.
@@ -21,4 +22,17 @@ enum TerminalRestorer {
 
     /// Calls `endwin` if ncurses is running; safe to call any number of times.
     static func restore() { paywallsim_restore_terminal() }
+
+    /// Ctrl+Z read as a key: `endwin` (the terminal as the shell had it), stop the process
+    /// (SIGSTOP: the shell lists it as a stopped job) and return once it is continued (SIGCONT).
+    static func suspend() {
+        guard paywallsim_is_active() != 0 else { return }
+        paywallsim_set_active(0)
+        endwin()
+        paywallsim_stop_process()
+        paywallsim_set_active(1)
+    }
+
+    /// True once after the SIGTSTP handler stopped and continued the process.
+    static func takeResume() -> Bool { paywallsim_take_resume() != 0 }
 }

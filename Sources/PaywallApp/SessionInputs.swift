@@ -74,8 +74,8 @@ public struct SessionInputs: Sendable, Hashable {
         // The team's catalog over the profile's deck over the default deck.
         let layered = profileSetup.map { $0.copy(overlaidWith: team) } ?? team
         let deck = layered.map { DefaultCopyDeck.layered(over: $0, locale: locale) } ?? DefaultCopyDeck.load(locale: locale)
-        guard CopyDeck.isKnownLanguage(locale) else {
-            throw Diagnostic("locale \(locale): unknown language, expected one the copy deck has: \(deck.languages.joined(separator: ", "))")
+        if let refusal = UnknownLanguage.refusal(locale, deckLanguages: deck.languages) {
+            throw Diagnostic("locale \(locale): \(refusal)")
         }
         var warnings: [String] = team?.warnings ?? []
         if let fallback = deck.fallbackLanguage(for: locale) {

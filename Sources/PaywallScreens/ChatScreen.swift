@@ -22,7 +22,7 @@ extension ScreenLayout {
         var bottom = Block(rows: [[]])
         if let notice = notice() { bottom.append(notice) }
         bottom.append(inputBox())
-        let footer = hints(["chat.hint"])
+        let footer = hints([chatHintKey])
 
         canvas.draw(header, x: rect.x, y: rect.y)
         let transcriptTop = rect.y + header.height
@@ -30,6 +30,13 @@ extension ScreenLayout {
         canvas.draw(transcript(rows: max(0, transcriptBottom - transcriptTop)), x: rect.x, y: transcriptTop, bottom: transcriptBottom)
         canvas.draw(bottom, x: rect.x, y: transcriptBottom)
         canvas.draw(footer, x: rect.x, y: rect.y + rect.height - footer.height)
+    }
+
+    /// The chat's hint line: Tab opens the paywall for a free user, the plan change for a
+    /// subscriber, and nothing for a premium user with no subscription (a lifetime unlock).
+    var chatHintKey: String {
+        guard model.entitlement.isPremium else { return "chat.hint" }
+        return model.currentSubscriptionPlan != nil ? "chat.hint.changePlan" : "chat.hint.premium"
     }
 
     /// The newest messages that fit in `rows`, bottom-aligned (older ones scroll away, not truncated).

@@ -90,21 +90,12 @@ extension ScreenWriter {
         return copy(key, role: .ctaText, bold: true, slot: .cta)
     }
 
-    /// The plan's badge: "BEST VALUE", or "SAVE 88%" in the focus layout when it saves against the dearest plan.
+    /// The plan's badge: "SAVE 65%" in the focus layout when it saves against the shortest plan
+    /// shown, else "BEST VALUE" on the plan with the lowest price per unit of time (`BestValue`).
     func badge(_ plan: Plan, among plans: [Plan], preferSaving: Bool) -> TextItem? {
-        if preferSaving, let percent = saving(plan, among: plans), percent >= 5 {
+        if preferSaving, let percent = BestValue.saving(of: plan, among: plans), percent >= 5 {
             return copy("paywall.badge.save", [.integer(percent)], role: .badge, bold: true, slot: .badge)
         }
         return plan.isBestValue ? copy("paywall.badge.bestValue", role: .badge, bold: true, slot: .badge) : nil
-    }
-
-    /// Percent saved per day against the plan with the highest price per day.
-    func saving(_ plan: Plan, among plans: [Plan]) -> Int? {
-        func perDay(_ p: Plan) -> Double? {
-            guard let period = p.period, period.approximateDays > 0 else { return nil }
-            return NSDecimalNumber(decimal: p.price).doubleValue / period.approximateDays
-        }
-        guard let mine = perDay(plan), let dearest = plans.compactMap(perDay).max(), dearest > 0, mine < dearest else { return nil }
-        return Int(((1 - mine / dearest) * 100).rounded(.down))
     }
 }

@@ -16,7 +16,7 @@ public struct PaywallSimCommand: AsyncParsableCommand {
     public init() {}
 
     /// Runs the command line `arguments` as `paywall-sim` does, writing to `console`, and returns
-    /// the exit status: a misspelled command or a negative duration is refused (64); otherwise the
+    /// the exit status: a misspelled command or root flag or a negative duration is refused (64); otherwise the
     /// command they name runs on the caller's actor, and an error ends it with ArgumentParser's
     /// message and code. `main.swift` calls it from the main actor, so the synchronous commands run
     /// on the main thread, as with a synchronous root (`run`'s ncurses loop and its terminal
@@ -24,7 +24,7 @@ public struct PaywallSimCommand: AsyncParsableCommand {
     /// `main() async` is nonisolated: it would run the synchronous commands on a thread of the
     /// concurrency pool instead.) Tests run the command line in process through it.
     @MainActor public static func run(_ arguments: [String], console: Console = .standard) async -> Int32 {
-        if let message = misspelledCommand(in: arguments) ?? negativeDuration(in: arguments) {
+        if let message = misspelledCommand(in: arguments) ?? misspelledRootFlag(in: arguments) ?? negativeDuration(in: arguments) {
             console.write(message + "\n", .error)
             return 64
         }
@@ -82,6 +82,19 @@ public struct PaywallSimCommand: AsyncParsableCommand {
             path += " " + word
         }
         return nil
+    }
+
+    /// `--versoin`: a first word one slip away from the root's own `--version` or `--help` that no
+    /// command takes, refused with the flag it meant (commands get the same from `misspelledCommand`).
+    public static func misspelledRootFlag(in arguments: [String]) -> String? {
+        guard let word = arguments.first, word.hasPrefix("--"), word.count > 3 else { return nil }
+        let name = String(word.dropFirst(2)).lowercased()
+        let flags = ["version", "help"]
+        guard !flags.contains(name),
+              let meant = flags.first(where: { Spelling.editDistance(name, $0) <= max(1, $0.count / 3) }) else { return nil }
+        // An option the default command (`run`) takes is no slip.
+        if (try? parseAsRoot(arguments)) != nil { return nil }
+        return "paywall-sim: unknown option '\(word)'. Did you mean '--\(meant)'?"
     }
 
     /// `store advance -1d`: a negative duration, which the parser would read as an option.

@@ -17,7 +17,7 @@ public struct RunCommand: ParsableCommand {
         discussion: """
         Keys: Enter continue, buy, confirm, send · → continue (on offer B's cards: next card) · ← back (cards: previous card) · s skip onboarding · ↑↓ (k j) select a plan · \
         r restore · n/Esc not now, cancel, close · Tab paywall from chat · ?/F1 help · d/F2 debug · \
-        q quit · Ctrl+C quit anywhere.
+        u/F3 account & subscriptions · t/F4 Transaction Manager · q quit · Ctrl+C quit anywhere.
         """)
 
     @OptionGroup public var options: SimulationOptions

@@ -16,6 +16,15 @@ struct EmptyPlanNameTests {
         #expect(!missing.isEmpty)
         #expect(missing.allSatisfy { $0.severity == .error && $0.message.contains("com.moritzserrin.culinachef.unlimited.subscription has no name in en") },
                 "\(missing.map(\.message))")
+        // Fixture 44 (hocalingo): two subscriptions with no localizations at all are shown with
+        // an empty name as StoreKit gives it, never their reference names, and flagged the same way.
+        let unnamed = TestPaths.packageRoot.appendingPathComponent("Tests/Fixtures/storekit/44-hocalingo-no-localizations-v4.storekit").path
+        let noLocalizations = try CopyQAInputs(storekitPath: unnamed, matrix: matrix).check()
+        let flagged = Set(noLocalizations.findings.filter { $0.kind == .planNameMissing }.map(\.message))
+        #expect(flagged == ["3.1.2: hocalingo_premium_weekly has no name in en: its .storekit displayName is empty, so the customer sees no title for what they buy",
+                            "3.1.2: hocalingo_premium_yearly has no name in en: its .storekit displayName is empty, so the customer sees no title for what they buy"],
+                "\(flagged)")
+        #expect(!noLocalizations.findings.contains { $0.text.contains("Weekly Premium") || $0.text.contains("Yearly Premium") })
         // The shipped catalog names every plan.
         let shipped = try CopyQAInputs(matrix: matrix).check()
         #expect(!shipped.findings.contains { $0.kind == .planNameMissing })

@@ -74,7 +74,8 @@ struct PlantedDefectTests {
         let findings = Support.findings(deck, Support.small(["zh-Hans"]))
         let mismatch = try #require(findings.first { $0.kind == .specifierMismatch })
         #expect(mismatch.key == "paywall.plan.price" && mismatch.severity == .error)
-        #expect(findings.contains { $0.kind == .unresolvedPlaceholder && $0.key == "paywall.plan.price" })
+        // One defect, one finding: the period name that then does not fit %2$lld is that defect seen again.
+        #expect(!findings.contains { $0.kind == .unresolvedPlaceholder && $0.key == "paywall.plan.price" })
     }
 
     @Test("a placeholder without an argument")

@@ -121,6 +121,33 @@ struct CommandParsingTests {
         }
     }
 
+    /// A newcomer's slips: a misspelled `--version`, a negative `--limit`, the live keys in `run --help`.
+    @Test func aMisspelledVersionFlagIsNamed() throws {
+        #expect(PaywallSimCommand.misspelledRootFlag(in: ["--versoin"]) == "paywall-sim: unknown option '--versoin'. Did you mean '--version'?")
+        #expect(PaywallSimCommand.misspelledRootFlag(in: ["--hlep"]) == "paywall-sim: unknown option '--hlep'. Did you mean '--help'?")
+        // The real flags, a run option and a word far from both are not slips.
+        for arguments in [["--version"], ["--help"], ["--locale", "ko"], ["--frobnicate"], []] {
+            #expect(PaywallSimCommand.misspelledRootFlag(in: arguments) == nil, "\(arguments)")
+        }
+    }
+
+    @Test(arguments: [["store", "transactions", "--limit", "-1"], ["store", "notifications", "--limit", "-1"]])
+    func aNegativeLimitIsRefusedClearly(_ arguments: [String]) throws {
+        let refused = try #require(refusal(arguments))
+        #expect(refused.message.contains("--limit -1: expected 0 (every "), "\(refused.message)")
+        #expect(!refused.message.contains("Missing value"), "\(refused.message)")
+        #expect(refused.exitCode == 64)
+        let parsed = try PaywallSimCommand.parseAsRoot(["store", "transactions", "--limit", "3"])
+        #expect((parsed as? StoreTransactionsCommand)?.limit == 3)
+    }
+
+    @Test func runHelpListsEveryLiveKey() {
+        let help = PaywallSimCommand.helpMessage(for: RunCommand.self, columns: 1000)
+        for key in ["?/F1 help", "d/F2 debug", "u/F3 account & subscriptions", "t/F4 Transaction Manager", "Ctrl+C quit"] {
+            #expect(help.contains(key), "\(key) in: \(help)")
+        }
+    }
+
     @Test func versionIsACleanExit() throws {
         let refused = try #require(refusal(["--version"]))
         #expect(refused.message == PaywallSimCommand.version)

@@ -82,6 +82,20 @@ struct ServeTests {
         #expect(!banner.contains(folder.path), "\(banner)")
     }
 
+    /// A port another serve holds: serve's own one line says so, with no framework log lines before it.
+    @Test func aBusyPortIsOneClearLine() throws {
+        let first = try Server(["--state", state.path])
+        let port = String(first.baseURL.split(separator: ":").last ?? "")
+        let other = PaywallSimProcess.tempStateDirectory()
+        let second = try PaywallSimProcess.run(["serve", "--port", port, "--state", other.path], timeout: 30)
+        #expect(second.exitCode == 1 && !second.timedOut)
+        // The one warning every serve without --api-key prints, then the refusal: nothing else.
+        let lines = second.stderr.split(separator: "\n").map(String.init).filter { !$0.hasPrefix("warning: no --api-key") }
+        #expect(lines == ["paywall-sim serve: cannot listen on 127.0.0.1:\(port): the address is in use (another serve? --port 0 takes a free one)"],
+                "\(second.stderr)")
+        #expect(second.stdout.isEmpty, "\(second.stdout)")
+    }
+
     @Test func postIAPTransactionsVerifiesRecordsAndAnswersTheEntitlement() throws {
         _ = try store(["buy", "monthly_14_99", "--now", "2026-01-30T09:00:00Z", "--environment", "Sandbox"])
         let server = try Server(["--state", state.path])

@@ -261,6 +261,52 @@ enum EmbeddedCopyDeck {
         }
       }
     },
+    "chat.hint.changePlan" : {
+      "comment" : "Hint line, chat screen, for a subscriber: Tab opens the paywall to change plan. Keep Enter, Tab, F1 and Ctrl+C as is.",
+      "localizations" : {
+        "en" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "Enter Send · Tab Change plan · F1 Help · Ctrl+C Quit"
+          }
+        },
+        "ko" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "Enter 보내기 · Tab 요금제 · F1 도움말 · Ctrl+C 종료"
+          }
+        },
+        "zh-Hans" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "Enter 发送 · Tab 更改套餐 · F1 帮助 · Ctrl+C 退出"
+          }
+        }
+      }
+    },
+    "chat.hint.premium" : {
+      "comment" : "Hint line, chat screen, for a premium customer with no subscription to change (a lifetime unlock): no Tab, there is nothing to buy. Keep Enter, F1 and Ctrl+C as is.",
+      "localizations" : {
+        "en" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "Enter Send · F1 Help · Ctrl+C Quit"
+          }
+        },
+        "ko" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "Enter 보내기 · F1 도움말 · Ctrl+C 종료"
+          }
+        },
+        "zh-Hans" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "Enter 发送 · F1 帮助 · Ctrl+C 退出"
+          }
+        }
+      }
+    },
     "chat.limitReached" : {
       "comment" : "Chat screen: the daily free limit is used up. %lld = the daily number of free messages. Plural: one / other.",
       "localizations" : {

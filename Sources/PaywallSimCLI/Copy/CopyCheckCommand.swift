@@ -24,6 +24,7 @@ struct CopyCheckCommand: ParsableCommand {
 
     func run() throws {
         let report: CheckReport
+        let groups: [CheckReport.Group]
         do {
             let inputs = sweep.inputs
             // What the team's file was accepted with (a key given twice) goes to stderr, as a catalog's warnings do.
@@ -32,13 +33,16 @@ struct CopyCheckCommand: ParsableCommand {
             }
             let copySweep = try inputs.sweep()
             report = CopyCheck.run(copySweep, matrix: inputs.matrix, origin: sweep.files.copy)
+            groups = report.groups // grouped once for the report, the page and the exit status
             if let html {
-                try writeFile(HTMLReport.page(copySweep, combinations: inputs.matrix.combinations, findings: report.findings), to: html)
+                // The page's header counts defects as the report below does (not every place each was seen).
+                let counts = report.counts(of: groups)
+                try writeFile(HTMLReport.page(copySweep, combinations: inputs.matrix.combinations, findings: report.findings,
+                                              counts: (counts.errors, counts.warnings)), to: html)
             }
         } catch {
             throw failInput(error)
         }
-        let groups = report.groups // grouped once for the report and its exit status
         Console.out(format == "json" ? report.json(groups: groups) : report.text(groups: groups), terminator: "")
         let failed = report.counts(of: groups).errors > 0
         // The process ends next: the report is left for the system to take back whole, rather than

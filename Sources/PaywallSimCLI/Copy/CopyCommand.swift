@@ -1,5 +1,7 @@
 import ArgumentParser
+import CopyDeck
 import CopyQA
+import BuiltInCopy
 import Foundation
 import PaywallFoundation
 import PaywallCore
@@ -18,7 +20,7 @@ public struct CopyCommand: ParsableCommand {
 
 /// The combinations and files every `copy` subcommand sweeps over.
 public struct CopySweepOptions: ParsableArguments {
-    @Option(name: .long, help: ArgumentHelp("A locale to sweep (repeatable, or a comma list: en,ko); default: en, zh-Hans, ko.", valueName: "LOCALE"))
+    @Option(name: .long, help: ArgumentHelp("A locale to sweep (repeatable, or a comma list: en,ko); default: the languages of the --copy catalog, else en, zh-Hans, ko.", valueName: "LOCALE"))
     public var locale: [String] = []
 
     @Option(name: .long, help: ArgumentHelp("A theme name or .theme file (repeatable, or a comma list); default: dark, light, mono.", valueName: "THEME"))
@@ -46,6 +48,13 @@ public struct CopySweepOptions: ParsableArguments {
                 throw ValidationError("--size \(text): below the minimum \(minimum.width)x\(minimum.height), where every screen only asks to enlarge the window and nothing would be checked")
             }
         }
+        // A code that is no language is refused as `run --locale` refuses it: a sweep of it would
+        // only report every key as untranslated.
+        for code in Self.list(locale) {
+            if let refusal = UnknownLanguage.refusal(code, deckLanguages: DefaultCopyDeck.load().languages) {
+                throw ValidationError("--locale \(code): \(refusal)")
+            }
+        }
         for text in Self.list(offer) where OfferID(rawValue: text.uppercased()) == nil {
             throw ValidationError("--offer \(text): expected A, B or C")
         }
@@ -62,9 +71,19 @@ public struct CopySweepOptions: ParsableArguments {
         values.flatMap { $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) } }.filter { !$0.isEmpty }
     }
 
-    /// The inputs, files not yet loaded.
+    /// The inputs, files not yet loaded but the team's catalog's languages: with `--copy` and no
+    /// `--locale`, the locales swept are the languages that catalog has (it is their copy that is checked).
     public var inputs: CopyQAInputs {
-        CopyQAInputs(copyPath: files.copy, storekitPath: app.storekit, configPath: files.config, profile: app.profile, matrix: matrix)
+        var matrix = self.matrix
+        if Self.list(locale).isEmpty, let languages = teamLanguages { matrix.locales = languages }
+        return CopyQAInputs(copyPath: files.copy, storekitPath: app.storekit, configPath: files.config, profile: app.profile, matrix: matrix)
+    }
+
+    /// The languages of the `--copy` catalog, its source language first; nil without one, or when
+    /// it does not load (the sweep then stops on it, naming the file).
+    var teamLanguages: [String]? {
+        guard let path = files.copy, let catalog = try? StringCatalog.load(contentsOf: URL(fileURLWithPath: path)) else { return nil }
+        return [catalog.sourceLanguage] + catalog.languages.filter { $0 != catalog.sourceLanguage }
     }
 }
 

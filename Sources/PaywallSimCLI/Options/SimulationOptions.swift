@@ -44,8 +44,8 @@ public struct SimulationOptions: ParsableArguments {
 
     public func validate() throws {
         // A code that is no language at all is a usage error; one the deck lacks falls back (a warning, later).
-        if !CopyDeck.isKnownLanguage(locale) {
-            throw ValidationError("--locale \(locale): unknown language, expected one the copy deck has: \(DefaultCopyDeck.load().languages.joined(separator: ", "))")
+        if let refusal = UnknownLanguage.refusal(locale, deckLanguages: DefaultCopyDeck.load().languages) {
+            throw ValidationError("--locale \(locale): \(refusal)")
         }
         if let offer, OfferID(rawValue: offer.uppercased()) == nil {
             throw ValidationError("--offer \(offer): expected A, B or C")

@@ -51,7 +51,7 @@ struct StoreTransactionsCommand: ParsableCommand {
     @OptionGroup var options: StoreOptions
     @Flag(name: .long, help: "With --json: add each transaction's JWS (signedTransaction), as the App Store gives it.")
     var signed = false
-    @Option(name: .long, help: ArgumentHelp("Show at most N transactions, the newest (0: every one).", valueName: "N"))
+    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Show at most N transactions, the newest (0: every one).", valueName: "N"))
     var limit = 50
     @Option(name: .long, help: ArgumentHelp("Only transactions purchased at or after this ISO-8601 instant.", valueName: "ISO-8601"))
     var since: String?

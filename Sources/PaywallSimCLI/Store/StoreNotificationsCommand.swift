@@ -13,7 +13,7 @@ struct StoreNotificationsCommand: ParsableCommand {
     @OptionGroup var options: StoreOptions
     @Flag(name: .long, help: "With --json: add each notification's signedPayload.")
     var signed = false
-    @Option(name: .long, help: ArgumentHelp("Show at most N notifications, the newest (0: every one).", valueName: "N"))
+    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Show at most N notifications, the newest (0: every one).", valueName: "N"))
     var limit = 50
 
     func validate() throws {

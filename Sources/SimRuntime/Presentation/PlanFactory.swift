@@ -25,7 +25,7 @@ public struct PlanFactory: Sendable {
     public static let unpricedText = "(no price)"
 
     /// Plans for `productIDs` in the given order; ids the catalog lacks are skipped.
-    /// The subscription with the longest period is marked best value (see `markBestValue`).
+    /// The plan with the lowest price per unit of time is marked best value (see `BestValue.mark`).
     public func plans(for productIDs: [String]) -> [Plan] {
         Self.markBestValue(productIDs.compactMap { catalog.product($0) }.map(plan(for:)))
     }
@@ -145,8 +145,7 @@ public struct PlanFactory: Sendable {
         return byPrice(.nonConsumable) + byPrice(.nonRenewingSubscription)
     }
 
-    /// Marks the plan with the longest period best value (ties: the lowest price per day, then the
-    /// first); nothing is marked when fewer than two plans have a period.
+    /// Marks the plan with the lowest price per unit of time best value, or none (`BestValue.mark`).
     public static func markBestValue(_ plans: [Plan]) -> [Plan] { BestValue.mark(plans) }
 
     /// `amount` in the storefront's currency, localized as the paywall writes prices.

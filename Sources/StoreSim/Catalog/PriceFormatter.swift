@@ -76,10 +76,14 @@ public enum PriceFormatter {
 
     /// The Foundation locale used for `locale` in `storefront`: its language and script, its region or the storefront's.
     ///
-    /// A language and region CLDR has no locale for (German on a Japanese storefront, `de_JP`) is
+    /// A pair ICU has data for, its own or a CLDR parent's (English in Spain, `en_ES`, through
+    /// `en_150`: `9,99 €`), is formatted as it is, as Apple's formatter and CLDR format it. A
+    /// language and region ICU has no data for (German on a Japanese storefront, `de_JP`) is
     /// formatted as CLDR inherits it, by its parent (`de`): the number's symbols are the language's,
     /// the currency is the storefront's either way. (ICU on Linux would give the unknown pair the
-    /// root's separators: `1,200 ¥` where CLDR and iOS give `1.200 ¥`.)
+    /// region's separators: `1,200 ¥` where CLDR and iOS give `1.200 ¥`.) Which case a pair is,
+    /// ICU answers itself (`ICULocaleData`): `Locale.availableIdentifiers` lists only the locales
+    /// with files of their own, and lacks `en_ES`, `en_IT`, `en_RO` and `en_GE`.
     public static func formattingLocale(for locale: String?, storefront: Storefront) -> String {
         guard let locale, var code = LocaleCode(locale) else { return storefront.defaultLocale }
         if code.region == nil { code.region = storefront.regionCode }
@@ -88,16 +92,16 @@ public enum PriceFormatter {
         return cldrLocales.value(for: identifier) { cldrLocale(code) }
     }
 
-    /// `code` when CLDR has it, else its nearest ancestor by CLDR's truncation (region, then script).
+    /// `code` itself when ICU has data for it, its own or a CLDR parent's (`en_ES` through
+    /// `en_150`, `en_AO` through `en_001`); else the truncation ICU takes its data from (`de_JP` →
+    /// `de`, `zh_Hant_SG` → `zh_Hant`). A language ICU has no data for stays as it is.
     static func cldrLocale(_ code: LocaleCode) -> String {
-        var candidates = [code.identifier]
-        if code.region != nil { candidates.append(LocaleCode.identifier(language: code.language, script: code.script, region: nil)) }
-        if code.script != nil { candidates.append(code.language) }
-        return candidates.first(where: availableLocales.contains) ?? code.identifier
+        let identifier = code.identifier
+        guard code.region != nil, ICULocaleData.hasLanguage(identifier) else { return identifier }
+        let data = ICULocaleData.dataLocale(of: identifier)
+        let truncations = [code.language, LocaleCode.identifier(language: code.language, script: code.script, region: nil)]
+        return truncations.contains(data) ? data : identifier
     }
-
-    /// The locales ICU has data for (`de`, `de_CH`, `zh_Hant_TW`), read once.
-    static let availableLocales = Set(Locale.availableIdentifiers)
 
     /// Requested locales and the CLDR locale each is formatted in.
     static let cldrLocales = BoundedCache<String, String>(limit: 256)

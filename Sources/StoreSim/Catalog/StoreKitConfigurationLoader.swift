@@ -88,6 +88,10 @@ struct StoreKitDocumentReader {
                 warnings.append("\(origin):\(at): warning: product \(product.id) has an empty displayPrice; shown as unpriced (Xcode accepts it; set a price to sell it)")
             }
             // StoreKit shows an empty display name as it is: empty (never the reference name).
+            if product.unnamed == true {
+                let at = (try? cursor.optional("localizations"))??.location ?? cursor.location
+                warnings.append("\(origin):\(at): warning: product \(product.id) has no localizations; StoreKit shows an empty name for it (write a displayName in the .storekit)")
+            }
             for item in try cursor.optionalArray("localizations") {
                 let nameCursor = try item.optionalNonNull("displayName")
                 var text = ""

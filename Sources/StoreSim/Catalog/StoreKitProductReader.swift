@@ -31,6 +31,7 @@ struct StoreKitProductReader {
         var product = StoreProduct(id: id, referenceName: referenceName, kind: kind, price: price,
                                    familyShareable: familyShareable, localizations: localizations)
         if unpriced { product.unpriced = true }
+        if localizations.isEmpty { product.unnamed = true }
         return product
     }
 

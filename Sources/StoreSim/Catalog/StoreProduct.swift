@@ -30,6 +30,10 @@ public struct StoreProduct: Hashable, Codable, Sendable, Identifiable {
     /// shown as unpriced, never as free; nil or false: priced.
     public var unpriced: Bool?
 
+    /// Set when the file gives the product no localization at all (`"localizations": []`): StoreKit
+    /// names it with an empty `displayName`, never its `referenceName`; nil or false: named by its localizations.
+    public var unnamed: Bool?
+
     /// Whether the file gave the product no price.
     public var isUnpriced: Bool { unpriced == true }
 
@@ -57,10 +61,11 @@ public struct StoreProduct: Hashable, Codable, Sendable, Identifiable {
     }
 
     /// The display name for `locale` as StoreKit gives it: its best localization's, empty when that
-    /// is empty (a customer sees no name; the catalog warns); a product with no localization at
-    /// all (built in code) falls back to its reference name, then its id.
+    /// is empty or when its file gives it no localization (a customer sees no name; the catalog
+    /// warns); a product built in code with no localization falls back to its reference name, then its id.
     public func displayName(for locale: String) -> String {
         if let localization = localization(for: locale) { return localization.displayName }
+        if unnamed == true { return "" }
         return referenceName.isEmpty ? id : referenceName
     }
 }

@@ -43,7 +43,8 @@ struct PlanFactoryTests {
         let plans = PlanFactory.defaultPaywallPlans(catalog: try CatalogFixtures.load("12"))
         #expect(plans.map(\.id) == ["IT", "it_premium_weekly_480", "it_premium_monthly_980", "it_premium_yearly_9800"])
         #expect(plans.map(\.displayPrice) == ["¥2", "¥4.80", "¥9.80", "¥98"])
-        #expect(plans.map(\.isBestValue) == [false, false, false, true])
+        // ¥2 a month is less per day than ¥98 a year: the badge is where the arithmetic puts it.
+        #expect(plans.map(\.isBestValue) == [true, false, false, false])
         #expect(plans.allSatisfy { $0.currencyCode == "JPY" })
         #expect(plans[0].displayName == "広告非表示")
     }
@@ -90,6 +91,10 @@ struct PlanFactoryTests {
             .map { Plan(id: $0.0, displayName: $0.0, price: $0.1, currencyCode: "USD", displayPrice: "$\($0.1)", period: month) }
         #expect(PlanFactory.markBestValue(tiers).allSatisfy { !$0.isBestValue })
         let withYear = tiers + [Plan(id: "yearly", displayName: "yearly", price: 99, currencyCode: "USD", displayPrice: "$99", period: BillingPeriod(value: 1, unit: .year))]
-        #expect(PlanFactory.markBestValue(withYear).map(\.isBestValue) == [false, false, false, true])
+        // $99 a year is more per day than basic's $4.99 a month: basic is the lowest price per unit of time.
+        #expect(PlanFactory.markBestValue(withYear).map(\.isBestValue) == [true, false, false, false])
+        let cheaperYear = tiers + [Plan(id: "yearly", displayName: "yearly", price: Decimal(string: "49.99")!, currencyCode: "USD",
+                                        displayPrice: "$49.99", period: BillingPeriod(value: 1, unit: .year))]
+        #expect(PlanFactory.markBestValue(cheaperYear).map(\.isBestValue) == [false, false, false, true])
     }
 }

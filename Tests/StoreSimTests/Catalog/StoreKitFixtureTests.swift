@@ -52,7 +52,12 @@ struct StoreKitFixtureTests {
         #expect(catalog.groups.reduce(0) { $0 + $1.productIDs.count } == expected.subscriptions)
         // Read in the files: 01 line 252 and 02 line 240 leave a subscription's en_US displayName empty.
         let emptyNames = ["01": ["252:31: warning: product subscription_discounted has an empty displayName for en_US"],
-                          "02": ["240:31: warning: product com.revenuecat.annual_with_commitment has an empty displayName for en_US"]]
+                          "02": ["240:31: warning: product com.revenuecat.annual_with_commitment has an empty displayName for en_US"],
+                          // 03: five subscriptions with `"localizations" : []`, at these lines.
+                          "03": [("P2", 323), ("demo2023_mv", 521), ("com.revenuecat.purchaseTester.annual_39.99.2_week_intro", 556),
+                                 ("com.revenuecat.purchaseTester.annual_plus_annual_free", 582),
+                                 ("com.revenuecat.purchaseTester.monthly_4.99.1_week_intro", 609)]
+                              .map { "\($0.1):29: warning: product \($0.0) has no localizations; StoreKit shows an empty name for it" }]
         let expectedWarnings = emptyNames[expected.prefix] ?? []
         #expect(catalog.warnings.count == expectedWarnings.count, "\(catalog.warnings)")
         for (warning, wanted) in zip(catalog.warnings, expectedWarnings) { #expect(warning.contains(wanted), "\(warning)") }
@@ -239,6 +244,20 @@ struct EmptyDisplayNameTests {
         #expect(product.displayName(for: "en_US") == "", "StoreKit shows the empty en_US name, not another locale's")
         if let french { #expect(product.displayName(for: "fr") == french) }
         #expect(catalog.warnings.contains { $0.contains("\(place): warning: product \(id) has an empty displayName for en_US") }, "\(catalog.warnings)")
+    }
+
+    /// Fixture 44 (hocalingo, read in the file): both subscriptions have `"localizations" : []`
+    /// (lines 56 and 80). StoreKit names them with an empty string, never their reference names.
+    @Test func aFilesProductWithNoLocalizationsHasAnEmptyNameAndAWarning() throws {
+        let catalog = try CatalogFixtures.load("44")
+        for (id, line) in [("hocalingo_premium_weekly", 56), ("hocalingo_premium_yearly", 80)] {
+            let product = try #require(catalog.product(id))
+            #expect(product.localizations.isEmpty && !product.referenceName.isEmpty)
+            #expect(product.displayName(for: "en_US") == "" && product.displayName(for: "tr") == "")
+            #expect(catalog.warnings.contains { $0.hasSuffix("44-hocalingo-no-localizations-v4.storekit:\(line):29: warning: product \(id) has no localizations; StoreKit shows an empty name for it (write a displayName in the .storekit)") },
+                    "\(catalog.warnings)")
+        }
+        #expect(catalog.warnings.count == 2)
     }
 
     @Test func aProductBuiltWithoutLocalizationsKeepsItsReferenceName() {

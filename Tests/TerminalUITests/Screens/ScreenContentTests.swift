@@ -106,6 +106,15 @@ import Testing
         #expect(limit.plainText.contains("0 of 10 free messages left today"))
         let premium = F.render(F.cases.first { $0.name == "chatPremium" }!, offer: .A, locale: "en", size: Self.full)
         #expect(premium.plainText.contains("Premium · unlimited messages"))
+        // A subscriber's Tab opens the plan change, not an upsell; a lifetime unlock has nothing to buy.
+        #expect(!premium.plainText.contains("Tab Premium"))
+        #expect(premium.plainText.contains("Enter Send · Tab Change plan · F1 Help · Ctrl+C Quit"))
+        let lifetime = F.render(F.Case(name: "chatLifetime", perOffer: false) { _, l in
+            var m = F.chatModel(used: 0)
+            m.entitlement = Entitlement(isPremium: true, productID: "lifetime", expiresAt: nil, source: .purchase, verifiedAt: F.now)
+            return F.context(m, locale: l)
+        }, offer: .A, locale: "en", size: Self.full)
+        #expect(lifetime.plainText.contains("Enter Send · F1 Help · Ctrl+C Quit") && !lifetime.plainText.contains("Tab "), "\(lifetime.plainText)")
     }
 
     @Test func otherScreensShowTheirCopy() {
