@@ -281,7 +281,7 @@ def main():
             done = Run(binary, seed, work).run(arguments.steps)
             print(f"seed {seed}: {len(done)} steps held ({time.time() - started:.1f} s)", flush=True)
             shutil.rmtree(work, ignore_errors=True)
-        except Failure as failure:
+        except (Failure, OSError, subprocess.SubprocessError) as failure:
             failed += 1
             print(f"seed {seed}: FAILED {failure}\n  replay: {sys.argv[0]} --seed {seed} --steps {arguments.steps} (state kept in {work})", flush=True)
     total = arguments.seeds
