@@ -90,7 +90,8 @@ struct LifecycleTests {
         #expect(throws: StoreControlError.self) { try store.refund(transactionID: "nope") }
         let (reopened, _, _) = try Fixture.store(dir: dir, clock: clock)
         let updates = reopened.takeUpdates()
-        #expect(updates.map(\.reason) == [.redelivery])
+        // Redelivered as what it is: a revocation the app ends access on, not a purchase to verify again.
+        #expect(updates.map(\.reason) == [.revocation])
         let jws = try #require(updates.first?.transaction?.jws)
         let payload = try JSONDecoder().decode(TransactionPayload.self, from: CompactJWS.verify(jws, trustedKeys: reopened.trustedPublicKeys))
         #expect(payload.revocationDate != nil)
