@@ -37,7 +37,10 @@ struct FamilySharingTests {
         #expect(statuses.map(\.state) == [.revoked, .subscribed])
         #expect(store.subscriptionStatus(groupID: "premium")?.transaction.id == shared.id, "the status that gives access")
         #expect(store.currentEntitlements().map(\.id) == [shared.id])
-        _ = try store.revokeFamilyShare(productID: "yearly_59_99")
+        let revoked = try store.revokeFamilyShare(productID: "yearly_59_99")
+        // Apple's revocationReason page: 0 when the owner stops sharing or the member leaves.
+        let payload = try #require(store.payload(transactionID: revoked.id))
+        #expect(payload.revocationReason == 0 && payload.revocationDate != nil)
         #expect(store.subscriptionStatuses(groupID: "premium").map(\.state) == [.revoked, .revoked])
         #expect(store.currentEntitlements().isEmpty)
     }

@@ -166,7 +166,9 @@ extension StoreRules {
             throw StoreControlError("no family-shared \(productID) to revoke; expected one given with FamilyShare")
         }
         let now = now
-        guard let record = try amend(shared.payload.transactionId, { $0.revocationDate = TransactionPayload.millis(now) }) else {
+        // Apple (revocationReason): "For Family Sharing transactions, the revocation reason value is
+        // 0 if the customer leaves the family group or the owner stops sharing."
+        guard let record = try amend(shared.payload.transactionId, { $0.revocationDate = TransactionPayload.millis(now); $0.revocationReason = 0 }) else {
             throw StoreControlError("no transaction \(shared.payload.transactionId)")
         }
         if let key = state.lineKey(for: record.payload), var line = state.lines[key], line.latestTransactionID == record.payload.transactionId {
