@@ -26,7 +26,8 @@ public struct AppStoreAPI: Sendable {
     /// `GET /inApps/v2/history/{transactionId}` (and v1): the customer's transactions, 20 a page,
     /// with `revision` paging and Apple's filters (`startDate`, `endDate`, `productId`,
     /// `productType`, `sort`, `subscriptionGroupIdentifier`, `inAppOwnershipType`, `revoked`).
-    public func history(_ id: String, query: [String: [String]]) -> APIReply {
+    /// V1 leaves out the consumables the app finished (unless refunded or revoked), as Apple's does.
+    public func history(_ id: String, query: [String: [String]], version: Int = 2) -> APIReply {
         reply { store, _, _ in
             guard store.knowsTransaction(id) else {
                 return Self.notFound(id)
@@ -48,7 +49,7 @@ public struct AppStoreAPI: Sendable {
             // Only dates asked for (what a backend's sync does): ordered from the record index, and
             // only the page's transactions read.
             let payloadFilters = ["productId", "productType", "subscriptionGroupIdentifier", "inAppOwnershipType", "revoked"]
-            if !payloadFilters.contains(where: { !(query[$0] ?? []).isEmpty }) {
+            if version >= 2, !payloadFilters.contains(where: { !(query[$0] ?? []).isEmpty }) {
                 let (page, total) = store.transactionHistoryPage(
                     signedFrom: query["startDate"]?.first.flatMap(Int64.init), before: query["endDate"]?.first.flatMap(Int64.init),
                     descending: query["sort"]?.first == "DESCENDING", offset: offset, limit: Self.pageSize)
@@ -58,6 +59,10 @@ public struct AppStoreAPI: Sendable {
             }
             // Filtered on the payloads; only the page's JWS are made.
             var payloads = store.transactionPayloads.map { ((), $0) }
+            if version < 2 {
+                let finished = store.finishedConsumableIDs
+                if !finished.isEmpty { payloads = payloads.filter { !finished.contains($0.1.transactionId) } }
+            }
             if let start = query["startDate"]?.first.flatMap(Int64.init) { payloads = payloads.filter { $0.1.signedDate >= start } }
             if let end = query["endDate"]?.first.flatMap(Int64.init) { payloads = payloads.filter { $0.1.signedDate < end } }
             if let products = query["productId"], !products.isEmpty { payloads = payloads.filter { products.contains($0.1.productId) } }

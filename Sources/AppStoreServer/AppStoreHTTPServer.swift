@@ -83,7 +83,7 @@ public struct AppStoreHTTPServer: Sendable {
             router.get("/inApps/\(version)/history/:transactionId") { request, context -> Response in
                 let id = context.parameters.get("transactionId") ?? ""
                 let query = Self.query(request)
-                return authorized(request) { api.history(id, query: query) }
+                return authorized(request) { api.history(id, query: query, version: version == "v1" ? 1 : 2) }
             }
         }
         router.get("/inApps/v1/subscriptions/:transactionId") { request, context -> Response in

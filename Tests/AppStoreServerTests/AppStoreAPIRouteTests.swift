@@ -5,6 +5,7 @@ import HummingbirdTesting
 import PaywallCore
 import StoreSim
 import Testing
+import TestSupport
 
 /// The App Store Server API at Apple's paths through the router, in process: the bearer token,
 /// Apple's error envelope, transaction info, subscription statuses and history paging.
@@ -117,6 +118,32 @@ struct AppStoreAPIRouteTests {
         let last = try #require((groups.first?["lastTransactions"] as? [[String: Any]])?.first, "\(response.text)")
         #expect(last["status"] as? Int == 2)
         #expect(last["originalTransactionId"] as? String == bought.id)
+    }
+
+    /// Apple, Get Transaction History V1: "The results don't include consumable in-app purchases
+    /// that the app marks as finished"; Get Transaction History (v2) returns "transactions that the
+    /// app has or hasn't marked as finished". A refunded consumable is in both.
+    @Test func historyV1LeavesOutFinishedConsumablesAndV2HasThem() async throws {
+        let file = TestPaths.fixtures.appendingPathComponent("storekit/07-storehelper-sampleproducts-v2.storekit")
+        let fixture = try ServerFixture(catalog: try StoreKitConfigurationLoader.load(contentsOf: file))
+        let consumable = "com.rarcher.consumable.plant.installation"
+        let finished = try fixture.purchase(consumable)
+        try fixture.store.finish(transactionID: finished.id)
+        let unfinished = try fixture.purchase(consumable)
+        let refunded = try fixture.purchase(consumable)
+        try fixture.store.finish(transactionID: refunded.id)
+        try fixture.store.refund(transactionID: refunded.id)
+        let flowers = try fixture.purchase("com.rarcher.nonconsumable.flowers.small")
+        try fixture.store.finish(transactionID: flowers.id)
+        let headers = try fixture.authorization()
+        func ids(_ version: String) async throws -> Set<String> {
+            let response = try await fixture.request("/inApps/\(version)/history/\(flowers.id)", headers: headers)
+            #expect(response.status == .ok, "\(response.text)")
+            let signed = try response.json()["signedTransactions"] as? [String] ?? []
+            return Set(try signed.map(ServerFixture.payload(ofJWS:)).compactMap { $0["transactionId"] as? String })
+        }
+        #expect(try await ids("v1") == [unfinished.id, refunded.id, flowers.id])
+        #expect(try await ids("v2") == [finished.id, unfinished.id, refunded.id, flowers.id])
     }
 
     @Test func historyPagesTwentyTransactionsAtATimeWithARevision() async throws {

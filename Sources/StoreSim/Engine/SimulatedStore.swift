@@ -227,6 +227,14 @@ public final class SimulatedStore {
     /// Every transaction's payload, oldest first, without making its JWS (a server's filters).
     public var transactionPayloads: [TransactionPayload] { state.records.map(\.payload) }
 
+    /// The consumables the app finished and nobody refunded or revoked: what Get Transaction
+    /// History V1 leaves out (Apple: "The results don't include consumable in-app purchases that
+    /// the app marks as finished").
+    public var finishedConsumableIDs: Set<String> {
+        Set(state.records.filter { $0.finished && $0.payload.type == "Consumable" && $0.payload.revocationDate == nil }
+            .map(\.payload.transactionId))
+    }
+
     /// The transaction `id` as the App Store signs it, found by its id (nil: no such transaction).
     public func signedTransaction(id: String) -> SignedTransaction? { record(id).map(signed) }
 
