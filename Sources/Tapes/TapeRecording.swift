@@ -1,7 +1,7 @@
 import Foundation
 
 /// A tape's recorded frames in one of the formats a recording is kept in: an animated SVG, an
-/// asciicast or a transcript (`play --svg`/`--cast`/`--transcript`, a tape's `Output NAME.svg|.cast|.txt`).
+/// asciicast or a transcript (`play --svg`/`--cast`/`--transcript`, a tape's `Output PATH.svg|.cast|.txt`).
 public enum TapeRecording: String, Sendable, CaseIterable {
     case svg, cast, txt
 
@@ -9,6 +9,11 @@ public enum TapeRecording: String, Sendable, CaseIterable {
     public init?(fileName: String) {
         guard let format = Self.allCases.first(where: { fileName.hasSuffix("." + $0.rawValue) }) else { return nil }
         self = format
+    }
+
+    /// What an `Output` line of this format writes.
+    func content(_ frames: [RecordedFrame], tape: Tape, settings: TapeSettings) -> OutputFile.Content {
+        .text(text(frames, tape: tape, settings: settings))
     }
 
     /// `frames` of `tape`, in this format: `settings` give the size and the last screen's hold (`Set Pause`).
