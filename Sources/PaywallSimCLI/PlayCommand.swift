@@ -49,6 +49,9 @@ public struct PlayCommand: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp("Write an animated SVG of the (single) tape: its screens in the theme's colours, paced as a cast, looping (no script; the same tape gives the same bytes).", valueName: "FILE.svg"))
     public var svg: String?
 
+    @Option(name: .long, help: ArgumentHelp("Write an animated GIF of the (single) tape: its screens in the theme's colours drawn with the embedded Unifont, paced as a cast in 10 ms steps, looping (the same tape gives the same bytes).", valueName: "FILE.gif"))
+    public var gif: String?
+
     @Flag(name: .long, help: "Print every frame as text.")
     public var transcript = false
 
@@ -75,9 +78,9 @@ public struct PlayCommand: ParsableCommand {
         }
         if reset && continueState { throw ValidationError("--reset and --continue: choose one (start the state over, or play on it)") }
         if (reset || continueState) && state == nil { throw ValidationError("--\(reset ? "reset" : "continue") needs --state DIR") }
-        if cast != nil || svg != nil || live {
+        if cast != nil || svg != nil || gif != nil || live {
             let count = TapeDiscovery.tapes(in: paths).count
-            if count > 1 { throw ValidationError("--cast, --svg and --live play one tape; \(count) were given") }
+            if count > 1 { throw ValidationError("--cast, --svg, --gif and --live play one tape; \(count) were given") }
         }
     }
 
@@ -136,7 +139,7 @@ public struct PlayCommand: ParsableCommand {
             stateDirectory = URL(fileURLWithPath: own)
         }
         var options = TapePlayer.Options(updateGoldens: update, stateDirectory: stateDirectory,
-                                         recordFrames: cast != nil || svg != nil || transcript || live)
+                                         recordFrames: cast != nil || svg != nil || gif != nil || transcript || live)
         options.goldenTapePath = file
         options.switchCatalog = switchCatalog
         options.continuesState = continueState
@@ -158,10 +161,10 @@ public struct PlayCommand: ParsableCommand {
             let ext = url.pathExtension
             return url.deletingPathExtension().path + "-" + suffix + (ext.isEmpty ? "" : "." + ext)
         }
-        if transcript { Console.out(TapeRecording.txt.text(frames, tape: tape, settings: settings)) }
-        for (path, format) in [(cast, TapeRecording.cast), (svg, .svg)] {
+        if transcript { Console.out(TapeRecording.txt.text(frames, tape: tape, settings: settings) ?? "") }
+        for (path, format) in [(cast, TapeRecording.cast), (svg, .svg), (gif, .gif)] {
             guard let path else { continue }
-            do { try format.text(frames, tape: tape, settings: settings).write(toFile: named(path), atomically: true, encoding: .utf8) }
+            do { try format.data(frames, tape: tape, settings: settings).write(to: URL(fileURLWithPath: named(path)), options: .atomic) }
             catch { throw Diagnostic("\(named(path)): cannot write the recording: \(FileErrorText.reason(error))") }
         }
         if live, try LivePlayback(frames: frames, size: TerminalSize(width: settings.width, height: settings.height)).run() {

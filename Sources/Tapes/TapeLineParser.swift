@@ -145,10 +145,10 @@ struct TapeLineParser {
         return .snapshot(token.text)
     }
 
-    /// `Screenshot PATH.svg`: where the screen is written, relative to the working directory (as VHS).
+    /// `Screenshot PATH.png|.svg`: where the screen is written, relative to the working directory (as VHS).
     private mutating func screenshotCommand() -> TapeCommand? {
-        guard let token = argument(after: "Screenshot", expected: "a path like shots/paywall.svg") else { return nil }
-        guard let path = outputPath(token, formats: [".svg"], what: "screenshot") else { return nil }
+        guard let token = argument(after: "Screenshot", expected: "a path like shots/paywall.png or paywall.svg") else { return nil }
+        guard let path = outputPath(token, formats: [".png", ".svg"], what: "screenshot") else { return nil }
         return .screenshot(path)
     }
 
@@ -168,9 +168,9 @@ struct TapeLineParser {
         return properties
     }
 
-    /// `Output PATH.svg|.cast|.txt`: where the recording is written, relative to the working directory (as VHS).
+    /// `Output PATH.gif|.svg|.cast|.txt`: where the recording is written, relative to the working directory (as VHS).
     private mutating func outputCommand() -> TapeCommand? {
-        guard let token = argument(after: "Output", expected: "a path like out/demo.svg, demo.cast or demo.txt") else { return nil }
+        guard let token = argument(after: "Output", expected: "a path like out/demo.gif, demo.svg, demo.cast or demo.txt") else { return nil }
         guard let path = outputPath(token, formats: TapeRecording.allCases.map { "." + $0.rawValue }, what: "output") else { return nil }
         return .output(path)
     }

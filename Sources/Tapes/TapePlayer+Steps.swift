@@ -173,7 +173,7 @@ extension TapePlayer {
     /// (`paywall` → `paywall-ko-B`, `demo.svg` → `demo-ko-B.svg`).
     func variantName(_ name: String) -> String {
         guard let variant = options.variant else { return name }
-        for format in [".svg", ".cast", ".txt"] where name.hasSuffix(format) {
+        for format in [".svg", ".cast", ".txt", ".gif", ".png"] where name.hasSuffix(format) {
             return String(name.dropLast(format.count)) + "-" + variant + format
         }
         return name + "-" + variant
@@ -191,18 +191,20 @@ extension TapePlayer {
         }
     }
 
-    /// The screen as an SVG in the tape's theme (`Screenshot PATH.svg`), written where the
+    /// The screen as an image in the tape's theme (`Screenshot PATH.svg|.png`), written where the
     /// line says, or compared with the file there (`play --check`).
     func screenshot(_ written: String, step: TapeStep) {
         guard let controller else { return }
         let url = outputURL(written)
         let title = "\(TapePaths.lastComponent(of: options.goldenTapePath ?? tape.file)) · \(url.lastPathComponent)"
         let grid = controller.render(size: size).grid
-        let content = OutputFile.Content.text(SVGScreen.document(grid, theme: controller.theme, title: title))
+        let content: OutputFile.Content = url.pathExtension == "png"
+            ? .bytes(PNGScreen.image(grid, theme: controller.theme))
+            : .text(SVGScreen.document(grid, theme: controller.theme, title: title))
         deliver(OutputFile(url: url, content: content), what: "screenshot", step: step)
     }
 
-    /// The whole recording (`Output PATH.svg|.cast|.txt`), written where the line says when the
+    /// The whole recording (`Output PATH.gif|.svg|.cast|.txt`), written where the line says when the
     /// tape ends, or compared with the file there (`play --check`).
     func write(_ written: String, step: TapeStep) {
         let url = outputURL(written)

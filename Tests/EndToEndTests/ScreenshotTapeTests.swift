@@ -35,7 +35,7 @@ struct ScreenshotTapeTests {
         let tape = try PaywallSimProcess.scratchFile("bad.tape", "Screenshot shot.jpg\nScreenshot shots/\n")
         let run = await InProcessCommandLine.run(["play", tape.path])
         #expect(run.exitCode == 2)
-        #expect(run.stdout.contains("bad.tape:1:12: bad screenshot path 'shot.jpg', expected a file path ending in .svg") && run.stdout.contains("bad.tape:2:12: bad screenshot path 'shots/'"), "\(run.stdout)")
+        #expect(run.stdout.contains("bad.tape:1:12: bad screenshot path 'shot.jpg', expected a file path ending in .png or .svg") && run.stdout.contains("bad.tape:2:12: bad screenshot path 'shots/'"), "\(run.stdout)")
     }
 
     /// A relative path starts at the working directory, as in VHS (not at the tape's folder).
