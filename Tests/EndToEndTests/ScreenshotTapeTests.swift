@@ -163,3 +163,32 @@ struct MatrixTapeTests {
         #expect(option.exitCode == 64 && option.stderr.contains("--matrix: bad matrix 'lang=en', expected KEY=V1,V2 with KEY one of locale, offer, size, theme"), "\(option.stderr)")
     }
 }
+
+/// The shipped tape in VHS's order (`Scripts/tapes/vhs-order.tape`: `Output out/demo.gif`,
+/// `Output out/demo.svg`, `Set …`, keys, `Screenshot shots/paywall.png`), played as VHS users play
+/// a tape: a plain `play` in a folder writes the three files there; a second play gives the same bytes.
+@Suite("A tape in VHS's order")
+struct VHSOrderTapeTests {
+    @Test func aPlainPlayWritesTheGIFTheSVGAndThePNGTheSameEachTime() throws {
+        let tape = TestPaths.path("Scripts/tapes/vhs-order.tape").path
+        let here = TestPaths.scratchDirectory("vhs-order")
+        let names = ["out/demo.gif", "out/demo.svg", "shots/paywall.png"]
+        let first = try PaywallSimProcess.run(["play", tape], directory: here)
+        #expect(first.exitCode == 0, "\(first.stdout)\(first.stderr)")
+        let written = try names.map { try Data(contentsOf: here.appendingPathComponent($0)) }
+        #expect(written[0].starts(with: Array("GIF89a".utf8)) && written[0].last == 0x3B, "a whole GIF89a")
+        #expect(String(decoding: written[1].prefix(40), as: UTF8.self).hasPrefix("<svg xmlns="))
+        #expect(written[2].starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]), "a PNG")
+        for name in names { #expect(first.stdout.contains("wrote \(here.appendingPathComponent(name).path)"), "\(name): \(first.stdout)") }
+        let second = try PaywallSimProcess.run(["play", tape], directory: here)
+        #expect(second.exitCode == 0)
+        #expect(try names.map { try Data(contentsOf: here.appendingPathComponent($0)) } == written, "the same tape gives the same bytes")
+        // --check compares the three with a new play, and a changed byte fails it.
+        #expect(try PaywallSimProcess.run(["play", "--check", tape], directory: here).exitCode == 0)
+        var gif = written[0]
+        gif[gif.count / 2] ^= 0xFF
+        try gif.write(to: here.appendingPathComponent("out/demo.gif"))
+        let changed = try PaywallSimProcess.run(["play", "--check", tape], directory: here)
+        #expect(changed.exitCode == 1 && changed.stdout.contains("out/demo.gif differs from what the tape plays"), "\(changed.stdout)")
+    }
+}

@@ -69,7 +69,7 @@ struct DocsScreenPictureTests {
         let readme = try String(contentsOf: TestPaths.path("README.md"), encoding: .utf8)
         let links = try NSRegularExpression(pattern: #"\]\(([^)]+\.(?:svg|gif))\)"#).matches(in: readme, range: NSRange(readme.startIndex..., in: readme))
             .map { String(readme[Range($0.range(at: 1), in: readme)!]) }
-        #expect(links.count >= 2, "README.md shows the paywall and the animated demo: \(links)")
+        #expect(links.count >= 3, "README.md shows the paywall and the animated demo, as SVG and GIF: \(links)")
         let tapes = TapeDiscovery.tapes(in: [TestPaths.scripts.path])
         for path in links {
             #expect(FileManager.default.fileExists(atPath: TestPaths.path(path).path), "\(path) is not in the repository")
