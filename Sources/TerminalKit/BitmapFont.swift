@@ -60,6 +60,9 @@ public struct BitmapFont: Sendable {
     /// The glyph of a scalar, nil when the font has none.
     public func glyph(for scalar: Unicode.Scalar) -> Glyph? { glyphs[scalar.value] }
 
+    /// The glyph of a scalar value, or the replacement.
+    func glyph(value: UInt32) -> Glyph { glyphs[value] ?? replacement }
+
     /// The glyph a cell's text is drawn with: its first scalar's, or the replacement.
     public func glyph(forCell text: String) -> Glyph {
         guard let first = text.unicodeScalars.first else { return replacement }

@@ -29,7 +29,11 @@ public struct CellPainter: Sendable {
     /// The colours a grid uses in `theme`.
     public static func colors(of grid: CellGrid, theme: Theme) -> Set<UInt32> {
         var styles = Set<TextStyle>()
-        for cell in grid.cells { styles.insert(cell.style) }
+        var last: TextStyle?
+        for cell in grid.cells where cell.style != last {
+            styles.insert(cell.style)
+            last = cell.style
+        }
         var colors = Set<UInt32>()
         for style in styles {
             let look = look(of: style, theme: theme)
@@ -77,39 +81,65 @@ public struct CellPainter: Sendable {
         let cellWidth = BitmapFont.cellWidth, cellHeight = BitmapFont.cellHeight
         let width = columns.count * cellWidth
         var pixels = [UInt8](repeating: index(of: Self.rgb(SVGScreen.defaultBackground)), count: width * rows.count * cellHeight)
-        var looks: [TextStyle: (fg: UInt8, bg: UInt8, look: Look)] = [:]
-        for y in rows {
-            for x in columns {
-                guard let cell = grid[x, y], cell.width > 0 else { continue }
-                let drawn: (fg: UInt8, bg: UInt8, look: Look)
-                if let known = looks[cell.style] { drawn = known } else {
-                    let look = Self.look(of: cell.style, theme: theme)
-                    drawn = (index(of: look.foreground), index(of: look.background), look)
-                    looks[cell.style] = drawn
-                }
-                let cellPixels = min(cell.width, columns.upperBound - x) * cellWidth
-                let left = (x - columns.lowerBound) * cellWidth
-                let top = (y - rows.lowerBound) * cellHeight
-                for row in 0..<cellHeight {
-                    let start = (top + row) * width + left
-                    for column in 0..<cellPixels { pixels[start + column] = drawn.bg }
-                }
-                let text = cell.text
-                guard text != " ", !text.isEmpty else { continue }
-                let glyph = font.glyph(forCell: text)
-                // A narrow glyph in a wide cell is centred; a wide glyph in a narrow cell is cut.
-                let offset = max(0, (cell.width * cellWidth - glyph.width) / 2)
-                for row in 0..<cellHeight {
-                    let start = (top + row) * width + left
-                    let underline = drawn.look.underline && row == cellHeight - 1
-                    for column in 0..<cellPixels {
-                        let gx = column - offset
-                        let on = underline || glyph.isSet(x: gx, y: row) || (drawn.look.bold && glyph.isSet(x: gx - 1, y: row))
-                        if on { pixels[start + column] = drawn.fg }
+        var looks: [TextStyle: Drawn] = [:]
+        var last: (style: TextStyle, drawn: Drawn)?
+        var glyphs: [UInt32: BitmapFont.Glyph] = [:]
+        pixels.withUnsafeMutableBufferPointer { out in
+            for y in rows {
+                for x in columns {
+                    guard let cell = grid[x, y], cell.width > 0 else { continue }
+                    let drawn: Drawn
+                    if let last, last.style == cell.style { drawn = last.drawn } else {
+                        if let known = looks[cell.style] { drawn = known } else {
+                            let look = Self.look(of: cell.style, theme: theme)
+                            drawn = Drawn(fg: index(of: look.foreground), bg: index(of: look.background), bold: look.bold, underline: look.underline)
+                            looks[cell.style] = drawn
+                        }
+                        last = (cell.style, drawn)
+                    }
+                    let cellPixels = min(cell.width, columns.upperBound - x) * cellWidth
+                    let left = (x - columns.lowerBound) * cellWidth
+                    let top = (y - rows.lowerBound) * cellHeight
+                    for row in 0..<cellHeight {
+                        let start = (top + row) * width + left
+                        for column in 0..<cellPixels { out[start + column] = drawn.bg }
+                    }
+                    if cell.isSpace, !drawn.underline { continue }
+                    let value = cell.firstScalarValue
+                    let glyph: BitmapFont.Glyph
+                    if let known = glyphs[value] { glyph = known } else {
+                        glyph = value == 0x20 ? BitmapFont.Glyph(width: 8, rows: Array(repeating: 0, count: 16)) : font.glyph(value: value)
+                        glyphs[value] = glyph
+                    }
+                    // A narrow glyph in a wide cell is centred; a wide glyph in a narrow cell is cut.
+                    let offset = max(0, (cell.width * cellWidth - glyph.width) / 2)
+                    for row in 0..<cellHeight {
+                        var bits = UInt32(glyph.rows[row])
+                        // Bold: a pixel is also drawn right of each drawn one (the next lower bit).
+                        if drawn.bold { bits |= bits >> 1 }
+                        if drawn.underline && row == cellHeight - 1 { bits = UInt32.max }
+                        guard bits != 0 else { continue }
+                        let start = (top + row) * width + left
+                        for column in 0..<cellPixels {
+                            let gx = column - offset
+                            guard gx >= 0, gx < glyph.width else {
+                                if bits == UInt32.max { out[start + column] = drawn.fg }
+                                continue
+                            }
+                            if bits & (1 << UInt32(glyph.width - 1 - gx)) != 0 { out[start + column] = drawn.fg }
+                        }
                     }
                 }
             }
         }
         return pixels
+    }
+
+    /// A style's palette indices and attributes.
+    private struct Drawn {
+        var fg: UInt8
+        var bg: UInt8
+        var bold: Bool
+        var underline: Bool
     }
 }

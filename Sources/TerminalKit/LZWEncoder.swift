@@ -13,33 +13,40 @@ public struct LZWEncoder: Sendable {
         let alphabet = 1 << minimumCodeSize
         let clearCode = alphabet, endCode = alphabet + 1
         var writer = BitWriter()
+        writer.bytes.reserveCapacity(pixels.count / 4 + 16)
         var codeSize = minimumCodeSize + 1
-        // The code table as a tree: child of (code, pixel) at code * alphabet + pixel, 0 for none.
-        var children = [UInt16](repeating: 0, count: 4096 * alphabet)
-        var lastCode = endCode
         writer.write(clearCode, bits: codeSize)
-        guard var current = pixels.first.map(Int.init) else {
+        guard var current = pixels.first.map({ Int($0) & (alphabet - 1) }) else {
             writer.write(endCode, bits: codeSize)
             return writer.finish()
         }
-        for pixel in pixels.dropFirst() {
-            let value = Int(pixel) & (alphabet - 1)
-            let child = Int(children[current * alphabet + value])
-            if child != 0 {
-                current = child
-                continue
+        // The code table as a tree: child of (code, pixel) at code << minimumCodeSize | pixel, 0 for none.
+        var children = [UInt16](repeating: 0, count: 4096 << minimumCodeSize)
+        var lastCode = endCode
+        let shift = minimumCodeSize, mask = alphabet - 1
+        children.withUnsafeMutableBufferPointer { table in
+            pixels.withUnsafeBufferPointer { input in
+                for position in 1..<input.count {
+                    let value = Int(input[position]) & mask
+                    let slot = current << shift | value
+                    let child = Int(table[slot])
+                    if child != 0 {
+                        current = child
+                        continue
+                    }
+                    writer.write(current, bits: codeSize)
+                    lastCode += 1
+                    table[slot] = UInt16(lastCode)
+                    if lastCode >= 1 << codeSize { codeSize += 1 }
+                    if lastCode == 4095 {
+                        writer.write(clearCode, bits: codeSize)
+                        table.update(repeating: 0)
+                        codeSize = minimumCodeSize + 1
+                        lastCode = endCode
+                    }
+                    current = value
+                }
             }
-            writer.write(current, bits: codeSize)
-            lastCode += 1
-            children[current * alphabet + value] = UInt16(lastCode)
-            if lastCode >= 1 << codeSize { codeSize += 1 }
-            if lastCode == 4095 {
-                writer.write(clearCode, bits: codeSize)
-                for index in children.indices { children[index] = 0 }
-                codeSize = minimumCodeSize + 1
-                lastCode = endCode
-            }
-            current = value
         }
         writer.write(current, bits: codeSize)
         writer.write(clearCode, bits: codeSize)

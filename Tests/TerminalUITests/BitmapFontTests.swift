@@ -50,6 +50,11 @@ import TestSupport
                 #expect(painter.palette[Int(pixels[y * 24 + x])] == (on ? look.foreground : look.background), "pixel \(x),\(y)")
             }
         }
+        // The painter finds a cell's glyph by its first scalar, decoded from the cell's UTF-8 bytes.
+        for text in ["A", "é", "한", "😀", "e\u{301}"] {
+            #expect(Cell(text: text, width: 1, style: .plain).firstScalarValue == text.unicodeScalars.first!.value, "\(text)")
+        }
+        #expect(Cell.continuation(.plain).firstScalarValue == 0)
         // A changed region that starts on the right half of a wide character takes its left half too.
         #expect(CellPainter.widened(2..<3, rows: 0..<1, in: grid) == 1..<3)
     }
