@@ -70,7 +70,7 @@ public struct PlayCommand: ParsableCommand {
 
     public func validate() throws {
         if json && transcript { throw ValidationError("--json and --transcript both print to standard output: choose one (the JSON holds no frames; --cast FILE records them)") }
-        if check && update { throw ValidationError("--check and --update: choose one (--check only parses; --update plays and writes goldens)") }
+        if check && update { throw ValidationError("--check and --update: choose one (--check compares and writes nothing; --update writes the goldens of Snapshot lines)") }
         if case .failure(let problem) = TapeMatrix.parse(matrixWords) { throw ValidationError("--matrix: \(problem)") }
         // `--matrix locale=en,ko offer=A,B`: the second word is read as a tape; say how to write it.
         if let word = paths.first(where: { !FileManager.default.fileExists(atPath: $0) && (try? TapeMatrix.parse([$0]).get()) != nil }) {
