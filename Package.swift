@@ -79,8 +79,10 @@ let package = Package(
                        providers: [.apt(["libncursesw5-dev"])]),
         // The live terminal: draws a grid through ncurses, reads keys, resize, signals.
         .target(name: "NcursesTerminal", dependencies: ["TerminalKit", "CNcurses"]),
-        // Tape language: parser, headless player, goldens, asciicast.
-        .target(name: "Tapes", dependencies: ["PaywallFoundation", "CopyDeck", "Profiles", "PaywallApp", "PaywallScreens", "SimRuntime", "TerminalKit", "PaywallCore", "StoreSim"]),
+        // The system zlib (deflate, CRC-32) for the PNG writer; linked only by Tapes and what uses it.
+        .systemLibrary(name: "CZlib", providers: [.apt(["zlib1g-dev"])]),
+        // Tape language: parser, headless player, goldens, recordings (asciicast, SVG, GIF, PNG).
+        .target(name: "Tapes", dependencies: ["PaywallFoundation", "CopyDeck", "Profiles", "PaywallApp", "PaywallScreens", "SimRuntime", "TerminalKit", "PaywallCore", "StoreSim", "CZlib"]),
         // Copy QA: a sweep of every screen state, lints, App Store 3.1.2 checks, reports and exports.
         .target(name: "CopyQA", dependencies: [
             "PaywallFoundation",

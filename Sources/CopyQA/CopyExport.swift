@@ -131,14 +131,21 @@ public enum ScreenFiles {
     /// Each state of each screen as a still SVG in its theme's colours:
     /// `<screen>/<locale>-<theme>-<offer>-<W>x<H>-<N>.svg`, N counting the screen's states from 1.
     public static func svgFiles(_ sweep: CopySweep, matrix: SweepMatrix) -> [File] {
-        var files: [File] = []
+        images(sweep, matrix: matrix, extension: "svg") { grid, theme, title in SVGScreen.document(grid, theme: theme, title: title) }
+            .map { File(path: $0.path, text: $0.image) }
+    }
+
+    /// Each state of each screen as an image `draw` makes of its grid, theme and title:
+    /// `<screen>/<locale>-<theme>-<offer>-<W>x<H>-<N>.<extension>`, N counting the screen's states from 1.
+    public static func images<Image>(_ sweep: CopySweep, matrix: SweepMatrix, extension ext: String,
+                                     draw: (CellGrid, Theme, String) -> Image) -> [(path: String, image: Image)] {
+        var files: [(path: String, image: Image)] = []
         var counts: [String: Int] = [:]
         sweep.render(matrix.combinations) { combination, state, screen in
             let stem = "\(state.screen)/\(combination.fileStem)"
             counts[stem, default: 0] += 1
             let title = "\(state.screen) · \(state.label) · \(combination.fileStem)"
-            files.append(File(path: "\(stem)-\(counts[stem]!).svg",
-                              text: SVGScreen.document(screen.grid, theme: sweep.theme(named: combination.theme), title: title)))
+            files.append(("\(stem)-\(counts[stem]!).\(ext)", draw(screen.grid, sweep.theme(named: combination.theme), title)))
         }
         return files
     }

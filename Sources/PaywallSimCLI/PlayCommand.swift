@@ -33,10 +33,10 @@ public struct PlayCommand: ParsableCommand {
     @Flag(name: [.customLong("continue")], help: "With --state: play on what the state directory holds (the tape's clock starts where the state's stands, if later).")
     public var continueState = false
 
-    @Flag(name: .long, help: "Write or rewrite the goldens of Snapshot lines instead of comparing.")
+    @Flag(name: .long, help: "Write or rewrite the goldens of Snapshot lines instead of comparing (Output and Screenshot files are written by every play).")
     public var update = false
 
-    @Flag(name: .long, help: "Parse and validate the tapes without running them.")
+    @Flag(name: .long, help: "Parse and validate the tapes; a tape with Output or Screenshot lines is played and its files compared with those on disk (nothing is written).")
     public var check = false
 
     @Flag(name: .long, help: "Print the results as one JSON document (exit code, passed, one entry per tape).")
@@ -44,10 +44,13 @@ public struct PlayCommand: ParsableCommand {
 
     @Option(name: .long, help: ArgumentHelp("Write an asciicast v2 recording (asciinema) of the (single) tape.", valueName: "FILE"))
     public var cast: String?
-    @Option(name: .long, parsing: .upToNextOption, help: ArgumentHelp("Play each tape once per combination of these settings (locale, offer, theme, size), its goldens, screenshots and outputs named for each (paywall-ko-B.svg); a tape's own `Matrix` line does the same.", valueName: "KEY=V1,V2"))
+    @Option(name: .long, help: ArgumentHelp("Play each tape once per combination of these settings (locale, offer, theme, size), its goldens, screenshots and outputs named for each (paywall-ko-B.svg); one KEY=V1,V2 per --matrix (or several in one quoted value); a tape's own `Matrix` line does the same.", valueName: "KEY=V1,V2"))
     public var matrix: [String] = []
     @Option(name: .long, help: ArgumentHelp("Write an animated SVG of the (single) tape: its screens in the theme's colours, paced as a cast, looping (no script; the same tape gives the same bytes).", valueName: "FILE.svg"))
     public var svg: String?
+
+    @Option(name: .long, help: ArgumentHelp("Write an animated GIF of the (single) tape: its screens in the theme's colours drawn with the embedded Unifont, paced as a cast in 10 ms steps, looping (the same tape gives the same bytes).", valueName: "FILE.gif"))
+    public var gif: String?
 
     @Flag(name: .long, help: "Print every frame as text.")
     public var transcript = false
@@ -67,13 +70,17 @@ public struct PlayCommand: ParsableCommand {
 
     public func validate() throws {
         if json && transcript { throw ValidationError("--json and --transcript both print to standard output: choose one (the JSON holds no frames; --cast FILE records them)") }
-        if check && update { throw ValidationError("--check and --update: choose one (--check only parses; --update plays and writes goldens)") }
-        if case .failure(let problem) = TapeMatrix.parse(matrix) { throw ValidationError("--matrix: \(problem)") }
+        if check && update { throw ValidationError("--check and --update: choose one (--check compares and writes nothing; --update writes the goldens of Snapshot lines)") }
+        if case .failure(let problem) = TapeMatrix.parse(matrixWords) { throw ValidationError("--matrix: \(problem)") }
+        // `--matrix locale=en,ko offer=A,B`: the second word is read as a tape; say how to write it.
+        if let word = paths.first(where: { !FileManager.default.fileExists(atPath: $0) && (try? TapeMatrix.parse([$0]).get()) != nil }) {
+            throw ValidationError("'\(word)' is no tape: --matrix takes one KEY=V1,V2 per use, expected --matrix \(matrixWords.first ?? "locale=en,ko") --matrix \(word) (or one quoted value)")
+        }
         if reset && continueState { throw ValidationError("--reset and --continue: choose one (start the state over, or play on it)") }
         if (reset || continueState) && state == nil { throw ValidationError("--\(reset ? "reset" : "continue") needs --state DIR") }
-        if cast != nil || svg != nil || live {
+        if cast != nil || svg != nil || gif != nil || live {
             let count = TapeDiscovery.tapes(in: paths).count
-            if count > 1 { throw ValidationError("--cast, --svg and --live play one tape; \(count) were given") }
+            if count > 1 { throw ValidationError("--cast, --svg, --gif and --live play one tape; \(count) were given") }
         }
     }
 
@@ -87,34 +94,37 @@ public struct PlayCommand: ParsableCommand {
         if let state, !check, let problem = FileErrorText.directoryProblem(URL(fileURLWithPath: state)) {
             throw Diagnostic("\(state): \(problem); expected a writable state directory (--state DIR)")
         }
-        if check {
-            let results = TapeChecker().check(paths: files)
-            try finish(results)
-        }
         // With --matrix each combination has a state of its own (below): the named one is not used.
-        if let state, matrix.isEmpty { try prepare(StateWorkspace(root: URL(fileURLWithPath: state)), named: state) }
+        if let state, matrixWords.isEmpty, !check { try prepare(StateWorkspace(root: URL(fileURLWithPath: state)), named: state) }
         var results: [TapeResult] = []
         for file in files {
             switch TapeChecker().load(path: file) {
             case let .failure(errors):
                 results.append(.invalid(tape: file, errors: errors))
+            case let .success(tape) where check && !tape.steps.contains(where: \.command.makesFile):
+                // --check plays only the tapes whose files it can compare.
+                results.append(TapeResult(tape: file, status: .passed))
             case let .success(tape):
-                // A matrix (the command line's, else the tape's own `Matrix` line): one play per combination.
-                let lineMatrix = tape.steps.lazy.compactMap { step -> TapeMatrix? in if case .matrix(let m) = step.command { return m } else { return nil } }.first
-                let chosen = matrix.isEmpty ? lineMatrix : (try? TapeMatrix.parse(matrix).get())
-                guard let chosen else {
-                    results.append(try play(tape, file: file, combination: nil))
-                    continue
-                }
-                for combination in chosen.combinations {
-                    switch chosen.tape(tape, for: combination) {
-                    case .failure(let errors): results.append(.invalid(tape: "\(file) [\(combination.label)]", errors: errors))
-                    case .success(let variant): results.append(try play(variant, file: file, combination: combination))
-                    }
-                }
+                results += try plays(of: tape, file: file)
             }
         }
         try finish(results)
+    }
+
+    /// The `--matrix` words: one per use of the option, or several in one value split at spaces.
+    var matrixWords: [String] { matrix.flatMap { $0.split(whereSeparator: \.isWhitespace).map(String.init) } }
+
+    /// Plays a tape once, or once per combination of a matrix (the command line's, else the tape's own `Matrix` line).
+    private func plays(of tape: Tape, file: String) throws -> [TapeResult] {
+        let lineMatrix = tape.steps.lazy.compactMap { step -> TapeMatrix? in if case .matrix(let m) = step.command { return m } else { return nil } }.first
+        let chosen = matrixWords.isEmpty ? lineMatrix : (try? TapeMatrix.parse(matrixWords).get())
+        guard let chosen else { return [try play(tape, file: file, combination: nil)] }
+        return try chosen.combinations.map { combination in
+            switch chosen.tape(tape, for: combination) {
+            case .failure(let errors): return .invalid(tape: "\(file) [\(combination.label)]", errors: errors)
+            case .success(let variant): return try play(variant, file: file, combination: combination)
+            }
+        }
     }
 
     /// Plays one tape (one matrix combination of it) and writes what was asked: transcript, cast,
@@ -122,14 +132,14 @@ public struct PlayCommand: ParsableCommand {
     private func play(_ tape: Tape, file: String, combination: TapeMatrix.Combination?) throws -> TapeResult {
         // A combination plays on a state of its own, named for it (`--state s` → `s-ko-B`), as its
         // outputs are: one combination's purchases are not the next one's.
-        var stateDirectory = state.map { URL(fileURLWithPath: $0) }
-        if let state, let suffix = combination?.suffix {
+        var stateDirectory = check ? nil : state.map { URL(fileURLWithPath: $0) }
+        if let state, !check, let suffix = combination?.suffix {
             let own = state.hasSuffix("/") ? String(state.dropLast()) + "-" + suffix : state + "-" + suffix
             try prepare(StateWorkspace(root: URL(fileURLWithPath: own)), named: own)
             stateDirectory = URL(fileURLWithPath: own)
         }
         var options = TapePlayer.Options(updateGoldens: update, stateDirectory: stateDirectory,
-                                         recordFrames: cast != nil || svg != nil || transcript || live)
+                                         recordFrames: cast != nil || svg != nil || gif != nil || transcript || live)
         options.goldenTapePath = file
         options.switchCatalog = switchCatalog
         options.continuesState = continueState
@@ -141,6 +151,7 @@ public struct PlayCommand: ParsableCommand {
         options.defaultProfile = app.profile.map { ProfileLoader.namesAFile($0) ? URL(fileURLWithPath: $0).standardized.path : $0 }
         options.defaultStorekit = app.storekit.map { URL(fileURLWithPath: $0).standardized.path }
         options.variant = combination?.suffix
+        options.compareFiles = check
         let player = TapePlayer(tape: tape, options: options)
         var (result, frames) = player.play()
         if let combination { result.tape = "\(file) [\(combination.label)]" }
@@ -151,10 +162,10 @@ public struct PlayCommand: ParsableCommand {
             let ext = url.pathExtension
             return url.deletingPathExtension().path + "-" + suffix + (ext.isEmpty ? "" : "." + ext)
         }
-        if transcript { Console.out(TapeRecording.txt.text(frames, tape: tape, settings: settings)) }
-        for (path, format) in [(cast, TapeRecording.cast), (svg, .svg)] {
+        if transcript { Console.out(TapeRecording.txt.text(frames, tape: tape, settings: settings) ?? "") }
+        for (path, format) in [(cast, TapeRecording.cast), (svg, .svg), (gif, .gif)] {
             guard let path else { continue }
-            do { try format.text(frames, tape: tape, settings: settings).write(toFile: named(path), atomically: true, encoding: .utf8) }
+            do { try format.data(frames, tape: tape, settings: settings).write(to: URL(fileURLWithPath: named(path)), options: .atomic) }
             catch { throw Diagnostic("\(named(path)): cannot write the recording: \(FileErrorText.reason(error))") }
         }
         if live, try LivePlayback(frames: frames, size: TerminalSize(width: settings.width, height: settings.height)).run() {

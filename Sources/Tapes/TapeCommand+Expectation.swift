@@ -29,3 +29,13 @@ extension TapeCommand {
         properties.isEmpty ? "" : " with " + properties.keys.sorted().map { "\($0)=\(properties[$0] ?? "")" }.joined(separator: " ")
     }
 }
+
+extension TapeCommand {
+    /// Whether the line makes a file (`Output`, `Screenshot`) that `play` writes and `play --check` compares.
+    public var makesFile: Bool {
+        switch self {
+        case .output, .screenshot: return true
+        default: return false
+        }
+    }
+}

@@ -145,17 +145,11 @@ struct TapeLineParser {
         return .snapshot(token.text)
     }
 
-    /// `Screenshot NAME.svg`: a file name (letters, digits, - _ .) ending in .svg, written beside the tape.
+    /// `Screenshot PATH.png|.svg`: where the screen is written, relative to the working directory (as VHS).
     private mutating func screenshotCommand() -> TapeCommand? {
-        guard let token = argument(after: "Screenshot", expected: "a file name like paywall.svg") else { return nil }
-        let allowed = token.text.unicodeScalars.allSatisfy {
-            $0.isASCII && (CharacterSet.alphanumerics.contains($0) || "-_.".unicodeScalars.contains($0))
-        }
-        guard allowed, !token.text.hasPrefix("."), token.text.hasSuffix(".svg"), token.text.count <= 100 else {
-            fail(at: token.column, "bad screenshot name '\(token.text)', expected a file name ending in .svg (letters, digits, - _ .), at most 100 characters")
-            return nil
-        }
-        return .screenshot(token.text)
+        guard let token = argument(after: "Screenshot", expected: "a path like shots/paywall.png or paywall.svg") else { return nil }
+        guard let path = outputPath(token, formats: [".png", ".svg"], what: "screenshot") else { return nil }
+        return .screenshot(path)
     }
 
     /// `KEY=VALUE` words up to the end of the line (a value may be quoted: `plan="Yearly plan"`).
@@ -174,17 +168,24 @@ struct TapeLineParser {
         return properties
     }
 
-    /// `Output NAME.svg|.cast|.txt`: a file name (letters, digits, - _ .) written beside the tape.
+    /// `Output PATH.gif|.svg|.cast|.txt`: where the recording is written, relative to the working directory (as VHS).
     private mutating func outputCommand() -> TapeCommand? {
-        guard let token = argument(after: "Output", expected: "a file name like demo.svg, demo.cast or demo.txt") else { return nil }
-        let allowed = token.text.unicodeScalars.allSatisfy {
-            $0.isASCII && (CharacterSet.alphanumerics.contains($0) || "-_.".unicodeScalars.contains($0))
-        }
-        let formats = [".svg", ".cast", ".txt"]
-        guard allowed, !token.text.hasPrefix("."), formats.contains(where: token.text.hasSuffix), token.text.count <= 100 else {
-            fail(at: token.column, "bad output name '\(token.text)', expected a file name ending in .svg, .cast or .txt (letters, digits, - _ .), at most 100 characters")
+        guard let token = argument(after: "Output", expected: "a path like out/demo.gif, demo.svg, demo.cast or demo.txt") else { return nil }
+        guard let path = outputPath(token, formats: TapeRecording.allCases.map { "." + $0.rawValue }, what: "output") else { return nil }
+        return .output(path)
+    }
+
+    /// A file path ending in one of `formats` (no control character, at most 1000 characters), or
+    /// nil after an error naming what was expected.
+    private mutating func outputPath(_ token: TapeToken, formats: [String], what: String) -> String? {
+        let text = token.text
+        let name = TapePaths.lastComponent(of: text)
+        let clean = !text.unicodeScalars.contains { $0.properties.generalCategory == .control }
+        guard clean, !text.hasSuffix("/"), formats.contains(where: { name.hasSuffix($0) && name.count > $0.count }), text.count <= 1000 else {
+            let list = formats.count > 1 ? formats.dropLast().joined(separator: ", ") + " or " + (formats.last ?? "") : formats.joined()
+            fail(at: token.column, "bad \(what) path '\(text)', expected a file path ending in \(list) (relative to the working directory), at most 1000 characters")
             return nil
         }
-        return .output(token.text)
+        return text
     }
 }

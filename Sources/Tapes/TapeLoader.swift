@@ -27,6 +27,7 @@ public struct TapeLoader: Sendable {
         var errors: [TapeError] = []
         let root = TapePaths.resolve(file, relativeTo: ".")
         let steps = expand(source: source, file: file, chain: [root], errors: &errors)
+        errors += TapeSettingOrder.problems(in: steps)
         let tape = Tape(file: file, steps: steps)
         return errors.isEmpty ? .success(tape) : .failure(TapeErrors(errors, parsed: tape))
     }

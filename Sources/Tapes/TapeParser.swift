@@ -6,7 +6,8 @@ public enum TapeParser {
     /// Parses one tape file's text; `Include` commands stay as they are (see `TapeLoader`).
     /// Relative paths are resolved against the folder of `file`. Never crashes, whatever the input.
     public static func parse(source: String, file: String) -> Result<Tape, TapeErrors> {
-        let parsed = parseCollecting(source: source, file: file)
+        var parsed = parseCollecting(source: source, file: file)
+        parsed.errors += TapeSettingOrder.problems(in: parsed.steps)
         return parsed.errors.isEmpty ? .success(Tape(file: file, steps: parsed.steps)) : .failure(TapeErrors(parsed.errors))
     }
 
@@ -22,8 +23,10 @@ public enum TapeParser {
         return (steps, errors)
     }
 
-    /// Splits on `\n` by Unicode scalar (so `\r\n` splits too) and drops a trailing `\r` from each line.
+    /// Splits on `\n` by Unicode scalar (so `\r\n` splits too) and drops a trailing `\r` from each
+    /// line; a UTF-8 byte-order mark at the start of the text is skipped (editors on Windows save one).
     static func lines(of source: String) -> [Substring] {
-        TextLines.split(source)
+        guard source.unicodeScalars.first == "\u{FEFF}" else { return TextLines.split(source) }
+        return TextLines.split(String(source.unicodeScalars.dropFirst()))
     }
 }

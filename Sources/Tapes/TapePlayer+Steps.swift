@@ -174,7 +174,7 @@ extension TapePlayer {
     /// (`paywall` → `paywall-ko-B`, `demo.svg` → `demo-ko-B.svg`).
     func variantName(_ name: String) -> String {
         guard let variant = options.variant else { return name }
-        for format in [".svg", ".cast", ".txt"] where name.hasSuffix(format) {
+        for format in [".svg", ".cast", ".txt", ".gif", ".png"] where name.hasSuffix(format) {
             return String(name.dropLast(format.count)) + "-" + variant + format
         }
         return name + "-" + variant
@@ -192,36 +192,47 @@ extension TapePlayer {
         }
     }
 
-    /// The screen as an SVG in the tape's theme, beside the tape (`Screenshot NAME.svg`): a colour
-    /// golden, compared as `Snapshot` compares text (written with `--update`), so a colour or
-    /// layout regression fails the tape.
+    /// The screen as an image in the tape's theme (`Screenshot PATH.svg|.png`), written where the
+    /// line says, or compared with the file there (`play --check`).
     func screenshot(_ written: String, step: TapeStep) {
         guard let controller else { return }
-        let name = variantName(written)
-        let tapeFile = options.goldenTapePath ?? tape.file
-        let url = URL(fileURLWithPath: tapeFile).deletingLastPathComponent().appendingPathComponent(name)
-        let title = "\(URL(fileURLWithPath: tapeFile).lastPathComponent) · \(name)"
-        let svg = SVGScreen.document(controller.render(size: size).grid, theme: controller.theme, title: title)
-        let outcome = Golden.check(svg, file: url, update: options.updateGoldens)
-        if case .written = outcome { goldensWritten.append(url.path) }
-        if outcome.isFailure {
-            let message = outcome.message.replacingOccurrences(of: "golden", with: "screenshot")
-            failures.append(TapeFailure(step: step, expected: "the screen matches screenshot \(url.path)", actual: message, screen: screenText()))
-        }
+        let url = outputURL(written)
+        let title = "\(TapePaths.lastComponent(of: options.goldenTapePath ?? tape.file)) · \(url.lastPathComponent)"
+        let grid = controller.render(size: size).grid
+        let content: OutputFile.Content = url.pathExtension == "png"
+            ? .bytes(PNGScreen.image(grid, theme: controller.theme))
+            : .text(SVGScreen.document(grid, theme: controller.theme, title: title))
+        deliver(OutputFile(url: url, content: content), what: "screenshot", step: step)
     }
 
-    /// The whole recording beside the tape (`Output NAME.svg|.cast|.txt`), compared like a golden.
+    /// The whole recording (`Output PATH.gif|.svg|.cast|.txt`), written where the line says when the
+    /// tape ends, or compared with the file there (`play --check`).
     func write(_ written: String, step: TapeStep) {
+        let url = outputURL(written)
+        let content = (TapeRecording(fileName: url.lastPathComponent) ?? .txt).content(frames, tape: tape, settings: settings)
+        deliver(OutputFile(url: url, content: content), what: "recording", step: step)
+    }
+
+    /// A path of an `Output` or `Screenshot` line (named for a matrix combination) from the working directory.
+    func outputURL(_ written: String) -> URL {
         let name = variantName(written)
-        let tapeFile = options.goldenTapePath ?? tape.file
-        let url = URL(fileURLWithPath: tapeFile).deletingLastPathComponent().appendingPathComponent(name)
-        let text = (TapeRecording(fileName: name) ?? .txt).text(frames, tape: tape, settings: settings)
-        let outcome = Golden.check(text, file: url, update: options.updateGoldens)
-        if case .written = outcome { goldensWritten.append(url.path) }
-        if outcome.isFailure {
-            failures.append(TapeFailure(step: step, expected: "the recording matches \(url.path)",
-                                        actual: outcome.message.replacingOccurrences(of: "golden", with: "recording"), screen: screenText()))
+        if name.hasPrefix("/") { return URL(fileURLWithPath: name) }
+        let base = options.workingDirectory ?? FileManager.default.currentDirectoryPath
+        return URL(fileURLWithPath: TapePaths.normalize(TapePaths.join(base, name)))
+    }
+
+    /// Writes or compares one file; a difference, a missing file or a failed write fails the step.
+    func deliver(_ file: OutputFile, what: String, step: TapeStep) {
+        let path = file.url.path
+        let failure: String
+        switch file.deliver(compare: options.compareFiles) {
+        case .written: goldensWritten.append(path); return
+        case .matched: return
+        case .missing: failure = "\(what) \(path) is missing, run play without --check to write it"
+        case .different(let detail): failure = "\(what) \(path) differs from what the tape plays \(detail)"
+        case .failed(let reason): failure = "cannot write \(what) \(path): \(reason)"
         }
+        failures.append(TapeFailure(step: step, expected: "the \(what) matches \(path)", actual: failure, screen: screenText()))
     }
 
     /// A `Set` line after the first command: store and backend switches act at once, sizes and

@@ -39,6 +39,11 @@ public final class TapePlayer {
         public var continuesState = false
         /// A matrix combination's suffix (`ko-B`): goldens, screenshots and outputs are named for it.
         public var variant: String?
+        /// Compare the files of `Output` and `Screenshot` lines with those on disk (`play --check`)
+        /// instead of writing them (a plain `play`, as VHS).
+        public var compareFiles = false
+        /// The folder relative `Output` and `Screenshot` paths start at; nil: the working directory.
+        public var workingDirectory: String?
         /// The layout memos the tape's frames are drawn with (a benchmark passes its own).
         public var layouts: LayoutMemos = .shared
 

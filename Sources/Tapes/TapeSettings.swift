@@ -36,11 +36,13 @@ public struct TapeSettings: Hashable, Sendable {
         self.inputs = inputs
     }
 
-    /// The settings of the tape's leading `Set` lines (before its first other command).
+    /// The settings of every `Set` line before the tape's first step, whatever order they and the
+    /// `Output` and `Matrix` lines come in (VHS's tapes start with `Output`; `TapeSettingOrder`).
     public static func initial(for tape: Tape) -> TapeSettings {
         var settings = TapeSettings()
         for step in tape.steps {
-            guard settings.apply(step.command) else { break }
+            guard !TapeSettingOrder.isStep(step.command) else { break }
+            settings.apply(step.command)
         }
         return settings
     }

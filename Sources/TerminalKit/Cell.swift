@@ -72,6 +72,9 @@ public struct Cell: Hashable, Sendable {
     @inline(__always)
     func appendText(to bytes: inout [UInt8]) { glyph.appendBytes(to: &bytes) }
 
+    /// The value of the grapheme's first scalar (0 for a continuation cell), without making a `String`.
+    var firstScalarValue: UInt32 { glyph.firstScalarValue }
+
     /// True when the cell shows a plain space (blank, in whatever style).
     public var isSpace: Bool { glyph == InlineGlyph(asciiByte: 0x20) }
 
@@ -132,6 +135,17 @@ struct InlineGlyph: Hashable, Sendable {
         case 1: return UInt8(truncatingIfNeeded: middle >> shift)
         default: return UInt8(truncatingIfNeeded: high >> shift)
         }
+    }
+
+    /// The first scalar's value, decoded from its UTF-8 bytes; 0 when there are none.
+    var firstScalarValue: UInt32 {
+        guard count > 0 else { return 0 }
+        let lead = UInt32(byte(at: 0))
+        let length = lead < 0x80 ? 1 : lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4
+        guard length <= count else { return 0xFFFD }
+        var value = length == 1 ? lead : lead & (0xFF >> UInt32(length + 1))
+        for index in 1..<length { value = value << 6 | (UInt32(byte(at: index)) & 0x3F) }
+        return value
     }
 
     func appendBytes(to bytes: inout [UInt8]) {

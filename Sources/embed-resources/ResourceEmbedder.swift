@@ -36,7 +36,12 @@ struct ResourceEmbedder {
                 typeName: "EmbeddedProfileDecks", source: "Themes/profiles/*.xcstrings", test: "ProfileDecksTests",
                 doc: "The built-in profiles' String Catalogs, by profile name (the exact text of Themes/profiles/NAME.xcstrings).",
                 files: profiles)),
-        ] + (try storefronts()) + [try displayWidths()]
+        ] + (try storefronts()) + [try displayWidths(), try font()]
+    }
+
+    /// The bitmap font of the GIF and PNG writers, from `Scripts/data/unifont.hex`.
+    private func font() throws -> Output {
+        Output(path: UnifontTableWriter.swiftPath, text: try UnifontTableWriter(root: root).swift())
     }
 
     /// The terminal width table, from `Scripts/data/wcwidth.tsv`.

@@ -2,13 +2,29 @@ import Foundation
 
 // `swift run embed-resources [--check]` from the package root: rewrites the generated Swift files
 // that embed Themes/ (or, with --check, exits 1 naming each one that is stale).
-let arguments = CommandLine.arguments.dropFirst()
+// `--trim-unifont FILE` first writes Scripts/data/unifont.hex from a whole Unifont .hex.
+var arguments = Array(CommandLine.arguments.dropFirst())
+let root = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+if let flag = arguments.firstIndex(of: "--trim-unifont") {
+    guard flag + 1 < arguments.count else {
+        FileHandle.standardError.write(Data("embed-resources: --trim-unifont needs a file, expected /usr/share/unifont/unifont.hex\n".utf8))
+        exit(64)
+    }
+    do {
+        let text = try UnifontTableWriter(root: root).trimmed(fromFullFont: URL(fileURLWithPath: arguments[flag + 1]))
+        try Data(text.utf8).write(to: root.appendingPathComponent(UnifontTableWriter.source), options: .atomic)
+        print("\(UnifontTableWriter.source): written")
+    } catch {
+        FileHandle.standardError.write(Data("embed-resources: \(error)\n".utf8))
+        exit(2)
+    }
+    arguments.removeSubrange(flag...(flag + 1))
+}
 let check = arguments.contains("--check")
 if let unknown = arguments.first(where: { $0 != "--check" }) {
-    FileHandle.standardError.write(Data("embed-resources: unknown argument \(unknown); usage: embed-resources [--check]\n".utf8))
+    FileHandle.standardError.write(Data("embed-resources: unknown argument \(unknown); usage: embed-resources [--check] [--trim-unifont UNIFONT.hex]\n".utf8))
     exit(64)
 }
-let root = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
 do {
     var stale = 0
     for output in try ResourceEmbedder(root: root).outputs() {

@@ -33,6 +33,8 @@ struct Budget: Sendable {
         Budget(figure: "key.idle.median", what: "key after 40 ms of real idle, median", limit: 700, unit: "µs"),
         Budget(figure: "tape.median", what: "demo tape, load + play in process, median", limit: 15, unit: "ms"),
         Budget(figure: "tape.svgToTape", what: "demo tape recorded and made into its animated SVG ÷ the tape alone (goal)", limit: 2, unit: "×"),
+        Budget(figure: "tape.gifToTape", what: "demo tape recorded and made into its animated GIF ÷ the tape alone (goal)", limit: 2, unit: "×"),
+        Budget(figure: "tape.gifBytes", what: "the demo tape's animated GIF, size (goal: under 1 MB)", limit: 1_000_000, unit: "bytes"),
         Budget(figure: "soak.cpuPerOp", what: "store soak, CPU per purchase or renewal", limit: 2, unit: "ms"),
         Budget(figure: "soak.lastToFirst", what: "store soak, CPU per op of the last tenth ÷ the first (cost grows with history)", limit: 1.5, unit: "×"),
         Budget(figure: "soak.fsyncsPerOp", what: "store soak, fsyncs per operation", limit: 3.5, unit: ""),

@@ -3,7 +3,8 @@ import PaywallScreens
 import Tapes
 
 /// A whole demo tape played headless with `TapePlayer`: wall time per run; then the same tape
-/// recorded and made into its animated SVG (`Output NAME.svg`, `play --svg`), against the tape alone.
+/// recorded and made into its animated SVG (`Output NAME.svg`, `play --svg`), and into its animated
+/// GIF (`Output NAME.gif`, `play --gif`), each against the tape alone, and the GIF's size.
 struct TapeBench {
     var path: String
     var runs: Int
@@ -15,7 +16,8 @@ struct TapeBench {
         }
         var status = ""
         var bytes = 0
-        func play(_ layouts: LayoutMemos, svg: Bool = false) -> [(wall: Double, cpu: Double)] {
+        var gifBytes = 0
+        func play(_ layouts: LayoutMemos, svg: Bool = false, gif: Bool = false) -> [(wall: Double, cpu: Double)] {
             (0..<runs).map { _ in
                 Timing.measure {
                     switch TapeLoader().load(path: path) {
@@ -23,12 +25,13 @@ struct TapeBench {
                     case var .success(tape):
                         // The tape itself: without its `Output` lines (those are the SVG row's work).
                         tape.steps.removeAll { if case .output = $0.command { return true } else { return false } }
-                        var options = TapePlayer.Options(recordFrames: svg)
+                        var options = TapePlayer.Options(recordFrames: svg || gif)
                         options.goldenTapePath = path
                         options.layouts = layouts
                         let (result, frames) = TapePlayer(tape: tape, options: options).play()
                         status = result.status.rawValue
                         if svg { bytes = AnimatedSVGWriter(title: tape.name).render(frames, holdingLast: 1000).utf8.count }
+                        if gif { gifBytes = TapeRecording.gif.data(frames, tape: tape, settings: TapeSettings.initial(for: tape)).count }
                     }
                 }
             }
@@ -36,6 +39,7 @@ struct TapeBench {
         let samples = play(.shared)
         let naive = play(Timing.noLayoutReuse)
         let withSVG = play(.shared, svg: true)
+        let withGIF = play(.shared, gif: true)
         let name = (path as NSString).lastPathComponent
         table.record("tape.median", Timing.median(samples.map(\.wall)) * 1e3)
         table.add("demo tape \(name), load + play (\(runs) runs, \(status))", Timing.summary(samples),
@@ -45,5 +49,10 @@ struct TapeBench {
         table.record("tape.svgToTape", svgToTape)
         table.add("demo tape \(name) recorded + its animated SVG (\(bytes / 1024) KB)", Timing.summary(withSVG),
                   naive: "the tape alone: \(Timing.summary(samples))", ratio: String(format: "%.2f× the tape", svgToTape))
+        let gifToTape = Timing.median(withGIF.map(\.wall)) / max(1e-9, Timing.median(samples.map(\.wall)))
+        table.record("tape.gifToTape", gifToTape)
+        table.record("tape.gifBytes", Double(gifBytes))
+        table.add("demo tape \(name) recorded + its animated GIF (\(gifBytes) bytes)", Timing.summary(withGIF),
+                  naive: "the tape alone: \(Timing.summary(samples))", ratio: String(format: "%.2f× the tape", gifToTape))
     }
 }

@@ -88,6 +88,19 @@ struct CLITests {
         let screens = try Binary.run(["copy", "screens", "--out", dir.path] + quick)
         #expect(screens.status == 0)
         #expect(FileManager.default.fileExists(atPath: dir.appendingPathComponent("paywall/en-dark-A-80x24.txt").path))
+        // As PNG: one image a state, the grid's size at 8×16 pixels a cell, the same bytes every run.
+        let png = Support.tempDirectory("screens-png")
+        let images = try Binary.run(["copy", "screens", "--format", "png", "--out", png.path] + quick)
+        #expect(images.status == 0, "\(images.output)")
+        let first = try Data(contentsOf: png.appendingPathComponent("paywall/en-dark-A-80x24-1.png"))
+        #expect(first.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) && first.count > 1000)
+        // IHDR: width and height, big-endian, at bytes 16 and 20.
+        #expect(first[16..<24].elementsEqual([0, 0, 0x02, 0x80, 0, 0, 0x01, 0x80]), "640×384 for 80×24")
+        let again = Support.tempDirectory("screens-png-again")
+        #expect(try Binary.run(["copy", "screens", "--format", "png", "--out", again.path] + quick).status == 0)
+        #expect(try Data(contentsOf: again.appendingPathComponent("paywall/en-dark-A-80x24-1.png")) == first)
+        let jpg = try Binary.run(["copy", "screens", "--format", "jpg", "--out", again.path])
+        #expect(jpg.status != 0 && (jpg.output + jpg.error).contains("--format jpg: expected text, svg or png"))
         var new = Support.shipped
         new.set("paywall.notNow", "en", "Maybe later")
         let old = dir.appendingPathComponent("old.xcstrings"), changed = dir.appendingPathComponent("new.xcstrings")

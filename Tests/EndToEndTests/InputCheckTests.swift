@@ -74,7 +74,7 @@ struct InputCheckTests {
         defer { try? FileManager.default.removeItem(at: a); try? FileManager.default.removeItem(at: b) }
         let result = await InProcessCommandLine.run(["play", a.path, b.path, "--cast", "x.cast"])
         #expect(result.exitCode == 64)
-        #expect(result.stderr.contains("--cast, --svg and --live play one tape; 2 were given"))
+        #expect(result.stderr.contains("--cast, --svg, --gif and --live play one tape; 2 were given"))
     }
 
     @Test func runRefusesAnUnknownStoreSwitch() async throws {

@@ -37,8 +37,9 @@ enum PaywallSimProcess {
     /// Runs the binary with `arguments`; stdout and stderr go to temp files (no pipe can fill up).
     /// `environment` is added to this process's environment. After `timeout` seconds the run is
     /// killed (SIGTERM, then SIGKILL) and `timedOut` is true.
+    /// `directory` is the working directory the binary starts in (this process's when nil).
     static func run(_ arguments: [String], environment: [String: String] = [:], timeout: TimeInterval = 60,
-                    binary: URL? = nil) throws -> ProcessResult {
+                    binary: URL? = nil, directory: URL? = nil) throws -> ProcessResult {
         let executable = try binary ?? Self.binary()
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("paywall-sim-run-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
@@ -53,6 +54,7 @@ enum PaywallSimProcess {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
+        if let directory { process.currentDirectoryURL = directory }
         process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
         process.standardOutput = out
         process.standardError = err

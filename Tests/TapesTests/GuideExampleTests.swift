@@ -63,23 +63,22 @@ struct DocsScreenPictureTests {
     }
 
     /// The README's colour pictures (the paywall, the animated happy path) are shipped tapes'
-    /// `Screenshot` and `Output`, so `ShippedTapesTests` fails when an image in git is not what its tape makes.
+    /// `Screenshot` and `Output` (paths from the repository root), so `ShippedTapesTests` fails
+    /// when an image in git is not what its tape makes.
     @Test func theReadmeImagesAreShippedTapesScreenshotsAndOutputs() throws {
         let readme = try String(contentsOf: TestPaths.path("README.md"), encoding: .utf8)
-        let links = try NSRegularExpression(pattern: #"\]\(([^)]+\.svg)\)"#).matches(in: readme, range: NSRange(readme.startIndex..., in: readme))
+        let links = try NSRegularExpression(pattern: #"\]\(([^)]+\.(?:svg|gif))\)"#).matches(in: readme, range: NSRange(readme.startIndex..., in: readme))
             .map { String(readme[Range($0.range(at: 1), in: readme)!]) }
-        #expect(links.count >= 2, "README.md shows the paywall and the animated demo: \(links)")
+        #expect(links.count >= 3, "README.md shows the paywall and the animated demo, as SVG and GIF: \(links)")
+        let tapes = TapeDiscovery.tapes(in: [TestPaths.scripts.path])
         for path in links {
-            let image = TestPaths.path(path)
-            #expect(FileManager.default.fileExists(atPath: image.path), "\(path) is not in the repository")
-            let folder = image.deletingLastPathComponent()
-            let tapes = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".tape") }
+            #expect(FileManager.default.fileExists(atPath: TestPaths.path(path).path), "\(path) is not in the repository")
             let makers = try tapes.filter {
-                try String(contentsOf: folder.appendingPathComponent($0), encoding: .utf8).components(separatedBy: "\n").contains {
-                    $0.hasPrefix("Screenshot \(image.lastPathComponent)") || $0.hasPrefix("Output \(image.lastPathComponent)")
+                try String(contentsOf: URL(fileURLWithPath: $0), encoding: .utf8).components(separatedBy: "\n").contains {
+                    $0.hasPrefix("Screenshot \(path)") || $0.hasPrefix("Output \(path)")
                 }
             }
-            #expect(makers.count == 1, "one shipped tape beside \(path) makes it with Screenshot or Output; found \(makers)")
+            #expect(makers.count == 1, "one shipped tape makes \(path) with Screenshot or Output; found \(makers)")
         }
     }
 

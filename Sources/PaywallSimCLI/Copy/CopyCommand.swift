@@ -95,10 +95,15 @@ func failInput(_ error: Error) -> ExitCode {
 
 /// Writes `text` to `path`, creating folders; the error names the file.
 func writeFile(_ text: String, to path: String) throws {
+    try writeFile(Data(utf8: text), to: path)
+}
+
+/// Writes `bytes` to `path`, creating folders; the error names the file.
+func writeFile(_ bytes: Data, to path: String) throws {
     let url = URL(fileURLWithPath: path)
     do {
         try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try Data(utf8: text).write(to: url, options: .atomic)
+        try bytes.write(to: url, options: .atomic)
     } catch {
         throw Diagnostic("\(path): cannot write (\(FileErrorText.reason(error)))")
     }

@@ -1,0 +1,145 @@
+/// Paints a grid's cells as pixels for the GIF and PNG writers: each column `BitmapFont.cellWidth`
+/// pixels wide and each row `cellHeight` high, glyphs from the embedded font, colours the theme's
+/// (the terminal's own where a style sets none, as the SVG draws them), as indices into a palette.
+/// Bold is drawn one pixel wider, underline as the cell's last pixel row. Pure: the same grid
+/// gives the same pixels.
+public struct CellPainter: Sendable {
+    /// The colours, `0xRRGGBB`, sorted; a pixel is an index into it.
+    public let palette: [UInt32]
+    private let indices: [UInt32: UInt8]
+    public let font: BitmapFont
+
+    /// How one style is drawn.
+    public struct Look: Hashable, Sendable {
+        public var foreground: UInt32
+        public var background: UInt32
+        public var bold: Bool
+        public var underline: Bool
+    }
+
+    /// A painter for these colours (at most 256 are kept; a colour beyond them is drawn as its nearest).
+    public init(colors: Set<UInt32>, font: BitmapFont = .unifont) {
+        palette = Array(colors.sorted().prefix(256))
+        var indices: [UInt32: UInt8] = [:]
+        for (index, color) in palette.enumerated() { indices[color] = UInt8(index) }
+        self.indices = indices
+        self.font = font
+    }
+
+    /// The colours a grid uses in `theme`.
+    public static func colors(of grid: CellGrid, theme: Theme) -> Set<UInt32> {
+        var styles = Set<TextStyle>()
+        var last: TextStyle?
+        for cell in grid.cells where cell.style != last {
+            styles.insert(cell.style)
+            last = cell.style
+        }
+        var colors = Set<UInt32>()
+        for style in styles {
+            let look = look(of: style, theme: theme)
+            colors.insert(look.foreground)
+            colors.insert(look.background)
+        }
+        return colors
+    }
+
+    /// How `style` is drawn in `theme` (reverse applied).
+    public static func look(of style: TextStyle, theme: Theme) -> Look {
+        let resolved = theme.resolve(style, depth: .full256)
+        var foreground = rgb(XtermPalette.css(resolved.foreground) ?? SVGScreen.defaultForeground)
+        var background = rgb(XtermPalette.css(resolved.background) ?? SVGScreen.defaultBackground)
+        if resolved.reverse { (foreground, background) = (background, foreground) }
+        return Look(foreground: foreground, background: background, bold: resolved.bold, underline: resolved.underline)
+    }
+
+    /// `#rrggbb` as `0xRRGGBB`.
+    static func rgb(_ css: String) -> UInt32 { UInt32(css.dropFirst(), radix: 16) ?? 0 }
+
+    /// The palette index of a colour (its nearest when the palette lacks it).
+    public func index(of color: UInt32) -> UInt8 {
+        if let index = indices[color] { return index }
+        func distance(_ a: UInt32, _ b: UInt32) -> Int {
+            let channels = [16, 8, 0].map { Int((a >> $0) & 0xFF) - Int((b >> $0) & 0xFF) }
+            return channels.reduce(0) { $0 + $1 * $1 }
+        }
+        let nearest = palette.indices.min { distance(palette[$0], color) < distance(palette[$1], color) } ?? 0
+        return UInt8(nearest)
+    }
+
+    /// The cell columns a region of changed cells must cover so a wide character is drawn whole.
+    public static func widened(_ columns: Range<Int>, rows: Range<Int>, in grid: CellGrid) -> Range<Int> {
+        var lower = columns.lowerBound, upper = columns.upperBound
+        for y in rows {
+            if lower > 0, grid[lower, y]?.width == 0 { lower -= 1 }
+            if upper < grid.width, upper > 0, grid[upper - 1, y]?.width == 2 { upper += 1 }
+        }
+        return lower..<upper
+    }
+
+    /// The pixels (palette indices, row by row) of the cells in `columns` × `rows` of `grid`.
+    public func paint(_ grid: CellGrid, theme: Theme, columns: Range<Int>, rows: Range<Int>) -> [UInt8] {
+        let cellWidth = BitmapFont.cellWidth, cellHeight = BitmapFont.cellHeight
+        let width = columns.count * cellWidth
+        var pixels = [UInt8](repeating: index(of: Self.rgb(SVGScreen.defaultBackground)), count: width * rows.count * cellHeight)
+        var looks: [TextStyle: Drawn] = [:]
+        var last: (style: TextStyle, drawn: Drawn)?
+        var glyphs: [UInt32: BitmapFont.Glyph] = [:]
+        pixels.withUnsafeMutableBufferPointer { out in
+            for y in rows {
+                for x in columns {
+                    guard let cell = grid[x, y], cell.width > 0 else { continue }
+                    let drawn: Drawn
+                    if let last, last.style == cell.style { drawn = last.drawn } else {
+                        if let known = looks[cell.style] { drawn = known } else {
+                            let look = Self.look(of: cell.style, theme: theme)
+                            drawn = Drawn(fg: index(of: look.foreground), bg: index(of: look.background), bold: look.bold, underline: look.underline)
+                            looks[cell.style] = drawn
+                        }
+                        last = (cell.style, drawn)
+                    }
+                    let cellPixels = min(cell.width, columns.upperBound - x) * cellWidth
+                    let left = (x - columns.lowerBound) * cellWidth
+                    let top = (y - rows.lowerBound) * cellHeight
+                    for row in 0..<cellHeight {
+                        let start = (top + row) * width + left
+                        for column in 0..<cellPixels { out[start + column] = drawn.bg }
+                    }
+                    if cell.isSpace, !drawn.underline { continue }
+                    let value = cell.firstScalarValue
+                    let glyph: BitmapFont.Glyph
+                    if let known = glyphs[value] { glyph = known } else {
+                        glyph = value == 0x20 ? BitmapFont.Glyph(width: 8, rows: Array(repeating: 0, count: 16)) : font.glyph(value: value)
+                        glyphs[value] = glyph
+                    }
+                    // A narrow glyph in a wide cell is centred; a wide glyph in a narrow cell is cut.
+                    let offset = max(0, (cell.width * cellWidth - glyph.width) / 2)
+                    for row in 0..<cellHeight {
+                        var bits = UInt32(glyph.rows[row])
+                        // Bold: a pixel is also drawn right of each drawn one (the next lower bit).
+                        if drawn.bold { bits |= bits >> 1 }
+                        if drawn.underline && row == cellHeight - 1 { bits = UInt32.max }
+                        guard bits != 0 else { continue }
+                        let start = (top + row) * width + left
+                        for column in 0..<cellPixels {
+                            let gx = column - offset
+                            guard gx >= 0, gx < glyph.width else {
+                                if bits == UInt32.max { out[start + column] = drawn.fg }
+                                continue
+                            }
+                            if bits & (1 << UInt32(glyph.width - 1 - gx)) != 0 { out[start + column] = drawn.fg }
+                        }
+                    }
+                }
+            }
+        }
+        return pixels
+    }
+
+    /// A style's palette indices and attributes.
+    private struct Drawn {
+        var fg: UInt8
+        var bg: UInt8
+        var bold: Bool
+        var underline: Bool
+    }
+}
