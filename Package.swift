@@ -31,8 +31,10 @@ let package = Package(
     targets: [
         // Shared foundation: the one located JSON reader, file:line:column diagnostics, durable
         // atomic writes, locale codes, the heap's settings. Foundation and glibc's <malloc.h> only.
-        .target(name: "PaywallFoundation", dependencies: ["CMalloc"]),
-        // glibc's <malloc.h> (`mallopt`), which the Glibc module does not import.
+        // Calls whose C module differs by platform go through its one seam, PlatformCalls (README, Platforms).
+        .target(name: "PaywallFoundation", dependencies: [.target(name: "CMalloc", condition: .when(platforms: [.linux]))]),
+        // glibc's <malloc.h> (`mallopt`), which the Glibc module does not import; Linux only (macOS
+        // has no such header, and its shim includes nothing there).
         .systemLibrary(name: "CMalloc"),
         // The words the app, Apple's store and the team's server share: a signed transaction and its
         // verification, an entitlement, billing periods and trial terms, the clock, seeded randomness.
@@ -72,10 +74,17 @@ let package = Package(
             "PaywallFoundation", "PaywallCore", "Persistence", "StoreSim", "CopyDeck", "BuiltInCopy", "Profiles", "SimRuntime", "TeamServer",
             "TerminalKit", "PaywallScreens",
         ]),
+        // ncurses' headers; its library is linked by NcursesTerminal, per platform. pkg-config finds
+        // Debian's ncursesw; macOS has no ncursesw.pc (its SDK's libncurses has the wide calls), and
+        // SwiftPM only warns that pkg-config did not find it.
         .systemLibrary(name: "CNcurses", pkgConfig: "ncursesw",
                        providers: [.apt(["libncursesw5-dev"])]),
         // The live terminal: draws a grid through ncurses, reads keys, resize, signals.
-        .target(name: "NcursesTerminal", dependencies: ["TerminalKit", "CNcurses"]),
+        .target(name: "NcursesTerminal", dependencies: ["TerminalKit", "CNcurses"],
+                linkerSettings: [
+                    .linkedLibrary("ncursesw", .when(platforms: [.linux])),
+                    .linkedLibrary("ncurses", .when(platforms: [.macOS])),
+                ]),
         // Tape language: parser, headless player, goldens, asciicast.
         .target(name: "Tapes", dependencies: ["PaywallFoundation", "CopyDeck", "Profiles", "PaywallApp", "PaywallScreens", "SimRuntime", "TerminalKit", "PaywallCore", "StoreSim"]),
         // Copy QA: a sweep of every screen state, lints, App Store 3.1.2 checks, reports and exports.
