@@ -7,9 +7,10 @@ let package = Package(
     name: "PaywallSim",
     platforms: [.macOS(.v14)],
     products: [
-        // No library product: every target is built with the unsafe flag below, which SwiftPM refuses
-        // in a package used as a dependency, so an exported library could not be used by anyone.
         .executable(name: "paywall-sim", targets: ["paywall-sim"]),
+        // For a team's own tests (docs/testing-library.md). No target uses `unsafeFlags`, which
+        // SwiftPM refuses in a package used as a dependency.
+        .library(name: "PaywallSimTesting", targets: ["PaywallSimTesting"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -122,6 +123,9 @@ let package = Package(
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Crypto", package: "swift-crypto"),
         ]),
+        // A team's own tests: a simulated store on a temporary state, purchases, time, refunds, serve
+        // in process, a tape played; the command line run in process (docs/testing-library.md).
+        .target(name: "PaywallSimTesting", dependencies: ["PaywallSimCLI", "Tapes", "OutboundHTTP"]),
         .executableTarget(name: "paywall-sim", dependencies: ["PaywallSimCLI", "PaywallFoundation"]),
         // Benchmarks: prints figures (never asserted in tests). `swift run -c release paywall-bench`.
         .executableTarget(name: "paywall-bench", dependencies: [
@@ -156,19 +160,8 @@ let package = Package(
             .product(name: "HummingbirdTesting", package: "hummingbird"),
             .product(name: "Crypto", package: "swift-crypto"),
         ]),
+        .testTarget(name: "PaywallSimTestingTests", dependencies: ["PaywallSimTesting", "Tapes", "OutboundHTTP", "TestSupport"]),
         .testTarget(name: "EndToEndTests", dependencies: ["PaywallSimCLI", "AppStoreServer", "PaywallCore", "SimRuntime", "StoreSim", "TeamServer", "Tapes", "BuiltInCopy", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )
-
-// Every Swift target of ours asks for a concrete generic type's metadata through a direct accessor
-// (the witness tables it knows at compile time) instead of by mangled name. By name, the runtime
-// demangles the name the first time and looks each conformance up by scanning all 11,800
-// conformance records of the process, about 45 µs a scan: a `KeyedEncodingContainer` per `Codable`
-// type, a `Dictionary` per key type. That was 3 ms of a cold `play`
-// (docs/development/history.md, round 8); the binary grows by 0.1%.
-for target in package.targets where target.type != .system {
-    target.swiftSettings = (target.swiftSettings ?? []) + [
-        .unsafeFlags(["-Xfrontend", "-disable-concrete-type-metadata-mangled-name-accessors"]),
-    ]
-}
