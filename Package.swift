@@ -122,7 +122,9 @@ let package = Package(
             "PaywallScreens", "NcursesTerminal", "SimRuntime", "PaywallApp", "Tapes", "CopyQA", "Profiles", "AppStoreServer",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Crypto", package: "swift-crypto"),
-        ]),
+        ], plugins: ["BuildCommit"]),
+        // Stamps the checkout's git commit into PaywallSimCLI (`paywall-sim --version`).
+        .plugin(name: "BuildCommit", capability: .buildTool()),
         // A team's own tests: a simulated store on a temporary state, purchases, time, refunds, serve
         // in process, a tape played; the command line run in process (docs/testing-library.md).
         .target(name: "PaywallSimTesting", dependencies: ["PaywallSimCLI", "Tapes", "OutboundHTTP"]),
