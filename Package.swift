@@ -7,9 +7,10 @@ let package = Package(
     name: "PaywallSim",
     platforms: [.macOS(.v14)],
     products: [
-        // No library product: every target is built with the unsafe flag below, which SwiftPM refuses
-        // in a package used as a dependency, so an exported library could not be used by anyone.
         .executable(name: "paywall-sim", targets: ["paywall-sim"]),
+        // For a team's own tests (docs/testing-library.md). No target uses `unsafeFlags`, which
+        // SwiftPM refuses in a package used as a dependency.
+        .library(name: "PaywallSimTesting", targets: ["PaywallSimTesting"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -31,11 +32,13 @@ let package = Package(
     targets: [
         // Shared foundation: the one located JSON reader, file:line:column diagnostics, durable
         // atomic writes, locale codes, the heap's settings. Foundation and glibc's <malloc.h> only.
-        // ICU (the toolchain's `_FoundationICU`, which Foundation itself links) answers which locale's
-        // data it formats a locale with (`ICULocaleData`).
-        .target(name: "PaywallFoundation", dependencies: ["CMalloc"],
+        // ICU (the toolchain's `_FoundationICU`, which Foundation itself links on Linux) answers which
+        // locale's data it formats a locale with (`ICULocaleData`). Calls whose C module differs by
+        // platform go through its one seam, PlatformCalls (README, Platforms).
+        .target(name: "PaywallFoundation", dependencies: [.target(name: "CMalloc", condition: .when(platforms: [.linux]))],
                 linkerSettings: [.linkedLibrary("_FoundationICU", .when(platforms: [.linux]))]),
-        // glibc's <malloc.h> (`mallopt`), which the Glibc module does not import.
+        // glibc's <malloc.h> (`mallopt`), which the Glibc module does not import; Linux only (macOS
+        // has no such header, and its shim includes nothing there).
         .systemLibrary(name: "CMalloc"),
         // The words the app, Apple's store and the team's server share: a signed transaction and its
         // verification, an entitlement, billing periods and trial terms, the clock, seeded randomness.
@@ -75,10 +78,17 @@ let package = Package(
             "PaywallFoundation", "PaywallCore", "Persistence", "StoreSim", "CopyDeck", "BuiltInCopy", "Profiles", "SimRuntime", "TeamServer",
             "TerminalKit", "PaywallScreens",
         ]),
+        // ncurses' headers; its library is linked by NcursesTerminal, per platform. pkg-config finds
+        // Debian's ncursesw; macOS has no ncursesw.pc (its SDK's libncurses has the wide calls), and
+        // SwiftPM only warns that pkg-config did not find it.
         .systemLibrary(name: "CNcurses", pkgConfig: "ncursesw",
                        providers: [.apt(["libncursesw5-dev"])]),
         // The live terminal: draws a grid through ncurses, reads keys, resize, signals.
-        .target(name: "NcursesTerminal", dependencies: ["TerminalKit", "CNcurses"]),
+        .target(name: "NcursesTerminal", dependencies: ["TerminalKit", "CNcurses"],
+                linkerSettings: [
+                    .linkedLibrary("ncursesw", .when(platforms: [.linux])),
+                    .linkedLibrary("ncurses", .when(platforms: [.macOS])),
+                ]),
         // The system zlib (deflate, CRC-32) for the PNG writer; linked only by Tapes and what uses it.
         .systemLibrary(name: "CZlib", providers: [.apt(["zlib1g-dev"])]),
         // Tape language: parser, headless player, goldens, recordings (asciicast, SVG, GIF, PNG).
@@ -117,7 +127,12 @@ let package = Package(
             "PaywallScreens", "NcursesTerminal", "SimRuntime", "PaywallApp", "Tapes", "CopyQA", "Profiles", "AppStoreServer",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Crypto", package: "swift-crypto"),
-        ]),
+        ], plugins: ["BuildCommit"]),
+        // Stamps the checkout's git commit into PaywallSimCLI (`paywall-sim --version`).
+        .plugin(name: "BuildCommit", capability: .buildTool()),
+        // A team's own tests: a simulated store on a temporary state, purchases, time, refunds, serve
+        // in process, a tape played; the command line run in process (docs/testing-library.md).
+        .target(name: "PaywallSimTesting", dependencies: ["PaywallSimCLI", "Tapes", "OutboundHTTP"]),
         .executableTarget(name: "paywall-sim", dependencies: ["PaywallSimCLI", "PaywallFoundation"]),
         // Benchmarks: prints figures (never asserted in tests). `swift run -c release paywall-bench`.
         .executableTarget(name: "paywall-bench", dependencies: [
@@ -152,19 +167,8 @@ let package = Package(
             .product(name: "HummingbirdTesting", package: "hummingbird"),
             .product(name: "Crypto", package: "swift-crypto"),
         ]),
+        .testTarget(name: "PaywallSimTestingTests", dependencies: ["PaywallSimTesting", "Tapes", "OutboundHTTP", "TestSupport"]),
         .testTarget(name: "EndToEndTests", dependencies: ["PaywallSimCLI", "AppStoreServer", "PaywallCore", "SimRuntime", "StoreSim", "TeamServer", "Tapes", "BuiltInCopy", "CopyDeck", "PaywallFoundation", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )
-
-// Every Swift target of ours asks for a concrete generic type's metadata through a direct accessor
-// (the witness tables it knows at compile time) instead of by mangled name. By name, the runtime
-// demangles the name the first time and looks each conformance up by scanning all 11,800
-// conformance records of the process, about 45 µs a scan: a `KeyedEncodingContainer` per `Codable`
-// type, a `Dictionary` per key type. That was 3 ms of a cold `play`
-// (docs/development/history.md, round 8); the binary grows by 0.1%.
-for target in package.targets where target.type != .system {
-    target.swiftSettings = (target.swiftSettings ?? []) + [
-        .unsafeFlags(["-Xfrontend", "-disable-concrete-type-metadata-mangled-name-accessors"]),
-    ]
-}

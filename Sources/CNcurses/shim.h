@@ -13,7 +13,13 @@
 #include <string.h>
 #include <termios.h>
 #include <unistd.h>
+// Debian keeps the wide-character ncurses under ncursesw/; macOS's SDK has one curses.h, wide
+// calls included. The library is linked per platform by NcursesTerminal (Package.swift).
+#if defined(__APPLE__)
+#include <curses.h>
+#else
 #include <ncursesw/curses.h>
+#endif
 
 /// The standard screen, wrapped so Swift 6 does not see a mutable C global.
 static inline WINDOW *paywallsim_stdscr(void) { return stdscr; }

@@ -29,7 +29,7 @@ public struct Durability: Sendable, Hashable {
 
     /// Fsyncs `fd` and counts it; false on failure (see errno).
     func fsync(_ fd: Int32) -> Bool {
-        guard Glibc.fsync(fd) == 0 else { return false }
+        guard PlatformCalls.fsync(fd) == 0 else { return false }
         counter?.add()
         return true
     }

@@ -200,7 +200,7 @@ public enum DurableFile {
             guard let base = raw.baseAddress else { return true }
             var offset = 0
             while offset < raw.count {
-                let n = Glibc.write(fd, base + offset, raw.count - offset)
+                let n = PlatformCalls.write(fd, base + offset, raw.count - offset)
                 if n < 0 { if errno == EINTR { continue }; return false }
                 offset += n
             }

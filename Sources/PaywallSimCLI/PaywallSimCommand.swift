@@ -5,11 +5,15 @@ import PaywallFoundation
 /// asynchronous so `serve` awaits its server; every other command runs synchronously.
 public struct PaywallSimCommand: AsyncParsableCommand {
     public static let version = "0.1.0"
+    /// The git commit this binary was built from (`unknown` outside a git checkout); the BuildCommit plugin writes it.
+    public static let commit = BuildCommit.id
+    /// What `--version` prints: the version, then the commit.
+    public static let versionText = "\(version)\ncommit \(commit)"
 
     public static let configuration = CommandConfiguration(
         commandName: "paywall-sim",
         abstract: "A terminal paywall simulator: onboarding, paywall, purchase and restore against a simulated StoreKit 2 store.",
-        version: version,
+        version: versionText,
         subcommands: [RunCommand.self, PlayCommand.self, StoreCommand.self, ServeCommand.self, CopyCommand.self, DebugCommand.self],
         defaultSubcommand: RunCommand.self)
 

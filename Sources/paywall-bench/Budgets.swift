@@ -45,6 +45,7 @@ struct Budget: Sendable {
         Budget(figure: "process.playToStartup", what: "whole process: play of the demo tape ÷ the --version start-up (goal)", limit: 2, unit: "×"),
         Budget(figure: "process.copyCheck.median", what: "whole process: copy check, median (goal)", limit: 100, unit: "ms"),
         Budget(figure: "process.copyCheck40.median", what: "whole process: copy check with 40 locales, median (goal)", limit: 1000, unit: "ms"),
+        Budget(figure: "release.megabytes", what: "the self-contained binary (Scripts/release.sh), stripped", limit: 100, unit: "MiB"),
         Budget(figure: "peakMemory", what: "peak memory of the whole run", limit: 512, unit: "MiB"),
     ]
 

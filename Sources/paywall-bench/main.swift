@@ -85,7 +85,10 @@ do {
     if wanted("soak") { try StoreSoakBench(operations: options.soak, naiveOperations: options.naiveSoak).run(into: &table, perLedger: options.perLedger) }
     if wanted("sweep") { try SweepBench(runs: options.sweeps).run(into: &table) }
     if wanted("sweep40") { try SweepBench(runs: max(1, options.sweeps / 2)).runFortyLocales(into: &table) }
-    if wanted("process") { ProcessBench(tape: options.tape, rounds: options.processRounds, fortyLocaleRounds: max(3, options.sweeps)).run(into: &table) }
+    if wanted("process") {
+        ProcessBench(tape: options.tape, rounds: options.processRounds, fortyLocaleRounds: max(3, options.sweeps)).run(into: &table)
+        ReleaseBinaryBench(tape: options.tape, rounds: options.processRounds).run(into: &table)
+    }
 } catch {
     table.add("error", "\(error)")
     failed = "\(error)"

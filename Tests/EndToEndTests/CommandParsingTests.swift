@@ -150,7 +150,7 @@ struct CommandParsingTests {
 
     @Test func versionIsACleanExit() throws {
         let refused = try #require(refusal(["--version"]))
-        #expect(refused.message == PaywallSimCommand.version)
+        #expect(refused.message == PaywallSimCommand.versionText)
         #expect(refused.exitCode == 0)
     }
 

@@ -1,6 +1,7 @@
 import Foundation
 import PaywallSimCLI
 import Testing
+import TestSupport
 
 /// `paywall-sim --version`, `--help` and the store's help.
 @Suite("paywall-sim binary")
@@ -8,7 +9,19 @@ struct TopLevelCommandTests {
     @Test func versionExitsZero() throws {
         let result = try PaywallSimProcess.run(["--version"])
         #expect(result.exitCode == 0)
-        #expect(result.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == PaywallSimCommand.version)
+        #expect(result.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == PaywallSimCommand.versionText)
+    }
+
+    /// The commit `--version` names is the checkout's (the BuildCommit plugin asks git at build time).
+    @Test func versionNamesTheCommitOfTheCheckout() throws {
+        let head = try CleanSpawn.shell("git -C \(CleanSpawn.quote(TestPaths.packageRoot.path)) rev-parse --short=12 HEAD")
+        let lines = try PaywallSimProcess.run(["--version"]).stdout.split(separator: "\n").map(String.init)
+        #expect(lines.first == PaywallSimCommand.version)
+        if head.status == 0 {
+            #expect(lines.last == "commit \(head.output.trimmingCharacters(in: .whitespacesAndNewlines))", "\(lines)")
+        } else {
+            #expect(lines.last == "commit unknown", "no git here: \(head.output)")
+        }
     }
 
     @Test func playProfileIsTheDefaultForTapesThatSetNone() throws {

@@ -1,4 +1,5 @@
 import Foundation
+import PaywallFoundation
 
 /// Starts child processes one at a time across the whole test run.
 ///
@@ -27,10 +28,8 @@ public enum ProcessLaunch {
     /// `process.run()`, never two at a time, and never with leaked descriptors.
     public static func run(_ process: Process) throws {
         try lock.withLock {
-            #if os(Linux)
-            let open = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd").count) ?? 0
+            let open = PlatformCalls.openDescriptorCount() ?? 0
             guard open <= descriptorLimit else { throw DescriptorLeak(open: open) }
-            #endif
             try process.run()
         }
     }

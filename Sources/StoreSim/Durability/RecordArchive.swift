@@ -275,7 +275,7 @@ final class RecordArchive: @unchecked Sendable {
     }
 
     private static func openRecords(_ url: URL, length: Int) throws -> Int32 {
-        let fd = Glibc.open(url.path, O_RDONLY | O_CLOEXEC)
+        let fd = PlatformCalls.open(url.path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else { throw failure(url, "cannot open: errno \(errno); expected the records the ledger names") }
         var info = stat()
         guard fstat(fd, &info) == 0, Int(info.st_size) >= length else {
