@@ -44,14 +44,19 @@ struct SVGScreenTests {
 struct SVGInChromiumTests {
     /// The colour at each point once `svg` is drawn (`r,g,b`), and how many colours a sample of its pixels holds.
     static func pixels(of svg: String, at points: [(Int, Int)]) throws -> (colours: [String], distinct: Int) {
-        let encoded = Data(svg.utf8).base64EncodedString()
+        try pixels(ofImage: Data(svg.utf8), type: "image/svg+xml", at: points)
+    }
+
+    /// The same for an image of any type the browser decodes (`image/gif`: an animated GIF's first frame).
+    static func pixels(ofImage data: Data, type: String, at points: [(Int, Int)]) throws -> (colours: [String], distinct: Int) {
+        let encoded = data.base64EncodedString()
         let reads = points.map { "p.push(x.getImageData(\($0.0),\($0.1),1,1).data.slice(0,3).join(','));" }.joined()
         let html = """
         <!DOCTYPE html><html><body><canvas id="c" width="1200" height="800"></canvas><script>
         var img=new Image();img.onload=function(){var x=document.getElementById('c').getContext('2d');x.drawImage(img,0,0);var p=[];\(reads)
         var all=x.getImageData(0,0,img.width,img.height).data,seen={};for(var i=0;i<all.length;i+=4*97){seen[all[i]+','+all[i+1]+','+all[i+2]]=1;}
         document.body.setAttribute('data-pixels',p.join(' '));document.body.setAttribute('data-distinct',String(Object.keys(seen).length));};
-        img.src='data:image/svg+xml;base64,\(encoded)';</script></body></html>
+        img.src='data:\(type);base64,\(encoded)';</script></body></html>
         """
         let file = Support.tempDirectory("svg-chromium").appendingPathComponent("page-\(UUID().uuidString).html")
         try Data(html.utf8).write(to: file)
@@ -100,6 +105,17 @@ struct SVGInChromiumTests {
         let pattern = try NSRegularExpression(pattern: #"<rect class="b\d+" x="([0-9.]+)" y="([0-9.]+)" width="[0-9.]+" height="18"/><text class="s\d+" x="[0-9.]+" y="[0-9.]+" textLength="[0-9.]+" lengthAdjust="spacingAndGlyphs">Start free trial</text>"#)
         let match = try #require(pattern.firstMatch(in: svg, range: NSRange(svg.startIndex..., in: svg)))
         return (Int(Double(svg[Range(match.range(at: 1), in: svg)!])!) + 2, Int(Double(svg[Range(match.range(at: 2), in: svg)!])!) + 1)
+    }
+
+    /// The README's animated GIF as a browser shows it: Chromium decodes it (no image library of
+    /// ours) and its first frame is the onboarding screen in the dark theme's colours, not a blank.
+    @Test(.enabled(if: Chromium.path != nil, "chromium is not installed (.ci/run installs it)"))
+    func chromiumShowsTheDemoGIF() throws {
+        let gif = try Data(contentsOf: TestPaths.packageRoot.appendingPathComponent("Scripts/tapes/demo.gif"))
+        // (12, 24): inside the frame's second row, left of any text; the dark theme's background 234.
+        let painted = try Self.pixels(ofImage: gif, type: "image/gif", at: [(12, 24)])
+        #expect(painted.distinct >= 3, "a screen is drawn: \(painted.distinct) colours")
+        #expect(painted.colours == ["28,28,28"], "the dark theme's background (xterm 234, #1c1c1c): \(painted.colours)")
     }
 
     @Test(.enabled(if: Chromium.path != nil, "chromium is not installed (.ci/run installs it)"))
