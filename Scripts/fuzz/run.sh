@@ -43,7 +43,7 @@ harness() { # TARGET OBJECTS...
   if [ -x "$OUT/fuzz-$target" ] && [ -z "$(find Scripts/fuzz/harness/$target.swift "${objects[@]}" -newer "$OUT/fuzz-$target" | head -n1)" ]; then return; fi
   echo "fuzz: linking fuzz-$target"
   swiftc -module-name "Fuzz_$target" -package-name paywallsim -parse-as-library -O -sanitize=fuzzer -I "$OUT" -I Sources/CMalloc \
-    Scripts/fuzz/harness/"$target".swift "${objects[@]}" -o "$OUT/fuzz-$target"
+    Scripts/fuzz/harness/"$target".swift "${objects[@]}" -l_FoundationICU -o "$OUT/fuzz-$target"
 }
 
 seeds() { # TARGET DIR
