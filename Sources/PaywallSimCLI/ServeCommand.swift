@@ -65,12 +65,11 @@ public struct ServeCommand: AsyncParsableCommand {
             let workspace = try StoreWorkspace(app: app, state: stateOptions, storefrontCode: nil, signing: signing)
             for warning in workspace.warnings(storefront: nil) { StoreRunner.printError(warning) }
             for line in try workspace.commit() { StoreRunner.printError(line) }
-            let directory = stateOptions.stateDirectory
             // A pinned state's server answers at the pinned instant (moved by `store advance`); a wall one follows the wall clock.
             let clock = try stateOptions.makeClock(runsWhilePinned: false)
             clockText = clock.mode == .pinned ? "clock pinned at \(ISO8601.string(clock.now()))" : "clock \(workspace.clockLabel)"
             let store = try workspace.openStore(clock: clock)
-            let files = StateWorkspace(root: directory)
+            let files = workspace.workspace
             let backend = try files.openBackend(store: store, clock: clock, appAccountToken: try files.appAccountToken(store: store),
                                                 environments: [store.environment])
             environment = store.environment
