@@ -37,6 +37,18 @@ public struct BytewiseText: Hashable, Sendable {
         }
     }
 
+    /// Whether `text`'s UTF-8 bytes begin with `prefix`'s.
+    @inlinable public static func starts(_ text: String, with prefix: String) -> Bool {
+        guard text.utf8.count >= prefix.utf8.count else { return false }
+        let compared = text.utf8.withContiguousStorageIfAvailable { xs in
+            prefix.utf8.withContiguousStorageIfAvailable { ys in
+                ys.count == 0 || memcmp(xs.baseAddress!, ys.baseAddress!, ys.count) == 0
+            }
+        }
+        if let compared, let starts = compared { return starts }
+        return text.utf8.starts(with: prefix.utf8)
+    }
+
     /// Feeds `text`'s UTF-8 bytes (or a mark for nil) to `hasher`.
     @inlinable public static func combine(_ text: String?, into hasher: inout Hasher) {
         guard let text else { hasher.combine(-1); return }

@@ -28,4 +28,19 @@ struct BytewiseTextTests {
         BytewiseText.combine("", into: &b)
         #expect(a.finalize() != b.finalize())
     }
+
+    @Test("starts(_:with:) compares bytes, as UTF-8's starts(with:) does, for short, long and bridged text")
+    func prefixes() {
+        let long = String(repeating: "eyJhbGciOiJFUzI1NiJ9", count: 200)
+        let cases: [(String, String)] = [
+            ("", ""), ("abc", ""), ("", "a"), ("abc", "ab"), ("ab", "abc"), ("abc", "abd"),
+            (long + ".payload", long), (long, long + "."), ("é.x", "é"), ("e\u{301}.x", "é"),
+            (String(("--" + long).dropFirst(2)), String(long.prefix(100))),
+        ]
+        for (text, prefix) in cases {
+            #expect(BytewiseText.starts(text, with: prefix) == text.utf8.starts(with: prefix.utf8), "\(text.prefix(12)) / \(prefix.prefix(12))")
+        }
+        #expect(BytewiseText.starts(long + ".x", with: long))
+        #expect(!BytewiseText.starts("e\u{301}", with: "é")) // equal as text, not as bytes
+    }
 }

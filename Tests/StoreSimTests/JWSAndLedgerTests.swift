@@ -20,6 +20,14 @@ struct JWSAndLedgerTests {
         }
     }
 
+    /// A JWS's parts, found by bytes, are what a split at every dot gives, with empty parts kept.
+    @Test func segmentsSplitAtEveryDot() {
+        let long = String(repeating: "eyJhbGciOiJFUzI1NiJ9", count: 300)
+        for text in ["", ".", "..", "a", "a.b.c", ".a.", "a..b", long + "." + long + ".sig", "é.ü.ß", "e\u{301}.x", String(("--" + long + ".x").dropFirst(2))] {
+            #expect(CompactJWS.segments(text) == text.split(separator: ".", omittingEmptySubsequences: false), "\(text.prefix(12))")
+        }
+    }
+
     @Test func signsAndVerifiesES256() throws {
         var rng = SeededGenerator(seed: 1)
         let key = StoreSigningKeys.makeKey(&rng)

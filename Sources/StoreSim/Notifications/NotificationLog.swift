@@ -41,8 +41,9 @@ struct NotificationLog {
         var signature: String
 
         init?(_ notification: ServerNotification, headers: JWSHeaders) {
-            let parts = notification.signedPayload.split(separator: ".", omittingEmptySubsequences: false)
-            guard parts.count == 3, parts[0] == headers.trusted, let json = CompactJWS.data(base64url: String(parts[1])),
+            // By bytes: the payload is kilobytes long, and a split by characters costs most of a renewal.
+            let parts = CompactJWS.segments(notification.signedPayload)
+            guard parts.count == 3, Self.rest(of: notification.signedPayload, after: headers.trusted) != nil, let json = CompactJWS.data(base64url: String(parts[1])),
                   var payload = try? JSONDecoder().decode(NotificationPayload.self, from: json) else { return nil }
             payload.data.signedTransactionInfo = payload.data.signedTransactionInfo.map { Self.elide($0, headers) }
             payload.data.signedRenewalInfo = payload.data.signedRenewalInfo.map { Self.elide($0, headers) }
@@ -65,16 +66,29 @@ struct NotificationLog {
             return result
         }
 
+        /// `jws` with the store's header replaced by its mark (`~t` or `~u`), compared and cut by
+        /// bytes (a character-wise `hasPrefix` and `dropFirst` walk kilobytes of graphemes).
         private static func elide(_ jws: String, _ headers: JWSHeaders) -> String {
-            if jws.hasPrefix(headers.trusted + ".") { return "~t" + jws.dropFirst(headers.trusted.utf8.count) }
-            if jws.hasPrefix(headers.untrusted + ".") { return "~u" + jws.dropFirst(headers.untrusted.utf8.count) }
+            for (header, mark) in [(headers.trusted, "~t"), (headers.untrusted, "~u")] {
+                if let rest = rest(of: jws, after: header) { return mark + rest }
+            }
             return jws
         }
 
         private static func restore(_ text: String, _ headers: JWSHeaders) -> String {
-            if text.hasPrefix("~t.") { return headers.trusted + text.dropFirst(2) }
-            if text.hasPrefix("~u.") { return headers.untrusted + text.dropFirst(2) }
+            if let rest = rest(of: text, after: "~t") { return headers.trusted + rest }
+            if let rest = rest(of: text, after: "~u") { return headers.untrusted + rest }
             return text
+        }
+
+        /// What follows `prefix` in `text` when the byte after it is the JWS's first dot (from the
+        /// dot on); nil otherwise.
+        private static func rest(of text: String, after prefix: String) -> Substring? {
+            let bytes = text.utf8
+            guard bytes.count > prefix.utf8.count, BytewiseText.starts(text, with: prefix) else { return nil }
+            let dot = bytes.index(bytes.startIndex, offsetBy: prefix.utf8.count)
+            guard bytes[dot] == UInt8(ascii: ".") else { return nil }
+            return text[dot...]
         }
     }
 

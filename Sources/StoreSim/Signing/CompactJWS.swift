@@ -62,6 +62,19 @@ public enum CompactJWS {
 
     /// The dot-separated parts of `jws`, found by bytes (a JWS with a certificate chain is kilobytes long).
     static func segments(_ jws: String) -> [Substring] {
+        // A native string's bytes are contiguous: find the dots with memchr.
+        if let found = jws.utf8.withContiguousStorageIfAvailable({ bytes -> [Substring] in
+            guard let base = bytes.baseAddress else { return [jws[...]] }
+            var parts: [Substring] = []
+            var start = 0
+            while start <= bytes.count, let dot = memchr(base + start, Int32(UInt8(ascii: ".")), bytes.count - start) {
+                let offset = base.distance(to: dot.assumingMemoryBound(to: UInt8.self))
+                parts.append(jws[jws.utf8.index(jws.utf8.startIndex, offsetBy: start)..<jws.utf8.index(jws.utf8.startIndex, offsetBy: offset)])
+                start = offset + 1
+            }
+            parts.append(jws[jws.utf8.index(jws.utf8.startIndex, offsetBy: start)...])
+            return parts
+        }) { return found }
         var parts: [Substring] = []
         var start = jws.startIndex
         var at = jws.utf8.startIndex
