@@ -137,6 +137,8 @@ let package = Package(
         // Benchmarks: prints figures (never asserted in tests). `swift run -c release paywall-bench`.
         .executableTarget(name: "paywall-bench", dependencies: [
             "PaywallCore", "PaywallFoundation", "StoreSim", "TeamServer", "SimRuntime", "TerminalKit", "PaywallScreens", "PaywallApp", "Tapes", "CopyQA", "CopyDeck",
+            // The signing floor the catch-up is measured against: the signer paywall-sim links.
+            .product(name: "Crypto", package: "swift-crypto"),
         ]),
         // Writes the Swift files that embed Themes/ (themes, default deck, profile decks); `--check` in CI.
         .executableTarget(name: "embed-resources", dependencies: ["CopyDeck"]),

@@ -20,7 +20,10 @@ struct CatchUpBench {
     /// With `--long`, a last leg on to this many transactions (100,000), its listing rows and the
     /// ratio of its listing to 1k's; the jump's budgets stay the week's.
     var longest: Int?
-    var catalog = "Tests/Fixtures/storekit/05-cisum-zh-hans-timerate15-v4.storekit"
+    var catalog = CatchUpBench.catalog
+    /// Counts the listing commands' instructions at each length, for the ratios to the first
+    /// length's (nil: valgrind is not there, and the ratios are not made).
+    var counter: InstructionCounter?
 
     struct Failed: Error, CustomStringConvertible { var description: String }
 
@@ -39,6 +42,8 @@ struct CatchUpBench {
         var jump = (wall: 0.0, cpu: 0.0, peakMiB: 0.0)
         var done = 0
         var listings: [Double] = []
+        // Instructions of each listing at each length counted (1k, the week, and `--long`'s last).
+        var counts: [ListingCounts] = []
         // The state on disk after the week (a `--long` leg goes on past it).
         var bytes = 0.0
         let week = days * 2_880
@@ -69,6 +74,7 @@ struct CatchUpBench {
                       naive: String(format: "%.0f ms (every line's metadata read)", history.first * 1000), ratio: String(format: "%.0f×", history.first / history.kept))
             table.record("catchup.history\(stop / 1000)k.ms", history.kept * 1000)
             listings.append(page.wall)
+            if let counter, stop != 10_000 { counts.append(try ListingCounts(length: stop, in: dir, catalog: catalog, binary: binary, counter: counter)) }
             if stop == week { bytes = Double(Self.bytes(in: dir)) }
         }
         let renewals = Double(week)
@@ -82,9 +88,30 @@ struct CatchUpBench {
         table.add("catch-up: one store advance \(days)d (\(Int(renewals)) renewals in one process)",
                   String(format: "%.2f s (CPU %.2f s), %.0f µs a renewal, peak %.1f MiB", whole.wall, whole.cpu, whole.wall / renewals * 1e6, whole.peakMiB))
         table.record("catchup.jumpSeconds", whole.wall)
+        // The floor: three ES256 signatures a renewal (its transaction, its renewal info, its
+        // notification), measured now with the signer paywall-sim links.
+        let floor = SigningFloor.measure()
+        let floorSeconds = 3 * renewals * floor.wall
+        // The budget is on CPU time: the advance also waits for its fsyncs, the disk's time.
+        table.record("ratio.catchUpToSigning", whole.cpu / (3 * renewals * floor.cpu))
+        table.add("catch-up: that advance ÷ its signing floor (3 ES256 signatures a renewal: \(Int(3 * renewals)) × \(Timing.format(floor.wall)), measured now)",
+                  String(format: "CPU %.1f× (wall %.1f×)", whole.cpu / (3 * renewals * floor.cpu), whole.wall / floorSeconds),
+                  naive: String(format: "the floor: %.2f s%@", floorSeconds, SigningFloor.openSSL().map { String(format: "; openssl speed ecdsap256 signs %.0f a second here", $0) } ?? ""))
         table.record("catchup.peakMemory", whole.peakMiB)
         table.add("catch-up: state on disk a renewal (ledger + notifications)", String(format: "%.0f bytes (%.1f MiB in all)", bytes / renewals, bytes / 1_048_576))
         table.record("catchup.bytesPerRenewal", bytes / renewals)
+        if let first = counts.first {
+            for later in counts.dropFirst() {
+                let name = "\(later.length / 1000)k"
+                let ratios = [later.list / first.list, later.notifications / first.notifications, later.entitlements / first.entitlements, later.history / first.history]
+                for (figure, ratio) in zip(["list", "notifications", "entitlements", "history"], ratios) {
+                    table.record("ratio.\(figure)\(later.length > week ? "Long" : "Week")To1k", ratio)
+                }
+                table.add("catch-up, instructions at \(later.length + 1) transactions ÷ at \(first.length + 1) (flat is 1×)",
+                          String(format: "store transactions --limit 50 %.2f×, store notifications %.2f×, store entitlements %.2f×, a later history page %.2f×", ratios[0], ratios[1], ratios[2], ratios[3]),
+                          naive: "at \(name): \(CountBench.format(later.list)), \(CountBench.format(later.notifications)), \(CountBench.format(later.entitlements)), \(CountBench.format(later.history))")
+            }
+        }
         if let first = listings.first, first > 0 {
             table.add("catch-up: store transactions --limit 50 at 20k ÷ at 1k", String(format: "%.1f× (flat would be 1×)", listings[min(2, listings.count - 1)] / first))
             if listings.count > 3, let last = listings.last {
@@ -96,13 +123,37 @@ struct CatchUpBench {
     /// A history page (20 of every notification but TEST) from a store opened on `dir`: the first,
     /// and the median of five later ones (the store keeps what it read of the log).
     func historyPages(in dir: URL) throws -> (first: Double, kept: Double) {
-        let store = try StateWorkspace(root: dir).openStore(catalog: try StateWorkspace.catalog(storekit: catalog, profile: nil),
-                                                            clock: ManualClock(Date()), setup: try StateSetup.load(in: dir))
-        func page() throws { _ = try store.notifications(where: { $0.notification.notificationType != "TEST" }, page: { _ in 20..<40 }) }
+        let page = try Self.historyPage(in: dir)
         let first = try Timing.measure(page).wall
         var later: [Double] = []
         for _ in 0..<5 { later.append(try Timing.measure(page).wall) }
         return (first, later.sorted()[2])
+    }
+
+    /// Instructions of each listing on a state of `length` transactions.
+    struct ListingCounts {
+        var length: Int
+        var list, notifications, entitlements, history: Double
+
+        init(length: Int, in dir: URL, catalog: String, binary: String, counter: InstructionCounter) throws {
+            self.length = length
+            let arguments = ["--state", dir.path, "--storekit", catalog]
+            list = try counter.count(binary, ["store", "transactions", "--json", "--limit", "50"] + arguments)
+            notifications = try counter.count(binary, ["store", "notifications"] + arguments)
+            entitlements = try counter.count(binary, ["store", "entitlements"] + arguments)
+            history = try counter.perUnit(CommandLine.arguments[0], .historyPage, units: 5, tape: BenchOptions.defaultTape, state: dir)
+        }
+    }
+
+    /// The catch-up's catalog (fixture 05, a renewal every 30 s).
+    static let catalog = "Tests/Fixtures/storekit/05-cisum-zh-hans-timerate15-v4.storekit"
+
+    /// A store opened on `dir` and a function that reads one history page from it (20 of every
+    /// notification but TEST), as `serve` does for each request.
+    static func historyPage(in dir: URL) throws -> () throws -> Void {
+        let store = try StateWorkspace(root: dir).openStore(catalog: try StateWorkspace.catalog(storekit: catalog, profile: nil),
+                                                            clock: ManualClock(Date()), setup: try StateSetup.load(in: dir))
+        return { _ = try store.notifications(where: { $0.notification.notificationType != "TEST" }, page: { _ in 20..<40 }) }
     }
 
     static func text(_ figures: (wall: Double, cpu: Double, peakMiB: Double)) -> String {

@@ -34,7 +34,7 @@ struct IdleKeyBench {
         }
         let idleWhole = idle.map(\.whole), busyWhole = busy.map(\.whole)
         let idleCPU = Timing.median(idle.map(\.cpu)), busyCPU = Timing.median(busy.map(\.cpu))
-        table.record("key.idle.median", Timing.median(idleWhole) * 1e6)
+        table.record("ratio.idleKey", Timing.median(idleWhole) / max(Timing.median(busyWhole), 1e-9))
         table.add("key after \(idleMicroseconds / 1000) ms of real idle (a person's pace): clock + update + render + diff, paywall Up/Down \(size.width)×\(size.height) (\(presses) presses)",
                   "median \(Timing.format(Timing.median(idleWhole))) (CPU \(Timing.format(idleCPU))), p99 \(Timing.format(Timing.quantile(idleWhole, 0.99))); \(parts(idle))",
                   naive: "the same presses back to back: median \(Timing.format(Timing.median(busyWhole))) (CPU \(Timing.format(busyCPU))), p99 \(Timing.format(Timing.quantile(busyWhole, 0.99))); \(parts(busy))",

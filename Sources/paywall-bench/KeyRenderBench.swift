@@ -1,4 +1,5 @@
 import Foundation
+import PaywallApp
 import PaywallCore
 import PaywallScreens
 import TerminalKit
@@ -11,13 +12,7 @@ struct KeyRenderBench {
         let dir = BenchSession.freshDirectory("keys-\(size.width)x\(size.height)")
         defer { BenchSession.cleanUp(dir) }
         let controller = try BenchSession.controller(start: .paywall, directory: dir)
-        // Time moves as it does under a person's keys (a press every 40 ms), as the live loop
-        // advances the session before each frame: what depends on the clock is redone.
-        let clock = controller.session.clock as? ManualClock
-        func tick() {
-            clock?.advance(by: 0.04)
-            controller.session.advance(to: controller.session.clock.now())
-        }
+        func tick() { Self.tick(controller) }
         var previous = controller.render(size: size).grid
         var incremental: [(wall: Double, cpu: Double)] = []
         var full: [(wall: Double, cpu: Double)] = []
@@ -76,5 +71,20 @@ struct KeyRenderBench {
         let perKey = Double(changedCells) / Double(max(presses, 1))
         table.add("cells written per plan move \(label)", String(format: "%.0f of %d", perKey, allCells),
                   naive: "\(allCells) (every cell)", ratio: BenchTable.ratio(fast: perKey, naive: Double(allCells)))
+    }
+
+    /// Time moves as it does under a person's keys (a press every 40 ms), as the live loop
+    /// advances the session before each frame: what depends on the clock is redone.
+    static func tick(_ controller: AppController) {
+        (controller.session.clock as? ManualClock)?.advance(by: 0.04)
+        controller.session.advance(to: controller.session.clock.now())
+    }
+
+    /// One whole key, as `Workload.key80` counts it: the clock on, the key, the frame and its diff.
+    static func press(_ controller: AppController, _ key: Key, size: TerminalSize, after previous: CellGrid) -> (grid: CellGrid, runs: [CellRun]) {
+        tick(controller)
+        controller.handle(key)
+        let grid = controller.render(size: size).grid
+        return (grid, grid.diff(from: previous))
     }
 }

@@ -20,19 +20,10 @@ struct TapeBench {
         func play(_ layouts: LayoutMemos, svg: Bool = false, gif: Bool = false) -> [(wall: Double, cpu: Double)] {
             (0..<runs).map { _ in
                 Timing.measure {
-                    switch TapeLoader().load(path: path) {
-                    case let .failure(errors): status = "invalid: \(errors)"
-                    case var .success(tape):
-                        // The tape itself: without its `Output` lines (those are the SVG row's work).
-                        tape.steps.removeAll { if case .output = $0.command { return true } else { return false } }
-                        var options = TapePlayer.Options(recordFrames: svg || gif)
-                        options.goldenTapePath = path
-                        options.layouts = layouts
-                        let (result, frames) = TapePlayer(tape: tape, options: options).play()
-                        status = result.status.rawValue
-                        if svg { bytes = AnimatedSVGWriter(title: tape.name).render(frames, holdingLast: 1000).utf8.count }
-                        if gif { gifBytes = TapeRecording.gif.data(frames, tape: tape, settings: TapeSettings.initial(for: tape)).count }
-                    }
+                    let played = Self.playOnce(path: path, layouts: layouts, svg: svg, gif: gif)
+                    status = played.status
+                    if svg { bytes = played.svgBytes }
+                    if gif { gifBytes = played.gifBytes }
                 }
             }
         }
@@ -54,5 +45,23 @@ struct TapeBench {
         table.record("tape.gifBytes", Double(gifBytes))
         table.add("demo tape \(name) recorded + its animated GIF (\(gifBytes) bytes)", Timing.summary(withGIF),
                   naive: "the tape alone: \(Timing.summary(samples))", ratio: String(format: "%.2f× the tape", gifToTape))
+    }
+
+    /// The tape at `path` loaded and played headless without its `Output` lines (those are the
+    /// SVG's and GIF's work), its frames made into the animated SVG or GIF when asked: the
+    /// result's status and the bytes made.
+    static func playOnce(path: String, layouts: LayoutMemos, svg: Bool = false, gif: Bool = false) -> (status: String, svgBytes: Int, gifBytes: Int) {
+        switch TapeLoader().load(path: path) {
+        case let .failure(errors): return ("invalid: \(errors)", 0, 0)
+        case var .success(tape):
+            tape.steps.removeAll { if case .output = $0.command { return true } else { return false } }
+            var options = TapePlayer.Options(recordFrames: svg || gif)
+            options.goldenTapePath = path
+            options.layouts = layouts
+            let (result, frames) = TapePlayer(tape: tape, options: options).play()
+            let svgBytes = svg ? AnimatedSVGWriter(title: tape.name).render(frames, holdingLast: 1000).utf8.count : 0
+            let gifBytes = gif ? TapeRecording.gif.data(frames, tape: tape, settings: TapeSettings.initial(for: tape)).count : 0
+            return (result.status.rawValue, svgBytes, gifBytes)
+        }
     }
 }

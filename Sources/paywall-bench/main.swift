@@ -1,7 +1,7 @@
 // paywall-bench: prints a table of timing figures. Never asserts a time.
 //
 //   swift build -c release --product paywall-bench && .build/release/paywall-bench
-//   options: --check (compare with the budgets in Budgets.swift; exit 1 when one is missed), --quick (small counts), --presses N, --idle-presses N, --soak N, --naive-soak N, --per-ledger N, --tape PATH, --sweeps N, --rounds N, --long (the catch-up on to 100k transactions), --only catchup,startup,keys,idle,tape,sweep,sweep40,process,soak
+//   options: --check (compare with the budgets in Budgets.swift; exit 1 when one is missed), --quick (small counts), --presses N, --idle-presses N, --soak N, --naive-soak N, --per-ledger N, --tape PATH, --sweeps N, --rounds N, --long (the catch-up on to 100k transactions), --only catchup,counts,startup,keys,idle,tape,sweep,sweep40,process,soak
 //   State directories go under $TMPDIR (TMPDIR=/dev/shm takes the disk's fsync cost out).
 import Foundation
 import PaywallFoundation
@@ -23,10 +23,12 @@ struct BenchOptions {
     var catchUpLong = false
     /// Operations per state directory in the soak (default: all 10,000 on one ledger).
     var perLedger = 10_000
-    var tape = "Scripts/tapes/happy-path-yearly.tape"
+    /// The demo tape the tape and process rows play.
+    static let defaultTape = "Scripts/tapes/happy-path-yearly.tape"
+    var tape = BenchOptions.defaultTape
     /// Rounds of whole `paywall-sim` processes (`--version`, `play`, `copy check`).
     var processRounds = 30
-    /// Benchmarks to run (all when empty): catchup, startup, keys, idle, tape, sweep, sweep40, process, soak.
+    /// Benchmarks to run (all when empty): catchup, counts, startup, keys, idle, tape, sweep, sweep40, process, soak.
     var only: Set<String> = []
     /// Compare the figures with the budgets (`Budget.all`) and exit 1 when one is missed.
     var check = false
@@ -48,7 +50,7 @@ struct BenchOptions {
             case "--check": check = true
             case "--long": catchUpLong = true
             default:
-                FileHandle.standardError.write(Data("paywall-bench: unknown option \(arg); expected --check, --quick, --presses N, --idle-presses N, --soak N, --naive-soak N, --per-ledger N, --tape PATH, --sweeps N, --rounds N, --long, --only catchup,startup,keys,idle,tape,sweep,sweep40,process,soak\n".utf8))
+                FileHandle.standardError.write(Data("paywall-bench: unknown option \(arg); expected --check, --quick, --presses N, --idle-presses N, --soak N, --naive-soak N, --per-ledger N, --tape PATH, --sweeps N, --rounds N, --long, --only catchup,counts,startup,keys,idle,tape,sweep,sweep40,process,soak\n".utf8))
                 exit(2)
             }
         }
@@ -56,6 +58,8 @@ struct BenchOptions {
 }
 
 HeapTuning.apply()   // as paywall-sim does
+// A piece of work alone, for valgrind to count (`CountBench`): no table.
+if let status = Workload.runIfAsked(CommandLine.arguments) { exit(status) }
 let options = BenchOptions(arguments: CommandLine.arguments)
 #if DEBUG
 let build = "debug build: figures are slow, use -c release"
@@ -70,8 +74,17 @@ var table = BenchTable()
 var failed: String?
 do {
     func wanted(_ name: String) -> Bool { options.only.isEmpty || options.only.contains(name) }
+    // The instruction counts need valgrind; without it they are not made, and `--check` fails.
+    let counter: InstructionCounter?
+    switch InstructionCounter.make() {
+    case let .success(made): counter = made
+    case let .failure(unavailable):
+        counter = nil
+        if wanted("catchup") || wanted("counts") { table.add("instruction counts", "\(unavailable)"); failed = "\(unavailable)" }
+    }
     // First: its peak-memory row is the process's peak so far.
-    if wanted("catchup") { try CatchUpBench(days: options.catchUpDays, longest: options.catchUpLong ? 100_000 : nil).run(into: &table) }
+    if wanted("catchup") { try CatchUpBench(days: options.catchUpDays, longest: options.catchUpLong ? 100_000 : nil, counter: counter).run(into: &table) }
+    if wanted("counts"), let counter { try CountBench(counter: counter, tape: options.tape).run(into: &table) }
     if wanted("startup") { try StartupBench(runs: options.startups).run(into: &table) }
     if wanted("keys") {
         for size in [TerminalSize(width: 80, height: 24), TerminalSize(width: 200, height: 60)] {
