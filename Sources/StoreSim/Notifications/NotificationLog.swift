@@ -34,16 +34,22 @@ struct NotificationLog {
     }
 
     /// A notification as the log keeps it: the notification without its signed payload, the
-    /// payload decoded (inner JWS headers marked `~t`/`~u` for the store's two), the signature.
+    /// payload decoded (inner JWS headers marked `~x` for Apple's header, `~t`/`~u` for the two
+    /// with a `kid` older logs hold), the signature.
     struct CompactNotification: Codable {
         var notification: ServerNotification
         var payload: NotificationPayload
         var signature: String
+        /// The header the payload was signed under: `trusted-x5c` (Apple's); absent in lines of
+        /// older logs, signed under the trusted key's header with a `kid`.
+        var header: JWSSigner?
 
         init?(_ notification: ServerNotification, headers: JWSHeaders) {
             let parts = notification.signedPayload.split(separator: ".", omittingEmptySubsequences: false)
-            guard parts.count == 3, parts[0] == headers.trusted, let json = CompactJWS.data(base64url: String(parts[1])),
+            guard parts.count == 3, parts[0] == headers.trusted || parts[0] == headers.trustedWithKid,
+                  let json = CompactJWS.data(base64url: String(parts[1])),
                   var payload = try? JSONDecoder().decode(NotificationPayload.self, from: json) else { return nil }
+            header = parts[0] == headers.trusted ? .trusted : nil
             payload.data.signedTransactionInfo = payload.data.signedTransactionInfo.map { Self.elide($0, headers) }
             payload.data.signedRenewalInfo = payload.data.signedRenewalInfo.map { Self.elide($0, headers) }
             var stripped = notification
@@ -61,19 +67,22 @@ struct NotificationLog {
             full.data.signedRenewalInfo = full.data.signedRenewalInfo.map { Self.restore($0, headers) }
             guard let json = try? CompactJWS.encoder.encode(full) else { return nil }
             var result = notification
-            result.signedPayload = headers.trusted + "." + CompactJWS.base64url(json) + "." + signature
+            result.signedPayload = headers.text(for: header ?? .trustedWithKid) + "." + CompactJWS.base64url(json) + "." + signature
             return result
         }
 
         private static func elide(_ jws: String, _ headers: JWSHeaders) -> String {
-            if jws.hasPrefix(headers.trusted + ".") { return "~t" + jws.dropFirst(headers.trusted.utf8.count) }
-            if jws.hasPrefix(headers.untrusted + ".") { return "~u" + jws.dropFirst(headers.untrusted.utf8.count) }
+            for (mark, header) in [("~x", headers.trusted), ("~t", headers.trustedWithKid), ("~u", headers.untrustedWithKid)]
+                where jws.hasPrefix(header + ".") {
+                return mark + jws.dropFirst(header.utf8.count)
+            }
             return jws
         }
 
         private static func restore(_ text: String, _ headers: JWSHeaders) -> String {
-            if text.hasPrefix("~t.") { return headers.trusted + text.dropFirst(2) }
-            if text.hasPrefix("~u.") { return headers.untrusted + text.dropFirst(2) }
+            if text.hasPrefix("~x.") { return headers.trusted + text.dropFirst(2) }
+            if text.hasPrefix("~t.") { return headers.trustedWithKid + text.dropFirst(2) }
+            if text.hasPrefix("~u.") { return headers.untrustedWithKid + text.dropFirst(2) }
             return text
         }
     }
