@@ -19,6 +19,10 @@ struct StoreRules {
     let keys: StoreSigningKeys
     /// The JWS headers (Apple's: `alg` and the certificate chain) encoded once: every signature starts with one.
     let encodedHeaders: JWSHeaders
+    /// The app's `AppTransaction` id, which every transaction and renewal info carries: Apple's is
+    /// "unique for each Apple Account that downloads your app", and one state directory is one
+    /// Apple Account, so two directories differ and every process of one agrees (`appTransactionID(bundleID:keys:)`).
+    let appTransactionID: String
     var state: StoreState
     /// The records' positions by id (see `RecordIndex`).
     var recordIndex = RecordIndex()
@@ -46,6 +50,7 @@ struct StoreRules {
         encodedHeaders = JWSHeaders(trusted: apples, untrusted: apples,
                                     trustedWithKid: try CompactJWS.encodedHeader(kid: StoreSigningKeys.trustedKeyID, x5c: keys.chain.x5c),
                                     untrustedWithKid: try CompactJWS.encodedHeader(kid: StoreSigningKeys.untrustedKeyID, x5c: keys.chain.x5c))
+        appTransactionID = Self.appTransactionID(bundleID: bundleID, keys: keys)
         self.state = state
         self.now = now
     }
