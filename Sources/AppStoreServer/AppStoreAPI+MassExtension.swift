@@ -32,7 +32,8 @@ extension AppStoreAPI {
     }
 
     /// `POST /inApps/v1/subscriptions/extend/mass`: extends every active subscription to
-    /// `productId` (the simulated store has one customer) at once; answers `{"requestIdentifier"}`.
+    /// `productId` (the simulated store has one customer) at once, notifying each failure and the
+    /// summary (`SimulatedStore.massExtendRenewalDates`); answers `{"requestIdentifier"}`.
     public func massExtendRenewalDates(body: Data) -> APIReply {
         let request: MassExtendRequest
         do { request = try LocatedJSONDecoder().decode(MassExtendRequest.self, from: body) } catch {
@@ -53,21 +54,10 @@ extension AppStoreAPI {
         return reply { store, _, now in
             guard store.catalog.product(productID)?.subscription != nil else { return .appleError(400, code: 4000023, "Invalid product id.") }
             if massExtensions.knows(identifier) { return .json(["requestIdentifier": identifier]) } // idempotent, as Apple's
-            var succeeded = 0, failed = 0
-            let storefront = store.settings.storefront
-            let applies = request.storefrontCountryCodes.map { $0.contains(storefront) } ?? true
-            for status in store.catalog.groups.flatMap({ store.subscriptionStatuses(groupID: $0.id) }) {
-                guard applies, status.transaction.productID == productID,
-                      status.state == .subscribed, let payload = store.payload(transactionID: status.transaction.id) else { continue }
-                do {
-                    _ = try store.extendRenewalDate(originalTransactionID: payload.originalTransactionId, days: days)
-                    succeeded += 1
-                } catch {
-                    failed += 1
-                }
-            }
+            let outcome = try store.massExtendRenewalDates(productID: productID, days: days, requestIdentifier: identifier,
+                                                           storefrontCountryCodes: request.storefrontCountryCodes)
             massExtensions.record(identifier, .init(productID: productID, completeDate: TransactionPayload.millis(now),
-                                                    succeeded: succeeded, failed: failed))
+                                                    succeeded: outcome.succeeded, failed: outcome.failed))
             return .json(["requestIdentifier": identifier])
         }
     }

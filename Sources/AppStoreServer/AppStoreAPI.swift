@@ -188,6 +188,9 @@ public struct AppStoreAPI: Sendable {
                 }
                 return .json(Extended(originalTransactionId: originalID, webOrderLineItemId: result.webOrderLineItemID, success: true,
                                       effectiveDate: TransactionPayload.millis(result.effectiveDate)))
+            } catch let error as RenewalExtensionLimitReached {
+                // SubscriptionMaxExtensionError: "already received the maximum extensions".
+                return .appleError(403, code: 4030005, "Subscription reached the maximum number of extensions: \(error.description)")
             } catch let error as StoreControlError {
                 return .appleError(403, code: 4030004, "Subscription not eligible for extension: \(error.description)")
             }

@@ -221,6 +221,8 @@ struct SubscriptionLine: Codable, Hashable, Sendable {
     var expires: Date
     var autoRenew: Bool
     var appAccountToken: UUID?
+    /// When the App Store Server API extended its renewal date (the last 365 days' matter: two at most).
+    var extensionDates: [Date]?
     /// Pay-as-you-go introductory periods still to bill at the offer price.
     var introPeriodsLeft: Int
     var retryStartedAt: Date?
