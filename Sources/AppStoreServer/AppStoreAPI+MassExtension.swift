@@ -15,6 +15,9 @@ final class MassExtensionRequests: Sendable {
 
     private let outcomes = NIOLockedValueBox<[String: Outcome]>([:])
 
+    /// Requests are kept per environment: each of Apple's hosts knows only its own.
+    static func key(_ identifier: String, environment: String) -> String { environment + "\u{1F}" + identifier }
+
     func record(_ identifier: String, _ outcome: Outcome) { outcomes.withLockedValue { $0[identifier] = outcome } }
     func outcome(_ identifier: String) -> Outcome? { outcomes.withLockedValue { $0[identifier] } }
     func knows(_ identifier: String) -> Bool { outcomes.withLockedValue { $0[identifier] != nil } }
@@ -32,7 +35,8 @@ extension AppStoreAPI {
     }
 
     /// `POST /inApps/v1/subscriptions/extend/mass`: extends every active subscription to
-    /// `productId` (the simulated store has one customer) at once; answers `{"requestIdentifier"}`.
+    /// `productId` (the simulated store has one customer) at once, notifying each failure and the
+    /// summary (`SimulatedStore.massExtendRenewalDates`); answers `{"requestIdentifier"}`.
     public func massExtendRenewalDates(body: Data) -> APIReply {
         let request: MassExtendRequest
         do { request = try LocatedJSONDecoder().decode(MassExtendRequest.self, from: body) } catch {
@@ -52,29 +56,24 @@ extension AppStoreAPI {
         guard let productID = request.productId, !productID.isEmpty else { return .appleError(400, code: 4000023, "Invalid product id.") }
         return reply { store, _, now in
             guard store.catalog.product(productID)?.subscription != nil else { return .appleError(400, code: 4000023, "Invalid product id.") }
-            if massExtensions.knows(identifier) { return .json(["requestIdentifier": identifier]) } // idempotent, as Apple's
-            var succeeded = 0, failed = 0
-            let storefront = store.settings.storefront
-            let applies = request.storefrontCountryCodes.map { $0.contains(storefront) } ?? true
-            for status in store.catalog.groups.flatMap({ store.subscriptionStatuses(groupID: $0.id) }) {
-                guard applies, status.transaction.productID == productID,
-                      status.state == .subscribed, let payload = store.payload(transactionID: status.transaction.id) else { continue }
-                do {
-                    _ = try store.extendRenewalDate(originalTransactionID: payload.originalTransactionId, days: days)
-                    succeeded += 1
-                } catch {
-                    failed += 1
-                }
-            }
-            massExtensions.record(identifier, .init(productID: productID, completeDate: TransactionPayload.millis(now),
-                                                    succeeded: succeeded, failed: failed))
+            let key = MassExtensionRequests.key(identifier, environment: hostEnvironment ?? store.environment)
+            if massExtensions.knows(key) { return .json(["requestIdentifier": identifier]) } // idempotent, as Apple's
+            // The other environment's host has none of the state's subscribers: nothing to extend.
+            let outcome = answersFor(store)
+                ? try store.massExtendRenewalDates(productID: productID, days: days, requestIdentifier: identifier,
+                                                   storefrontCountryCodes: request.storefrontCountryCodes)
+                : SimulatedStore.MassExtensionOutcome(succeeded: 0, failed: 0)
+            massExtensions.record(key, .init(productID: productID, completeDate: TransactionPayload.millis(now),
+                                             succeeded: outcome.succeeded, failed: outcome.failed))
             return .json(["requestIdentifier": identifier])
         }
     }
 
     /// `GET /inApps/v1/subscriptions/extend/mass/{productId}/{requestIdentifier}`.
     public func massExtensionStatus(productID: String, identifier: String) -> APIReply {
-        guard let outcome = massExtensions.outcome(identifier), outcome.productID == productID else {
+        let environment = hostEnvironment ?? ((try? server.withStore { $0.environment }) ?? "")
+        guard let outcome = massExtensions.outcome(MassExtensionRequests.key(identifier, environment: environment)),
+              outcome.productID == productID else {
             return .appleError(404, code: 4040009, "Status request not found.")
         }
         struct Status: Encodable {

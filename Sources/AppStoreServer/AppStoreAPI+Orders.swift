@@ -13,7 +13,7 @@ extension AppStoreAPI {
                 var status: Int
                 var signedTransactions: [String]
             }
-            guard let id = OrderID.transactionID(of: orderID), let signed = store.signedTransaction(id: id) else {
+            guard answersFor(store), let id = OrderID.transactionID(of: orderID), let signed = store.signedTransaction(id: id) else {
                 return .json(Lookup(status: 1, signedTransactions: []))
             }
             return .json(Lookup(status: 0, signedTransactions: [signed.jws]))
@@ -51,7 +51,7 @@ extension AppStoreAPI {
     public func sendConsumption(_ id: String, version: Int, body: Data) -> APIReply {
         if let refusal = version == 1 ? Self.consumptionV1Refusal(body) : Self.consumptionV2Refusal(body) { return refusal }
         return reply { store, _, _ in
-            guard let payload = store.payload(transactionID: id) else { return Self.notFound(id) }
+            guard answersFor(store), let payload = store.payload(transactionID: id) else { return Self.notFound(id) }
             if version == 1, payload.type != "Consumable" {
                 return .appleError(400, code: 4000043, "Invalid request. The transaction identifier doesn't represent a consumable in-app purchase.")
             }
@@ -113,6 +113,7 @@ extension AppStoreAPI {
         }
         guard !originalID.isEmpty, originalID.allSatisfy(\.isNumber) else { return .appleError(400, code: 4000008, "Invalid original transaction id.") }
         return reply { store, _, _ in
+            guard answersFor(store) else { return .appleError(404, code: 4040010, "Transaction id not found.") }
             do {
                 try store.setAppAccountToken(originalTransactionID: originalID, token: token)
                 return APIReply(status: 200, body: Data())

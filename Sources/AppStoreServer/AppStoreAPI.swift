@@ -12,13 +12,32 @@ public struct AppStoreAPI: Sendable {
     let massExtensions = MassExtensionRequests()
     /// Transactions per history page, as Apple's.
     static let pageSize = 20
+    /// The environment of the Apple host the request named (`ProxyHosts.environment(of:)`); nil:
+    /// `serve` was asked directly, and the state's own environment answers.
+    public private(set) var hostEnvironment: String?
 
     public init(server: ServerStore) { self.server = server }
+
+    /// The API as reached at `authority` (a request's `Host`): Apple's production host answers only
+    /// for a Production state, its sandbox host only for a Sandbox state; the other environment
+    /// knows none of the state's transactions, as Apple's ("You're making the request in the same
+    /// environment, production or sandbox, that generated the transaction ID" — TransactionIdNotFoundError).
+    public func reached(at authority: String?) -> AppStoreAPI {
+        var api = self
+        api.hostEnvironment = ProxyHosts.environment(of: authority)
+        return api
+    }
+
+    /// Whether the store's transactions are this environment's: always when `serve` is asked
+    /// directly; through Apple's host, only when it is the store's environment.
+    func answersFor(_ store: SimulatedStore) -> Bool {
+        hostEnvironment.map { $0 == store.environment } ?? true
+    }
 
     /// `GET /inApps/v1/transactions/{transactionId}`.
     public func transactionInfo(_ id: String) -> APIReply {
         reply { store, _, _ in
-            guard let signed = store.signedTransaction(id: id) else { return Self.notFound(id) }
+            guard answersFor(store), let signed = store.signedTransaction(id: id) else { return Self.notFound(id) }
             return .json(["signedTransactionInfo": signed.jws])
         }
     }
@@ -29,7 +48,7 @@ public struct AppStoreAPI: Sendable {
     /// V1 leaves out the consumables the app finished (unless refunded or revoked), as Apple's does.
     public func history(_ id: String, query: [String: [String]], version: Int = 2) -> APIReply {
         reply { store, _, _ in
-            guard store.knowsTransaction(id) else {
+            guard answersFor(store), store.knowsTransaction(id) else {
                 return Self.notFound(id)
             }
             let offset: Int
@@ -94,7 +113,7 @@ public struct AppStoreAPI: Sendable {
     /// transaction and renewal info, signed (`status` query: 1 active … 5 revoked).
     public func subscriptionStatuses(_ id: String, query: [String: [String]]) -> APIReply {
         reply { store, _, _ in
-            guard store.knowsTransaction(id) else {
+            guard answersFor(store), store.knowsTransaction(id) else {
                 return Self.notFound(id)
             }
             struct LastTransaction: Encodable {
@@ -135,7 +154,7 @@ public struct AppStoreAPI: Sendable {
     /// `GET /inApps/v2/refund/lookup/{transactionId}`: the customer's refunded transactions.
     public func refundLookup(_ id: String, revision: String?) -> APIReply {
         reply { store, _, _ in
-            guard store.knowsTransaction(id) else { return Self.notFound(id) }
+            guard answersFor(store), store.knowsTransaction(id) else { return Self.notFound(id) }
             let refunded = store.refundedTransactions
             let offset = revision.flatMap(Int.init) ?? 0
             let page = Array(refunded.dropFirst(offset).prefix(Self.pageSize))
@@ -152,6 +171,7 @@ public struct AppStoreAPI: Sendable {
     /// `GET /inApps/v1/transactions/appTransactions/{transactionId}`: the signed AppTransaction.
     public func appTransactionInfo(_ id: String) -> APIReply {
         reply { store, _, _ in
+            guard answersFor(store) else { return Self.notFound(id) }
             let app = try store.appTransaction()
             guard store.signedTransaction(id: id) != nil || app.payload.appTransactionId == id else { return Self.notFound(id) }
             return .json(["signedAppTransactionInfo": app.jws])
@@ -175,7 +195,7 @@ public struct AppStoreAPI: Sendable {
         guard let reason = request.extendReasonCode, (0...3).contains(reason) else { return .appleError(400, code: 4000010, "Invalid extend reason code.") }
         guard let identifier = request.requestIdentifier, !identifier.isEmpty else { return .appleError(400, code: 4000011, "Invalid request identifier.") }
         return reply { store, _, _ in
-            guard store.transactionPayloads.contains(where: { $0.originalTransactionId == originalID }) else {
+            guard answersFor(store), store.transactionPayloads.contains(where: { $0.originalTransactionId == originalID }) else {
                 return .appleError(404, code: 4040005, "Original transaction id not found.")
             }
             do {
@@ -188,6 +208,9 @@ public struct AppStoreAPI: Sendable {
                 }
                 return .json(Extended(originalTransactionId: originalID, webOrderLineItemId: result.webOrderLineItemID, success: true,
                                       effectiveDate: TransactionPayload.millis(result.effectiveDate)))
+            } catch let error as RenewalExtensionLimitReached {
+                // SubscriptionMaxExtensionError: "already received the maximum extensions".
+                return .appleError(403, code: 4030005, "Subscription reached the maximum number of extensions: \(error.description)")
             } catch let error as StoreControlError {
                 return .appleError(403, code: 4030004, "Subscription not eligible for extension: \(error.description)")
             }

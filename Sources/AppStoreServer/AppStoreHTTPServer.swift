@@ -44,16 +44,20 @@ public struct AppStoreHTTPServer: Sendable {
         let api = self.api
         let backend = self.backend
         let notifications = self.notifications
-        /// Apple's App Store Server API refuses what its bearer token does not authorise: 401.
         let rateLimiter = self.rateLimiter, wallClock = self.wallClock
-        @Sendable func authorized(_ request: Request, _ answer: () -> APIReply) -> Response {
+        /// The answer of `api` as reached at the request's host (each Apple host is its environment);
+        /// Apple's App Store Server API refuses what its bearer token does not authorise: 401.
+        @Sendable func authorized(_ request: Request, _ answer: (AppStoreAPI) -> APIReply) -> Response {
             if let refusal = authorizer.refusal(request.headers[.authorization], now: wallClock()) {
                 return Self.response(.appleError(401, code: nil, "Unauthorized: \(refusal)"))
             }
             if let rateLimiter, !rateLimiter.admit(at: wallClock()) {
                 return Self.response(.appleError(429, code: 4290000, "Rate limit exceeded."))
             }
-            return Self.response(answer())
+            return Self.response(answer(api.reached(at: request.head.authority)))
+        }
+        @Sendable func notificationsAuthorized(_ request: Request, _ answer: (NotificationsAPI) -> APIReply) -> Response {
+            authorized(request) { _ in answer(notifications.reached(at: request.head.authority)) }
         }
         @Sendable func body(_ request: Request) async throws -> Data {
             Data(try await request.body.collect(upTo: 1 << 20).readableBytesView)
@@ -77,72 +81,72 @@ public struct AppStoreHTTPServer: Sendable {
         }
         router.get("/inApps/v1/transactions/:transactionId") { request, context -> Response in
             let id = context.parameters.get("transactionId") ?? ""
-            return authorized(request) { api.transactionInfo(id) }
+            return authorized(request) { api in api.transactionInfo(id) }
         }
         for version in ["v1", "v2"] {
             router.get("/inApps/\(version)/history/:transactionId") { request, context -> Response in
                 let id = context.parameters.get("transactionId") ?? ""
                 let query = Self.query(request)
-                return authorized(request) { api.history(id, query: query, version: version == "v1" ? 1 : 2) }
+                return authorized(request) { api in api.history(id, query: query, version: version == "v1" ? 1 : 2) }
             }
         }
         router.get("/inApps/v1/subscriptions/:transactionId") { request, context -> Response in
             let id = context.parameters.get("transactionId") ?? ""
             let query = Self.query(request)
-            return authorized(request) { api.subscriptionStatuses(id, query: query) }
+            return authorized(request) { api in api.subscriptionStatuses(id, query: query) }
         }
         router.get("/inApps/v2/refund/lookup/:transactionId") { request, context -> Response in
             let id = context.parameters.get("transactionId") ?? ""
             let revision = Self.query(request)["revision"]?.first
-            return authorized(request) { api.refundLookup(id, revision: revision) }
+            return authorized(request) { api in api.refundLookup(id, revision: revision) }
         }
         router.get("/inApps/v1/transactions/appTransactions/:transactionId") { request, context -> Response in
             let id = context.parameters.get("transactionId") ?? ""
-            return authorized(request) { api.appTransactionInfo(id) }
+            return authorized(request) { api in api.appTransactionInfo(id) }
         }
         router.put("/inApps/v1/subscriptions/extend/:originalTransactionId") { request, context -> Response in
             let id = context.parameters.get("originalTransactionId") ?? ""
             let buffer = try await request.body.collect(upTo: 1 << 20)
             let body = Data(buffer.readableBytesView)
-            return authorized(request) { api.extendRenewalDate(id, body: body) }
+            return authorized(request) { api in api.extendRenewalDate(id, body: body) }
         }
         router.get("/inApps/v1/lookup/:orderId") { request, context -> Response in
             let id = context.parameters.get("orderId") ?? ""
-            return authorized(request) { api.orderLookup(id) }
+            return authorized(request) { api in api.orderLookup(id) }
         }
         for version in [1, 2] {
             router.put("/inApps/v\(version)/transactions/consumption/:transactionId") { request, context -> Response in
                 let id = context.parameters.get("transactionId") ?? ""
                 let data = try await body(request)
-                return authorized(request) { api.sendConsumption(id, version: version, body: data) }
+                return authorized(request) { api in api.sendConsumption(id, version: version, body: data) }
             }
         }
         // The same parameter name as the transaction route's: the router's tree shares the segment.
         router.put("/inApps/v1/transactions/:transactionId/appAccountToken") { request, context -> Response in
             let id = context.parameters.get("transactionId") ?? ""
             let data = try await body(request)
-            return authorized(request) { api.setAppAccountToken(id, body: data) }
+            return authorized(request) { api in api.setAppAccountToken(id, body: data) }
         }
         router.post("/inApps/v1/subscriptions/extend/mass") { request, _ -> Response in
             let data = try await body(request)
-            return authorized(request) { api.massExtendRenewalDates(body: data) }
+            return authorized(request) { api in api.massExtendRenewalDates(body: data) }
         }
         router.get("/inApps/v1/subscriptions/extend/mass/:productId/:requestIdentifier") { request, context -> Response in
             let product = context.parameters.get("productId") ?? "", identifier = context.parameters.get("requestIdentifier") ?? ""
-            return authorized(request) { api.massExtensionStatus(productID: product, identifier: identifier) }
+            return authorized(request) { api in api.massExtensionStatus(productID: product, identifier: identifier) }
         }
         router.post("/inApps/v1/notifications/test") { request, _ -> Response in
-            authorized(request) { notifications.requestTest() }
+            notificationsAuthorized(request) { notifications in notifications.requestTest() }
         }
         router.get("/inApps/v1/notifications/test/:token") { request, context -> Response in
             let token = context.parameters.get("token") ?? ""
-            return authorized(request) { notifications.testStatus(token) }
+            return notificationsAuthorized(request) { notifications in notifications.testStatus(token) }
         }
         router.post("/inApps/v1/notifications/history") { request, _ -> Response in
             let buffer = try await request.body.collect(upTo: 1 << 20)
             let body = Data(buffer.readableBytesView)
             let token = Self.query(request)["paginationToken"]?.first
-            return authorized(request) { notifications.history(body: body, paginationToken: token) }
+            return notificationsAuthorized(request) { notifications in notifications.history(body: body, paginationToken: token) }
         }
         return router
     }

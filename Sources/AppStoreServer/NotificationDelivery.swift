@@ -4,7 +4,8 @@ import OutboundHTTP
 import StoreSim
 
 /// Sends App Store Server Notifications V2 to the receivers `serve --notify URL` names: each
-/// notification the store makes from the server's start on is POSTed as `{"signedPayload": JWS}`;
+/// notification the store makes from the server's start on is POSTed as `{"signedPayload": JWS}`,
+/// to every receiver at once and to each in order (a slow receiver delays only its own);
 /// a receiver that fails (not 2xx, no answer within 5 s) is tried again 1, 12, 24, 48 and 72 hours
 /// after the previous try, on the simulated clock, as Apple does in production. In the sandbox
 /// Apple sends a notification once, without retries; `Xcode` and `LocalTesting` states are retried
@@ -27,7 +28,8 @@ public final class NotificationDelivery: @unchecked Sendable {
 
     public init(server: ServerStore, receivers: [URL]) throws {
         self.server = server
-        self.receivers = receivers
+        var seen = Set<URL>()
+        self.receivers = receivers.filter { seen.insert($0).inserted } // a URL named twice is one receiver
         retries = try server.access { store, _, _ in store.environment != "Sandbox" }
         startIndex = try server.access { store, _, _ in try store.notifications().count }
     }
@@ -59,11 +61,22 @@ public final class NotificationDelivery: @unchecked Sendable {
         max(TransactionPayload.millis(now), notification.signedDate)
     }
 
-    /// Delivers what is due now; returns how many tries were made.
+    /// Delivers what is due now to every receiver at once (each as `deliverDue(to:)`); returns
+    /// how many tries were made.
     @discardableResult
     public func deliverDue() async throws -> Int {
+        try await withThrowingTaskGroup(of: Int.self) { group in
+            for receiver in receivers { group.addTask { try await self.deliverDue(to: receiver) } }
+            return try await group.reduce(0, +)
+        }
+    }
+
+    /// Delivers what is due now to `receiver`, one POST at a time, oldest first (Apple's order for
+    /// one URL); returns how many tries were made. Another receiver's tries do not wait for these.
+    @discardableResult
+    public func deliverDue(to receiver: URL) async throws -> Int {
         let (due, now) = try server.access { store, _, now in
-            (Self.due(try store.notifications(), receivers: receivers, startIndex: startIndex, now: now, retries: retries), now)
+            (Self.due(try store.notifications(), receivers: [receiver], startIndex: startIndex, now: now, retries: retries), now)
         }
         guard !due.isEmpty else { return 0 }
         var attempts: [NotificationAttempt] = []
@@ -77,13 +90,20 @@ public final class NotificationDelivery: @unchecked Sendable {
         return attempts.count
     }
 
-    /// Runs until the task is cancelled, looking for due notifications twice a second.
+    /// Runs until the task is cancelled: one loop per receiver, each looking for what is due to it
+    /// twice a second, so a receiver that takes its 5 s never holds up another.
     public func run() async {
-        while !Task.isCancelled {
-            do { try await deliverDue() } catch {
-                FileHandle.standardError.write(Data(utf8: "paywall-sim serve: notifications: \(error)\n"))
+        await withTaskGroup(of: Void.self) { group in
+            for receiver in receivers {
+                group.addTask {
+                    while !Task.isCancelled {
+                        do { try await self.deliverDue(to: receiver) } catch {
+                            FileHandle.standardError.write(Data(utf8: "paywall-sim serve: notifications to \(receiver.absoluteString): \(error)\n"))
+                        }
+                        try? await Task.sleep(nanoseconds: 500_000_000)
+                    }
+                }
             }
-            try? await Task.sleep(nanoseconds: 500_000_000)
         }
     }
 

@@ -10,8 +10,23 @@ public struct NotificationsAPI: Sendable {
     static let pageSize = 20
     /// How far back notification history goes, as Apple's.
     static let historyDays: Int64 = 180
+    /// The environment of the Apple host the request named; nil: `serve` asked directly (see `AppStoreAPI.reached(at:)`).
+    public private(set) var hostEnvironment: String?
 
     public init(server: ServerStore) { self.server = server }
+
+    /// The endpoints as reached at `authority`: the other environment's host has none of the
+    /// state's notifications and no receiver for them.
+    public func reached(at authority: String?) -> NotificationsAPI {
+        var api = self
+        api.hostEnvironment = ProxyHosts.environment(of: authority)
+        return api
+    }
+
+    /// Whether the store's notifications are this environment's (always when asked directly).
+    func answersFor(_ store: SimulatedStore) -> Bool {
+        hostEnvironment.map { $0 == store.environment } ?? true
+    }
 
     struct SendAttempt: Encodable {
         var attemptDate: Int64
@@ -31,12 +46,18 @@ public struct NotificationsAPI: Sendable {
     /// `POST /inApps/v1/notifications/test`: `{"testNotificationToken"}`; the server sends it to
     /// its receivers like any other.
     public func requestTest() -> APIReply {
-        reply { store in .json(["testNotificationToken": try store.requestTestNotification().notificationUUID]) }
+        reply { store in
+            // The receivers `serve --notify` names are the state's environment's URL; the other
+            // environment has none (Apple's ServerNotificationURLNotFoundError).
+            guard answersFor(store) else { return .appleError(404, code: 4040007, "Server notification URL not found.") }
+            return .json(["testNotificationToken": try store.requestTestNotification().notificationUUID])
+        }
     }
 
     /// `GET /inApps/v1/notifications/test/{token}`: the test notification and its send attempts.
     public func testStatus(_ token: String) -> APIReply {
         reply { store in
+            guard answersFor(store) else { return .appleError(404, code: 4040008, "Test notification not found.") }
             let found = try store.notifications(where: { $0.notification.notificationUUID == token && $0.notification.notificationType == "TEST" }, page: { _ in 0..<1 })
             guard let entry = found.entries.first else {
                 return .appleError(404, code: 4040008, "Test notification not found.")
@@ -86,6 +107,13 @@ public struct NotificationsAPI: Sendable {
             guard start >= now - Self.historyDays * 86_400_000 else {
                 return .appleError(400, code: 4000012, "Start date too far in the past: notification history covers the past \(Self.historyDays) days.")
             }
+            struct History: Encodable {
+                var notificationHistory: [Item]
+                var hasMore: Bool
+                var paginationToken: String
+            }
+            // The other environment sent none of the state's notifications: an empty history.
+            guard answersFor(store) else { return .json(History(notificationHistory: [], hasMore: false, paginationToken: String(offset))) }
             let end = min(requestedEnd, now + 1)
             let (page, total) = try store.notifications(where: { entry in
                 let n = entry.notification
@@ -95,11 +123,6 @@ public struct NotificationsAPI: Sendable {
                     && request.transactionId.map { n.transactionID == $0 || n.originalTransactionID == $0 } ?? true
                     && (request.onlyFailures != true || entry.attempts.contains { !$0.succeeded })
             }, page: { _ in offset..<(offset + Self.pageSize) })
-            struct History: Encodable {
-                var notificationHistory: [Item]
-                var hasMore: Bool
-                var paginationToken: String
-            }
             let next = offset + page.count
             return .json(History(notificationHistory: page.map(Self.item), hasMore: next < total, paginationToken: String(next)))
         }

@@ -11,6 +11,22 @@ public enum ProxyHosts {
     /// Every host a proxied request may name.
     public static let answered: Set<String> = Set(apple + [StoreCertificateChain.ocspHost])
 
+    /// The environment each of Apple's API hosts answers for: production at
+    /// `api.storekit.itunes.apple.com` (Apple's documentation) and `api.storekit.apple.com` (Apple's
+    /// library), the sandbox at their `-sandbox` twins ("You receive data from the App Store Server
+    /// API for the sandbox environment when you send test requests to the endpoints using the
+    /// sandbox base URL").
+    public static let environments: [String: String] = [
+        "api.storekit.itunes.apple.com": "Production", "api.storekit.apple.com": "Production",
+        "api.storekit-sandbox.itunes.apple.com": "Sandbox", "api.storekit-sandbox.apple.com": "Sandbox",
+    ]
+
+    /// The environment a request for `authority` (its `Host`) asks Apple's API about, or nil when
+    /// it names `serve` itself (an address, `localhost`): then the state's own environment answers.
+    public static func environment(of authority: String?) -> String? {
+        authority.flatMap { environments[hostName($0)] }
+    }
+
     /// Whether a request for `authority` (a `Host` header or a `CONNECT` target, with or without a
     /// port) is answered here: Apple's hosts and the OCSP host, and `serve` itself reached by an IP
     /// address, `localhost` or the name it listens on. Another name is a proxied request for a host

@@ -28,9 +28,9 @@ public struct ServeCommand: AsyncParsableCommand {
     public var host = "127.0.0.1"
     @Option(name: .long, help: ArgumentHelp("The port to listen on (0: a free one, printed when serving).", valueName: "PORT"))
     public var port = 8080
-    @Option(name: .customLong("api-key"), help: ArgumentHelp("An In-App Purchase key App Store Server API requests may be signed with: its key id and the .p8 file (repeatable).", valueName: "KEY_ID:FILE.p8"))
+    @Option(name: .customLong("api-key"), help: ArgumentHelp("An In-App Purchase key App Store Server API requests may be signed with: its key id and the .p8 file (repeatable; `paywall-sim store api-key --out FILE.p8` makes one).", valueName: "KEY_ID:FILE.p8"))
     public var apiKeys: [String] = []
-    @Option(name: .customLong("notify"), help: ArgumentHelp("Send App Store Server Notifications V2 to this URL (repeatable), retried on Apple's schedule.", valueName: "URL"))
+    @Option(name: .customLong("notify"), help: ArgumentHelp("Send App Store Server Notifications V2 to this URL (repeatable: each URL gets them at once, in order), retried on Apple's schedule.", valueName: "URL"))
     public var notify: [String] = []
     @Option(name: .customLong("rate-limit"), help: ArgumentHelp("Answer App Store Server API requests beyond N a second with 429 and Apple's RateLimitExceededError (4290000), to test a backend's back-off.", valueName: "N"))
     public var rateLimit: Int?

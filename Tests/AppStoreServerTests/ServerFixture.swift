@@ -28,12 +28,14 @@ final class ServerFixture {
     let apiKey = P256.Signing.PrivateKey()
 
     /// `wallClock` for tokens and the rate limit (the test's own, so a slow machine does not spread requests over seconds).
-    init(catalog: StoreCatalog = .embedded, rateLimit: Int? = nil, wallClock: @escaping @Sendable () -> Date = Date.init) throws {
+    init(catalog: StoreCatalog = .embedded, environment: String = "Xcode", rateLimit: Int? = nil,
+         wallClock: @escaping @Sendable () -> Date = Date.init) throws {
         let layout = StateLayout(root: TestPaths.scratchDirectory("appstore-server"))
         for folder in [layout.store.folder, layout.backend.folder] {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         }
-        store = try SimulatedStore(catalog: catalog, stateDirectory: layout.store.folder, clock: clock, seed: 42, bundleID: Self.bundleID)
+        store = try SimulatedStore(catalog: catalog, stateDirectory: layout.store.folder, clock: clock, seed: 42, bundleID: Self.bundleID,
+                                   environment: environment)
         backend = try VerificationBackend(stateDirectory: layout.backend.folder, verifier: store.signedDataVerifier, bundleID: store.bundleID,
                                           environments: [store.environment], userAppAccountToken: Self.user, clock: clock)
         let shared = ServerStore(store: store, backend: backend, clock: clock)

@@ -198,22 +198,22 @@ struct ServeTests {
         let out: URL
         let url: String
 
-        init(in directory: URL, failFirst: Int = 0) throws {
+        init(in directory: URL, failFirst: Int = 0, delay: Double = 0) throws {
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
             let portFile = directory.appendingPathComponent("receiver.port")
             out = directory.appendingPathComponent("received.txt")
             process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
             process.arguments = ["python3", TestPaths.scripts.appendingPathComponent("appstore/webhook_receiver.py").path, portFile.path, out.path]
-                + (failFirst > 0 ? ["--fail", "\(failFirst)"] : [])
+                + (failFirst > 0 ? ["--fail", "\(failFirst)"] : []) + (delay > 0 ? ["--delay", "\(delay)"] : [])
             try ProcessLaunch.run(process)
             let deadline = Date().addingTimeInterval(10)
             while Date() < deadline, (try? String(contentsOf: portFile, encoding: .utf8)) == nil { Thread.sleep(forTimeInterval: 0.05) }
             url = "http://127.0.0.1:\((try? String(contentsOf: portFile, encoding: .utf8)) ?? "0")/notifications"
         }
 
-        /// The payloads received, waiting up to 10 s for `count` of them.
-        func payloads(count: Int) -> [String] {
-            let deadline = Date().addingTimeInterval(10)
+        /// The payloads received, waiting up to `seconds` for `count` of them.
+        func payloads(count: Int, within seconds: TimeInterval = 10) -> [String] {
+            let deadline = Date().addingTimeInterval(seconds)
             var lines: [String] = []
             repeat {
                 lines = ((try? String(contentsOf: out, encoding: .utf8)) ?? "").split(separator: "\n").map(String.init)
@@ -263,6 +263,31 @@ struct ServeTests {
         let entries = listed?["notifications"] as? [[String: Any]] ?? []
         #expect(entries.count == 6)
         #expect(entries.allSatisfy { ($0["attempts"] as? [[String: Any]])?.first?["result"] as? String == "SUCCESS" }, "\(entries)")
+    }
+
+    /// Apple sends each notification to the app's URL on its own; a team that names two receivers
+    /// (`--notify` twice: a backend and a log, say) must not have the second wait for the first.
+    /// Each URL gets every notification, in order; a receiver that takes its time delays only itself.
+    @Test func aSlowReceiverDelaysNoOtherAndEachGetsThemInOrder() throws {
+        _ = try store(["entitlements", "--now", "2026-01-30T09:00:00Z"])
+        let slow = try Receiver(in: state.appendingPathComponent("slow"), delay: 3)
+        let fast = try Receiver(in: state.appendingPathComponent("fast"))
+        let server = try Server(["--state", state.path, "--notify", slow.url, "--notify", fast.url])
+        _ = try store(["buy", "monthly_14_99"])                 // SUBSCRIBED
+        _ = try store(["advance", "95d"])                       // DID_RENEW three times, at once
+        // The fast receiver has all four while the slow one (3 s an answer) has had at most two:
+        // a third POST to it can only start 3 s after the second. One after the other, the fast
+        // one would wait for each of the slow one's answers.
+        let fastOnes = fast.payloads(count: 4)
+        let slowSoFar = ((try? String(contentsOf: slow.out, encoding: .utf8)) ?? "").split(separator: "\n").count
+        #expect(fastOnes.count == 4, "serve: \((try? String(contentsOf: server.output, encoding: .utf8)) ?? "")")
+        #expect(slowSoFar <= 2, "the slow receiver had \(slowSoFar) when the fast one had all four")
+        // Then the slow one has them all too, in the order they were made, as the fast one has.
+        let slowOnes = slow.payloads(count: 4, within: 40)
+        let listed = try JSONSerialization.jsonObject(with: Data(try store(["notifications", "--json", "--signed"]).stdout.utf8)) as? [String: Any]
+        let made = ((listed?["notifications"] as? [[String: Any]]) ?? []).reversed().compactMap { $0["signedPayload"] as? String }
+        #expect(made.count == 4)
+        #expect(slowOnes == made && fastOnes == made, "each receiver gets them in order")
     }
 
     @Test func aReceiverThatFailsIsTriedAgainAnHourLaterOnTheSimulatedClock() throws {

@@ -93,7 +93,7 @@ struct LifecycleTests {
         // Redelivered as what it is: a revocation the app ends access on, not a purchase to verify again.
         #expect(updates.map(\.reason) == [.revocation])
         let jws = try #require(updates.first?.transaction?.jws)
-        let payload = try JSONDecoder().decode(TransactionPayload.self, from: CompactJWS.verify(jws, trustedKeys: reopened.trustedPublicKeys))
+        let payload = try JSONDecoder().decode(TransactionPayload.self, from: CompactJWS.verify(jws, key: reopened.keys.trusted.publicKey))
         #expect(payload.revocationDate != nil)
         #expect(reopened.allTransactions.count == 1)
     }

@@ -155,7 +155,14 @@ struct PurchaseTests {
             _ = store.purchase(productID: "weekly_9_99", options: Fixture.options)
             clock.advance(by: 20 * 86_400)
             try store.process(now: clock.now())
-            return store.allTransactions.compactMap { store.payload(transactionID: $0.id) }
+            // Each directory is another Apple Account, with an `appTransactionId` of its own
+            // (`AppTransactionIDTests`); everything else repeats.
+            return store.allTransactions.compactMap { store.payload(transactionID: $0.id) }.map { payload in
+                var payload = payload
+                #expect(payload.appTransactionId == store.appTransactionID)
+                payload.appTransactionId = nil
+                return payload
+            }
         }
         let a = try run()
         #expect(a.count == 3)

@@ -79,7 +79,7 @@ struct SnapshotInPartsTests {
             let encoded = try #require(try JSONSerialization.jsonObject(with: JSONEncoder().encode(record)) as? [String: Any])
             #expect(encoded["jws"] == nil, "on disk: the signature and signer, not the 4 KB JWS")
             #expect(encoded["signature"] as? String == String(CompactJWS.segments(jws)[2]))
-            #expect(encoded["signer"] as? String == "trusted")
+            #expect(encoded["signer"] as? String == "trusted-x5c")
             let reloaded = try JSONDecoder().decode(TransactionRecord.self, from: JSONEncoder().encode(record))
             #expect(reloaded == record && reloaded.jws(headers) == jws)
         }

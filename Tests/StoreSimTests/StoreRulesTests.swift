@@ -9,9 +9,10 @@ import Testing
 @Suite("StoreKit's rules, pure")
 struct StoreRulesTests {
     /// Rules over a fresh state, as of `Fixture.start`, signing with keys made in memory.
-    static func rules(_ settings: StoreSettings = StoreSettings()) throws -> StoreRules {
+    /// Rules on a fresh state, signing with `keys` (new ones by default: their authorities are random).
+    static func rules(_ settings: StoreSettings = StoreSettings(), keys given: StoreSigningKeys? = nil) throws -> StoreRules {
         var generator = SeededGenerator(seed: 7)
-        let keys = try StoreSigningKeys.make(generator: &generator)
+        let keys = try given ?? StoreSigningKeys.make(generator: &generator)
         return try StoreRules(catalog: Fixture.catalog(settings), bundleID: Fixture.bundleID, environment: "Xcode", keys: keys,
                        state: StoreState(rng: SeededGenerator(seed: 42)), now: Fixture.start)
     }
@@ -83,7 +84,10 @@ struct StoreRulesTests {
     }
 
     @Test func theSameCommandOnTheSameStateAtTheSameInstantGivesTheSameState() throws {
-        var one = try Self.rules(), two = try Self.rules()
+        // The same keys: the store's root names the Apple Account (its `appTransactionId`).
+        var generator = SeededGenerator(seed: 7)
+        let keys = try StoreSigningKeys.make(generator: &generator)
+        var one = try Self.rules(keys: keys), two = try Self.rules(keys: keys)
         _ = try one.deliver(productID: "yearly_59_99", options: Fixture.options, reason: nil)
         _ = try two.deliver(productID: "yearly_59_99", options: Fixture.options, reason: nil)
         // Signatures differ (ECDSA draws a nonce); everything they sign is the same.

@@ -66,3 +66,29 @@ def test_the_marker_sets_the_bundle_id_and_pins_the_clock(paywall_sim):
     with pytest.raises(VerificationException):
         SignedDataVerifier([paywall_sim.root_certificate], False, Environment.SANDBOX,
                            "com.paywallsim.app").verify_and_decode_notification(payload)
+
+
+def test_each_apple_host_answers_for_its_own_environment(paywall_sim):
+    """Apple's TransactionIdNotFoundError: "check your request to ensure that: ... You're making the
+    request in the same environment, production or sandbox, that generated the transaction ID." A
+    backend that asks production first and the sandbox on 4040010 (Apple's advice when it does not
+    know the environment) finds a sandbox transaction on its second try, with Apple's default URLs."""
+    from appstoreserverlibrary.api_client import APIException, AppStoreServerAPIClient
+
+    paywall_sim.buy("monthly_14_99")
+    transaction_id = paywall_sim.transactions()[0]["id"]
+
+    def client(environment):
+        return AppStoreServerAPIClient(paywall_sim.private_key, paywall_sim.key_id, paywall_sim.issuer_id,
+                                       paywall_sim.bundle_id, environment)
+
+    production = client(Environment.PRODUCTION)       # https://api.storekit.apple.com, through the proxy
+    for call in (lambda: production.get_transaction_info(transaction_id),
+                 lambda: production.get_all_subscription_statuses(transaction_id)):
+        with pytest.raises(APIException) as refused:
+            call()
+        assert refused.value.http_status_code == 404 and refused.value.raw_api_error == 4040010
+
+    found = client(Environment.SANDBOX).get_transaction_info(transaction_id)
+    decoded = paywall_sim.verifier().verify_and_decode_signed_transaction(found.signedTransactionInfo)
+    assert decoded.transactionId == transaction_id and decoded.rawEnvironment == "Sandbox"

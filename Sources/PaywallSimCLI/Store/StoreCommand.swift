@@ -23,6 +23,7 @@ public struct StoreCommand: ParsableCommand {
             StorePriceIncreaseCommand.self, StoreRedeemCommand.self, StoreFamilyShareCommand.self, StoreRevokeFamilyCommand.self,
             StoreRefundRequestCommand.self, StoreManageSubscriptionsCommand.self, StoreStorefrontCommand.self, StoreErrorCommand.self,
             StoreStatusCommand.self, StoreAppTransactionCommand.self, StoreCertificateCommand.self, StoreRevokeCertificateCommand.self, StoreSettingsCommand.self, StoreNotificationsCommand.self,
+            StoreAPIKeyCommand.self,
         ])
 
     public init() {}

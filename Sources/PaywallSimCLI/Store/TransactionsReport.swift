@@ -84,7 +84,7 @@ struct TransactionsReport: StoreOutput {
 
     init(store: SimulatedStore, now: Date, includeJWS: Bool = false, limit: Int? = nil, since: Date? = nil) {
         self.now = StoreDate.string(now)
-        let trusted = store.trustedPublicKeys
+        let trusted = store.keys.trusted.publicKey
         let (page, total) = store.transactionPage(limit: limit, since: since)
         self.total = total
         let refunds = UpgradeRefund.amounts(page.map(\.payload))
@@ -99,7 +99,7 @@ struct TransactionsReport: StoreOutput {
                 storefront: payload.storefront, environment: payload.environment, bundleId: payload.bundleId,
                 offerType: payload.offerType, offerIdentifier: payload.offerIdentifier, quantity: payload.quantity,
                 // The device's check (`VerificationResult`), made again on the JWS as stored.
-                verified: (try? CompactJWS.verify(entry.signed.jws, trustedKeys: trusted)) != nil,
+                verified: (try? CompactJWS.verify(entry.signed.jws, key: trusted)) != nil,
                 isUpgraded: payload.isUpgraded, revocationReason: payload.revocationReason, appAccountToken: payload.appAccountToken,
                 proratedRefund: refunds[payload.transactionId],
                 orderId: OrderID.of(transactionID: payload.transactionId) ?? "",

@@ -20,7 +20,7 @@ public final class SimulatedStore {
     /// The `appAppleId` signed data and the App Store Server API's answers carry (Production only).
     public var signedAppAppleID: Int64? { rules.signedAppAppleID }
     public var keys: StoreSigningKeys { rules.keys }
-    /// The JWS headers (key id and certificate chain) encoded once: every signature starts with one.
+    /// The JWS headers (Apple's: `alg` and the certificate chain) encoded once: every signature starts with one.
     var encodedHeaders: JWSHeaders { rules.encodedHeaders }
     /// Lines the debug view can show: every refusal and control, in order; the latest 1,000 at
     /// least (a catch-up notes each of its 20,000 renewals).

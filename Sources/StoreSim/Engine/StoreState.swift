@@ -2,13 +2,41 @@ import Foundation
 import PaywallFoundation
 import StoreKitVocabulary
 
-/// The two JWS headers a store signs under (key id and certificate chain), encoded once.
-typealias JWSHeaders = (trusted: String, untrusted: String)
+/// The JWS headers a store's signatures start with, encoded once: Apple's, which hold `alg` and
+/// `x5c` only ("a decoded JWS header", `JWSDecodedHeader`), for either key; and the two with a `kid`
+/// this simulator signed under before, which the records and notifications of older state
+/// directories keep (their signatures cover those headers, so they are put back as signed).
+struct JWSHeaders: Hashable, Sendable {
+    /// `{"alg":"ES256","x5c":[…]}`: what the trusted key signs under.
+    var trusted: String
+    /// The untrusted key's header: the same text (the chain does not certify that key).
+    var untrusted: String
+    /// `{"alg":"ES256","kid":"paywallsim-store-1","x5c":[…]}`: the trusted key's header before.
+    var trustedWithKid: String
+    /// `{"alg":"ES256","kid":"paywallsim-untrusted-1","x5c":[…]}`: the untrusted key's header before.
+    var untrustedWithKid: String
 
-/// Which of the store's two keys signed a JWS: the trusted one a device accepts, or the untrusted
-/// one it refuses (`unverifiedTransactions`).
+    /// No headers: a JWS kept whole never needs one.
+    static let none = JWSHeaders(trusted: "", untrusted: "", trustedWithKid: "", untrustedWithKid: "")
+
+    /// The header `signer` signed under.
+    func text(for signer: JWSSigner) -> String {
+        switch signer {
+        case .trusted: return trusted
+        case .untrusted: return untrusted
+        case .trustedWithKid: return trustedWithKid
+        case .untrustedWithKid: return untrustedWithKid
+        }
+    }
+}
+
+/// Which of the store's two keys signed a JWS, and under which header: the trusted one a device
+/// accepts, or the untrusted one it refuses (`unverifiedTransactions`); under Apple's header, or
+/// (a record an older state directory keeps) under the header with a `kid`.
 enum JWSSigner: String, Codable, Hashable, Sendable {
-    case trusted, untrusted
+    case trusted = "trusted-x5c", untrusted = "untrusted-x5c"
+    /// The names older ledgers wrote: signed under the header with a `kid`.
+    case trustedWithKid = "trusted", untrustedWithKid = "untrusted"
 }
 
 /// One transaction as the ledger keeps it: payload, its JWS, verification and the finished flag.
@@ -71,7 +99,7 @@ struct TransactionRecord: Codable, Hashable, Sendable {
             try container.encode(signed.signature, forKey: .signature)
             try container.encode(signer, forKey: .signer)
         } else {
-            try container.encode(signed.text(payload: payload, headers: ("", "")), forKey: .signed)
+            try container.encode(signed.text(payload: payload, headers: .none), forKey: .signed)
         }
         try container.encode(payload, forKey: .payload)
         try container.encode(verified, forKey: .verified)
@@ -89,7 +117,7 @@ struct TransactionRecord: Codable, Hashable, Sendable {
         let payloadJSON = payload.sortedKeyJSON()
         out.open()
         out.field("finished", finished)
-        if signed.signer == nil { out.field("jws", signed.text(payloadJSON: payloadJSON, headers: ("", ""))) }
+        if signed.signer == nil { out.field("jws", signed.text(payloadJSON: payloadJSON, headers: .none)) }
         out.field("payload", json: payloadJSON)
         if let signer = signed.signer {
             out.field("signature", signed.signature)
@@ -164,11 +192,7 @@ struct StoredJWS: Hashable, Sendable {
     }
 
     private func headerText(_ headers: JWSHeaders) -> String {
-        switch signer {
-        case .trusted: return headers.trusted
-        case .untrusted: return headers.untrusted
-        case nil: return header
-        }
+        signer.map(headers.text(for:)) ?? header
     }
 
     /// Whether the payload segment is kept as signed (re-encoding the payload would not give it back).
@@ -197,6 +221,8 @@ struct SubscriptionLine: Codable, Hashable, Sendable {
     var expires: Date
     var autoRenew: Bool
     var appAccountToken: UUID?
+    /// When the App Store Server API extended its renewal date (the last 365 days' matter: two at most).
+    var extensionDates: [Date]?
     /// Pay-as-you-go introductory periods still to bill at the offer price.
     var introPeriodsLeft: Int
     var retryStartedAt: Date?

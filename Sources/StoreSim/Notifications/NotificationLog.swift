@@ -34,17 +34,24 @@ struct NotificationLog {
     }
 
     /// A notification as the log keeps it: the notification without its signed payload, the
-    /// payload decoded (inner JWS headers marked `~t`/`~u` for the store's two), the signature.
+    /// payload decoded (inner JWS headers marked `~x` for Apple's header, `~t`/`~u` for the two
+    /// with a `kid` older logs hold), the signature.
     struct CompactNotification: Codable {
         var notification: ServerNotification
         var payload: NotificationPayload
         var signature: String
+        /// The header the payload was signed under: `trusted-x5c` (Apple's); absent in lines of
+        /// older logs, signed under the trusted key's header with a `kid`.
+        var header: JWSSigner?
 
         init?(_ notification: ServerNotification, headers: JWSHeaders) {
             // By bytes: the payload is kilobytes long, and a split by characters costs most of a renewal.
             let parts = CompactJWS.segments(notification.signedPayload)
-            guard parts.count == 3, Self.rest(of: notification.signedPayload, after: headers.trusted) != nil, let json = CompactJWS.data(base64url: String(parts[1])),
+            let signedUnder: JWSSigner? = Self.rest(of: notification.signedPayload, after: headers.trusted) != nil ? .trusted : nil
+            guard parts.count == 3, signedUnder != nil || Self.rest(of: notification.signedPayload, after: headers.trustedWithKid) != nil,
+                  let json = CompactJWS.data(base64url: String(parts[1])),
                   var payload = try? JSONDecoder().decode(NotificationPayload.self, from: json) else { return nil }
+            header = signedUnder
             payload.data.signedTransactionInfo = payload.data.signedTransactionInfo.map { Self.elide($0, headers) }
             payload.data.signedRenewalInfo = payload.data.signedRenewalInfo.map { Self.elide($0, headers) }
             var stripped = notification
@@ -62,22 +69,23 @@ struct NotificationLog {
             full.data.signedRenewalInfo = full.data.signedRenewalInfo.map { Self.restore($0, headers) }
             guard let json = try? CompactJWS.encoder.encode(full) else { return nil }
             var result = notification
-            result.signedPayload = headers.trusted + "." + CompactJWS.base64url(json) + "." + signature
+            result.signedPayload = headers.text(for: header ?? .trustedWithKid) + "." + CompactJWS.base64url(json) + "." + signature
             return result
         }
 
         /// `jws` with the store's header replaced by its mark (`~t` or `~u`), compared and cut by
         /// bytes (a character-wise `hasPrefix` and `dropFirst` walk kilobytes of graphemes).
         private static func elide(_ jws: String, _ headers: JWSHeaders) -> String {
-            for (header, mark) in [(headers.trusted, "~t"), (headers.untrusted, "~u")] {
+            for (mark, header) in [("~x", headers.trusted), ("~t", headers.trustedWithKid), ("~u", headers.untrustedWithKid)] {
                 if let rest = rest(of: jws, after: header) { return mark + rest }
             }
             return jws
         }
 
         private static func restore(_ text: String, _ headers: JWSHeaders) -> String {
-            if let rest = rest(of: text, after: "~t") { return headers.trusted + rest }
-            if let rest = rest(of: text, after: "~u") { return headers.untrusted + rest }
+            if let rest = rest(of: text, after: "~x") { return headers.trusted + rest }
+            if let rest = rest(of: text, after: "~t") { return headers.trustedWithKid + rest }
+            if let rest = rest(of: text, after: "~u") { return headers.untrustedWithKid + rest }
             return text
         }
 

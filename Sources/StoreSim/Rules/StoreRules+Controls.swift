@@ -204,9 +204,19 @@ extension StoreRules {
               var line = state.lines[groupID] else {
             throw StoreControlError("no subscription with original transaction \(originalTransactionID)")
         }
-        guard line.expires > now, record(line.latestTransactionID)?.payload.revocationDate == nil else {
+        guard line.expires > now, let latest = record(line.latestTransactionID), latest.payload.revocationDate == nil else {
             throw StoreControlError("subscription \(originalTransactionID) is not active; only an active subscription is extended")
         }
+        // SubscriptionExtensionIneligibleError: "Subscriptions in a free offer period" aren't eligible.
+        guard latest.payload.offerDiscountType != "FREE_TRIAL" else {
+            throw StoreControlError("subscription \(originalTransactionID) is in a free offer period, which is not extended")
+        }
+        // "You can extend the renewal date twice within a year (365 days) per customer."
+        let recent = (line.extensionDates ?? []).filter { $0 > now.addingTimeInterval(-365 * 86_400) }
+        guard recent.count < 2 else {
+            throw RenewalExtensionLimitReached(originalTransactionID: originalTransactionID, dates: recent)
+        }
+        line.extensionDates = recent + [now]
         line.expires = line.expires.addingTimeInterval(TimeInterval(days) * 86_400)
         let expires = line.expires
         state.lines[groupID] = line

@@ -1,4 +1,6 @@
+import Crypto
 import Foundation
+import PaywallFoundation
 import StoreKitVocabulary
 
 /// What the state says as of the store's present: subscription statuses, renewal info,
@@ -115,10 +117,13 @@ extension StoreRules {
                                          applicationVersion: "1.0")
     }
 
-    /// The app's `AppTransaction` id: made from the bundle id, so every process and every
-    /// transaction, renewal info and app transaction of the app carry the same one.
-    var appTransactionID: String {
-        String(7_000_000_000_000_000 + bundleID.utf8.reduce(UInt64(0)) { $0 &* 31 &+ UInt64($1) } % 1_000_000_000)
+    /// The app's `AppTransaction` id for the Apple Account of a state directory (see
+    /// `StoreRules.appTransactionID`): the bundle id and the root certificate the directory made
+    /// at random when first opened (kept by every reset), hashed. Pure.
+    static func appTransactionID(bundleID: String, keys: StoreSigningKeys) -> String {
+        let digest = SHA256.hash(data: Data(utf8: bundleID + "\n" + (keys.chain.x5c.last ?? "")))
+        let number = digest.prefix(8).reduce(UInt64(0)) { $0 << 8 | UInt64($1) }
+        return String(7_000_000_000_000_000 + number % 1_000_000_000_000_000)
     }
 
     /// An offer's duration as Apple writes `offerPeriod`: its period, times its periods when paid

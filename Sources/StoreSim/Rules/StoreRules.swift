@@ -17,8 +17,12 @@ struct StoreRules {
     /// The app's Apple ID (App Store Connect's), when the state has one.
     let appAppleID: Int64?
     let keys: StoreSigningKeys
-    /// The JWS headers (key id and certificate chain) encoded once: every signature starts with one.
+    /// The JWS headers (Apple's: `alg` and the certificate chain) encoded once: every signature starts with one.
     let encodedHeaders: JWSHeaders
+    /// The app's `AppTransaction` id, which every transaction and renewal info carries: Apple's is
+    /// "unique for each Apple Account that downloads your app", and one state directory is one
+    /// Apple Account, so two directories differ and every process of one agrees (`appTransactionID(bundleID:keys:)`).
+    let appTransactionID: String
     var state: StoreState
     /// The records' positions by id (see `RecordIndex`).
     var recordIndex = RecordIndex()
@@ -40,8 +44,13 @@ struct StoreRules {
         self.environment = environment
         self.appAppleID = appAppleID
         self.keys = keys
-        encodedHeaders = (try CompactJWS.encodedHeader(kid: StoreSigningKeys.trustedKeyID, x5c: keys.chain.x5c),
-                          try CompactJWS.encodedHeader(kid: StoreSigningKeys.untrustedKeyID, x5c: keys.chain.x5c))
+        // Apple's header holds `alg` and `x5c` only: no `kid` (a backend that branches on one would
+        // take another path than with Apple). The `kid` headers are kept to put older records back.
+        let apples = try CompactJWS.encodedHeader(kid: nil, x5c: keys.chain.x5c)
+        encodedHeaders = JWSHeaders(trusted: apples, untrusted: apples,
+                                    trustedWithKid: try CompactJWS.encodedHeader(kid: StoreSigningKeys.trustedKeyID, x5c: keys.chain.x5c),
+                                    untrustedWithKid: try CompactJWS.encodedHeader(kid: StoreSigningKeys.untrustedKeyID, x5c: keys.chain.x5c))
+        appTransactionID = Self.appTransactionID(bundleID: bundleID, keys: keys)
         self.state = state
         self.now = now
     }

@@ -111,6 +111,15 @@ public enum CompactJWS {
         return payload
     }
 
+    /// Verifies `jws` (ES256) with `key`, whatever its header names, and returns the payload bytes:
+    /// the App Store's headers name no key (`alg` and `x5c` only).
+    public static func verify(_ jws: String, key: P256.Signing.PublicKey) throws(Failure) -> Data {
+        let (header, payload) = try decodeUnverified(jws)
+        guard header.alg == "ES256" else { throw .unsupportedAlgorithm(header.alg) }
+        try checkSignature(jws, key: key)
+        return payload
+    }
+
     /// Checks the ES256 signature of `jws` (already split-checked) against `key`.
     static func checkSignature(_ jws: String, key: P256.Signing.PublicKey) throws(Failure) {
         let parts = segments(jws)
