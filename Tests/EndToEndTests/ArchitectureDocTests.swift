@@ -111,4 +111,22 @@ struct ArchitectureDocTests {
             #expect(text.components(separatedBy: "\n").count < 300, "\(page) is a page of the current state, under 300 lines")
         }
     }
+
+    /// performance.md explains every budget `paywall-bench --check` has, by its figure's name, and
+    /// no budget is a time (the bench's `Budget.Measure` has no unit of time; this reads its source).
+    @Test func everyBudgetIsExplainedAndNoneIsATime() throws {
+        let root = TestPaths.packageRoot
+        let budgets = try String(contentsOf: root.appendingPathComponent("Sources/paywall-bench/Budgets.swift"), encoding: .utf8)
+        let page = try String(contentsOf: root.appendingPathComponent("docs/development/performance.md"), encoding: .utf8)
+        let figures = budgets.components(separatedBy: "figure: \"").dropFirst().compactMap { $0.split(separator: "\"").first.map(String.init) }
+        #expect(figures.count >= 25, "Budgets.swift lists its budgets as Budget(figure: …)")
+        for figure in figures {
+            #expect(page.contains("`\(figure)`"), "docs/development/performance.md explains the budget \(figure)")
+        }
+        let measures = budgets.components(separatedBy: "measure: .").dropFirst().compactMap { $0.prefix(while: \.isLetter) }
+        #expect(measures.count == figures.count)
+        for measure in Set(measures) {
+            #expect(["instructions", "ratio", "bytes", "mebibytes", "count"].contains(String(measure)), "a budget measured in \(measure)")
+        }
+    }
 }
