@@ -280,7 +280,7 @@ public final class SimulatedStore {
         return (line.expires, line.latestTransactionID)
     }
 
-    /// Whether the user may still get `group`'s introductory offer (once per group, ever).
+    /// Whether the user may still get `group`'s introductory offer: until they received one in the group.
     public func isEligibleForIntroOffer(groupID: String) -> Bool {
         rules.isEligibleForIntroOffer(groupID: groupID)
     }

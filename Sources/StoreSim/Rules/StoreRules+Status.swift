@@ -97,7 +97,7 @@ extension StoreRules {
         return result
     }
 
-    /// Whether the user may still get `group`'s introductory offer (once per group, ever).
+    /// Whether the user may still get `group`'s introductory offer: until they received one in the group.
     ///
     /// Apple ("Implementing introductory offers in your app"): "You can make introductory offers to
     /// customers who haven't previously received an introductory offer for the given product, or
