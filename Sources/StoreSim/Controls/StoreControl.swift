@@ -212,7 +212,7 @@ extension SimulatedStore {
             let approve = control == .approveRefund
             try decideRefund(transactionID: request.transactionID, approve: approve)
             return approve ? "Approved the refund request for transaction \(request.transactionID) (\(request.productID)): refunded (REFUND)."
-                : "Declined the refund request for transaction \(request.transactionID) (\(request.productID)) (REFUND_DECLINED)."
+                : "Declined the refund request for transaction \(request.transactionID) (\(request.productID)): nothing is refunded (REFUND_DECLINED)."
         case .reverseRefund:
             let transaction = try resolve.refunded(target)
             try reverseRefund(transactionID: transaction.id)
