@@ -106,8 +106,10 @@ struct StoreOverlayState: Hashable, Sendable {
         case (.approve, .askToBuy): perform(.approve, row.id, session)
         case (.decline, .askToBuy): perform(.decline, row.id, session)
         // A refund request waiting for Apple (Production): a and d answer it as Apple.
-        case (.approve, .subscription), (.approve, .purchase): perform(.approveRefund, row.id, session)
-        case (.decline, .subscription), (.decline, .purchase): perform(.declineRefund, row.id, session)
+        case (.approve, .subscription) where row.refundRequested, (.approve, .purchase) where row.refundRequested:
+            perform(.approveRefund, row.id, session)
+        case (.decline, .subscription) where row.refundRequested, (.decline, .purchase) where row.refundRequested:
+            perform(.declineRefund, row.id, session)
         // A refunded transaction: r reverses the refund (REFUND_REVERSED).
         case (.refund, .revoked): perform(.reverseRefund, row.id, session)
         case (.resolve, .interrupted): perform(.resolve, row.id, session)
