@@ -111,7 +111,7 @@ struct StoreOverlayState: Hashable, Sendable {
         case (.decline, .subscription) where row.refundRequested, (.decline, .purchase) where row.refundRequested:
             perform(.declineRefund, row.id, session)
         // A refunded transaction: r reverses the refund (REFUND_REVERSED).
-        case (.refund, .revoked): perform(.reverseRefund, row.id, session)
+        case (.refund, .revoked) where row.reversible: perform(.reverseRefund, row.id, session)
         case (.resolve, .interrupted): perform(.resolve, row.id, session)
         case (.refund, .subscription), (.refund, .purchase): perform(.refund, row.id, session)
         case (.delete, .subscription), (.delete, .purchase), (.delete, .revoked): perform(.delete, row.id, session)
@@ -215,7 +215,8 @@ struct StoreOverlayState: Hashable, Sendable {
             rows.append(TransactionManagerInfo.Row(kind: kind,
                                                    id: payload.transactionId, productID: payload.productId,
                                                    day: AppController.day(payload.purchase), status: status,
-                                                   refundRequested: waitingRefunds.contains(payload.transactionId)))
+                                                   refundRequested: waitingRefunds.contains(payload.transactionId),
+                                                   reversible: payload.revoked != nil && payload.inAppOwnershipType != "FAMILY_SHARED"))
         }
         return TransactionManagerInfo(rows: rows, older: page.total - page.page.count)
     }

@@ -96,10 +96,14 @@ public struct TransactionManagerInfo: Sendable, Hashable {
         public var status: String
         /// A refund request for it waits for Apple's decision: approve or decline it.
         public var refundRequested: Bool
+        /// A refund Apple can reverse (not a family member's share that was revoked).
+        public var reversible: Bool
 
-        public init(kind: Kind, id: String, productID: String, day: String, status: String, refundRequested: Bool = false) {
+        public init(kind: Kind, id: String, productID: String, day: String, status: String, refundRequested: Bool = false,
+                    reversible: Bool = false) {
             self.kind = kind
             self.refundRequested = refundRequested
+            self.reversible = reversible
             self.id = id
             self.productID = productID
             self.day = day

@@ -127,7 +127,7 @@ extension ScreenLayout {
         case .interrupted?: hints += ["manager.resolve"]
         case .subscription?: hints += ["manager.refund", "manager.expire", "manager.renew", "manager.delete"]
         case .purchase?: hints += ["manager.refund", "manager.delete"]
-        case .revoked?: hints += ["manager.delete"]
+        case .revoked?: hints += (info.rows[info.selected].reversible ? ["manager.reverse"] : []) + ["manager.delete"]
         case nil: break
         }
         // A refund request waiting for Apple: a and d answer it.

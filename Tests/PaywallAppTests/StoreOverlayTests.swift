@@ -182,6 +182,7 @@ struct StoreOverlayTests {
         #expect(Self.screen(app).contains("Approved the refund request"), "\(Self.screen(app))")
         #expect(app.session.store.refundRequests.map(\.state) == [.approved])
         // f on the refunded row reverses the refund.
+        #expect(Self.screen(app).contains("f Reverse refund"), "\(Self.screen(app))")
         app.handle(.character("f"))
         #expect(Self.screen(app).contains("Reversed the refund"), "\(Self.screen(app))")
         #expect(app.session.store.refundRequests.map(\.state) == [.reversed])
