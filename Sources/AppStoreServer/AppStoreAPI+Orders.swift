@@ -47,16 +47,33 @@ extension AppStoreAPI {
 
     /// `PUT /inApps/v1/transactions/consumption/{transactionId}` (deprecated by Apple) and
     /// `PUT /inApps/v2/transactions/consumption/{transactionId}`: checked as Apple checks them, then
-    /// 202 Accepted with no body. The simulated App Store decides no refund from it.
+    /// 202 Accepted with no body. The answer is kept on the transaction's refund request (`store
+    /// transactions` shows it); the simulated App Store decides no refund from it.
     public func sendConsumption(_ id: String, version: Int, body: Data) -> APIReply {
         if let refusal = version == 1 ? Self.consumptionV1Refusal(body) : Self.consumptionV2Refusal(body) { return refusal }
-        return reply { store, _, _ in
+        return reply { store, _, now in
             guard answersFor(store), let payload = store.payload(transactionID: id) else { return Self.notFound(id) }
             if version == 1, payload.type != "Consumable" {
                 return .appleError(400, code: 4000043, "Invalid request. The transaction identifier doesn't represent a consumable in-app purchase.")
             }
+            if let answer = Self.consumptionAnswer(body, version: version, at: now) {
+                try store.recordConsumption(transactionID: id, answer: answer)
+            }
             return APIReply(status: 202, body: Data())
         }
+    }
+
+    /// The answer as the state keeps it (the body was checked already).
+    static func consumptionAnswer(_ body: Data, version: Int, at now: Date) -> ConsumptionAnswer? {
+        if version == 1 {
+            guard let request = try? LocatedJSONDecoder().decode(ConsumptionV1.self, from: body) else { return nil }
+            return ConsumptionAnswer(version: 1, receivedAt: now, deliveryStatus: "\(request.deliveryStatus ?? 0)",
+                                     refundPreference: request.refundPreference.map { "\($0)" },
+                                     sampleContentProvided: request.sampleContentProvided ?? false)
+        }
+        guard let request = try? LocatedJSONDecoder().decode(ConsumptionV2.self, from: body) else { return nil }
+        return ConsumptionAnswer(version: 2, receivedAt: now, deliveryStatus: request.deliveryStatus ?? "", consumptionPercentage: request.consumptionPercentage,
+                                 refundPreference: request.refundPreference, sampleContentProvided: request.sampleContentProvided ?? false)
     }
 
     static func consumptionV1Refusal(_ body: Data) -> APIReply? {

@@ -55,11 +55,15 @@ struct StoreOverlayState: Hashable, Sendable {
             let list = choices(session)
             selected = list.firstIndex { $0.choice.current } ?? 0
         case .requestRefund:
-            account(.refundRequest, nil, session) { _ in .copy("account.note.refundRequested") }
+            account(.refundRequest, nil, session) { _, said in
+                // Waiting for Apple (Production): the app's copy; answered at once (StoreKit Testing
+                // approves every request, the sandbox as set): the store's sentence says how.
+                session.store.refundRequests.last?.state == .pending ? .copy("account.note.refundRequested") : OverlayNote(said)
+            }
         case .toggleAutoRenew:
             guard let group = subscribedGroup(session) else { break }
             let renews = session.store.subscriptionStatus(groupID: group)?.willAutoRenew ?? false
-            account(.manageSubscriptions, "\(renews ? "off" : "on") \(group)", session) { status in
+            account(.manageSubscriptions, "\(renews ? "off" : "on") \(group)", session) { status, _ in
                 .copy(renews ? "account.note.cancelled" : "account.note.resubscribed", date: status?.expiresDate)
             }
         case .choose:
@@ -67,7 +71,7 @@ struct StoreOverlayState: Hashable, Sendable {
             guard list.indices.contains(selected) else { break }
             let (choice, target) = list[selected]
             if page == .redeem {
-                account(.redeem, target, session) { _ in .copy("account.note.redeemed", [.string(choice.title)]) }
+                account(.redeem, target, session) { _, _ in .copy("account.note.redeemed", [.string(choice.title)]) }
             } else if choice.current, let status = subscribedGroup(session).flatMap({ session.store.subscriptionStatus(groupID: $0) }),
                       status.willAutoRenew, status.autoRenewProductID == status.productID {
                 // The plan they have, renewing as it is: nothing to change.
@@ -78,7 +82,7 @@ struct StoreOverlayState: Hashable, Sendable {
                 note = .copy("account.note.confirm", [.string(choice.title), .string(choice.detail)])
             } else {
                 confirming = nil
-                account(.buy, target, session) { status in
+                account(.buy, target, session) { status, _ in
                     // Back to the plan they have: a pending change is undone, auto-renew on.
                     if choice.current { return .copy("account.note.stays", [.string(choice.title)]) }
                     guard let status, status.productID != target else { return .copy("account.note.changed", [.string(choice.title)]) }
@@ -101,6 +105,13 @@ struct StoreOverlayState: Hashable, Sendable {
         switch (command, row.kind) {
         case (.approve, .askToBuy): perform(.approve, row.id, session)
         case (.decline, .askToBuy): perform(.decline, row.id, session)
+        // A refund request waiting for Apple (Production): a and d answer it as Apple.
+        case (.approve, .subscription) where row.refundRequested, (.approve, .purchase) where row.refundRequested:
+            perform(.approveRefund, row.id, session)
+        case (.decline, .subscription) where row.refundRequested, (.decline, .purchase) where row.refundRequested:
+            perform(.declineRefund, row.id, session)
+        // A refunded transaction: r reverses the refund (REFUND_REVERSED).
+        case (.refund, .revoked) where row.reversible: perform(.reverseRefund, row.id, session)
         case (.resolve, .interrupted): perform(.resolve, row.id, session)
         case (.refund, .subscription), (.refund, .purchase): perform(.refund, row.id, session)
         case (.delete, .subscription), (.delete, .purchase), (.delete, .revoked): perform(.delete, row.id, session)
@@ -116,10 +127,10 @@ struct StoreOverlayState: Hashable, Sendable {
     /// happened from the subscription's status after it; a refusal the customer can act on is
     /// said in copy, any other in the store's words.
     private mutating func account(_ control: StoreControl, _ target: String?, _ session: SimulatorSession,
-                                  done: (SubscriptionGroupStatus?) -> OverlayNote) {
+                                  done: (SubscriptionGroupStatus?, String) -> OverlayNote) {
         do {
-            try session.control(control, productID: target)
-            note = done(subscribedGroup(session).flatMap { session.store.subscriptionStatus(groupID: $0) })
+            let said = try session.control(control, productID: target)
+            note = done(subscribedGroup(session).flatMap { session.store.subscriptionStatus(groupID: $0) }, said)
         } catch let failure as StoreKitFailure where failure.name == "duplicateRequest" {
             note = .copy("account.note.refundAgain", isError: true)
         } catch let refused as StoreControlError where refused.refusal == .nothingToRefund {
@@ -181,6 +192,7 @@ struct StoreOverlayState: Hashable, Sendable {
             for status in store.subscriptionStatuses(groupID: group.id) { latest[status.transaction.id] = status.state }
         }
         let words: [SubscriptionState: String] = [.expired: "expired", .inGracePeriod: "in grace period", .inBillingRetryPeriod: "in billing retry"]
+        let waitingRefunds = Set(store.refundRequests.filter { $0.state == .pending }.map(\.transactionID))
         for transaction in page.page {
             let payload = transaction.payload
             var status: String
@@ -195,13 +207,16 @@ struct StoreOverlayState: Hashable, Sendable {
             } else {
                 status = payload.inAppOwnershipType == "FAMILY_SHARED" ? "family shared" : "purchased"
             }
+            if waitingRefunds.contains(payload.transactionId) { status += " · refund requested" }
             // Xcode's own word for a purchase the app has not finished yet.
             if !transaction.finished { status = status == "purchased" ? "unfinished" : status + " · unfinished" }
             let kind: TransactionManagerInfo.Row.Kind = payload.revoked != nil ? .revoked
                 : payload.type == "Auto-Renewable Subscription" ? .subscription : .purchase
             rows.append(TransactionManagerInfo.Row(kind: kind,
                                                    id: payload.transactionId, productID: payload.productId,
-                                                   day: AppController.day(payload.purchase), status: status))
+                                                   day: AppController.day(payload.purchase), status: status,
+                                                   refundRequested: waitingRefunds.contains(payload.transactionId),
+                                                   reversible: payload.revoked != nil && payload.inAppOwnershipType != "FAMILY_SHARED"))
         }
         return TransactionManagerInfo(rows: rows, older: page.total - page.page.count)
     }

@@ -82,7 +82,7 @@ public struct TransactionManagerInfo: Sendable, Hashable {
             case subscription
             /// Any other transaction: refund, delete.
             case purchase
-            /// A refunded or revoked transaction: delete only.
+            /// A refunded or revoked transaction: delete; a refund can be reversed.
             case revoked
         }
 
@@ -94,9 +94,16 @@ public struct TransactionManagerInfo: Sendable, Hashable {
         public var day: String
         /// `purchased`, `unfinished`, `refunded`, `upgraded`, `expired · unfinished`, `waiting for approval`, … (data, as Xcode's).
         public var status: String
+        /// A refund request for it waits for Apple's decision: approve or decline it.
+        public var refundRequested: Bool
+        /// A refund Apple can reverse (not a family member's share that was revoked).
+        public var reversible: Bool
 
-        public init(kind: Kind, id: String, productID: String, day: String, status: String) {
+        public init(kind: Kind, id: String, productID: String, day: String, status: String, refundRequested: Bool = false,
+                    reversible: Bool = false) {
             self.kind = kind
+            self.refundRequested = refundRequested
+            self.reversible = reversible
             self.id = id
             self.productID = productID
             self.day = day

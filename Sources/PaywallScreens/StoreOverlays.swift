@@ -127,9 +127,11 @@ extension ScreenLayout {
         case .interrupted?: hints += ["manager.resolve"]
         case .subscription?: hints += ["manager.refund", "manager.expire", "manager.renew", "manager.delete"]
         case .purchase?: hints += ["manager.refund", "manager.delete"]
-        case .revoked?: hints += ["manager.delete"]
+        case .revoked?: hints += (info.rows[info.selected].reversible ? ["manager.reverse"] : []) + ["manager.delete"]
         case nil: break
         }
+        // A refund request waiting for Apple: a and d answer it.
+        if info.rows.indices.contains(info.selected), info.rows[info.selected].refundRequested { hints += ["manager.approve", "manager.decline"] }
         blocks.append(writer.hints(hints + ["help.close"], width: inner))
         return Block.stack(blocks).framed(width: boxWidth, padding: 1, style: TextStyle(.accent, bold: true), fill: TextStyle(.surface))
     }

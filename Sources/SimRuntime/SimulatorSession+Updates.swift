@@ -11,7 +11,7 @@ extension SimulatorSession {
             switch update.reason {
             case .restore:
                 continue // a restore posts what it re-delivers itself
-            case .revocation, .expiry, .upgrade:
+            case .revocation, .expiry, .upgrade, .refundReversed:
                 // An upgraded transaction (`isUpgraded`) no longer entitles: the backend learns of it.
                 // An early expiry leaves the transaction as it was: the backend learns it from the
                 // App Store's status (an EXPIRED notification), which the session passes on.

@@ -64,6 +64,52 @@ struct AppleErrorContractTests {
         #expect(unknown.output.hasSuffix("404") && unknown.output.contains(#""errorCode":4000000"#), "\(unknown.output)")
     }
 
+    /// Item 6 of issue 52, from Apple's "Send Consumption Information" (App Store Server API 1.19):
+    /// "When a customer initiates a refund request for any product type … the App Store sends a
+    /// `CONSUMPTION_REQUEST` … respond by calling this API"; `202` Accepted, `400` with
+    /// `InvalidCustomerConsentedError` / `InvalidDeliveryStatusError`, `404`
+    /// `TransactionIdNotFoundError`. Apple's client answers a consumable's request through `serve`,
+    /// and the state keeps the answer on the request (`store transactions`).
+    @Test(.enabled(if: AppStoreServerLibraryTests.available, "make .venv-appstore with .ci/run"))
+    func consumptionInformationAnswersTheRefundRequestAndIsKept() throws {
+        try FileManager.default.createDirectory(at: state, withIntermediateDirectories: true)
+        let key = state.appendingPathComponent("AuthKey_TESTKEY002.p8")
+        #expect(try CleanSpawn.shell("openssl ecparam -name prime256v1 -genkey -noout | openssl pkcs8 -topk8 -nocrypt -out \(CleanSpawn.quote(key.path))").status == 0)
+        let catalog = PaywallSimProcess.fixtures.appendingPathComponent("storekit/07-storehelper-sampleproducts-v2.storekit").path
+        let consumable = "com.rarcher.consumable.plant.installation"
+        _ = try store(["buy", consumable, "--storekit", catalog, "--now", "2026-01-30T09:00:00Z", "--environment", "Sandbox"])
+        _ = try store(["sandbox-refunds", "decline"])
+        let requested = try store(["refund-request", consumable, "--reason", "UNINTENDED_PURCHASE"])
+        #expect(requested.stdout.contains("declined by the sandbox"), "\(requested.stdout)")
+        let notifications = try store(["notifications", "--json"]).stdout
+        #expect(notifications.contains("CONSUMPTION_REQUEST") && notifications.contains("REFUND_DECLINED"), "\(notifications)")
+        let authority = state.appendingPathComponent("ca.pem")
+        _ = try store(["certificate", "--tls", "--out", authority.path])
+
+        let server = try ServeTests.Server(["--state", state.path, "--api-key", "TESTKEY002:\(key.path)"])
+        let variables = "HTTPS_PROXY=\(server.baseURL) HTTP_PROXY=\(server.baseURL) REQUESTS_CA_BUNDLE=\(CleanSpawn.quote(authority.path)) "
+        let script = TestPaths.scripts.appendingPathComponent("appstore/consumption_check.py").path
+        let run = try CleanSpawn.shell(variables + [AppStoreServerLibraryTests.python, script, "TESTKEY002", key.path, "com.paywallsim.app",
+                                                    "2000000000000001"].map(CleanSpawn.quote).joined(separator: " "))
+        let result = try #require(try JSONSerialization.jsonObject(with: Data(run.output.utf8)) as? [String: Any], "\(run.output)")
+        func error(_ name: String) -> Int? { (result[name] as? [String: Any])?["error"] as? Int }
+        #expect(result["v2"] as? String == "accepted", "\(result)")
+        #expect(error("v2NotConsented") == 4000035, "InvalidCustomerConsentedError: \(result)")
+        #expect(error("v2BadDelivery") == 4000036, "InvalidDeliveryStatusError: \(result)")
+        #expect(error("v2UnknownTransaction") == 4040010, "TransactionIdNotFoundError: \(result)")
+        #expect(error("v1BadPlatform") == 4000039, "InvalidPlatformError: \(result)")
+
+        // The accepted answer is the request's, as the state keeps it; the refused ones left no trace.
+        let listed = try JSONSerialization.jsonObject(with: Data(try store(["transactions", "--json"]).stdout.utf8)) as? [String: Any]
+        let request = try #require((listed?["refundRequests"] as? [[String: Any]])?.first, "\(String(describing: listed))")
+        #expect(request["decision"] as? String == "declined" && request["reason"] as? String == "UNINTENDED_PURCHASE", "\(request)")
+        let answer = request["consumption"] as? [String: Any]
+        #expect(answer?["deliveryStatus"] as? String == "DELIVERED" && answer?["consumptionPercentage"] as? Int == 25000
+                && answer?["refundPreference"] as? String == "DECLINE" && answer?["version"] as? Int == 2, "\(request)")
+        let text = try store(["transactions"]).stdout
+        #expect(text.contains("v2 DELIVERED, 25.0% consumed, prefers DECLINE, sample provided"), "\(text)")
+    }
+
     @Test func aRateLimitBelowOneIsRefused() throws {
         let refused = try PaywallSimProcess.run(["serve", "--rate-limit", "0", "--state", state.path])
         #expect(refused.exitCode == 64 && refused.stderr.contains("--rate-limit 0: expected"), "\(refused.stderr)")

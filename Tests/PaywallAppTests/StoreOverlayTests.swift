@@ -140,17 +140,52 @@ struct StoreOverlayTests {
     @Test func refundRequestAndRedeemAnswerWithTheStoresSentence() throws {
         let app = try Self.subscriber()
         app.handle(.character("u"))
-        app.handle(.character("f"))
-        #expect(app.session.store.refundRequests.count == 1)
-        #expect(Self.screen(app).contains("Refund requested. Apple reviews it"))
-        app.handle(.character("f"))
-        #expect(Self.screen(app).contains("You already asked for a refund of this purchase."))
         app.handle(.character("c"))
         #expect(Self.screen(app).contains("FRIENDS1M"))
         app.handle(.enter)
         let screen = Self.screen(app)
         #expect(screen.contains("This code can't be used with your account."), "a subscriber is refused the code for new and expired subscribers: \(screen)")
         #expect(app.session.store.transactionCounts.all == 1)
+        app.handle(.escape)
+        // StoreKit Testing "always approves refund requests, and processes them immediately":
+        // the store's sentence says so, and there is nothing left to refund.
+        app.handle(.character("f"))
+        #expect(app.session.store.refundRequests.map(\.state) == [.approved])
+        #expect(Self.screen(app).contains("approved at once"), "\(Self.screen(app))")
+        Self.settle(app)
+        #expect(!app.session.model.entitlement.isPremium)
+        app.handle(.character("f"))
+        #expect(Self.screen(app).contains("There is no purchase to refund."), "\(Self.screen(app))")
+    }
+
+    /// In Production the request waits for Apple: the app's copy says so, and the Transaction
+    /// Manager's a answers it as Apple (REFUND), on the row marked "refund requested".
+    @Test func aProductionRefundRequestWaitsForTheTransactionManager() throws {
+        var inputs = SessionInputs()
+        inputs.start = .paywall
+        inputs.startChosen = true
+        inputs.environment = "Production"
+        let app = try AppHost.launch(inputs, stateDirectory: TestPaths.scratchDirectory("first"), clock: ManualClock(FixedDates.start))
+        app.handle(.enter)
+        app.handle(.enter)
+        Self.settle(app)
+        app.handle(.character("u"))
+        app.handle(.character("f"))
+        #expect(Self.screen(app).contains("Refund requested. Apple reviews it"), "\(Self.screen(app))")
+        app.handle(.character("f"))
+        #expect(Self.screen(app).contains("You already asked for a refund of this purchase."))
+        app.handle(.escape)
+        app.handle(.escape)
+        app.handle(.character("t"))
+        #expect(Self.screen(app).contains("refund requested"), "\(Self.screen(app))")
+        app.handle(.character("a"))
+        #expect(Self.screen(app).contains("Approved the refund request"), "\(Self.screen(app))")
+        #expect(app.session.store.refundRequests.map(\.state) == [.approved])
+        // f on the refunded row reverses the refund.
+        #expect(Self.screen(app).contains("f Reverse refund"), "\(Self.screen(app))")
+        app.handle(.character("f"))
+        #expect(Self.screen(app).contains("Reversed the refund"), "\(Self.screen(app))")
+        #expect(app.session.store.refundRequests.map(\.state) == [.reversed])
     }
 
     @Test func theManagerListsTheNewestEightAndCountsTheRest() throws {

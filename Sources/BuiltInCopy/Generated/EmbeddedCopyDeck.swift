@@ -5290,6 +5290,29 @@ enum EmbeddedCopyDeck {
         }
       }
     },
+    "manager.reverse" : {
+      "comment" : "Hint line, Transaction Manager: key glyph f, then the action on a refunded transaction (Apple reverses the refund)",
+      "localizations" : {
+        "en" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "f Reverse refund"
+          }
+        },
+        "ko" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "f 환불 취소"
+          }
+        },
+        "zh-Hans" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "f 取消退款"
+          }
+        }
+      }
+    },
     "manager.refund" : {
       "comment" : "Hint line, Transaction Manager: key glyph f, then the action on a transaction",
       "localizations" : {

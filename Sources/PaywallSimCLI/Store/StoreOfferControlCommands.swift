@@ -66,18 +66,6 @@ struct StoreRevokeFamilyCommand: StoreControlCommand {
     var target: String? { product }
 }
 
-/// `store refund-request [TRANSACTION|PRODUCT]`: the app's refund request sheet.
-struct StoreRefundRequestCommand: StoreControlCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "refund-request",
-        abstract: "Ask for a refund from the app's refund request sheet (beginRefundRequest); Apple decides later: store refund grants it. A second request is duplicateRequest.")
-    static let control = StoreControl.refundRequest
-    static let reportsChanges = false
-
-    @OptionGroup var options: StoreOptions
-    @Argument(help: ArgumentHelp("A transaction id or product id; default: the latest not revoked.", valueName: "TRANSACTION|PRODUCT"))
-    var target: String?
-}
 
 /// `store manage-subscriptions on|off [PRODUCT|GROUP]`: the app's Manage Subscriptions sheet.
 struct StoreManageSubscriptionsCommand: StoreControlCommand {

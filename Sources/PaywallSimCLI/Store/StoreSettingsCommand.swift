@@ -34,12 +34,17 @@ struct StoreSettingsCommand: ParsableCommand {
         var timeRate: String
         var dialogs: Bool
         var unverified: Bool
+        /// How a Sandbox state answers refund requests (`store sandbox-refunds`).
+        var sandboxRefunds: String
+        /// Products taken off sale (`store remove-from-sale`).
+        var offSale: [String]
         var changed: String?
         var text: String {
             var lines = changed.map { ["\($0)", ""] } ?? []
             lines += ["ask-to-buy    \(askToBuy ? "on" : "off")", "interrupted   \(interrupted ? "on" : "off")",
                       "grace-period  \(gracePeriodDays.map { "\($0) days" } ?? "off")", "time-rate     \(timeRate)",
-                      "dialogs       \(dialogs ? "on" : "off (disableDialogs)")", "unverified    \(unverified ? "on" : "off")"]
+                      "dialogs       \(dialogs ? "on" : "off (disableDialogs)")", "unverified    \(unverified ? "on" : "off")",
+                      "", "Kept by their own commands: sandbox-refunds \(sandboxRefunds); off sale: \(offSale.isEmpty ? "none" : offSale.joined(separator: ", "))"]
             return lines.joined(separator: "\n")
         }
 
@@ -57,6 +62,8 @@ struct StoreSettingsCommand: ParsableCommand {
             timeRate = "\(settings.timeRate)"
             dialogs = !settings.disableDialogs
             unverified = settings.unverifiedTransactions
+            sandboxRefunds = settings.sandboxDeclinesRefunds == true ? "decline" : "approve"
+            offSale = settings.offSale ?? []
             self.changed = changed
         }
     }

@@ -73,6 +73,12 @@ struct TransactionsReport: StoreOutput {
         var transactionID: String
         var productID: String
         var requestedAt: String
+        /// `pending`, `approved`, `declined` or `reversed`.
+        var decision: String
+        @Nullable var decidedAt: String?
+        @Nullable var reason: String?
+        /// The team's Send Consumption Information answer, as the state keeps it.
+        @Nullable var consumption: ConsumptionAnswer?
     }
 
     struct Declined: Encodable {
@@ -114,7 +120,9 @@ struct TransactionsReport: StoreOutput {
         }
         messages = store.waitingMessages.map { Message(reason: $0.reason.rawValue, productID: $0.productID, offerID: $0.offerID) }
         refundRequests = store.refundRequests.map {
-            RefundRequested(transactionID: $0.transactionID, productID: $0.productID, requestedAt: StoreDate.string($0.requestedAt))
+            RefundRequested(transactionID: $0.transactionID, productID: $0.productID, requestedAt: StoreDate.string($0.requestedAt),
+                            decision: $0.state.rawValue, decidedAt: $0.decidedAt.map(StoreDate.string), reason: $0.reason,
+                            consumption: $0.consumption)
         }
     }
 
@@ -153,7 +161,12 @@ struct TransactionsReport: StoreOutput {
             lines += ["", "StoreKit messages waiting for the app: " + messages.map { "\($0.reason) (\($0.productID))" }.joined(separator: ", ")]
         }
         if !refundRequests.isEmpty {
-            lines += ["", "Refund requests (Apple decides; store refund grants one): " + refundRequests.map { "\($0.transactionID) (\($0.productID))" }.joined(separator: ", ")]
+            var table = TextTable(["TRANSACTION", "PRODUCT", "REQUESTED", "DECISION", "CONSUMPTION INFORMATION"])
+            for r in refundRequests {
+                table.add([r.transactionID, r.productID, r.requestedAt, r.decision + (r.decidedAt.map { " \($0)" } ?? ""),
+                           r.consumption?.summary ?? "-"])
+            }
+            lines += ["", "Refund requests (store approve-refund / decline-refund answer a pending one):", table.render()]
         }
         return lines.joined(separator: "\n")
     }

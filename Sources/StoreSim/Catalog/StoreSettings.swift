@@ -29,6 +29,13 @@ public struct StoreSettings: Hashable, Codable, Sendable {
     public var legacyStoreKitErrorCode: Int?
     /// `_compatibilityTimeRate`: the legacy rate code older readers use (kept, not used for timing).
     public var compatibilityTimeRate: Int?
+    /// How Apple's sandbox answers refund requests ("depending on your testing setup", Apple's
+    /// "Testing refund requests"): true declines them, nil or false approves them. Only a
+    /// `Sandbox` store reads it (Xcode approves at once; Production waits for a decision).
+    public var sandboxDeclinesRefunds: Bool? = nil
+    /// Products taken off sale in App Store Connect, by id (nil: none): they are not sold, and
+    /// their subscribers expire at the end of the period (`EXPIRED`/`PRODUCT_NOT_FOR_SALE`).
+    public var offSale: [String]? = nil
 
     public init(storefront: String = "USA", locale: String = "en_US", timeRate: TimeRate = .realTime,
                 askToBuyEnabled: Bool = false, failTransactionsEnabled: Bool = false,
@@ -56,6 +63,9 @@ public struct StoreSettings: Hashable, Codable, Sendable {
 
     /// The grace period's length in days when on (16 unless set).
     public var effectiveGracePeriodDays: Int { gracePeriodDays ?? 16 }
+
+    /// Whether `productID` was taken off sale.
+    public func isOffSale(_ productID: String) -> Bool { offSale?.contains(productID) ?? false }
 
     /// App Store Connect's billing grace period choices, in days.
     public static let gracePeriodChoices = [3, 16, 28]

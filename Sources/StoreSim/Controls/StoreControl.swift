@@ -32,8 +32,23 @@ public enum StoreControl: String, Sendable, CaseIterable {
     case familyShare = "FamilyShare"
     /// The family member stops sharing it: `RevokeFamily PRODUCT`.
     case revokeFamily = "RevokeFamily"
-    /// The app's refund request sheet (`beginRefundRequest`): `RefundRequest [TRANSACTION|PRODUCT]`.
+    /// The app's refund request sheet (`beginRefundRequest`): `RefundRequest [TRANSACTION|PRODUCT] [REASON]`
+    /// (REASON one of Apple's `consumptionRequestReason` values, default `OTHER`). Xcode approves it at once,
+    /// the sandbox as `SandboxRefunds` says, Production waits for `ApproveRefund` or `DeclineRefund`.
     case refundRequest = "RefundRequest"
+    /// Apple approves a waiting refund request (REFUND): `ApproveRefund [TRANSACTION|PRODUCT]`, default the oldest.
+    case approveRefund = "ApproveRefund"
+    /// Apple declines a waiting refund request (REFUND_DECLINED): `DeclineRefund [TRANSACTION|PRODUCT]`.
+    case declineRefund = "DeclineRefund"
+    /// Apple reverses a refund after a dispute (REFUND_REVERSED; the entitlement is back): `ReverseRefund [TRANSACTION|PRODUCT]`.
+    case reverseRefund = "ReverseRefund"
+    /// How the sandbox answers refund requests from now on ("depending on your testing setup"): `SandboxRefunds approve|decline`.
+    case sandboxRefunds = "SandboxRefunds"
+    /// App Store Connect's "Remove from Sale": `RemoveFromSale PRODUCT`. Not sold from now on; its
+    /// subscribers expire at the end of their period (EXPIRED / PRODUCT_NOT_FOR_SALE).
+    case removeFromSale = "RemoveFromSale"
+    /// The product is on sale again: `OnSale PRODUCT`.
+    case onSale = "OnSale"
     /// The app's Manage Subscriptions sheet turning auto-renew on or off: `ManageSubscriptions on|off [PRODUCT|GROUP]`.
     case manageSubscriptions = "ManageSubscriptions"
     /// Reads or sets what `AppTransaction` reports: bare, the app reads it; `AppTransaction ORIGINAL_VERSION [ORIGINAL_PURCHASE_DATE]` sets it.
@@ -179,9 +194,46 @@ extension SimulatedStore {
             let transaction = try revokeFamilyShare(productID: product)
             return "Family sharing of \(product) stopped: transaction \(transaction.id) revoked."
         case .refundRequest:
-            let transaction = try resolve.refundable(target)
-            try beginRefundRequest(transactionID: transaction.id)
-            return "Refund requested for transaction \(transaction.id) (\(transaction.productID)); Apple decides later (`paywall-sim store refund` grants it)."
+            var words = StoreControl.words(target)
+            var reason: String?
+            if let last = words.last?.uppercased(), RefundRequest.reasons.contains(last) { reason = last; words.removeLast() }
+            if words.count > 1 {
+                throw StoreControlError("RefundRequest \(target ?? ""): expected a transaction or product, then optionally a reason: \(RefundRequest.reasons.joined(separator: ", "))")
+            }
+            let transaction = try resolve.refundable(words.first)
+            let what = "transaction \(transaction.id) (\(transaction.productID))"
+            switch try beginRefundRequest(transactionID: transaction.id, reason: reason) {
+            case .approved: return "Refund requested for \(what) and approved at once (\(environment == "Sandbox" ? "the sandbox approves them" : "StoreKit Testing approves every request")): refunded."
+            case .declined: return "Refund requested for \(what) and declined by the sandbox (REFUND_DECLINED; `store sandbox-refunds approve` changes that)."
+            case .pending, .reversed: return "Refund requested for \(what); Apple decides later (`store approve-refund` or `store decline-refund`)."
+            }
+        case .approveRefund, .declineRefund:
+            let request = try resolve.pendingRefundRequest(target)
+            let approve = control == .approveRefund
+            try decideRefund(transactionID: request.transactionID, approve: approve)
+            return approve ? "Approved the refund request for transaction \(request.transactionID) (\(request.productID)): refunded (REFUND)."
+                : "Declined the refund request for transaction \(request.transactionID) (\(request.productID)): nothing is refunded (REFUND_DECLINED)."
+        case .reverseRefund:
+            let transaction = try resolve.refunded(target)
+            try reverseRefund(transactionID: transaction.id)
+            return "Reversed the refund of transaction \(transaction.id) (\(transaction.productID)) (REFUND_REVERSED): it is no longer revoked."
+        case .sandboxRefunds:
+            guard let word = target?.trimmingCharacters(in: .whitespaces).lowercased(), ["approve", "decline"].contains(word) else {
+                throw StoreControlError("SandboxRefunds \(target ?? ""): expected approve or decline")
+            }
+            try setSandboxDeclinesRefunds(word == "decline")
+            return "The sandbox \(word == "decline" ? "declines" : "approves") refund requests from now on"
+                + (environment == "Sandbox" ? "." : " (this state signs for \(environment): only a Sandbox state reads it).")
+        case .removeFromSale, .onSale:
+            guard let product = target?.trimmingCharacters(in: .whitespaces), !product.isEmpty, !product.contains(" ") else {
+                throw StoreControlError("\(control.rawValue): expected one product id")
+            }
+            try StoreTargetResolver.requireProduct(product, in: catalog)
+            let off = control == .removeFromSale
+            let changed = try setOffSale(product, off)
+            if !changed { return "\(product) is \(off ? "off sale" : "on sale") already." }
+            return off ? "\(product) is off sale: it is not sold, and its subscribers expire at the end of their period (EXPIRED / PRODUCT_NOT_FOR_SALE)."
+                : "\(product) is on sale again."
         case .manageSubscriptions:
             var words = StoreControl.words(target)
             guard let flag = words.first?.lowercased(), ["on", "off"].contains(flag) else {

@@ -59,6 +59,33 @@ public struct StoreTargetResolver {
         return latest
     }
 
+    /// The refund request waiting for Apple's decision for the transaction `target` names (its id
+    /// or its product); the oldest waiting one when `target` is nil.
+    public func pendingRefundRequest(_ target: String?) throws -> RefundRequest {
+        let waiting = store.refundRequests.filter { $0.state == .pending }
+        if let target, let request = waiting.first(where: { $0.transactionID == target || $0.productID == target }) { return request }
+        guard target == nil, let oldest = waiting.first else {
+            let decided = target.flatMap { t in store.refundRequests.last { $0.transactionID == t || $0.productID == t } }
+            if let decided { throw StoreControlError("the refund request for transaction \(decided.transactionID) (\(decided.productID)) was \(decided.state.rawValue) already") }
+            throw StoreControlError("no refund request is waiting\(target.map { " for \($0)" } ?? ""); expected one made with RefundRequest in Production "
+                + "(Xcode approves at once; the sandbox answers by itself)")
+        }
+        return oldest
+    }
+
+    /// The refunded transaction `target` names (an id, or the latest refunded one of a product);
+    /// the latest refunded one when `target` is nil. A family member's revoked share is no refund.
+    public func refunded(_ target: String?) throws -> SignedTransaction {
+        let refunded = store.refundedTransactions.filter { store.payload(transactionID: $0.id)?.inAppOwnershipType != "FAMILY_SHARED" }
+        if let target, let transaction = refunded.last(where: { $0.id == target || $0.productID == target }) { return transaction }
+        if let target, store.signedTransaction(id: target) != nil { throw StoreControlError("transaction \(target) is not refunded; only a refund can be reversed") }
+        if let target, store.catalog.product(target) == nil {
+            throw StoreControlError("unknown transaction or product \(target); expected a refunded transaction id or its product")
+        }
+        guard let latest = refunded.last else { throw StoreControlError("nothing to reverse: no transaction was refunded\(target.map { " for \($0)" } ?? "")") }
+        return latest
+    }
+
     /// The interrupted purchase with this id or for this product; the oldest when `target` is nil.
     public func interruptedPurchase(_ target: String?) throws -> PendingPurchase {
         let requests = store.pendingPurchases.filter { $0.kind == .interrupted }

@@ -65,15 +65,74 @@ extension SimulatedStore {
         try setAutoRenew(groupID: groupID, autoRenew)
     }
 
-    /// `Transaction.beginRefundRequest(in:)`: the customer asks Apple for a refund of a transaction.
-    /// Apple decides later (in StoreKit Testing: `Store Refund`); the request is recorded. Throws the
+    /// `Transaction.beginRefundRequest(in:)`: the customer asks Apple for a refund of a transaction,
+    /// for `reason` (one of `RefundRequest.reasons`; nil: `OTHER`). In Xcode it is approved and
+    /// refunded at once; in the sandbox approved or declined at once as `sandboxDeclinesRefunds`
+    /// says; in Production it waits (`decideRefund`). Returns where it stands. Throws the
     /// `refundRequest` simulated error; a second request for the same transaction is `duplicateRequest`.
-    public func beginRefundRequest(transactionID: String) throws {
+    @discardableResult
+    public func beginRefundRequest(transactionID: String, reason: String? = nil) throws -> RefundRequest.Decision {
         if let forced = settings.forcedError(.refundRequest) {
             note("refund request sheet refused: forced \(forced)")
             throw StoreKitFailure(forced)
         }
-        try change { try $0.requestRefund(transactionID: transactionID) }
+        try change { try $0.requestRefund(transactionID: transactionID, reason: reason) }
+        // The sandbox answers by itself, after the request (its CONSUMPTION_REQUEST comes first).
+        if isSandbox { try decideRefund(transactionID: transactionID, approve: !(settings.sandboxDeclinesRefunds ?? false)) }
+        return refundRequests.last { $0.transactionID == transactionID }?.state ?? .pending
+    }
+
+    /// Apple's decision on a pending refund request: approve refunds the transaction (REFUND),
+    /// decline sends REFUND_DECLINED. Throws when the transaction has no pending request.
+    public func decideRefund(transactionID: String, approve: Bool) throws {
+        try change { try $0.decideRefund(transactionID: transactionID, approve: approve) }
+    }
+
+    /// Reverses the refund of a transaction (REFUND_REVERSED): its entitlement is back.
+    public func reverseRefund(transactionID: String) throws {
+        try change { try $0.reverseRefund(transactionID: transactionID) }
+    }
+
+    /// Keeps a team's Send Consumption Information answer on the transaction's refund request;
+    /// false when it has none (Apple answers 202 all the same).
+    @discardableResult
+    public func recordConsumption(transactionID: String, answer: ConsumptionAnswer) throws -> Bool {
+        try exclusive {
+            guard rules.recordConsumption(transactionID: transactionID, answer: answer) else { return false }
+            try save()
+            return true
+        }
+    }
+
+    /// How Apple's sandbox answers refund requests from now on (kept with the store's settings).
+    /// Returns whether it changed.
+    @discardableResult
+    public func setSandboxDeclinesRefunds(_ declines: Bool) throws -> Bool {
+        try exclusive {
+            // Read and changed under the lock: another process's switch set meanwhile is kept.
+            var changed = rules.settings
+            changed.sandboxDeclinesRefunds = declines ? true : nil
+            guard rules.setSettings(changed) else { return false }
+            try save()
+            return true
+        }
+    }
+
+    /// Takes `productID` off sale (App Store Connect's "Remove from Sale") or puts it back on sale:
+    /// off sale, it is not sold (`productUnavailable`) and its subscribers expire at the end of
+    /// their period (EXPIRED / PRODUCT_NOT_FOR_SALE, `expirationIntent` 4). Returns whether it changed.
+    @discardableResult
+    public func setOffSale(_ productID: String, _ offSale: Bool) throws -> Bool {
+        try exclusive {
+            var changed = rules.settings
+            var ids = Set(changed.offSale ?? [])
+            if offSale { ids.insert(productID) } else { ids.remove(productID) }
+            changed.offSale = ids.isEmpty ? nil : ids.sorted()
+            guard rules.setSettings(changed) else { return false }
+            try save()
+            note("\(productID) \(offSale ? "removed from sale" : "back on sale")")
+            return true
+        }
     }
 
     /// Refund requests made from the app's sheet, oldest first.

@@ -19,6 +19,8 @@ extension SimulatedStore {
         do { try lock.withLock { try refreshLocked() } } catch { return refuse("systemError", "\(error)") }
         guard let product = catalog.product(productID) else { return refuse("productUnavailable", "not in the catalog") }
         if let forced = settings.forcedError(.purchase) { return refuse(forced, "forced error") }
+        // Off sale, the App Store does not sell it (StoreKit's `Product.PurchaseError.productUnavailable`).
+        if settings.isOffSale(productID) { return refuse("productUnavailable", "removed from sale") }
         if let quantity = options.quantity, quantity != 1 {
             guard product.kind == .consumable, (1...10).contains(quantity) else {
                 return refuse("invalidQuantity", product.kind == .consumable ? "quantity \(quantity); expected 1 to 10" : "quantity \(quantity) of a product that is not consumable")

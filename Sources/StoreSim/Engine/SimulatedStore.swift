@@ -146,7 +146,8 @@ public final class SimulatedStore {
     /// `Product.products(for:)`: the catalog's products with these ids, in the order asked.
     public func products(for ids: [String]) throws(StoreKitFailure) -> [StoreProduct] {
         if let forced = settings.forcedError(.loadProducts) { note("products refused: forced \(forced)"); throw StoreKitFailure(forced) }
-        return ids.compactMap { catalog.product($0) }
+        // A product taken off sale is not returned, as the App Store no longer offers it.
+        return ids.compactMap { catalog.product($0) }.filter { !settings.isOffSale($0.id) }
     }
 
     /// Drains the `Transaction.updates` queue. With `withJWS` false each transaction's `jws` is left
@@ -279,7 +280,7 @@ public final class SimulatedStore {
         return (line.expires, line.latestTransactionID)
     }
 
-    /// Whether the user may still get `group`'s introductory offer (once per group, ever).
+    /// Whether the user may still get `group`'s introductory offer: until they received one in the group.
     public func isEligibleForIntroOffer(groupID: String) -> Bool {
         rules.isEligibleForIntroOffer(groupID: groupID)
     }
@@ -344,7 +345,7 @@ public final class SimulatedStore {
             defer { absorbEffects() }
             guard notifies else { return try body() }
             let mark = rules.mark()
-            rules.revokedSinceMark = []
+            rules.revokedSinceMark = []; rules.explicitEvents = []; rules.quietGroups = []
             let result = try body()
             try recordNotifications(since: mark)
             return result

@@ -255,13 +255,6 @@ struct RenewalOffer: Codable, Hashable, Sendable {
     var offerID: String
 }
 
-/// A refund request made from the app's refund request sheet (`beginRefundRequest`).
-public struct RefundRequest: Codable, Hashable, Sendable {
-    public var transactionID: String
-    public var productID: String
-    public var requestedAt: Date
-}
-
 /// Everything the store persists: `store-ledger.json` and the changes in `store-ledger.journal`.
 struct StoreState: Codable, Hashable, Sendable, JournaledState {
     var nextTransactionNumber: Int64 = 1
@@ -278,6 +271,9 @@ struct StoreState: Codable, Hashable, Sendable, JournaledState {
     var messages: [StoreMessage]?
     /// Refund requests made from the app's sheet (nil in older ledgers).
     var refundRequests: [RefundRequest]?
+    /// The subscription groups whose introductory offer the customer used, sorted (nil in ledgers
+    /// written before it was kept: there, any earlier purchase in a group counts as used).
+    var introOfferGroups: [String]? = []
     /// The app's own purchase as `AppTransaction` reports it (nil: first launch, version 1.0).
     var appPurchase: AppPurchase?
     /// Switches changed at run time; nil means the catalog's settings.

@@ -87,6 +87,8 @@ public struct TransactionUpdate: Hashable, Sendable {
         case familyShared
         /// A win-back offer taken from its StoreKit message.
         case winBack
+        /// A refund reversed (REFUND_REVERSED): the transaction is no longer revoked.
+        case refundReversed
     }
 
     public var reason: Reason
@@ -179,6 +181,8 @@ public struct StoreControlError: Error, Hashable, Sendable, CustomStringConverti
         case nothingToRefund
         /// The customer is not eligible for the offer (a code, a win-back).
         case ineligibleForOffer
+        /// The product was taken off sale (StoreKit's `productUnavailable`).
+        case offSale
     }
 
     public var description: String

@@ -65,6 +65,8 @@ struct NotificationPayload: Codable, Hashable, Sendable {
         var signedRenewalInfo: String?
         /// 1 active, 2 expired, 3 billing retry, 4 grace period, 5 revoked (subscriptions only).
         var status: Int?
+        /// CONSUMPTION_REQUEST only: the customer's reason for the refund request.
+        var consumptionRequestReason: String? = nil
     }
     var notificationType: String
     var subtype: String?

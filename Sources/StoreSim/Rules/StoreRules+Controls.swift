@@ -88,6 +88,13 @@ extension StoreRules {
             state.lines[key] = line
         }
         effects.updates.append(update(.revocation, record))
+        // A refund request waiting for it is answered by the refund.
+        if var requests = state.refundRequests, let index = requests.lastIndex(where: { $0.transactionID == transactionID }),
+           requests[index].state == .pending {
+            requests[index].decision = .approved
+            requests[index].decidedAt = now
+            state.refundRequests = requests
+        }
         note("transaction \(transactionID) refunded (revoked)")
     }
 
@@ -140,7 +147,7 @@ extension StoreRules {
     mutating func setAutoRenew(groupID: String, _ on: Bool) throws {
         let key = state.controlledLineKey(groupID)
         guard var line = state.lines[key] else { throw StoreControlError("auto-renew: no subscription in group \(groupID)") }
-        line.autoRenew = on
+        if on { line.autoRenew = true } else { turnOffAutoRenew(&line) }
         state.lines[key] = line
         note("\(groupID): auto-renew \(on ? "on" : "off")")
     }
@@ -158,6 +165,10 @@ extension StoreRules {
             let shared = line.ownership == "FAMILY_SHARED"
             let left = state.records.filter {
                 $0.payload.subscriptionGroupIdentifier == group && ($0.payload.inAppOwnershipType == "FAMILY_SHARED") == shared
+            }
+            // The group's introductory offer is open again once no transaction of the customer's own took it.
+            if !shared, !left.contains(where: { $0.payload.offerType == 1 }), let used = state.introOfferGroups {
+                state.introOfferGroups = used.filter { $0 != group }
             }
             if let latest = left.last {
                 if line.latestTransactionID == transactionID {
@@ -181,6 +192,7 @@ extension StoreRules {
         state.lines.removeAll()
         state.messages = nil
         state.refundRequests = nil
+        state.introOfferGroups = []
         // Nothing is left to have been processed: a state started over on an earlier clock (a
         // tape's `--reset`) must not date its renewals at the old state's time.
         state.lastProcessed = nil
@@ -234,15 +246,5 @@ extension StoreRules {
         state.records[index].finished = true
         effects.finishedRecords.append(transactionID)
         return true
-    }
-
-    /// Records the customer's refund request for `transactionID` (`Transaction.beginRefundRequest`).
-    mutating func requestRefund(transactionID: String) throws {
-        guard let record = record(transactionID) else { throw StoreControlError("refund request: no transaction \(transactionID)") }
-        var requests = state.refundRequests ?? []
-        if requests.contains(where: { $0.transactionID == transactionID }) { throw StoreKitFailure("duplicateRequest") }
-        requests.append(RefundRequest(transactionID: transactionID, productID: record.payload.productId, requestedAt: now))
-        state.refundRequests = requests
-        note("refund requested for \(transactionID)")
     }
 }

@@ -5,9 +5,11 @@ import StoreKitVocabulary
 extension StoreRules {
     /// The notifications the change since `mark` makes, signed (the shell logs them).
     mutating func notifications(since mark: NotificationMark) throws -> [ServerNotification] {
-        let revoked = revokedSinceMark
-        revokedSinceMark = []
-        let events = NotificationDeriver.events(before: mark, after: state, revoked: revoked, catalog: catalog)
+        let revoked = revokedSinceMark, explicit = explicitEvents, quiet = quietGroups
+        revokedSinceMark = []; explicitEvents = []; quietGroups = []
+        // What the change said it makes (CONSUMPTION_REQUEST, REFUND_DECLINED, REFUND_REVERSED)
+        // first, then what its changes to the state make.
+        let events = explicit + NotificationDeriver.events(before: mark, after: state, revoked: revoked, catalog: catalog, quiet: quiet)
         var notifications: [ServerNotification] = []
         for event in events { notifications.append(try makeNotification(event)) }
         return notifications
@@ -19,7 +21,8 @@ extension StoreRules {
         let uuid = UUID().uuidString.lowercased() // not from the store's seeded generator: its ids stay as they were
         let record = event.transactionID.isEmpty ? nil : self.record(event.transactionID)
         var data = NotificationPayload.DataPart(appAppleId: signedAppAppleID, bundleId: bundleID, bundleVersion: appPurchase.applicationVersion, environment: environment,
-                                                signedTransactionInfo: record?.jws(encodedHeaders), signedRenewalInfo: nil, status: nil)
+                                                signedTransactionInfo: record?.jws(encodedHeaders), signedRenewalInfo: nil, status: nil,
+                                                consumptionRequestReason: event.consumptionRequestReason)
         if let key = event.groupID, let status = lineStatus(key: key) {
             data.signedRenewalInfo = try signJWS(try status.renewalInfo.encoded(), untrusted: false)
             data.status = Self.statusCode(status.state)

@@ -8,6 +8,7 @@ extension StoreRules {
     /// The Transaction Manager's "Buy" without a signed offer (see `SimulatedStore.buy`).
     mutating func buy(productID: String, options: StoreBuyOptions) throws -> TransactionRecord {
         guard let product = catalog.product(productID) else { throw StoreControlError("no product \(productID) in the catalog") }
+        try refuseOffSale(productID)
         guard options.quantity == 1 || (product.kind == .consumable && (1...10).contains(options.quantity)) else {
             throw StoreControlError("invalidQuantity: quantity \(options.quantity)\(product.kind == .consumable ? "; expected 1 to 10" : " of a product that is not consumable")")
         }
@@ -68,6 +69,7 @@ extension StoreRules {
             let names = catalog.codeOffers.map { "\($0.offer.referenceName.isEmpty ? ($0.offer.offerID ?? "?") : $0.offer.referenceName) (\($0.productID))" }
             throw StoreControlError("no offer code \(code)\(productID.map { " for \($0)" } ?? "") in \(catalog.displayName); expected one of: \(names.isEmpty ? "(none: the catalog has no codeOffers)" : names.joined(separator: ", "))")
         }
+        try refuseOffSale(product.id)
         // The customer's own standing (a family member's share is not theirs).
         let status = lineStatus(key: info.groupID)?.state
         let standing: String
@@ -93,6 +95,12 @@ extension StoreRules {
         effects.updates.append(update(.offerCode, record))
         note("offer code \(code) redeemed for \(product.id)")
         return record
+    }
+
+    /// Refuses a product taken off sale, as StoreKit refuses it (`productUnavailable`).
+    func refuseOffSale(_ productID: String) throws {
+        guard settings.isOffSale(productID) else { return }
+        throw StoreControlError("productUnavailable: \(productID) is off sale (`store on-sale \(productID)` puts it back)", refusal: .offSale)
     }
 
     /// App Store Connect schedules a price increase (see `SimulatedStore.schedulePriceIncrease`);

@@ -165,6 +165,10 @@ extension StoreRules {
             appTransactionId: appTransactionID, offerPeriod: offer.map(Self.offerPeriod))
         let record = try sign(payload)
         state.records.append(record)
+        if offer?.offerType == 1, ownership == nil, let group = product.subscription?.groupID, var used = state.introOfferGroups, !used.contains(group) {
+            used.append(group)
+            state.introOfferGroups = used.sorted()
+        }
         effects.changedRecords.append(record.payload.transactionId)
         let extras = (quantity > 1 ? " ×\(quantity)" : "") + (ownership == nil ? "" : " family shared")
         note("transaction \(id) \(product.id)\(renewal ? " renewal" : "")\(extras)\(record.verified ? "" : " UNVERIFIED")")

@@ -121,10 +121,12 @@ extension StoreRules {
     /// Bills one renewal starting at `start`: a new transaction for the auto-renew product. A price
     /// increase that needs consent and did not get it ends the subscription instead (expiration intent 3).
     mutating func renewOnce(_ line: inout SubscriptionLine, at start: Date) throws {
-        guard let product = catalog.product(line.autoRenewProductID), let info = product.subscription else {
+        guard let product = catalog.product(line.autoRenewProductID), !settings.isOffSale(product.id), let info = product.subscription else {
+            // Gone from the catalog or taken off sale: the subscription ends with its period
+            // (EXPIRED / PRODUCT_NOT_FOR_SALE, `expirationIntent` 4, "the product wasn't available for purchase").
             line.autoRenew = false
             line.expirationIntent = 4
-            note("\(line.groupID): renewal product \(line.autoRenewProductID) is gone; auto-renew off")
+            note("\(line.groupID): renewal product \(line.autoRenewProductID) is \(catalog.product(line.autoRenewProductID) == nil ? "gone" : "off sale"); expired")
             return
         }
         if let increase = line.priceIncrease, line.autoRenewProductID == line.productID {

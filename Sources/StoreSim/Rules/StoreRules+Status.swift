@@ -99,9 +99,15 @@ extension StoreRules {
         return result
     }
 
-    /// Whether the user may still get `group`'s introductory offer (once per group, ever).
+    /// Whether the user may still get `group`'s introductory offer: until they received one in the group.
+    ///
+    /// Apple ("Implementing introductory offers in your app"): "You can make introductory offers to
+    /// customers who haven't previously received an introductory offer for the given product, or
+    /// for any products in the same subscription group": a lapsed subscriber who never had one is
+    /// eligible. A ledger from before the groups were kept counts any purchase in the group.
     mutating func isEligibleForIntroOffer(groupID: String) -> Bool {
-        !recordIndex.hasGroup(groupID, in: state.records)
+        guard let used = state.introOfferGroups else { return !recordIndex.hasGroup(groupID, in: state.records) }
+        return !used.contains(groupID)
     }
 
     /// Whether a lapsed subscriber of `groupID` may take a win-back offer (subscribed before, expired, not revoked).

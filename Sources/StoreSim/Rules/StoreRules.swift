@@ -35,6 +35,11 @@ struct StoreRules {
     var effects = StoreEffects()
     /// Transactions revoked since the change began (REFUND and REVOKE notifications).
     var revokedSinceMark: [String] = []
+    /// Notifications the change makes that no difference of the state tells (CONSUMPTION_REQUEST,
+    /// REFUND_DECLINED, REFUND_REVERSED), in order.
+    var explicitEvents: [NotificationEvent] = []
+    /// Line keys those notifications cover (their line's changes are part of them).
+    var quietGroups: Set<String> = []
 
     /// Rules over `state`, signing with `keys`, as of `now`.
     init(catalog: StoreCatalog, bundleID: String, environment: String, appAppleID: Int64? = nil, keys: StoreSigningKeys,
