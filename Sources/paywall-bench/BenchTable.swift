@@ -15,7 +15,7 @@ struct BenchTable {
         rows.append(Row(name: name, figure: figure, naive: naive, ratio: ratio))
     }
 
-    /// Records a figure a budget may check (milliseconds, microseconds, MiB or a ratio).
+    /// Records a figure a budget checks (a count, bytes, MiB or a ratio: never a time).
     mutating func record(_ figure: String, _ value: Double) {
         figures[figure] = value
     }

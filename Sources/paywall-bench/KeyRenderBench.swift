@@ -59,7 +59,6 @@ struct KeyRenderBench {
         }
         controller.layouts = .shared
         let label = "\(size.width)×\(size.height)"
-        table.record("key.\(size.width)x\(size.height).median", Timing.median(incremental.map(\.wall)) * 1e6)
         table.add("key: clock + update (flow + effects + state files) + render + diff, paywall Up/Down \(label) (\(presses) presses back to back, 40 ms apart on the session's clock)",
                   Timing.summary(incremental),
                   naive: "every frame lays out its copy again (no layout memo): \(Timing.summary(naiveKeys))",

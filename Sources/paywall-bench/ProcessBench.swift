@@ -46,10 +46,6 @@ struct ProcessBench {
         if !failed.isEmpty { table.add("whole processes", "could not run \(failed.sorted().joined(separator: ", "))") }
         let (version, play, check, forty) = (commands[0], commands[1], commands[2], commands[3])
         let start = Timing.median(version.samples.map(\.wall))
-        table.record("process.version.median", start * 1e3)
-        table.record("process.playToStartup", Timing.median(play.samples.map(\.wall)) / start)
-        table.record("process.copyCheck.median", Timing.median(check.samples.map(\.wall)) * 1e3)
-        table.record("process.copyCheck40.median", Timing.median(forty.samples.map(\.wall)) * 1e3)
         table.add("whole process: paywall-sim --version (\(version.samples.count) runs)", Timing.summary(version.samples))
         table.add("whole process: paywall-sim play of the demo tape (\(play.samples.count) runs, interleaved)", Timing.summary(play.samples),
                   naive: "the `--version` start-up: median \(Timing.format(start))",

@@ -46,8 +46,6 @@ struct ReleaseBinaryBench {
         let startRatio = median("release --version") / median("dynamic --version")
         let playRatio = median("release play") / median("release --version")
         table.record("release.megabytes", Double(bytes) / 1_048_576)
-        table.record("release.startupToDynamic", startRatio)
-        table.record("release.playToStartup", playRatio)
         table.add("release binary (\(release)): size", String(format: "%.1f MiB", Double(bytes) / 1_048_576),
                   naive: String(format: "the dynamic paywall-sim: %.1f MiB, without the toolchain's libraries", Double(dynamicBytes) / 1_048_576))
         table.add("release binary: --version (\(rounds) runs, interleaved)", "median \(Timing.format(median("release --version")))",

@@ -15,7 +15,6 @@ struct StartupBench {
             samples.append(try Timing.measure { cells = try Self.firstFrame(in: dir) })
             precondition(cells > 0, "the first frame drew nothing")
         }
-        table.record("startup.median", Timing.median(samples.map(\.wall)) * 1e3)
         table.add("start-up to first headless frame (fresh state dir, \(runs) runs)",
                   Timing.summary(samples))
     }

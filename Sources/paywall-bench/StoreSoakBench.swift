@@ -138,7 +138,6 @@ struct StoreSoakBench {
             bytes = max(bytes, run.ledgerBytes)
             syncs += run.syncs
         }
-        table.record("soak.cpuPerOp", cpu * 1000 / Double(operations))
         table.record("soak.lastToFirst", firstCPU > 0 ? lastCPU / firstCPU : .nan)
         table.record("soak.fsyncsPerOp", Double(syncs) / Double(operations))
         table.add("store soak: \(operations) purchases + renewals, durable ledger, \(ledgers) ledger(s) of \(perLedger) ops (\(granted) granted)",

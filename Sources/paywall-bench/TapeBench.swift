@@ -32,16 +32,13 @@ struct TapeBench {
         let withSVG = play(.shared, svg: true)
         let withGIF = play(.shared, gif: true)
         let name = (path as NSString).lastPathComponent
-        table.record("tape.median", Timing.median(samples.map(\.wall)) * 1e3)
         table.add("demo tape \(name), load + play (\(runs) runs, \(status))", Timing.summary(samples),
                   naive: "no layout memo: \(Timing.summary(naive))",
                   ratio: BenchTable.ratio(fast: Timing.median(samples.map(\.cpu)), naive: Timing.median(naive.map(\.cpu))) + " CPU")
         let svgToTape = Timing.median(withSVG.map(\.wall)) / max(1e-9, Timing.median(samples.map(\.wall)))
-        table.record("tape.svgToTape", svgToTape)
         table.add("demo tape \(name) recorded + its animated SVG (\(bytes / 1024) KB)", Timing.summary(withSVG),
                   naive: "the tape alone: \(Timing.summary(samples))", ratio: String(format: "%.2f× the tape", svgToTape))
         let gifToTape = Timing.median(withGIF.map(\.wall)) / max(1e-9, Timing.median(samples.map(\.wall)))
-        table.record("tape.gifToTape", gifToTape)
         table.record("tape.gifBytes", Double(gifBytes))
         table.add("demo tape \(name) recorded + its animated GIF (\(gifBytes) bytes)", Timing.summary(withGIF),
                   naive: "the tape alone: \(Timing.summary(samples))", ratio: String(format: "%.2f× the tape", gifToTape))
