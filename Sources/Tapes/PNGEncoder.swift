@@ -2,8 +2,8 @@ import CZlib
 import Foundation
 
 /// Writes a PNG of palette indices (colour type 3, 8 bits a pixel, no interlace, filter 0 on every
-/// row), the image data compressed by the system zlib at level 9. The same pixels give the same
-/// bytes with the same zlib.
+/// row), the image data compressed by `FixedDeflate`: the same pixels give the same bytes on every
+/// machine, whatever its zlib (which computes the chunks' CRC-32).
 public struct PNGEncoder: Sendable {
     public let width: Int
     public let height: Int
@@ -31,41 +31,9 @@ public struct PNGEncoder: Sendable {
             raw.append(0)
             raw += pixels[(row * width)..<((row + 1) * width)]
         }
-        chunk(&out, "IDAT", Self.deflate(raw))
+        chunk(&out, "IDAT", FixedDeflate.zlibStream(raw))
         chunk(&out, "IEND", [])
         return out
-    }
-
-    /// `bytes` as a zlib stream (level 9).
-    static func deflate(_ bytes: [UInt8]) -> [UInt8] {
-        var size = compressBound(uLong(bytes.count))
-        var out = [UInt8](repeating: 0, count: Int(size))
-        let status = out.withUnsafeMutableBufferPointer { target in
-            bytes.withUnsafeBufferPointer { source in
-                compress2(target.baseAddress, &size, source.baseAddress, uLong(bytes.count), 9)
-            }
-        }
-        // compressBound is always enough; a failure (out of memory) leaves a stream of stored blocks.
-        guard status == Z_OK else { return storedStream(bytes) }
-        return Array(out.prefix(Int(size)))
-    }
-
-    /// A zlib stream of uncompressed (stored) deflate blocks.
-    static func storedStream(_ bytes: [UInt8]) -> [UInt8] {
-        var out: [UInt8] = [0x78, 0x01]
-        var start = 0
-        repeat {
-            let end = min(start + 65535, bytes.count)
-            let count = end - start
-            out.append(end == bytes.count ? 1 : 0)
-            out += [UInt8(count & 0xFF), UInt8(count >> 8), UInt8(~count & 0xFF), UInt8((~count >> 8) & 0xFF)]
-            out += bytes[start..<end]
-            start = end
-        } while start < bytes.count
-        let adler = bytes.withUnsafeBufferPointer { adler32(1, $0.baseAddress, uInt($0.count)) }
-        var tail: [UInt8] = []
-        append32(&tail, Int(adler))
-        return out + tail
     }
 
     private func chunk(_ out: inout [UInt8], _ type: String, _ data: [UInt8]) {
