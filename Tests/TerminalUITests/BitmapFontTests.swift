@@ -58,4 +58,15 @@ import TestSupport
         // A changed region that starts on the right half of a wide character takes its left half too.
         #expect(CellPainter.widened(2..<3, rows: 0..<1, in: grid) == 1..<3)
     }
+
+    /// The `.hex` reader keeps every good line, in either case of hex digits, and skips a bad one
+    /// (no colon, a digit that is not hex, a bitmap of another length, an empty line).
+    @Test func readsGoodLinesAndSkipsBadOnes() {
+        let eight = String(repeating: "0F", count: 16), sixteen = String(repeating: "a5", count: 32)
+        let font = BitmapFont(hex: ["0041:\(eight)", "AC00:\(sixteen)", "", "0042", "0043:\(eight)0", "00G4:\(eight)", "0045:\(eight.dropLast())Z", "fffd:\(eight)"].joined(separator: "\n"))
+        #expect(font.glyph(for: "A") == BitmapFont.Glyph(width: 8, rows: Array(repeating: 0x0F, count: 16)))
+        #expect(font.glyph(for: "가") == BitmapFont.Glyph(width: 16, rows: Array(repeating: 0xA5A5, count: 16)))
+        for skipped in ["B", "C", "E"] { #expect(font.glyph(for: Unicode.Scalar(skipped)!) == nil, "\(skipped)") }
+        #expect(font.replacement == BitmapFont.Glyph(width: 8, rows: Array(repeating: 0x0F, count: 16)))
+    }
 }
