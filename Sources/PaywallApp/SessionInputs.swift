@@ -40,8 +40,9 @@ public struct SessionInputs: Sendable, Hashable {
     public var backendURL: String?
     /// The team's own purchase endpoint file (`--backend-endpoint`), with `backendURL`.
     public var backendEndpoint: String?
-    /// Where `${NAME}` in an endpoint's headers is looked up (the process's environment).
-    public var environmentVariables: [String: String] = ProcessInfo.processInfo.environment
+    /// Where `${NAME}` in an endpoint's headers is looked up; nil: the process's environment, read
+    /// only when an endpoint file is given (reading it is about a tenth of a cold `play`).
+    public var environmentVariables: [String: String]?
     /// Use the profile and catalog named here even if the state directory was made with others.
     public var switchCatalog = false
     /// Folder that relative paths are resolved against (the tape's folder, or the working directory).
@@ -113,7 +114,7 @@ public struct SessionInputs: Sendable, Hashable {
             do { data = try Data(contentsOf: URL(fileURLWithPath: file, relativeTo: URL(fileURLWithPath: baseDirectory, isDirectory: true))) } catch {
                 throw Diagnostic("\(file): cannot read the backend endpoint: \(FileErrorText.reason(error))")
             }
-            settings.backendEndpoint = try BackendEndpoint.load(data, file: file, environment: environmentVariables)
+            settings.backendEndpoint = try BackendEndpoint.load(data, file: file, environment: environmentVariables ?? ProcessInfo.processInfo.environment)
         }
         settings.onboardingOnce = !startChosen && start == .onboarding
         settings.warnings = warnings

@@ -7,10 +7,14 @@ import Foundation
 /// when it launches (`Locale`, `Start`, `Offer`, `Profile`, …) applies at the next `Relaunch`, and
 /// without a `Relaunch` after it is refused, never silently ignored.
 public enum TapeSettingOrder {
+    /// Settings to try a command on, made once: a new `TapeSettings` looks its defaults up (most of
+    /// a tape's load when made for every line).
+    private static let blank = TapeSettings()
+
     /// Whether a command acts on the app or the recording, rather than setting the tape up
     /// (`Set`, `Output`, `Matrix`, `Include`).
     public static func isStep(_ command: TapeCommand) -> Bool {
-        var probe = TapeSettings()
+        var probe = blank
         if probe.apply(command) { return false }
         switch command {
         case .output, .include: return false
@@ -47,7 +51,7 @@ public enum TapeSettingOrder {
 
     /// A `Set` command the app reads only when it launches (`Locale`, `Start`, `Offer`, `Profile`, …).
     static func isLaunchSetting(_ command: TapeCommand) -> Bool {
-        var probe = TapeSettings()
+        var probe = blank
         return probe.apply(command) && !actsMidTape(command)
     }
 }
