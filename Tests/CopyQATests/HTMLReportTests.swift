@@ -221,7 +221,7 @@ struct HTMLReportTests {
 
     /// The default sweep's page: under 2 MB (each distinct row is stored once), and its script runs without building every
     /// grid at load. (How fast it opens is a figure, not a test: `data-ready-ms` on `<body>`,
-    /// measured by hand with headless Chromium; see docs/copy.md.)
+    /// measured by hand with headless Chromium; see docs/copy/workflow.md.)
     @Test("the default page is small and builds grids lazily", .enabled(if: Chromium.path != nil, "chromium is not installed"))
     func defaultPageIsSmallAndFast() throws {
         let sweep = CopySweep(defaults: Support.deck { _ in })

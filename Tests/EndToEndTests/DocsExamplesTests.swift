@@ -289,6 +289,18 @@ enum DocsExamples {
         return files + found.sorted()
     }
 
+    /// Pages whose examples use the default state directory on purpose: it is their subject.
+    static let defaultStatePages: Set<String> = ["docs/reference/state-directory.md"]
+
+    /// Whether a command (its arguments after `paywall-sim`) opens a state directory: `run` (also
+    /// bare, or with options only), `serve`, and every `store` command but `api-key`.
+    static func keepsState(_ arguments: [String]) -> Bool {
+        guard let first = arguments.first else { return true }
+        if ["--version", "--help", "-h", "help"].contains(first) { return false }
+        if first.hasPrefix("-") || first == "run" || first == "serve" { return true }
+        return first == "store" && arguments.dropFirst().first != "api-key"
+    }
+
     /// Every console block (and problem) of the docs; read once, when the tests are discovered.
     static let blocks: [DocsExampleBlock] = markdownFiles().flatMap { file -> [DocsExampleBlock] in
         guard let text = try? String(contentsOf: root.appendingPathComponent(file), encoding: .utf8) else {
@@ -371,6 +383,52 @@ struct DocsExamplesTests {
         let commands = DocsExamples.blocks.reduce(0) { $0 + $1.commands.count }
         #expect(commands > 0, "no ```console block with a `$ paywall-sim` command in README.md or docs/**/*.md: the examples would pass untested")
         #expect(DocsExamples.markdownFiles().contains { $0.hasPrefix("docs/") }, "no Markdown file under docs/")
+    }
+
+    /// Every example that keeps state names a state directory of its own, named by no other block,
+    /// so a reader typing the examples in order, page after page, never meets another example's
+    /// purchases, catalog, profile or environment (docs/development/testing.md).
+    @Test func everyStatefulExampleHasItsOwnState() {
+        var owners: [String: String] = [:]
+        for block in DocsExamples.blocks where block.problem == nil {
+            for command in block.commands {
+                let arguments = command.arguments
+                guard let flag = arguments.firstIndex(of: "--state"), flag + 1 < arguments.count else {
+                    if DocsExamples.keepsState(arguments) && !DocsExamples.defaultStatePages.contains(block.file) {
+                        Issue.record(Comment(rawValue: "\(block.file):\(command.line): $ \(command.text): name a state directory of its own (--state demo-…)"))
+                    }
+                    continue
+                }
+                let state = arguments[flag + 1]
+                if let owner = owners[state], owner != block.testDescription {
+                    Issue.record(Comment(rawValue: "\(block.file):\(command.line): --state \(state) is also the state of the block at \(owner): give each block its own"))
+                } else {
+                    owners[state] = block.testDescription
+                }
+            }
+        }
+        #expect(owners.count > 10, "the docs' examples name their state directories: \(owners.keys.sorted())")
+    }
+
+    /// The user's pages are split by task: each index page (`docs/guide.md`, `backend.md`,
+    /// `copy.md`) links every page of its folder, and no page is 300 lines or more.
+    @Test func userPagesAreShortAndIndexed() throws {
+        let root = DocsExamples.root
+        for index in ["guide", "backend", "copy"] {
+            let indexFile = "docs/\(index).md"
+            let indexText = try String(contentsOf: root.appendingPathComponent(indexFile), encoding: .utf8)
+            let pages = DocsExamples.markdownFiles().filter { $0.hasPrefix("docs/\(index)/") }
+            #expect(!pages.isEmpty, "no pages under docs/\(index)/")
+            for page in [indexFile] + pages {
+                let text = try String(contentsOf: root.appendingPathComponent(page), encoding: .utf8)
+                let lines = text.components(separatedBy: "\n").count - (text.hasSuffix("\n") ? 1 : 0)
+                #expect(lines < 300, "\(page) has \(lines) lines: split it by task (under 300 lines a page)")
+                if page != indexFile {
+                    let link = "(" + page.dropFirst("docs/".count) + ")"
+                    #expect(indexText.contains(link), "\(indexFile) does not link \(page)")
+                }
+            }
+        }
     }
 
     @Test func parserReadsASampleBlock() throws {

@@ -351,10 +351,10 @@ struct ServeTests {
         #expect(bad.exitCode != 0 && (bad.stdout + bad.stderr).contains("expected an http or https URL"), "\(bad.stdout)\(bad.stderr)")
     }
 
-    /// The curl example of docs/backend.md, typed as a reader would (their JWS for the elided one,
+    /// The curl example of docs/backend/serve.md, typed as a reader would (their JWS for the elided one,
     /// their server's address), prints what the page says it prints.
     @Test func theDocsCurlExampleAnswersWhatThePageShows() throws {
-        let page = try String(contentsOf: TestPaths.packageRoot.appendingPathComponent("docs/backend.md"), encoding: .utf8)
+        let page = try String(contentsOf: TestPaths.packageRoot.appendingPathComponent("docs/backend/serve.md"), encoding: .utf8)
         let start = try #require(page.range(of: "curl -s -X POST"))
         let block = page[start.lowerBound...].prefix { $0 != "`" }
         let lines = block.split(separator: "\n")

@@ -101,10 +101,10 @@ import TestSupport
 
     @Test func readmeExampleIsTheShippedTape() throws {
         let shipped = Self.packageRoot.appendingPathComponent("Scripts/tapes/purchase/relaunch-mid-purchase.tape").path
-        let candidates = ["docs/guide.md"].map { Self.packageRoot.appendingPathComponent($0) }
+        let candidates = ["docs/guide/shipped-tapes.md"].map { Self.packageRoot.appendingPathComponent($0) }
         let texts = candidates.compactMap { try? String(contentsOf: $0, encoding: .utf8) }
         let marker = "```tape\n# Relaunch mid-purchase"
-        let text = try #require(texts.first { $0.contains(marker) }, "docs/guide.md does not hold the relaunch example")
+        let text = try #require(texts.first { $0.contains(marker) }, "docs/guide/shipped-tapes.md does not hold the relaunch example")
         let start = try #require(text.range(of: marker))
         let body = text[text.index(start.lowerBound, offsetBy: 8)...]
         let end = try #require(body.range(of: "```"))

@@ -37,15 +37,15 @@ struct TapeTableTests {
     }
 
     @Test func theGuidesTableListsEveryShippedTape() throws {
-        let guideURL = TestPaths.path("docs/guide.md")
+        let guideURL = TestPaths.path("docs/guide/shipped-tapes.md")
         let guide = try String(contentsOf: guideURL, encoding: .utf8)
-        let start = try #require(guide.range(of: Self.header), "docs/guide.md has no tape table")
+        let start = try #require(guide.range(of: Self.header), "docs/guide/shipped-tapes.md has no tape table")
         let end = guide.range(of: "\n\n", range: start.upperBound..<guide.endIndex)?.lowerBound ?? guide.endIndex
         let shown = String(guide[start.lowerBound..<end]) + "\n"
         let expected = try Self.table()
         if shown != expected, ProcessInfo.processInfo.environment["PAYWALLSIM_UPDATE_DOCS"] == "1" {
             try (guide[..<start.lowerBound] + expected.dropLast() + guide[end...]).write(to: guideURL, atomically: true, encoding: .utf8)
         }
-        #expect(shown == expected, "docs/guide.md's tape table differs from the tapes (PAYWALLSIM_UPDATE_DOCS=1 rewrites it):\n\(LineDiff.render(expected: expected, actual: shown))")
+        #expect(shown == expected, "docs/guide/shipped-tapes.md's tape table differs from the tapes (PAYWALLSIM_UPDATE_DOCS=1 rewrites it):\n\(LineDiff.render(expected: expected, actual: shown))")
     }
 }
