@@ -67,6 +67,25 @@ struct PurchaseTests {
         #expect(store.log.contains { $0.contains("forced error") })
     }
 
+    /// A signed buy (through the purchase API) that StoreKit refuses says StoreKit's error and why,
+    /// from the refusal itself, not read back from the last line of the store's log.
+    @Test func aRefusedSignedBuySaysTheErrorAndWhy() throws {
+        let (store, _, _) = try Fixture.store()
+        var settings = store.settings
+        settings.forcedErrors = ["Purchase": "networkError"]
+        try store.setSettings(settings)
+        let signed = StoreBuyOptions(introEligibility: "not.a.jws")
+        #expect(throws: StoreControlError("networkError (forced error)")) { _ = try store.buy(productID: "yearly_59_99", options: signed) }
+        settings.forcedErrors = [:]
+        try store.setSettings(settings)
+        do {
+            _ = try store.buy(productID: "yearly_59_99", options: signed)
+            Issue.record("a signature that is not a JWS was accepted")
+        } catch let error as StoreControlError {
+            #expect(error.description.hasPrefix("invalidOfferSignature ("), "\(error)")
+        }
+    }
+
     @Test func productsInTheOrderAsked() throws {
         let (store, _, _) = try Fixture.store()
         #expect(try store.products(for: ["yearly_59_99", "missing", "coins_100"]).map(\.id) == ["yearly_59_99", "coins_100"])

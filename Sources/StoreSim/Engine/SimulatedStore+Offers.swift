@@ -30,6 +30,7 @@ extension SimulatedStore {
                                             promotionalOfferSignature: options.offerSignature,
                                             introductoryOfferEligibility: options.introEligibility,
                                             quantity: options.quantity == 1 ? nil : options.quantity)
+        lastPurchaseRefusal = nil
         switch purchase(productID: productID, options: request) {
         case let .success(signed, _):
             // Bought by another run of the app: the running one hears of it on Transaction.updates.
@@ -38,8 +39,7 @@ extension SimulatedStore {
             }
             return signed
         case let .failed(error):
-            let why = log.last?.components(separatedBy: "refused: ").last ?? error
-            throw StoreControlError(why.hasPrefix(error) ? why : "\(error): \(why)")
+            throw StoreControlError(lastPurchaseRefusal.map { "\($0.error) (\($0.reason))" } ?? error)
         case .pending, .userCancelled:
             throw StoreControlError("the purchase did not complete (Ask to Buy or an interrupted purchase is on)")
         }

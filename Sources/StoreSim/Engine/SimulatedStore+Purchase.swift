@@ -13,6 +13,7 @@ extension SimulatedStore {
     public func beginPurchase(productID: String, options: StorePurchaseOptions = StorePurchaseOptions()) -> StorePurchaseResult? {
         func refuse(_ error: String, _ why: String) -> StorePurchaseResult {
             note("purchase \(productID) refused: \(error) (\(why))")
+            lastPurchaseRefusal = (error, why)
             return .failed(error: error)
         }
         if let open = sheet { return refuse("purchaseInProgress", "the purchase of \(open.productID) is still in flight") }
@@ -83,6 +84,7 @@ extension SimulatedStore {
             }
         } catch {
             note("purchase \(open.productID) failed: \(error)")
+            lastPurchaseRefusal = ("systemError", "\(error)")
             return .failed(error: "systemError")
         }
     }

@@ -25,6 +25,8 @@ public final class SimulatedStore {
     /// Lines the debug view can show: every refusal and control, in order; the latest 1,000 at
     /// least (a catch-up notes each of its 20,000 renewals).
     public private(set) var log: [String] = []
+    /// The last purchase refused: StoreKit's error and why, for a control to say (not read back from `log`).
+    var lastPurchaseRefusal: (error: String, reason: String)?
 
     let clock: any Clock
     /// The ledger, the lock and what changed since the last save: how the state reaches the disk.
