@@ -1,4 +1,5 @@
 import CZlib
+import TerminalKit
 
 /// Deflate (RFC 1951) in one block of the fixed Huffman codes, with LZ77 matches found greedily
 /// through a hash chain, wrapped as a zlib stream (RFC 1950): the same bytes for the same input on
@@ -9,16 +10,16 @@ public enum FixedDeflate {
     /// `input` as a zlib stream.
     public static func zlibStream(_ input: [UInt8]) -> [UInt8] {
         var bits = BitWriter()
-        bits.bytes = [0x78, 0x9C] // deflate, 32 KiB window; (0x789C % 31 == 0)
-        bits.bytes.reserveCapacity(input.count / 4 + 64)
+        bits.bits.bytes = [0x78, 0x9C] // deflate, 32 KiB window; (0x789C % 31 == 0)
+        bits.bits.bytes.reserveCapacity(input.count / 4 + 64)
         bits.write(1, count: 1) // the final block
         bits.write(1, count: 2) // of the fixed codes
         input.withUnsafeBufferPointer { bytes in compress(bytes, into: &bits) }
         bits.writeLiteralOrLength(256) // end of block
-        bits.flush()
+        var stream = bits.bits.finish()
         let adler = input.withUnsafeBufferPointer { UInt32(adler32(1, $0.baseAddress, uInt($0.count))) }
-        bits.bytes += [UInt8(adler >> 24), UInt8((adler >> 16) & 0xFF), UInt8((adler >> 8) & 0xFF), UInt8(adler & 0xFF)]
-        return bits.bytes
+        stream += [UInt8(adler >> 24), UInt8((adler >> 16) & 0xFF), UInt8((adler >> 8) & 0xFF), UInt8(adler & 0xFF)]
+        return stream
     }
 
     static let window = 32_768
@@ -74,21 +75,12 @@ public enum FixedDeflate {
         }
     }
 
-    /// Bits packed least significant first; Huffman codes go most significant bit first (RFC 1951 3.1.1).
+    /// Deflate's symbols on the shared bit writer: Huffman codes go most significant bit first,
+    /// everything else least significant first (RFC 1951 3.1.1).
     struct BitWriter {
-        var bytes: [UInt8] = []
-        var buffer: UInt64 = 0
-        var used = 0
+        var bits = LSBFirstBitWriter()
 
-        mutating func write(_ value: Int, count: Int) {
-            buffer |= UInt64(value) << UInt64(used)
-            used += count
-            while used >= 8 {
-                bytes.append(UInt8(buffer & 0xFF))
-                buffer >>= 8
-                used -= 8
-            }
-        }
+        mutating func write(_ value: Int, count: Int) { bits.write(value, bits: count) }
 
         /// A Huffman code of `length` bits, its most significant bit first.
         mutating func writeCode(_ code: Int, length: Int) {
@@ -114,12 +106,6 @@ public enum FixedDeflate {
             let distanceIndex = (FixedDeflate.distanceBases.lastIndex { $0 <= distance }) ?? 0
             writeCode(distanceIndex, length: 5)
             write(distance - FixedDeflate.distanceBases[distanceIndex], count: FixedDeflate.distanceExtraBits[distanceIndex])
-        }
-
-        mutating func flush() {
-            if used > 0 { bytes.append(UInt8(buffer & 0xFF)) }
-            buffer = 0
-            used = 0
         }
     }
 

@@ -12,7 +12,7 @@ public struct LZWEncoder: Sendable {
     public func encode(_ pixels: [UInt8]) -> [UInt8] {
         let alphabet = 1 << minimumCodeSize
         let clearCode = alphabet, endCode = alphabet + 1
-        var writer = BitWriter()
+        var writer = LSBFirstBitWriter()
         writer.bytes.reserveCapacity(pixels.count / 4 + 16)
         var codeSize = minimumCodeSize + 1
         writer.write(clearCode, bits: codeSize)
@@ -54,25 +54,4 @@ public struct LZWEncoder: Sendable {
         return writer.finish()
     }
 
-    /// Packs codes least significant bit first.
-    struct BitWriter {
-        var bytes: [UInt8] = []
-        var buffer: UInt32 = 0
-        var count = 0
-
-        mutating func write(_ code: Int, bits: Int) {
-            buffer |= UInt32(code) << UInt32(count)
-            count += bits
-            while count >= 8 {
-                bytes.append(UInt8(buffer & 0xFF))
-                buffer >>= 8
-                count -= 8
-            }
-        }
-
-        mutating func finish() -> [UInt8] {
-            if count > 0 { bytes.append(UInt8(buffer & 0xFF)) }
-            return bytes
-        }
-    }
 }
