@@ -10,8 +10,9 @@ import TerminalKit
 
 /// The app as a person uses it: keys in, screens out, on top of a `SimulatorSession`.
 ///
-/// The runtime of `AppReducer`: it holds the UI's state, runs the reducer's effects against the
-/// session (flow, store), the profile's screens and the store overlays, and draws. Both the
+/// The runtime of `AppReducer`: every input is an `AppAction` sent through `send`, the one
+/// reducer changes `AppState`, and the effects it returns run against the session (flow, store),
+/// the profile's screens and the store overlays; then it draws. Both the
 /// ncurses loop and the headless tape player drive this one type through `AppDriver`, so they
 /// show the same cells.
 public final class AppController {
@@ -35,6 +36,9 @@ public final class AppController {
         self.session = session
         self.theme = theme
         features = try session.settings.profile.map { try ProfileFeatures(session: session, profile: $0) }
+        // The session's own events (scheduled answers, store updates, other processes' changes)
+        // go through the app's one reducer, not a loop of the session's.
+        session.dispatch = { [unowned self] event in send(.flow(event)) }
     }
 
     /// Handles one key; returns false once the user asked to quit.
@@ -47,33 +51,48 @@ public final class AppController {
     /// Advances the spinner one frame (the driver does it while an answer is on its way).
     public func tick() { send(.tick) }
 
-    /// Feeds `action` through `AppReducer` and runs the effects it returns; their answers go
-    /// through the reducer in turn, first in, first out.
+    /// The app's state as its owners keep it: the UI's here, the flow's in the session (whose
+    /// scheduled answers and store updates act on it), the profile's in `features`.
+    public var state: AppState { AppState(ui: ui, flow: session.model, profile: features?.model) }
+
+    /// The one way anything happens to the app: `action` goes through `AppReducer`, the effects
+    /// it returns run, and their answers go through the reducer in turn (`ActionQueue`). Events
+    /// the session makes on its own — a scheduled answer, a store update, another process's
+    /// change — come here too (`SimulatorSession.dispatch`).
     public func send(_ action: AppAction) {
-        let environment = AppReducer.Environment(screen: { [unowned self] in screenContext() }, hasProfile: features != nil)
-        var queue = [action]
-        while !queue.isEmpty {
-            // The reducer works on a copy: a key's screen is built from `ui` as it was before the key.
-            var state = ui
-            let effects = AppReducer.reduce(into: &state, queue.removeFirst(), environment)
-            ui = state
-            for effect in effects { queue += run(effect) }
-        }
+        let environment = self.environment
+        ActionQueue.run(action, step: { next in
+            // The reducer works on a copy: a key's screen is built from the state before the key.
+            var state = self.state
+            let effects = AppReducer.reduce(into: &state, next, environment)
+            ui = state.ui
+            session.model = state.flow
+            if let profile = state.profile { features?.model = profile }
+            return effects.flatMap(run)
+        }, idle: { session.afterEvents().map(AppAction.flow) })
+    }
+
+    /// What the reducer reads: the screen, the flow's instant, the profile's context.
+    private var environment: AppReducer.Environment {
+        AppReducer.Environment(screen: { [unowned self] in screenContext() }, flow: { [unowned self] in session.context },
+                               profile: features.map { features in { flow in features.context(flow: flow) } })
     }
 
     /// Runs one effect against the session, the profile or the store; returns the answers.
     private func run(_ effect: AppEffect) -> [AppAction] {
         switch effect {
-        case let .flow(event):
-            session.send(event)
-        case let .sendMessage(text):
-            let sent = session.model.transcript.count
-            session.send(.sendMessage(text))
-            if session.model.transcript.count == sent { return [.messageRefused(text)] }
-        case let .profile(event):
-            features?.send(event)
+        case let .flow(effect):
+            return session.run(effect).map(AppAction.flow)
+        case let .profile(effect):
+            return features?.run(effect) ?? []
         case let .advance(date):
             session.advance(to: date)
+        case .pump:
+            session.pump()
+        case let .storeSwitches(switches):
+            session.setStoreSwitches(switches)
+        case let .backend(up):
+            session.setBackend(up: up)
         case let .storeOverlay(command, overlay):
             var state = ui.storeOverlay
             let staysUp = state.handle(command, overlay: overlay, session: session)

@@ -4,8 +4,9 @@ import PaywallCore
 import StoreSim
 
 extension SimulatorSession {
-    /// Runs one effect; returns the events that come straight back (later answers are scheduled).
-    func run(_ effect: FlowEffect) -> [FlowEvent] {
+    /// Runs one of the flow machine's effects; returns the events that come straight back (later
+    /// answers are scheduled, and arrive through `send`).
+    public func run(_ effect: FlowEffect) -> [FlowEvent] {
         let now = clock.now()
         switch effect {
         case .loadConfig:

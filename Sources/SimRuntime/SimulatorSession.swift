@@ -19,7 +19,13 @@ public final class SimulatorSession {
     var pendingViews: PaywallViewHistory?
     public let settings: SessionSettings
     public let clock: any Clock
-    public private(set) var model: FlowModel
+    /// Where the flow is. Changed only by `FlowMachine.reduce`: by the app's reducer when an app
+    /// runs the session (`dispatch` set), else by `send`'s own queue.
+    public var model: FlowModel
+    /// Where the session's own events go — a scheduled answer, a store update, another
+    /// process's change, `start` — when an app runs it: the app's one reducer (`AppController`
+    /// sets it). Nil: the session runs them itself (`send`).
+    public var dispatch: ((FlowEvent) -> Void)?
     public internal(set) var analytics = AnalyticsRecorder()
     public let store: SimulatedStore
     public let backend: VerificationBackend
@@ -104,24 +110,28 @@ public final class SimulatorSession {
         deliverUnansweredPriceIncreases()
     }
 
-    /// Feeds one event through the flow machine and runs the effects it returns.
+    /// Feeds one event to the flow: through the app's reducer when an app runs the session
+    /// (`dispatch`), else through the flow machine here, the effects it returns run and their
+    /// answers queued after it (`ActionQueue`, the queue the app runs on).
     public func send(_ event: FlowEvent) {
-        var queue: [FlowEvent] = [event]
-        while !queue.isEmpty {
-            let next = queue.removeFirst()
-            let effects = FlowMachine.reduce(into: &model, next, context: context)
-            for effect in effects {
-                queue.append(contentsOf: run(effect))
-            }
-            // `disableDialogs` (StoreKit Testing): purchases complete without the App Store sheet.
-            if queue.isEmpty, store.settings.disableDialogs, model.purchasePhase == .awaitingConfirmation, case .purchasing = model.state {
-                queue.append(.sheetConfirmed)
-            }
+        if let dispatch { return dispatch(event) }
+        ActionQueue.run(event, step: { next in FlowMachine.reduce(into: &model, next, context: context).flatMap(run) },
+                        idle: { afterEvents() })
+    }
+
+    /// What happens once every queued event has settled: with `disableDialogs` (StoreKit
+    /// Testing) a purchase waiting for the App Store sheet is confirmed without it (the event is
+    /// returned); else what an effect changed in the store (a StoreKit message answered) is
+    /// delivered now rather than at the next tick.
+    public func afterEvents() -> [FlowEvent] {
+        if store.settings.disableDialogs, model.purchasePhase == .awaitingConfirmation, case .purchasing = model.state {
+            return [.sheetConfirmed]
         }
         if storeChangedByEffect {
             storeChangedByEffect = false
             deliverStoreUpdates()
         }
+        return []
     }
 
     /// Lets time pass up to `date`: scheduled answers fire in order, the store renews and expires.

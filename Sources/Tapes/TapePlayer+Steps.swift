@@ -241,14 +241,14 @@ extension TapePlayer {
         guard let controller else { return }
         switch command {
         case .setStoreAskToBuy, .setStoreFail, .setStoreUnverified, .setStoreTimeRate, .setStoreGracePeriod, .setStoreInterrupted, .setStoreDialogs, .setStoreError:
-            controller.session.setStoreSwitches(settings.inputs.switches)
+            controller.send(.storeSwitches(settings.inputs.switches))
         case let .setBackendUp(up):
-            controller.session.setBackend(up: up)
+            controller.send(.backend(up: up))
         case .setTheme:
             if let theme = try? inputs().resolve(stateDirectory: stateDirectory).theme { controller.theme = theme }
         case let .setNow(date):
             clock.set(date)
-            controller.session.pump()
+            controller.send(.clockSet(to: date))
         default:
             break
         }

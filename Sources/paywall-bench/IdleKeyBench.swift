@@ -56,7 +56,7 @@ struct IdleKeyBench {
             let cpuStart = Timing.cpuNanos()
             let start = Timing.nanos()
             clock?.advance(by: 0.04)
-            controller.session.advance(to: controller.session.clock.now())
+            controller.send(.elapsed(to: controller.session.clock.now()))
             let clocked = Timing.nanos()
             controller.handle(i % 2 == 0 ? .up : .down) // the default plan is the last: up first
             let updated = Timing.nanos()

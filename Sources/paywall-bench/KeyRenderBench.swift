@@ -76,7 +76,7 @@ struct KeyRenderBench {
     /// advances the session before each frame: what depends on the clock is redone.
     static func tick(_ controller: AppController) {
         (controller.session.clock as? ManualClock)?.advance(by: 0.04)
-        controller.session.advance(to: controller.session.clock.now())
+        controller.send(.elapsed(to: controller.session.clock.now()))
     }
 
     /// One whole key, as `Workload.key80` counts it: the clock on, the key, the frame and its diff.

@@ -5,7 +5,8 @@ import PaywallScreens
 import TerminalKit
 import Testing
 
-/// `AppReducer` alone, exhaustively: a key's change of the UI state and the effects it asks for.
+/// `AppReducer` alone, exhaustively: a key's change of the app's state (UI, flow, profile) and
+/// the effects it asks for; effects' answers fed back as actions (`receive`).
 @Suite("App reducer")
 struct AppReducerTests {
     static func model(_ state: FlowState) -> FlowModel {
@@ -14,51 +15,70 @@ struct AppReducerTests {
         return model
     }
 
-    @Test func aPaywallKeyIsAFlowEventAndChangesNothingOfTheUI() {
-        var store = AppReducerTestStore(model: Self.model(.paywall(offer: Offer(id: .A, layoutVariant: .list, plans: [], defaultPlanID: "", personalPromiseKey: ""))))
-        store.send(.key(.down), effects: [.flow(.movePlanSelection(by: 1))])
-        store.send(.key(.enter), effects: [.flow(.buy)])
-        store.send(.key(.character("r")), effects: [.flow(.restore)])
+    static let emptyOffer = Offer(id: .A, layoutVariant: .list, plans: [], defaultPlanID: "", personalPromiseKey: "")
+
+    @Test func aPaywallKeyGoesToTheFlowScopeAndChangesNothingOfTheUI() {
+        var store = AppReducerTestStore(model: Self.model(.paywall(offer: Self.emptyOffer)))
+        // With no plans on the paywall, ↓ and Enter change nothing; r starts a restore.
+        store.send(.key(.down), effects: [])
+        store.send(.key(.enter), effects: [])
+        store.send(.key(.character("r")), effects: [.flow(.restore)]) {
+            $0.flow.inFlight = .restore
+            $0.flow.notice = .restoring
+        }
         store.send(.key(.character("z")), effects: [])
     }
 
-    @Test func behindEnlargeTheWindowOnlyQuitAndHelpAct() {
-        var store = AppReducerTestStore(model: Self.model(.paywall(offer: Offer(id: .A, layoutVariant: .list, plans: [], defaultPlanID: "", personalPromiseKey: ""))))
-        let small = TerminalSize(width: 40, height: 10)
-        store.send(.resized(small), effects: []) { $0.size = small }
-        // The paywall cannot be seen: Enter buys nothing, ↓ moves nothing, n does not dismiss.
-        store.send(.key(.enter), effects: [])
-        store.send(.key(.down), effects: [])
-        store.send(.key(.character("n")), effects: [])
-        store.send(.key(.character("u")), effects: [])
-        store.send(.key(.character("?")), effects: []) { $0.overlay = .help }
-        // Large enough again: the keys act on the screen the user sees.
-        let enough = TerminalSize(width: 60, height: 22)
-        store.send(.resized(enough), effects: []) { $0.size = enough }
-        store.send(.key(.escape), effects: []) { $0.overlay = .none }
-        store.send(.key(.enter), effects: [.flow(.buy)])
-        store.send(.resized(small), effects: []) { $0.size = small }
-        store.send(.key(.character("q")), effects: []) { $0.wantsToQuit = true }
+    @Test func theFlowScopeHandsOnExactlyWhatTheFlowMachineGives() {
+        var store = AppReducerTestStore(model: Self.model(.valuePreview))
+        let (after, effects) = store.flow(after: .next)
+        #expect(after.state == .proof, "the child moves on by itself")
+        store.send(.flow(.next), effects: effects) { $0.flow = after }
     }
 
-    @Test func overlaysToggleAndCloseAndStartAfresh() {
+    @Test func behindEnlargeTheWindowOnlyQuitAndHelpAct() {
+        var store = AppReducerTestStore(model: Self.model(.paywall(offer: Self.emptyOffer)))
+        let small = TerminalSize(width: 40, height: 10)
+        store.send(.resized(small), effects: []) { $0.ui.size = small }
+        // The paywall cannot be seen: r restores nothing, n does not dismiss, u opens no account.
+        store.send(.key(.character("r")), effects: [])
+        store.send(.key(.enter), effects: [])
+        store.send(.key(.character("n")), effects: [])
+        store.send(.key(.character("u")), effects: [])
+        store.send(.key(.character("?")), effects: []) { $0.ui.overlay = .help }
+        // Large enough again: the keys act on the screen the user sees.
+        let enough = TerminalSize(width: 60, height: 22)
+        store.send(.resized(enough), effects: []) { $0.ui.size = enough }
+        store.send(.key(.escape), effects: []) { $0.ui.overlay = .none }
+        store.send(.key(.character("r")), effects: [.flow(.restore)]) {
+            $0.flow.inFlight = .restore
+            $0.flow.notice = .restoring
+        }
+        store.send(.resized(small), effects: []) { $0.ui.size = small }
+        store.send(.key(.character("q")), effects: []) { $0.ui.wantsToQuit = true }
+    }
+
+    @Test func overlaysToggleAndCloseAndStartAfreshAndTheOverlaysAnswerComesBack() {
         var store = AppReducerTestStore(model: Self.model(.onboarding))
-        store.send(.key(.character("?")), effects: []) { $0.overlay = .help }
-        store.send(.key(.character("d")), effects: []) { $0.overlay = .debug }
-        store.send(.key(.function(2)), effects: []) { $0.overlay = .none }
-        store.send(.key(.character("u")), effects: []) { $0.overlay = .account }
+        let manage = StoreOverlayState(page: .manage, selected: 1)
+        store.answers[.storeOverlay(.open(.manage), in: .account)] = [.storeOverlayAnswered(StoreOverlayAnswer(state: manage, staysUp: true))]
+        store.answers[.storeOverlay(.back, in: .account)] = [.storeOverlayAnswered(StoreOverlayAnswer(state: StoreOverlayState(), staysUp: true))]
+        store.send(.key(.character("?")), effects: []) { $0.ui.overlay = .help }
+        store.send(.key(.character("d")), effects: []) { $0.ui.overlay = .debug }
+        store.send(.key(.function(2)), effects: []) { $0.ui.overlay = .none }
+        store.send(.key(.character("u")), effects: []) { $0.ui.overlay = .account }
         // The account's menu: its letters are the overlay's, acted on against the store.
         store.send(.key(.character("m")), effects: [.storeOverlay(.open(.manage), in: .account)])
-        let manage = StoreOverlayState(page: .manage, selected: 1)
-        store.send(.storeOverlayAnswered(StoreOverlayAnswer(state: manage, staysUp: true)), effects: []) { $0.storeOverlay = manage }
+        store.receive(.storeOverlayAnswered(StoreOverlayAnswer(state: manage, staysUp: true)), effects: []) { $0.ui.storeOverlay = manage }
         // Esc on a page goes back through the overlay; on the menu it closes the overlay at once.
         store.send(.key(.escape), effects: [.storeOverlay(.back, in: .account)])
-        store.send(.storeOverlayAnswered(StoreOverlayAnswer(state: StoreOverlayState(), staysUp: true)), effects: []) { $0.storeOverlay = StoreOverlayState() }
-        store.send(.key(.escape), effects: []) { $0.overlay = .none }
-        store.send(.key(.character("u")), effects: []) { $0.overlay = .account }
-        store.send(.key(.character("t")), effects: []) { $0.overlay = .transactions }
+        store.receive(.storeOverlayAnswered(StoreOverlayAnswer(state: StoreOverlayState(), staysUp: true)), effects: []) { $0.ui.storeOverlay = StoreOverlayState() }
+        store.send(.key(.escape), effects: []) { $0.ui.overlay = .none }
+        store.send(.key(.character("u")), effects: []) { $0.ui.overlay = .account }
+        store.send(.key(.character("t")), effects: []) { $0.ui.overlay = .transactions }
         store.send(.key(.backspace), effects: [.storeOverlay(.delete, in: .transactions)])
-        store.send(.key(.escape), effects: []) { $0.overlay = .none }
+        store.send(.key(.escape), effects: []) { $0.ui.overlay = .none }
+        store.finish()
     }
 
     @Test func theStoreOverlaysAnswerIsKeptAndEscOnItsMenuClosesIt() {
@@ -66,19 +86,28 @@ struct AppReducerTests {
         open.overlay = .account
         var store = AppReducerTestStore(state: open, model: Self.model(.chat))
         let page = StoreOverlayState(page: .manage, selected: 2)
-        store.send(.storeOverlayAnswered(StoreOverlayAnswer(state: page, staysUp: true)), effects: []) { $0.storeOverlay = page }
-        store.send(.storeOverlayAnswered(StoreOverlayAnswer(state: page, staysUp: false)), effects: []) { $0.overlay = .none }
+        store.send(.storeOverlayAnswered(StoreOverlayAnswer(state: page, staysUp: true)), effects: []) { $0.ui.storeOverlay = page }
+        store.send(.storeOverlayAnswered(StoreOverlayAnswer(state: page, staysUp: false)), effects: []) { $0.ui.overlay = .none }
     }
 
-    @Test func chatTypesDeletesAndSends() {
+    @Test func chatTypesDeletesAndSendsAndARefusedMessageComesBackToTheInputLine() {
         var store = AppReducerTestStore(model: Self.model(.chat))
         store.type("hi q")
-        store.send(.key(.backspace), effects: []) { $0.input = "hi " }
-        // Only whitespace around the text is trimmed; the line empties as it is sent.
-        store.send(.key(.enter), effects: [.sendMessage("hi")]) { $0.input = "" }
-        store.send(.key(.enter), effects: [], { _ in })
-        // Refused (the daily limit): the text comes back to send after upgrading.
-        store.send(.messageRefused("hi"), effects: []) { $0.input = "hi" }
+        store.send(.key(.backspace), effects: []) { $0.ui.input = "hi " }
+        // Only whitespace around the text is trimmed; the line empties as it is sent, and the
+        // flow scope gets the message.
+        let (sent, effects) = store.flow(after: .sendMessage("hi"))
+        #expect(sent.transcript.count > store.state.flow.transcript.count, "the flow takes the message")
+        store.send(.key(.enter), effects: effects) { $0.ui.input = ""; $0.flow = sent }
+        store.send(.key(.enter), effects: [])
+        // The daily limit reached: the flow refuses the message and it stays in the input line.
+        var spent = Self.model(.chat)
+        spent.quota = MessageQuota(day: "2026-01-30", used: spent.config.dailyMessageLimit) // the store's instant's day, UTC
+        var limited = AppReducerTestStore(model: spent)
+        limited.type("hi")
+        let (refused, refusal) = limited.flow(after: .sendMessage("hi"))
+        #expect(refused.transcript.isEmpty)
+        limited.send(.key(.enter), effects: refusal) { $0.flow = refused } // the input line keeps "hi"
     }
 
     @Test func theInputLineStopsAtItsLongestAndQuitIsAKeyOutsideIt() {
@@ -88,25 +117,28 @@ struct AppReducerTests {
         store.send(.key(.character("y")), effects: [])
         // In chat, q is typed; ctrl-c quits anywhere.
         var paywall = AppReducerTestStore(model: Self.model(.onboarding))
-        paywall.send(.key(.character("q")), effects: []) { $0.wantsToQuit = true }
-        store.send(.key(.control("c")), effects: []) { $0.wantsToQuit = true }
+        paywall.send(.key(.character("q")), effects: []) { $0.ui.wantsToQuit = true }
+        store.send(.key(.control("c")), effects: []) { $0.ui.wantsToQuit = true }
     }
 
     @Test func aSlashLineIsTheProfilesCommandOnlyWithAProfile() {
         var withProfile = AppReducerTestStore(model: Self.model(.chat), hasProfile: true)
         withProfile.type(" /usage ")
-        withProfile.send(.key(.enter), effects: [.profile(.command("/usage"))]) { $0.input = "" }
+        let (answered, effects) = withProfile.profile(after: .command("/usage"))
+        #expect(answered?.card != nil, "the profile answers its command with a card")
+        withProfile.send(.key(.enter), effects: effects) { $0.ui.input = ""; $0.profile = answered }
         var without = AppReducerTestStore(model: Self.model(.chat))
         without.type("/usage")
-        without.send(.key(.enter), effects: [.sendMessage("/usage")]) { $0.input = "" }
+        let (sent, sentEffects) = without.flow(after: .sendMessage("/usage"))
+        without.send(.key(.enter), effects: sentEffects) { $0.ui.input = ""; $0.flow = sent }
     }
 
-    @Test func timeAndTheSpinnerAreActions() {
+    @Test func timeTheSpinnerAndChangesFromOutsideAreActions() {
         var store = AppReducerTestStore(model: Self.model(.chat))
         let later = Date(timeIntervalSince1970: 1_769_763_700)
         store.send(.elapsed(to: later), effects: [.advance(to: later)])
-        store.send(.tick, effects: []) { $0.spinnerFrame = 1 }
-        store.send(.flow(.next), effects: [.flow(.next)])
-        store.send(.profile(.action(.close)), effects: [.profile(.action(.close))])
+        store.send(.clockSet(to: later), effects: [.pump])
+        store.send(.backend(up: false), effects: [.backend(up: false)])
+        store.send(.tick, effects: []) { $0.ui.spinnerFrame = 1 }
     }
 }

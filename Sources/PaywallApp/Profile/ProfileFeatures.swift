@@ -11,15 +11,16 @@ import TerminalKit
 /// The screens a profile adds to the app (seeds 001–003), reached from chat with slash commands
 /// and from the paywall with the Apple Pay key.
 ///
-/// The logic is `ProfileReducer` (pure, in `Profiles`); this type is its runner: it gives the
-/// reducer the session's instant, entitlement and catalog, runs the effects it asks for (flow
-/// events, saving through the session's state store, the receipt server, the store) and draws
-/// the card that is up, so the same keys give the same cells headless and in the terminal.
+/// The logic is `ProfileReducer` (pure, in `Profiles`), run as a scoped child of `AppReducer`;
+/// this type gives it the session's instant, entitlement and catalog, runs the effects it asks
+/// for (saving through the session's state store, the receipt server, the store; flow events go
+/// back to the app's reducer) and draws the card that is up.
 public final class ProfileFeatures {
     let session: SimulatorSession
     public let profile: Profile
-    /// The card that is up and what the profile remembers.
-    public private(set) var model: ProfileModel
+    /// The card that is up and what the profile remembers (`AppState.profile`; changed only by
+    /// `AppReducer`'s profile scope).
+    public internal(set) var model: ProfileModel
     /// Seed 002's product catalog cache: template products fetched from the store once per launch.
     lazy var catalogService = ProductCatalogService(fetch: { [unowned self] ids in try self.session.store.products(for: ids) })
 
@@ -43,39 +44,32 @@ public final class ProfileFeatures {
     /// The chat commands this profile answers, in help order.
     public var commands: [String] { ProfileReducer.commands(for: profile) }
 
-    /// Feeds one event through the reducer and runs the effects it returns, answers first in, first out.
-    public func send(_ event: ProfileEvent) {
-        var queue = [event]
-        while !queue.isEmpty {
-            let (next, effects) = ProfileReducer.reduce(model, queue.removeFirst(), context: context())
-            model = next
-            for effect in effects { queue += run(effect) }
-        }
-    }
-
-    private func run(_ effect: ProfileEffect) -> [ProfileEvent] {
+    /// Runs one of the profile reducer's effects; its answers go back through the app's reducer.
+    func run(_ effect: ProfileEffect) -> [AppAction] {
         switch effect {
         case let .flow(event):
-            session.send(event)
-            return []
+            return [.flow(event)]
         case .save:
             do { try session.appState.saveProfileState(model.saved) } catch { session.note("profile state: \(error)") }
             return []
         case .validateReceipt:
-            return [.receiptValidated(validateReceipt())]
+            return [.profile(.receiptValidated(validateReceipt()))]
         case let .buyTemplate(id):
-            return buyTemplate(id).map { [.templatePurchased(templateID: id, outcome: $0)] } ?? []
+            return buyTemplate(id).map { [.profile(.templatePurchased(templateID: id, outcome: $0))] } ?? []
         }
     }
 
-    /// What the reducer reads now.
-    func context() -> ProfileContext {
+    /// What the reducer reads now, with the flow as the session holds it.
+    func context() -> ProfileContext { context(flow: session.model) }
+
+    /// What the reducer reads, with the flow's state as `flow` (the app's reducer passes its own).
+    func context(flow: FlowModel) -> ProfileContext {
         let settings = session.settings
         let deck = settings.deck
         let locale = settings.locale
         return ProfileContext(profile: profile, now: now, timeZone: settings.timeZone, seed: settings.seed,
-                              entitlement: session.model.entitlement, backendUp: session.backend.isUp,
-                              paywallPlanID: session.model.selectedPlanID ?? session.model.offer?.defaultPlanID,
+                              entitlement: flow.entitlement, backendUp: session.backend.isUp,
+                              paywallPlanID: flow.selectedPlanID ?? flow.offer?.defaultPlanID,
                               catalog: settings.catalog, storefront: storefront, locale: locale,
                               text: { key in deck.resolve(key, locale: locale).text })
     }

@@ -2,22 +2,29 @@ import Foundation
 import PaywallCore
 import PaywallScreens
 import Profiles
+import SimRuntime
 import TerminalKit
 
 /// Everything that happens to the running app: a key, an event for the flow or the profile, a
-/// spinner frame, time passing, or an answer from an effect.
+/// spinner frame, time passing, a change made outside the app, or an answer from an effect.
 public enum AppAction: Hashable, Sendable {
     case key(Key)
-    /// An event for the flow machine (`FlowMachine`, run by the session).
+    /// An event for the flow machine: from a key, an effect's answer, the store (its updates,
+    /// another process's changes) or a scheduled answer.
     case flow(FlowEvent)
-    /// An event for the profile's screens (`ProfileReducer`, run by `ProfileFeatures`).
+    /// An event for the profile's screens (`ProfileReducer`).
     case profile(ProfileEvent)
     /// The spinner turns one frame.
     case tick
     /// The session's clock reached this instant.
     case elapsed(to: Date)
-    /// The flow refused a chat message (the daily limit): it goes back into the input line.
-    case messageRefused(String)
+    /// The clock was set to this instant from outside the app (a tape's `Set Now`): what is due
+    /// by then arrives.
+    case clockSet(to: Date)
+    /// The store's switches change from now on (a tape's `Set Store …` after its first step).
+    case storeSwitches(StoreSwitches)
+    /// The app's backend goes up or down (a tape's `Set Backend`).
+    case backend(up: Bool)
     /// The account or Transaction Manager overlay acted on a key: its state after the key, and
     /// whether it stays up (Esc on its menu closes it).
     case storeOverlayAnswered(StoreOverlayAnswer)
@@ -28,14 +35,19 @@ public enum AppAction: Hashable, Sendable {
 
 /// What `AppReducer` asks the runtime to do; answers come back as `AppAction`s.
 public enum AppEffect: Hashable, Sendable {
-    /// Feed an event to the flow machine.
-    case flow(FlowEvent)
-    /// Send a chat message through the flow (it may be refused: `messageRefused`).
-    case sendMessage(String)
-    /// Feed an event to the profile's reducer.
-    case profile(ProfileEvent)
+    /// Run one of the flow machine's effects against the session (the store, the backend, the
+    /// state files); its answers come back as `.flow` actions.
+    case flow(FlowEffect)
+    /// Run one of the profile reducer's effects (saving, the receipt server, a template purchase).
+    case profile(ProfileEffect)
     /// Let the session's time reach this instant (store answers and renewals due by then arrive).
     case advance(to: Date)
+    /// Run whatever the store has due at the clock's instant (after the clock was set).
+    case pump
+    /// Change the store's switches.
+    case storeSwitches(StoreSwitches)
+    /// Turn the app's backend up or down.
+    case backend(up: Bool)
     /// Act on a key of the account or Transaction Manager overlay (it reads and changes the store).
     case storeOverlay(OverlayCommand, in: Overlay)
 }

@@ -2,82 +2,103 @@ import Foundation
 import PaywallCore
 import PaywallScreens
 import PaywallFoundation
+import Profiles
 import TerminalKit
 
-/// The app's one reducer: a key becomes a change of `AppUIState` and effects for the flow, the
-/// profile and the store overlays (the children, each with its own pure reducer, as TCA's `Scope`
-/// hands a child its actions); time and the spinner are actions too. Pure: no session, no clock.
+/// The app's one reducer: every action — a key, time, a resize, a change from outside the app,
+/// an effect's answer — changes `AppState` and returns the effects to run. Composed from scoped
+/// children as TCA's `Scope` composes them: the flow machine gets `.flow` events and the flow's
+/// state, the profile's reducer `.profile` events and the profile's state. Pure: no session, no
+/// clock; what it reads besides the state comes in its `Environment`.
 public enum AppReducer {
     /// The longest chat input line, in characters.
     public static let longestInput = 200
 
-    /// What the reducer reads besides its state: the screen the key lands on (only a key reads
-    /// it, so it is built only then) and whether a profile answers chat commands.
+    /// What the reducer reads besides its state.
     public struct Environment {
+        /// The screen a key lands on (only a key reads it, so it is built only then).
         public var screen: () -> ScreenContext
-        public var hasProfile: Bool
+        /// The flow machine's instant and time zone.
+        public var flow: () -> FlowContext
+        /// What the profile's reducer reads, from the flow's state as it is then; nil without a profile.
+        public var profile: ((FlowModel) -> ProfileContext)?
 
-        public init(screen: @escaping () -> ScreenContext, hasProfile: Bool) {
+        public init(screen: @escaping () -> ScreenContext, flow: @escaping () -> FlowContext,
+                    profile: ((FlowModel) -> ProfileContext)? = nil) {
             self.screen = screen
-            self.hasProfile = hasProfile
+            self.flow = flow
+            self.profile = profile
         }
+
+        var hasProfile: Bool { profile != nil }
     }
 
     /// Applies `action` to `state`; returns the effects to run, in order.
-    public static func reduce(into state: inout AppUIState, _ action: AppAction, _ environment: Environment) -> [AppEffect] {
+    public static func reduce(into state: inout AppState, _ action: AppAction, _ environment: Environment) -> [AppEffect] {
         switch action {
         case let .key(key):
             // Behind "Enlarge the window" the user sees no screen: only quit and help act.
-            if state.isTooSmall { return reduce(into: &state, KeyMap.tooSmallAction(for: key), hasProfile: environment.hasProfile) }
-            return reduce(into: &state, KeyMap.action(for: key, context: environment.screen()), hasProfile: environment.hasProfile)
+            let action = state.ui.isTooSmall ? KeyMap.tooSmallAction(for: key) : KeyMap.action(for: key, context: environment.screen())
+            return reduce(into: &state, action, environment)
         case let .flow(event):
-            return [.flow(event)]
+            return FlowMachine.reduce(into: &state.flow, event, context: environment.flow()).map(AppEffect.flow)
         case let .profile(event):
-            return [.profile(event)]
+            guard let profile = state.profile, let context = environment.profile?(state.flow) else { return [] }
+            let (next, effects) = ProfileReducer.reduce(profile, event, context: context)
+            state.profile = next
+            return effects.map(AppEffect.profile)
         case .tick:
-            state.spinnerFrame &+= 1
+            state.ui.spinnerFrame &+= 1
             return []
         case let .elapsed(date):
             return [.advance(to: date)]
-        case let .messageRefused(text):
-            state.input = text
-            return []
+        case .clockSet:
+            return [.pump]
+        case let .storeSwitches(switches):
+            return [.storeSwitches(switches)]
+        case let .backend(up):
+            return [.backend(up: up)]
         case let .resized(size):
-            state.size = size
+            state.ui.size = size
             return []
         case let .storeOverlayAnswered(answer):
-            state.storeOverlay = answer.state
-            if !answer.staysUp { state.overlay = .none }
+            state.ui.storeOverlay = answer.state
+            if !answer.staysUp { state.ui.overlay = .none }
             return []
         }
     }
 
     /// What a key's `UIAction` (from `KeyMap`) does.
-    static func reduce(into state: inout AppUIState, _ action: UIAction, hasProfile: Bool) -> [AppEffect] {
+    static func reduce(into state: inout AppState, _ action: UIAction, _ environment: Environment) -> [AppEffect] {
         switch action {
         case let .flow(event):
-            return [.flow(event)]
+            return reduce(into: &state, AppAction.flow(event), environment)
         case let .toggleOverlay(which):
-            state.overlay = state.overlay == which ? .none : which
-            state.storeOverlay.reset()
+            state.ui.overlay = state.ui.overlay == which ? .none : which
+            state.ui.storeOverlay.reset()
         case .closeOverlay:
-            state.overlay = .none
+            state.ui.overlay = .none
         case let .overlay(command):
-            return [.storeOverlay(command, in: state.overlay)]
+            return [.storeOverlay(command, in: state.ui.overlay)]
         case let .typeCharacter(character):
-            if state.input.count < longestInput { state.input.append(character) }
+            if state.ui.input.count < longestInput { state.ui.input.append(character) }
         case .deleteBackward:
-            if !state.input.isEmpty { state.input.removeLast() }
+            if !state.ui.input.isEmpty { state.ui.input.removeLast() }
         case .sendInput:
-            let text = TrimmedText.ofWhitespace(state.input)
+            let text = TrimmedText.ofWhitespace(state.ui.input)
             guard !text.isEmpty else { return [] }
-            state.input = ""
+            state.ui.input = ""
             // A slash line is the profile's command; without a profile it is a message like any other.
-            return hasProfile && text.hasPrefix("/") ? [.profile(.command(text))] : [.sendMessage(text)]
+            if environment.hasProfile && text.hasPrefix("/") { return reduce(into: &state, AppAction.profile(.command(text)), environment) }
+            let sent = state.flow.transcript.count
+            let effects = reduce(into: &state, AppAction.flow(.sendMessage(text)), environment)
+            // The flow refused it (the daily limit): it goes back into the input line.
+            if state.flow.transcript.count == sent { state.ui.input = text }
+            return effects
         case let .profile(action):
-            return hasProfile ? [.profile(.action(action))] : []
+            return environment.hasProfile ? reduce(into: &state, AppAction.profile(.action(action)), environment) : []
         case .quit:
-            state.wantsToQuit = true
+            state.ui.wantsToQuit = true
         case .none:
             break
         }

@@ -4,8 +4,8 @@ import TerminalKit
 /// What only the app's UI knows between keys: the overlay up, the account and Transaction
 /// Manager's page, the chat input line, the spinner and whether a quit key was pressed.
 ///
-/// The flow's state is `FlowModel` (run by the session) and the profile's is `ProfileModel` (run
-/// by `ProfileFeatures`); `AppReducer` changes this one and reaches those two through effects.
+/// The UI's part of `AppState`, beside the flow's `FlowModel` and the profile's `ProfileModel`;
+/// `AppReducer` changes all three.
 public struct AppUIState: Hashable, Sendable {
     public internal(set) var overlay: Overlay = .none
     /// The account and Transaction Manager overlays' page, highlight and last note.
