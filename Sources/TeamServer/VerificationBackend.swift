@@ -88,7 +88,7 @@ public final class VerificationBackend {
         let payloadData: Data
         do { payloadData = try verifier.verify(jws, now: now) } catch { return refuse(error.description) }
         // The store's own payload when it signed these very bytes in this process; else decoded.
-        guard let boxed = SignedPayloads.payload(signedAs: payloadData)
+        guard let boxed = verifier.recentlySigned?.payload(signedAs: payloadData)
                 ?? (try? LocatedJSONDecoder().decode(TransactionPayload.self, from: payloadData)).map(Boxed.init) else {
             return refuse("payload is not a transaction payload")
         }

@@ -6,7 +6,7 @@ import Testing
 @testable import TeamServer
 
 @Suite("A backend in the store's process holds the store's payload for what the store signed")
-struct SignedPayloadsTests {
+struct SignedPayloadCacheTests {
     @Test("decoding the signed bytes gives back the payload, byte for byte (3,000 seeded random payloads)")
     func decodingGivesThePayloadBack() throws {
         let seed = UInt64.random(in: 0...UInt64.max)
@@ -60,12 +60,15 @@ struct SignedPayloadsTests {
         var random = SeededGenerator(seed: 7)
         let payload = TransactionPayloadJSONTests.payload(&random)
         let bytes = payload.sortedKeyJSON()
-        #expect(SignedPayloads.payload(signedAs: Data("{\"not\":\"signed here\"}".utf8)) == nil)
+        let cache = SignedPayloadCache()
+        #expect(cache.payload(signedAs: Data("{\"not\":\"signed here\"}".utf8)) == nil)
         let box = Boxed(payload)
-        SignedPayloads.remember(box, signedAs: bytes)
-        #expect(SignedPayloads.payload(signedAs: bytes) === box)
+        cache.remember(box, signedAs: bytes)
+        #expect(cache.payload(signedAs: bytes) === box)
         var changed = bytes
         changed[changed.index(before: changed.endIndex) - 1] ^= 0x01
-        #expect(SignedPayloads.payload(signedAs: changed) == nil)
+        #expect(cache.payload(signedAs: changed) == nil)
+        // Each store owns its cache: another one knows nothing of what this one remembers.
+        #expect(SignedPayloadCache().payload(signedAs: bytes) == nil)
     }
 }

@@ -143,7 +143,7 @@ public final class SimulatedStore {
     public var trustedPublicKeys: [String: P256.Signing.PublicKey] { keys.trustedPublicKeys }
 
     /// What a server trusts to verify this store's signed data: the state directory's root.
-    public var signedDataVerifier: SignedDataVerifier { SignedDataVerifier(trustedRoot: keys.chain.root) }
+    public var signedDataVerifier: SignedDataVerifier { SignedDataVerifier(trustedRoot: keys.chain.root, recentlySigned: rules.signedPayloads) }
 
     /// `Product.products(for:)`: the catalog's products with these ids, in the order asked.
     public func products(for ids: [String]) throws(StoreKitFailure) -> [StoreProduct] {

@@ -43,7 +43,7 @@ enum JWSSigner: String, Codable, Hashable, Sendable {
 struct TransactionRecord: Codable, Hashable, Sendable {
     /// What was signed; set only with its JWS (`init`), so the two always agree.
     var payload: TransactionPayload { boxedPayload.value }
-    /// The payload as held (one heap object, shared with a backend in this process: `SignedPayloads`).
+    /// The payload as held (one heap object, shared with a backend in this process: `SignedPayloadCache`).
     let boxedPayload: Boxed<TransactionPayload>
     /// The signed transaction, held as its parts (see `StoredJWS`).
     private var signed: StoredJWS

@@ -17,6 +17,8 @@ struct StoreRules {
     /// The app's Apple ID (App Store Connect's), when the state has one.
     let appAppleID: Int64?
     let keys: StoreSigningKeys
+    /// The payloads this store signed lately, which a backend in the same process reads back.
+    let signedPayloads: SignedPayloadCache
     /// The JWS headers (Apple's: `alg` and the certificate chain) encoded once: every signature starts with one.
     let encodedHeaders: JWSHeaders
     /// The app's `AppTransaction` id, which every transaction and renewal info carries: Apple's is
@@ -43,7 +45,8 @@ struct StoreRules {
 
     /// Rules over `state`, signing with `keys`, as of `now`.
     init(catalog: StoreCatalog, bundleID: String, environment: String, appAppleID: Int64? = nil, keys: StoreSigningKeys,
-         state: StoreState, now: Date) throws {
+         signedPayloads: SignedPayloadCache = SignedPayloadCache(), state: StoreState, now: Date) throws {
+        self.signedPayloads = signedPayloads
         self.catalog = catalog
         self.bundleID = bundleID
         self.environment = environment
@@ -113,7 +116,7 @@ struct StoreRules {
         // The device's check (`VerificationResult`): only the trusted key verifies.
         let record = TransactionRecord(payload: payload, jws: jws, verified: !untrusted, finished: false,
                                        signer: untrusted ? .untrusted : .trusted)
-        SignedPayloads.remember(record.boxedPayload, signedAs: bytes)
+        signedPayloads.remember(record.boxedPayload, signedAs: bytes)
         return record
     }
 

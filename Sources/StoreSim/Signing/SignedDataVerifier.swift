@@ -16,8 +16,19 @@ public struct SignedDataVerifier: @unchecked Sendable {
     /// the same chain, so a server checks it once, not three certificates per request.
     private let verifiedChains = VerifiedChains()
 
+    /// The payloads the store that made this verifier signed lately (`SignedPayloadCache`): a
+    /// backend in the same process holds the store's payload instead of decoding a second copy.
+    package let recentlySigned: SignedPayloadCache?
+
     public init(trustedRoot: Certificate) {
         self.trustedRoot = trustedRoot
+        recentlySigned = nil
+    }
+
+    /// A verifier that also finds the payloads `recentlySigned` holds (the store's own).
+    package init(trustedRoot: Certificate, recentlySigned: SignedPayloadCache) {
+        self.trustedRoot = trustedRoot
+        self.recentlySigned = recentlySigned
     }
 
     /// The cache of checked chains; shared by copies of one verifier.
