@@ -291,7 +291,7 @@ struct DisplayedPriceTests {
 }
 
 /// Files added for issue 55 ("what the real world has that the sets still lack"), each read in the file.
-@Suite("Real catalogs with eight plans and win-back offers, and a hand-written Saudi one")
+@Suite("Real catalogs with eight plans, win-back offers, an enabled StoreKit error and a Saudi storefront")
 struct CorpusRoundFourTests {
     /// Fixture 65 (LeftPocket): 8 subscriptions in 2 groups, levels and prices as written (lines 80-420).
     @Test("65: every one of the eight subscriptions is read, with its group, level, period and price")
@@ -366,5 +366,26 @@ struct CorpusRoundFourTests {
         let shown = PlanFactory(catalog: catalog).defaultPaywallPlans()
         #expect(shown.map(\.currencyCode) == ["SAR", "SAR"])
         #expect(shown.filter(\.isBestValue).map(\.id) == ["itri_premium_yearly"])
+    }
+
+    /// Fixture 67 (jordancalhoun/StoreKit2 at 8c61cd6, a day before the author switched it off): Xcode's
+    /// Purchase error enabled with `current: {"index": 2, "type": "generic"}` (lines 63-69), next to
+    /// `_failTransactionsEnabled: true` (line 54).
+    @Test("67: the enabled Purchase error is read as enabled and fails a purchase; the other eight stay off")
+    func enabledPurchaseError() throws {
+        let catalog = try CatalogFixtures.load("67")
+        #expect(catalog.settings.storeKitErrors.count == 9)
+        #expect(catalog.settings.storeKitErrors.filter(\.enabled).map(\.name) == ["Purchase"])
+        let purchase = try #require(catalog.settings.storeKitErrors.first { $0.name == "Purchase" })
+        #expect(purchase.errorType == "generic" && purchase.errorIndex == 2)
+        #expect(catalog.settings.failTransactionsEnabled)
+        #expect(catalog.settings.forcedErrors == ["Purchase": "networkError"],
+                "generic #2 in the order of StoreKitError's cases (the tool's inference); the file's entry wins over the legacy flag")
+        let store = try SimulatedStore(catalog: catalog, stateDirectory: Fixture.tempDirectory(), clock: ManualClock(Fixture.start),
+                                       seed: 42, bundleID: Fixture.bundleID, environment: "Xcode", durability: .durable)
+        #expect(try store.products(for: ["subscription.yearly", "nonconsumable.lifetime"]).count == 2, "Load Products is not forced")
+        #expect(store.purchase(productID: "subscription.yearly") == .failed(error: "networkError"))
+        #expect(store.purchase(productID: "nonconsumable.lifetime") == .failed(error: "networkError"))
+        #expect(store.allTransactions.isEmpty)
     }
 }
