@@ -88,6 +88,32 @@ public enum PluralRules {
             return .other
         case "tr", "el", "hu":
             return n == 1 ? .one : .other
+        case "cy":
+            // Welsh: zero, one, two, few (3), many (6), other.
+            guard isInteger else { return .other }
+            switch n {
+            case 0: return .zero
+            case 1: return .one
+            case 2: return .two
+            case 3: return .few
+            case 6: return .many
+            default: return .other
+            }
+        case "ga":
+            // Irish: one, two, few (3–6), many (7–10), other.
+            guard isInteger else { return .other }
+            if n == 1 { return .one }
+            if n == 2 { return .two }
+            if (3...6).contains(n) { return .few }
+            if (7...10).contains(n) { return .many }
+            return .other
+        case "sl":
+            // Slovenian: by the last two digits; any visible decimals are few.
+            guard v == 0 else { return .few }
+            if i100 == 1 { return .one }
+            if i100 == 2 { return .two }
+            if i100 == 3 || i100 == 4 { return .few }
+            return .other
         default:
             // en, de, nl, sv, da, fi, nb, … : one for exactly 1 with no visible decimals.
             return i == 1 && v == 0 ? .one : .other

@@ -186,4 +186,24 @@ struct CopyDeckLookupTests {
         #expect(japanese.localeUsed == "zh-Hans")
         #expect(deck.resolve("%@ (%lld)", locale: "zh-Hans", ["订阅", 3]).text == "订阅 (3)")
     }
+
+    /// Fixture 46 (NetNewsWire's account name in the revision that had Korean): one key whose en and
+    /// ko values vary by 8 devices. The simulator is no iPhone: it shows the `other` form ("On My
+    /// Device", "나의 기기"), never the iPhone's, in both languages, and lint finds nothing.
+    @Test("46: a device variation in en and ko resolves to the other form in each language")
+    func netNewsWireKorean() throws {
+        let catalog = try Fixtures.catalog("46")
+        let entry = try #require(catalog.entries["account.name.on-my-device"])
+        for language in ["en", "ko"] {
+            let devices = try #require(entry.localizations[language]?.variations?.device)
+            #expect(devices.keys.sorted() == ["appletv", "applevision", "applewatch", "ipad", "iphone", "ipod", "mac", "other"])
+        }
+        #expect(entry.localizations["ko"]?.variations?.device?["iphone"]?.stringUnit?.value == "나의 iPhone")
+        let deck = CopyDeck(catalog)
+        #expect(deck.resolve("account.name.on-my-device", locale: "en").text == "On My Device")
+        let korean = deck.resolve("account.name.on-my-device", locale: "ko")
+        #expect(korean.text == "나의 기기")
+        #expect(!korean.fellBack)
+        #expect(deck.resolve("account.name.on-my-device", locale: "ko-KR").text == "나의 기기", "a region of ko finds ko")
+    }
 }

@@ -27,6 +27,41 @@ struct PluralTests {
         #expect(PluralRules.category(for: number, locale: "ar") == expected)
     }
 
+    /// CLDR's rules for the three languages whose forms `copy lint` already asked for (six in Welsh,
+    /// five in Irish, four in Slovenian) but whose counts fell to the English rule (2 Slovenian days
+    /// were "other", never "two"). Expected values are CLDR's, checked against ICU's Intl.PluralRules.
+    @Test("Welsh, Irish and Slovenian: every form CLDR gives, for sample counts", arguments: [
+        ("cy", 0, PluralCategory.zero), ("cy", 1, .one), ("cy", 2, .two), ("cy", 3, .few), ("cy", 4, .other),
+        ("cy", 6, .many), ("cy", 7, .other), ("cy", 10, .other), ("cy", 103, .other),
+        ("ga", 0, .other), ("ga", 1, .one), ("ga", 2, .two), ("ga", 3, .few), ("ga", 6, .few), ("ga", 7, .many),
+        ("ga", 10, .many), ("ga", 11, .other), ("ga", 101, .other),
+        ("sl", 0, .other), ("sl", 1, .one), ("sl", 2, .two), ("sl", 3, .few), ("sl", 4, .few), ("sl", 5, .other),
+        ("sl", 11, .other), ("sl", 101, .one), ("sl", 102, .two), ("sl", 104, .few), ("sl", 111, .other),
+    ])
+    func celticAndSlovenian(_ locale: String, _ number: Int, _ expected: PluralCategory) {
+        #expect(PluralRules.category(for: number, locale: locale) == expected)
+        #expect(PluralCategorySet.of(locale)?.whole.contains(expected) == true, "a form copy lint asks for")
+    }
+
+    @Test("Welsh, Irish and Slovenian decimals")
+    func celticAndSlovenianDecimals() {
+        #expect(PluralRules.category(for: PluralOperands(1.5, fractionDigits: 1), locale: "sl") == .few)
+        #expect(PluralRules.category(for: PluralOperands(1.0, fractionDigits: 1), locale: "sl") == .few)
+        #expect(PluralRules.category(for: PluralOperands(2.5, fractionDigits: 1), locale: "cy") == .other)
+        #expect(PluralRules.category(for: PluralOperands(2.0, fractionDigits: 1), locale: "cy") == .two)
+        #expect(PluralRules.category(for: PluralOperands(1.5, fractionDigits: 1), locale: "ga") == .other)
+    }
+
+    @Test("a Welsh plural entry shows its zero, two and many forms")
+    func welshVariations() {
+        let cy = pluralEntry([.zero: "Dim diwrnod", .one: "%lld diwrnod", .two: "%lld ddiwrnod", .few: "%lld diwrnod",
+                              .many: "%lld niwrnod", .other: "%lld diwrnod"])
+        let welsh = CopyFormatter(locale: "cy")
+        #expect(welsh.render(cy, language: "cy", [0]).text == "Dim diwrnod")
+        #expect(welsh.render(cy, language: "cy", [2]).text == "2 ddiwrnod")
+        #expect(welsh.render(cy, language: "cy", [6]).text == "6 niwrnod")
+    }
+
     @Test("Chinese, Korean and Japanese are always other")
     func cjk() {
         for locale in ["zh-Hans", "zh_Hant", "ko-KR", "ja"] {

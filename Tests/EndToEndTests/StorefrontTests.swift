@@ -37,6 +37,9 @@ struct StorefrontTests {
         ("51-goaltimer-jpn-ja-v3.storekit", "goal_timer_premium_1_month", "¥500"),
         ("55-timetable-dsw-pol-v4.storekit", "com.dswlab.timetable.tip.hot.dog", "5,00 PLN"),
         ("57-chengyu-chn-mixed-prices-v3.storekit", "com.chengyu.anchor.lifetime", "¥299.00"),
+        // Saudi riyals in Saudi Arabic, with Arabic-Indic digits as ICU writes ar_SA (its bidi marks left out).
+        ("66-itri-sau-hand-written-v3.storekit", "itri_premium_monthly", "٣٧٫٩٩ ر.س."),
+        ("66-itri-sau-hand-written-v3.storekit", "itri_premium_yearly", "٢٩٩٫٩٩ ر.س."),
     ])
     func corpusPrices(file: String, product: String, expected: String) async throws {
         let state = FileManager.default.temporaryDirectory.appendingPathComponent("sf-\(UUID().uuidString)")

@@ -1,5 +1,6 @@
 import Foundation
 import PaywallCore
+import SimRuntime
 import Testing
 @testable import StoreSim
 
@@ -286,5 +287,105 @@ struct DisplayedPriceTests {
     @Test func aCommaThatIsNoThousandsSeparatorIsStillRefused() {
         #expect(throws: (any Error).self) { try catalog("€9,99") }
         #expect(throws: (any Error).self) { try catalog("$1,50") }
+    }
+}
+
+/// Files added for issue 55 ("what the real world has that the sets still lack"), each read in the file.
+@Suite("Real catalogs with eight plans, win-back offers, an enabled StoreKit error and a Saudi storefront")
+struct CorpusRoundFourTests {
+    /// Fixture 65 (LeftPocket): 8 subscriptions in 2 groups, levels and prices as written (lines 80-420).
+    @Test("65: every one of the eight subscriptions is read, with its group, level, period and price")
+    func leftPocketPlans() throws {
+        let catalog = try CatalogFixtures.load("65")
+        #expect(catalog.subscriptionProducts.count == 8)
+        #expect(catalog.groups.map(\.name) == ["Left Pocket Pro", "Premium"])
+        let plans = catalog.subscriptionProducts.map { product in
+            "\(product.id) \(product.subscription?.groupID ?? "-")/\(product.subscription?.level ?? 0) \(product.subscription?.period.iso8601 ?? "-") \(product.price)"
+        }
+        #expect(plans == [
+            "lp_4999_1y 21629539/4 P1Y 29.99", "lp_7999_1y 21629539/1 P1Y 79.99", "lp_699_1m 21629539/5 P1M 6.99",
+            "lp_999_1m 21629539/2 P1M 9.99", "lp_299_1w 21629539/3 P1W 2.99",
+            "lp_2999_1y 21425788/1 P1Y 19.99", "lc_399_1m 21425788/2 P1M 2.99", "lp_099_1w 21425788/3 P1W 0.99",
+        ], "the file's order; the ids' prices (4999, 2999, 399) are not what the file charges")
+        #expect(catalog.product("lp_14999_life")?.kind == .nonConsumable)
+        // Every subscription has a free intro; five of the first group's share one name.
+        #expect(catalog.subscriptionProducts.allSatisfy { $0.subscription?.introductoryOffer?.paymentMode == .free })
+        #expect(catalog.subscriptionProducts.filter { $0.displayName(for: "en_US") == "Left Pocket Pro" }.count == 5)
+        #expect(catalog.subscriptionProducts.reduce(0) { $0 + ($1.subscription?.codeOffers.count ?? 0) } == 9)
+        #expect(catalog.warnings.isEmpty, "\(catalog.warnings)")
+    }
+
+    @Test("65: the two win-back offers, pay as you go for 12 months, on the two monthly plans")
+    func leftPocketWinback() throws {
+        let catalog = try CatalogFixtures.load("65")
+        let winbacks = catalog.subscriptionProducts.flatMap { product in (product.subscription?.winbackOffers ?? []).map { (product.id, $0) } }
+        #expect(winbacks.map(\.0) == ["lp_699_1m", "lp_999_1m"])
+        #expect(winbacks.map(\.1.offerID) == ["winbackoffer_399_1m", "winbackoffer_499"])
+        #expect(winbacks.map(\.1.price) == [Decimal(string: "3.99"), Decimal(string: "4.99")])
+        #expect(winbacks.map(\.1.referenceName) == ["Win Back Offer - Monthly $3.99", "Win Back Offer $4.99 Monthly"])
+        for (_, offer) in winbacks {
+            #expect(offer.kind == .winback)
+            #expect(offer.paymentMode == .payAsYouGo)
+            #expect(offer.period == BillingPeriod(value: 1, unit: .month))
+            #expect(offer.numberOfPeriods == 12)
+        }
+        #expect(catalog.settings.storeKitErrors.count == 9)
+        #expect(catalog.settings.forcedErrors.isEmpty, "none of the nine entries is enabled")
+    }
+
+    /// The paywall with no remote config: the first group's five plans by level, BEST VALUE on the
+    /// cheapest per day ($29.99 a year, level 4), the second group's three left for a paywall that names them.
+    @Test("65: the default paywall lists the first group's five plans by level and badges the cheapest per day")
+    func leftPocketPaywall() throws {
+        let catalog = try CatalogFixtures.load("65")
+        let shown = PlanFactory(catalog: catalog).defaultPaywallPlans()
+        #expect(shown.map(\.id) == ["lp_7999_1y", "lp_999_1m", "lp_299_1w", "lp_4999_1y", "lp_699_1m"])
+        #expect(shown.map(\.displayPrice) == ["$79.99", "$9.99", "$2.99", "$29.99", "$6.99"])
+        #expect(shown.filter(\.isBestValue).map(\.id) == ["lp_4999_1y"])
+        let premium = PlanFactory(catalog: catalog).plans(for: try #require(catalog.group("21425788")).productIDs)
+        #expect(premium.map(\.id) == ["lp_2999_1y", "lc_399_1m", "lp_099_1w"])
+        #expect(premium.filter(\.isBestValue).map(\.id) == ["lp_2999_1y"])
+    }
+
+    /// Fixture 66 (itri): written by hand with keys Xcode never writes (`nonConsumableProducts`,
+    /// `nonRenewingSubscriptionProducts`, `familySharable`, `adHocOfferCodesEnabled`), all empty or
+    /// false; read without a refusal or a warning, with the Saudi storefront and its riyal prices.
+    @Test("66: a hand-written SAU file: two SAR plans read, the storefront's currency used")
+    func itriSaudi() throws {
+        let catalog = try CatalogFixtures.load("66")
+        #expect(catalog.formatVersion?.description == "3.0")
+        #expect(catalog.settings.storefront == "SAU")
+        #expect(catalog.settings.locale == "ar_SA")
+        #expect(catalog.settings.timeRate == .oneHourIsOneDay)
+        #expect(catalog.settings.storeKitErrors.isEmpty)
+        #expect(catalog.products.map(\.id) == ["itri_premium_monthly", "itri_premium_yearly"])
+        #expect(catalog.products.map(\.price) == [Decimal(string: "37.99"), Decimal(string: "299.99")])
+        #expect(catalog.subscriptionProducts.map { $0.subscription?.level } == [1, 2])
+        #expect(catalog.product("itri_premium_yearly")?.displayName(for: "ar") == "Itri Pro Yearly", "en_US is the only localization")
+        #expect(catalog.warnings.isEmpty, "\(catalog.warnings)")
+        let shown = PlanFactory(catalog: catalog).defaultPaywallPlans()
+        #expect(shown.map(\.currencyCode) == ["SAR", "SAR"])
+        #expect(shown.filter(\.isBestValue).map(\.id) == ["itri_premium_yearly"])
+    }
+
+    /// Fixture 67 (jordancalhoun/StoreKit2 at 8c61cd6, a day before the author switched it off): Xcode's
+    /// Purchase error enabled with `current: {"index": 2, "type": "generic"}` (lines 63-69), next to
+    /// `_failTransactionsEnabled: true` (line 54).
+    @Test("67: the enabled Purchase error is read as enabled and fails a purchase; the other eight stay off")
+    func enabledPurchaseError() throws {
+        let catalog = try CatalogFixtures.load("67")
+        #expect(catalog.settings.storeKitErrors.count == 9)
+        #expect(catalog.settings.storeKitErrors.filter(\.enabled).map(\.name) == ["Purchase"])
+        let purchase = try #require(catalog.settings.storeKitErrors.first { $0.name == "Purchase" })
+        #expect(purchase.errorType == "generic" && purchase.errorIndex == 2)
+        #expect(catalog.settings.failTransactionsEnabled)
+        #expect(catalog.settings.forcedErrors == ["Purchase": "networkError"],
+                "generic #2 in the order of StoreKitError's cases (the tool's inference); the file's entry wins over the legacy flag")
+        let store = try SimulatedStore(catalog: catalog, stateDirectory: Fixture.tempDirectory(), clock: ManualClock(Fixture.start),
+                                       seed: 42, bundleID: Fixture.bundleID, environment: "Xcode", durability: .durable)
+        #expect(try store.products(for: ["subscription.yearly", "nonconsumable.lifetime"]).count == 2, "Load Products is not forced")
+        #expect(store.purchase(productID: "subscription.yearly") == .failed(error: "networkError"))
+        #expect(store.purchase(productID: "nonconsumable.lifetime") == .failed(error: "networkError"))
+        #expect(store.allTransactions.isEmpty)
     }
 }
