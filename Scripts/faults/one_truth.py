@@ -7,10 +7,16 @@ serve` on it with an API key, and STEPS operations drawn from the seed, each a r
   buy / refund / expire / storefront   a `store` command (a refusal is a clean exit 1, never a crash)
   advance                              `store advance` by an hour to three days; one in three is
                                        stopped half way by SIGINT or SIGKILL
-  app                                  the app buys through serve (`play --continue --backend`);
-                                       one in five is killed mid-purchase
+  app                                  the app buys through serve (`play --continue --backend`),
+                                       in English, Korean or German; one in five is killed
+                                       mid-purchase
+  small                                the app in a 40x10 window, where only "Enlarge the window"
+                                       shows: Enter Enter must buy nothing
   reset                                `store reset --all`, or the app started over (`play --reset`)
   serve                                serve killed (SIGKILL) and started again on the state
+
+The state is made by `store entitlements`, `store transactions` or `store products` (drawn from the
+seed) with `--now` and `--environment Sandbox`: every store command keeps what it is given.
 
 After every step:
   * `paywall-sim debug check-state` holds: every file reads, ids and grants unique, nothing lost
@@ -19,10 +25,14 @@ After every step:
     history and every subscription status through serve, Apple's `SignedDataVerifier` (Sandbox,
     the state's root) verifies each, and they equal what a new `store transactions` and
     `store entitlements` process reads;
-  * an app purchase that was not killed verified through serve (the app unlocked);
+  * an app purchase that was not killed verified through serve (the app unlocked), its paywall
+    showed the account's currency whatever the app's language, and the App Store signed it in that
+    storefront and currency;
 and at the end every store command still works on the state.
 
-    one_truth.py [--binary .build/debug/paywall-sim] [--seed 1] [--seeds 1] [--steps 30]
+    one_truth.py [--binary .build/debug/paywall-sim] [--seed 1] [--seeds 1] [--steps 30] [--skip OP,OP]
+
+`--skip` leaves operations out (e.g. `--skip storefront` for a build without `store storefront`).
 
 Prints one line per seed (its steps, the time it took) and, for a failure, the seed and step to
 replay with `--seed N`. Exit 0 when every check held, 1 when one failed, 2 on bad usage. Run with
@@ -52,6 +62,15 @@ KEY_ID = "JUDGE00001"
 START = "2026-01-30T09:00:00Z"
 PRODUCTS = ["weekly_9_99", "monthly_14_99", "yearly_59_99"]
 STOREFRONTS = ["USA", "KOR", "DEU", "JPN"]
+CURRENCIES = {"USA": ("USD", "$"), "KOR": ("KRW", "₩"), "DEU": ("EUR", "€"), "JPN": ("JPY", "¥")}
+LOCALES = [None, "ko", "de"]
+SMALL_TAPE = """Set Size 40x10
+Set Start paywall
+Sleep 1s
+Key Enter
+Key Enter
+Sleep 6s
+"""
 APP_TAPE = """Set Start paywall
 Key Enter
 Key Enter
@@ -68,8 +87,11 @@ class Failure(Exception):
 class Run:
     """One seed's state directory, its server and its random operations."""
 
-    def __init__(self, binary, seed, work):
+    def __init__(self, binary, seed, work, skip=()):
         self.binary = binary
+        self.skip = set(skip)
+        # The account's storefront as the operations left it (a new state's is the USA's).
+        self.storefront = "USA"
         self.rng = random.Random(seed)
         self.work = work
         self.state = os.path.join(work, "state")
@@ -77,6 +99,9 @@ class Run:
         self.tape = os.path.join(work, "buy.tape")
         with open(self.tape, "w") as handle:
             handle.write(APP_TAPE)
+        self.small_tape = os.path.join(work, "small.tape")
+        with open(self.small_tape, "w") as handle:
+            handle.write(SMALL_TAPE)
         self.key = os.path.join(work, "AuthKey.p8")
         with open(self.key, "wb") as handle:
             handle.write(ec.generate_private_key(ec.SECP256R1()).private_bytes(
@@ -151,6 +176,7 @@ class Run:
     def op_storefront(self):
         code = self.rng.choice(STOREFRONTS)
         self.store("storefront", code)
+        self.storefront = code
         return f"storefront {code}"
 
     def op_advance(self):
@@ -161,17 +187,64 @@ class Run:
         self.store("advance", duration, "--yes")
         return f"advance {duration}"
 
+    def shown_currencies(self, locale):
+        """The currencies the paywall shows in `locale` now (a look, no key), from its last frame;
+        empty when no paywall shows (a subscriber's app opens on chat)."""
+        tape = os.path.join(self.work, "look.tape")
+        with open(tape, "w") as handle:
+            handle.write("Output look.txt\n" + (f"Set Locale {locale}\n" if locale else "") + "Set Start paywall\nSleep 1s\n")
+        frame = os.path.join(self.work, "look.txt")
+        if os.path.exists(frame):
+            os.remove(frame)
+        done = subprocess.run([self.binary, "play", tape, "--state", self.state, "--continue", "--update"], capture_output=True,
+                              text=True, timeout=120, stdin=subprocess.DEVNULL, cwd=self.work)
+        if done.returncode != 0 or not os.path.exists(frame):
+            raise Failure(f"a look at the paywall ({locale or 'en'}) failed: {(done.stdout + done.stderr).strip()[-300:]}")
+        with open(frame, encoding="utf-8") as handle:
+            text = handle.read()
+        return {code for code, (_, symbol) in CURRENCIES.items() if symbol in text or (symbol == "¥" and "￥" in text)}
+
+    def newest_app_transaction(self):
+        """The newest transaction the app bought (it carries the app's account token), or None."""
+        listed = json.loads(self.store("transactions", "--json", "--limit", "100000").stdout)["transactions"]
+        bought = [t for t in listed if t.get("appAccountToken")]
+        return max(bought, key=lambda t: int(t["id"])) if bought else None
+
     def op_app(self):
+        locale = self.rng.choice(LOCALES)
+        shown = self.shown_currencies(locale)
         arguments = ["play", self.tape, "--state", self.state, "--continue", "--backend", self.base_url]
         if self.rng.random() < 0.2:
-            return f"app purchase killed by {self.interrupted(arguments, 0.5)}"
+            return f"app purchase ({locale or 'en'}) killed by {self.interrupted(arguments, 0.5)}"
+        before = self.newest_app_transaction()
         done = self.cli(*arguments)
         if done.returncode != 0:
-            raise Failure(f"the app's purchase through serve did not verify: {done.stdout.strip()[-600:]}")
-        return "app purchase through serve"
+            raise Failure(f"the app's purchase through serve ({locale or 'en'}) did not verify: {done.stdout.strip()[-600:]}")
+        bought = self.newest_app_transaction()
+        if bought and bought != before:
+            currency = CURRENCIES[self.storefront][0]
+            signed = bought.get("currency")
+            if shown and {CURRENCIES[code][0] for code in shown} != {signed}:
+                raise Failure(f"the app's paywall ({locale or 'en'}) showed {sorted(CURRENCIES[c][0] for c in shown)}; "
+                              f"the purchase was signed in {signed} at {bought.get('price')}")
+            if signed != currency or bought.get("storefront", self.storefront) != self.storefront:
+                raise Failure(f"the account's storefront is {self.storefront} ({currency}); the app's purchase ({locale or 'en'}) "
+                              f"was signed {bought.get('storefront')}/{signed}")
+        return f"app purchase through serve ({locale or 'en'})"
+
+    def op_small(self):
+        count = len(json.loads(self.store("transactions", "--json", "--limit", "100000").stdout)["transactions"])
+        done = self.cli("play", self.small_tape, "--state", self.state, "--continue", "--backend", self.base_url)
+        if done.returncode != 0:
+            raise Failure(f"the app in a 40x10 window failed: {done.stdout.strip()[-300:]}")
+        after = len(json.loads(self.store("transactions", "--json", "--limit", "100000").stdout)["transactions"])
+        if after != count:
+            raise Failure(f"Enter Enter behind \"Enlarge the window\" (40x10) made {after - count} transaction(s)")
+        return "Enter Enter in a 40x10 window"
 
     def op_reset(self):
         self.reset_since_look = True
+        self.storefront = "USA"
         if self.rng.random() < 0.5:
             self.store("reset", "--all")
             return "store reset --all"
@@ -185,7 +258,8 @@ class Run:
         self.start_server()
         return "serve killed and started again"
 
-    OPERATIONS = [("buy", 3), ("refund", 2), ("expire", 1), ("storefront", 1), ("advance", 3), ("app", 3), ("reset", 1), ("serve", 1)]
+    OPERATIONS = [("buy", 3), ("refund", 2), ("expire", 1), ("storefront", 1), ("advance", 3), ("app", 3), ("small", 1),
+                  ("reset", 1), ("serve", 1)]
 
     # The checks.
 
@@ -241,12 +315,14 @@ class Run:
             raise Failure(f"serve's statuses {served_statuses} differ from a fresh read {wanted}")
 
     def run(self, steps):
-        self.store("entitlements", "--now", START, "--environment", "Sandbox")
+        # Whichever store command makes the state keeps the clock and environment it is given.
+        first = self.rng.choice(["entitlements", "transactions", "products"])
+        self.store(first, "--now", START, "--environment", "Sandbox")
         self.start_server()
-        done = []
+        done = [f"store {first} --now {START} --environment Sandbox"]
         try:
             for step in range(1, steps + 1):
-                names = [name for name, weight in self.OPERATIONS for _ in range(weight)]
+                names = [name for name, weight in self.OPERATIONS if name not in self.skip for _ in range(weight)]
                 name = self.rng.choice(names)
                 try:
                     done.append(getattr(self, "op_" + name)())
@@ -267,7 +343,13 @@ def main():
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--seeds", type=int, default=1, help="how many seeds, from --seed on")
     parser.add_argument("--steps", type=int, default=30)
+    parser.add_argument("--skip", default="", help="operations left out, comma-separated")
     arguments = parser.parse_args()
+    skip = [name for name in arguments.skip.split(",") if name]
+    unknown = [name for name in skip if name not in dict(Run.OPERATIONS)]
+    if unknown:
+        print(f"--skip {','.join(unknown)}: expected operations among {', '.join(dict(Run.OPERATIONS))}", file=sys.stderr)
+        return 2
     binary = os.path.abspath(arguments.binary)
     if not os.access(binary, os.X_OK):
         print(f"{binary}: not an executable (swift build first)", file=sys.stderr)
@@ -278,8 +360,8 @@ def main():
         work = tempfile.mkdtemp(prefix=f"one-truth-{seed}-")
         started = time.time()
         try:
-            done = Run(binary, seed, work).run(arguments.steps)
-            print(f"seed {seed}: {len(done)} steps held ({time.time() - started:.1f} s)", flush=True)
+            done = Run(binary, seed, work, skip).run(arguments.steps)
+            print(f"seed {seed}: {len(done) - 1} steps held ({time.time() - started:.1f} s)", flush=True)
             shutil.rmtree(work, ignore_errors=True)
         except (Failure, OSError, subprocess.SubprocessError) as failure:
             failed += 1

@@ -51,6 +51,9 @@ public final class SimulatedStore {
     let stateDirectory: URL
     /// Whether its writes are fsynced: the policy of the workspace that opened it.
     let durability: Durability
+    /// Whether this store made the state's store (its signing keys, which a reset keeps): the only
+    /// opener whose suggestion (the app's locale) may pick the account's storefront.
+    let madeTheState: Bool
     /// How deep in `exclusive` this process is: only the outermost change records notifications.
     private var changeDepth = 0
 
@@ -63,10 +66,13 @@ public final class SimulatedStore {
         var repository = StoreRepository(folder: stateDirectory, durability: durability)
         var rng = SeededGenerator(seed: seed)
         // Under the lock: two processes opening a fresh directory at once make one set of keys.
-        let (keys, state) = try repository.lock.withLock {
+        let (keys, state, made) = try repository.lock.withLock {
+            // The first opener of a state's store makes its signing keys (a reset keeps them).
+            let made = !FileManager.default.fileExists(atPath: StateLayout.Store(folder: stateDirectory).signingKeys.path)
             let keys = try StoreSigningKeys.loadOrCreate(in: stateDirectory, generator: &rng, durability: durability)
-            return (keys, try repository.load() ?? StoreState(rng: rng))
+            return (keys, try repository.load() ?? StoreState(rng: rng), made)
         }
+        madeTheState = made
         self.repository = repository
         self.stateDirectory = stateDirectory
         rules = try StoreRules(catalog: catalog, bundleID: bundleID, environment: environment, appAppleID: appAppleID, keys: keys,
@@ -98,12 +104,14 @@ public final class SimulatedStore {
 
     /// Makes `code` the account's storefront, kept in the state: what the paywall prices in and
     /// what every transaction and notification is signed with. With `onlyOnNewState` it is set
-    /// only when the state has kept no settings yet (a first launch picking it from the locale).
-    /// Returns whether it changed.
+    /// only when this store made the state (`madeTheState`) and nothing set a storefront or a
+    /// switch since (a first launch picking it from the locale): whoever makes a state decides
+    /// its account's country, as an App Store account has one before any app runs. Returns
+    /// whether it changed.
     @discardableResult
     public func setStorefront(_ code: String, onlyOnNewState: Bool = false) throws -> Bool {
         try exclusive {
-            if onlyOnNewState && rules.hasKeptSettings { return false }
+            if onlyOnNewState && (rules.hasKeptSettings || !madeTheState) { return false }
             guard rules.setStorefront(code) else { return false }
             try save()
             note("storefront \(code.uppercased())")
