@@ -49,13 +49,6 @@ public struct StateOptions: ParsableArguments {
         }
     }
 
-    /// The state's clock as this command sees it: the saved one, pinned at `--now`, switched by `--clock`.
-    func loadTime(from workspace: StateWorkspace, wall: Date = Date()) throws -> SimulatedTime {
-        var time = try workspace.time(now: pinnedNow, wall: wall)
-        if let mode = clockMode, mode != time.mode { time.switchTo(mode, wall: wall) }
-        return time
-    }
-
     /// Whether this command changes the saved clock (`--now` or `--clock`).
     var setsClock: Bool { now != nil || clock != nil }
 
@@ -72,8 +65,9 @@ public struct StateOptions: ParsableArguments {
     func makeClock(runsWhilePinned: Bool = true) throws -> StateDirectoryClock {
         try checkStateDirectory()
         let wall = Date()
-        let time = try loadTime(from: StateWorkspace(root: stateDirectory), wall: wall)
+        let workspace = StateWorkspace(root: stateDirectory)
+        let time = try workspace.time(now: pinnedNow, mode: clockMode, wall: wall)
         if setsClock { try time.save() }
-        return StateDirectoryClock(time: time, stateDirectory: stateDirectory, runsWhilePinned: runsWhilePinned, wall: wall)
+        return workspace.liveClock(from: time, runsWhilePinned: runsWhilePinned, wall: wall)
     }
 }
