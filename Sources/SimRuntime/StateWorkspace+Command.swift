@@ -49,9 +49,7 @@ extension StateWorkspace {
         /// loads the catalog and the clock.
         public init(workspace: StateWorkspace, request: CommandRequest) throws {
             let root = workspace.layout.root
-            if let problem = FileErrorText.directoryProblem(root) {
-                throw Diagnostic("\(root.path): \(problem); expected a writable state directory (--state DIR)")
-            }
+            try workspace.checkWritable()
             self.workspace = workspace
             let named = StateSetup.named(profile: request.profile, storekit: request.storekit, baseDirectory: request.baseDirectory,
                                          environment: request.environment, bundleID: request.bundleID, appAppleID: request.appAppleID)

@@ -27,6 +27,14 @@ public struct StateWorkspace: Sendable {
         self.durability = durability
     }
 
+    /// Refuses a directory that is a file, cannot be made or is not writable, in one line that
+    /// names it as the user did (`name`; its path when nil).
+    public func checkWritable(named name: String? = nil) throws {
+        if let problem = FileErrorText.directoryProblem(layout.root) {
+            throw Diagnostic("\(name ?? layout.root.path): \(problem); expected a writable state directory (--state DIR)")
+        }
+    }
+
     /// Opens (creating its folder if needed) the store on `catalog`, signing as `setup` says (the
     /// defaults without one). Unfinished transactions wait in its updates for the app.
     public func openStore(catalog: StoreCatalog, clock: any Clock, setup: StateSetup?, seed: UInt64 = defaultSeed) throws -> SimulatedStore {

@@ -52,20 +52,13 @@ public struct StateOptions: ParsableArguments {
     /// Whether this command changes the saved clock (`--now` or `--clock`).
     var setsClock: Bool { now != nil || clock != nil }
 
-    /// Refuses a state directory that is a file, cannot be made or is not writable, in one line.
-    func checkStateDirectory() throws {
-        if let problem = FileErrorText.directoryProblem(stateDirectory) {
-            throw Diagnostic("\(stateDirectory.path): \(problem); expected a writable state directory (--state DIR)")
-        }
-    }
-
     /// The simulated clock, shared with `paywall-sim store`: the state's clock (`clock.json`), pinned
     /// at `--now` or switched by `--clock` (and saved, so later commands carry on from there). A
     /// pinned clock runs on while the app runs; `leave()` pins the state where the run ended.
     func makeClock(runsWhilePinned: Bool = true) throws -> StateDirectoryClock {
-        try checkStateDirectory()
-        let wall = Date()
         let workspace = StateWorkspace(root: stateDirectory)
+        try workspace.checkWritable()
+        let wall = Date()
         let time = try workspace.time(now: pinnedNow, mode: clockMode, wall: wall)
         if setsClock { try time.save() }
         return workspace.liveClock(from: time, runsWhilePinned: runsWhilePinned, wall: wall)
