@@ -14,8 +14,11 @@ public struct StateLayout: Hashable, Sendable {
     /// The layout of the state directory at `root`.
     public init(root: URL) { self.root = root }
 
-    /// `.lock`: the lock every process takes before changing the directory (`StateLock`).
-    public var lock: URL { file(".lock") }
+    /// `.lock`: the directory's lock (`StateLock.directory`), held to change the setup, the clock,
+    /// the user and the app's files, and to reset the directory.
+    public var lock: URL { file(Self.lockName) }
+    /// The name of every lock file: the directory's, the store's and the backend's.
+    static let lockName = ".lock"
     /// `setup.json`: the profile, catalog, environment and bundle id the directory was made with.
     public var setup: URL { file("setup.json") }
     /// `clock.json`: the simulated clock's offset over the wall clock.
@@ -58,6 +61,8 @@ public struct StateLayout: Hashable, Sendable {
         public var signingKeys: URL { folder.appending(path: "store-keys.json", directoryHint: .notDirectory) }
         /// `api-host-certificates.json`: the TLS authority and the certificate `serve` presents as Apple's API hosts.
         public var apiHostCertificates: URL { folder.appending(path: "api-host-certificates.json", directoryHint: .notDirectory) }
+        /// `.lock`: the store's lock (`StateLock.store`), held to change its ledger and notification log.
+        public var lock: URL { folder.appending(path: StateLayout.lockName, directoryHint: .notDirectory) }
         /// `offer-key.json`: the In-App Purchase key promotional offers are checked against.
         public var offerKey: URL { folder.appending(path: "offer-key.json", directoryHint: .notDirectory) }
         /// `notifications.jsonl`: the server notifications made and each try to deliver them.
@@ -75,6 +80,8 @@ public struct StateLayout: Hashable, Sendable {
         public init(folder: URL) { self.folder = folder }
         /// `backend-ledger.json` (+ `.journal`): verified transactions, grants, the last entitlement.
         public var ledger: URL { folder.appending(path: "backend-ledger.json", directoryHint: .notDirectory) }
+        /// `.lock`: the backend's lock (`StateLock.backend`), held to change its ledger.
+        public var lock: URL { folder.appending(path: StateLayout.lockName, directoryHint: .notDirectory) }
         /// `entitlement-cache.json`: the backend's cached entitlement.
         public var entitlementCache: URL { folder.appending(path: "entitlement-cache.json", directoryHint: .notDirectory) }
     }

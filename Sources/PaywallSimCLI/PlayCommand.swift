@@ -91,9 +91,7 @@ public struct PlayCommand: ParsableCommand {
             Console.err("Error: no tapes found in \(paths.joined(separator: " ")); expected .tape files (those starting with _ are include-only)")
             throw ExitCode(2)
         }
-        if let state, !check, let problem = FileErrorText.directoryProblem(URL(fileURLWithPath: state)) {
-            throw Diagnostic("\(state): \(problem); expected a writable state directory (--state DIR)")
-        }
+        if let state, !check { try StateWorkspace(root: URL(fileURLWithPath: state)).checkWritable(named: state) }
         // With --matrix each combination has a state of its own (below): the named one is not used.
         if let state, matrixWords.isEmpty, !check { try prepare(StateWorkspace(root: URL(fileURLWithPath: state)), named: state) }
         var results: [TapeResult] = []

@@ -62,14 +62,17 @@ public struct ServeCommand: AsyncParsableCommand {
                 let key = try OfferSigningKey.team(argument)
                 keys[key.keyID] = key.privateKey.publicKey
             }
-            let workspace = try StoreWorkspace(app: app, state: stateOptions, storefrontCode: nil, signing: signing)
-            for warning in workspace.warnings(storefront: nil) { StoreRunner.printError(warning) }
-            for line in try workspace.commit() { StoreRunner.printError(line) }
+            // One workspace: the command's setup and catalog, its store, backend, user and clock.
+            let command = try StateWorkspace.Command(workspace: StateWorkspace(root: stateOptions.stateDirectory),
+                                                     request: .init(app: app, state: stateOptions, storefront: nil, signing: signing))
+            for warning in command.warnings(storefront: nil) { StoreRunner.printError(warning) }
+            for line in try command.commit() { StoreRunner.printError(line) }
+            let files = command.workspace
             // A pinned state's server answers at the pinned instant (moved by `store advance`); a wall one follows the wall clock.
-            let clock = try stateOptions.makeClock(runsWhilePinned: false)
-            clockText = clock.mode == .pinned ? "clock pinned at \(ISO8601.string(clock.now()))" : "clock \(workspace.clockLabel)"
-            let store = try workspace.openStore(clock: clock)
-            let files = workspace.workspace
+            // The clock as `commit` kept it (`--now`, `--clock`).
+            let clock = files.liveClock(from: try files.savedTime(), runsWhilePinned: false)
+            clockText = clock.mode == .pinned ? "clock pinned at \(ISO8601.string(clock.now()))" : "clock \(command.clockLabel)"
+            let store = try command.openStore(clock: clock)
             let backend = try files.openBackend(store: store, clock: clock, appAccountToken: try files.appAccountToken(store: store),
                                                 environments: [store.environment])
             environment = store.environment

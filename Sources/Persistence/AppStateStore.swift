@@ -52,7 +52,7 @@ public struct AppStateStore: Sendable {
     }
 
     /// The lock every process sharing this directory holds while it changes the app's files.
-    public var lock: StateLock { StateLock.for(directory: directory.root) }
+    public var lock: StateLock { StateLock.directory(directory.layout) }
 
     /// Saves this run's quota added to what other processes saved since `base` (see
     /// `MessageQuota.merged`), holding the lock; returns what is now on disk.

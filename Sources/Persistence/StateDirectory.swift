@@ -24,9 +24,6 @@ public struct StateDirectory: Hashable, Sendable {
         }
     }
 
-    /// The URL of `name` inside the folder.
-    public func file(_ name: String) -> URL { root.appendingPathComponent(name) }
-
     /// The directory's layout: every file's name.
     public var layout: StateLayout { StateLayout(root: root) }
 

@@ -51,10 +51,12 @@ public struct SimulatedTime: Sendable, Hashable {
         self.stateDirectory = stateDirectory
     }
 
-    /// The saved clock in `stateDirectory/clock.json` (the wall clock when there is none yet).
-    /// Throws `PersistenceError` naming the file when it exists but cannot be read or decoded.
-    public static func load(stateDirectory: URL, wall: Date = Date()) throws -> SimulatedTime {
-        let path = file(in: stateDirectory).url.path
+    /// The clock kept in `layout`'s `clock.json` (the wall clock when there is none yet); the
+    /// workspace reads it (`StateWorkspace.savedTime`). Throws `PersistenceError` naming the file
+    /// when it exists but cannot be read or decoded.
+    static func saved(in layout: StateLayout, wall: Date = Date()) throws -> SimulatedTime {
+        let stateDirectory = layout.root
+        let path = layout.clock.path
         guard let stored = try file(in: stateDirectory).load() else { return SimulatedTime(stateDirectory: stateDirectory) }
         switch stored.mode ?? .wall {
         case .wall:
@@ -69,18 +71,6 @@ public struct SimulatedTime: Sendable, Hashable {
             }
             return SimulatedTime(pinnedAt: instant, stateDirectory: stateDirectory, wall: wall)
         }
-    }
-
-    /// The saved clock; when `now` is given, pinned at `now`.
-    public static func load(stateDirectory: URL, now: Date?, wall: Date = Date()) throws -> SimulatedTime {
-        var time = try load(stateDirectory: stateDirectory, wall: wall)
-        if let now { time.pin(now, wall: wall) }
-        return time
-    }
-
-    /// Whether `stateDirectory` keeps a clock (a state some command or tape has set).
-    public static func isSaved(in stateDirectory: URL) -> Bool {
-        FileManager.default.fileExists(atPath: file(in: stateDirectory).url.path)
     }
 
     /// The simulated instant when the wall clock reads `wall`.
@@ -118,16 +108,6 @@ public struct SimulatedTime: Sendable, Hashable {
     public mutating func move(by seconds: TimeInterval) {
         offset += seconds
         if let pinnedInstant { self.pinnedInstant = pinnedInstant.addingTimeInterval(seconds) }
-    }
-
-    /// Adds `seconds` to the clock saved now (another process may have moved it since this one
-    /// read it), holding the state directory's lock; returns the time as saved.
-    public static func advanceSaved(by seconds: TimeInterval, stateDirectory: URL) throws -> SimulatedTime {
-        try StateLock.for(directory: stateDirectory).withLock {
-            var time = try load(stateDirectory: stateDirectory)
-            try time.advance(by: seconds)
-            return time
-        }
     }
 
     /// What the clock is, for the line a command prints: `pinned`, or `wall clock` with its offset.
@@ -188,16 +168,17 @@ public final class StateDirectoryClock: Clock, @unchecked Sendable {
     private var readAt: Date
     private var stamp: FileStamp?
     private let path: String
-    private let stateDirectory: URL
+    private let workspace: StateWorkspace
     private let runsWhilePinned: Bool
 
-    /// Starts at `time` (saved or pinned), watching `clock.json` in its state directory.
-    public init(time: SimulatedTime, stateDirectory: URL, runsWhilePinned: Bool = true, wall: Date = Date()) {
+    /// Starts at `time` (saved or pinned), watching `clock.json` in `workspace` (made by
+    /// `StateWorkspace.liveClock`).
+    init(time: SimulatedTime, workspace: StateWorkspace, runsWhilePinned: Bool = true, wall: Date = Date()) {
         self.time = time
         readAt = wall
-        self.stateDirectory = stateDirectory
+        self.workspace = workspace
         self.runsWhilePinned = runsWhilePinned
-        path = StateLayout(root: stateDirectory).clock.path
+        path = workspace.layout.clock.path
         stamp = FileStamp.of(path)
     }
 
@@ -217,7 +198,7 @@ public final class StateDirectoryClock: Clock, @unchecked Sendable {
         let current = FileStamp.of(path)
         guard current != lock.withLock({ stamp }) else { return false }
         let wall = Date()
-        guard let saved = try? SimulatedTime.load(stateDirectory: stateDirectory, wall: wall) else { return false }
+        guard let saved = try? workspace.savedTime(wall: wall) else { return false }
         return lock.withLock {
             stamp = current
             let before = instant(wall: wall)
@@ -241,11 +222,11 @@ public final class StateDirectoryClock: Clock, @unchecked Sendable {
     public func share(wall: Date) {
         guard lock.withLock({ time.mode == .pinned && runsWhilePinned && wall.timeIntervalSince(readAt) >= 1 }) else { return }
         reloadIfChanged()
-        try? StateLock.for(directory: stateDirectory).withLock {
+        try? workspace.withLock {
             let end = lock.withLock { instant(wall: wall) }
-            try SimulatedTime(pinnedAt: end, stateDirectory: stateDirectory).save()
+            try SimulatedTime(pinnedAt: end, stateDirectory: workspace.layout.root).save()
             lock.withLock {
-                time = SimulatedTime(pinnedAt: end, stateDirectory: stateDirectory)
+                time = SimulatedTime(pinnedAt: end, stateDirectory: workspace.layout.root)
                 readAt = wall
                 stamp = FileStamp.of(path)
             }
@@ -255,10 +236,10 @@ public final class StateDirectoryClock: Clock, @unchecked Sendable {
     /// A run that ends leaves a pinned state's clock where the run was (a wall clock needs nothing).
     public func leave() throws {
         reloadIfChanged()
-        try StateLock.for(directory: stateDirectory).withLock {
+        try workspace.withLock {
             let end = lock.withLock { time.mode == .pinned && runsWhilePinned ? instant(wall: Date()) : nil }
             guard let end else { return }
-            try SimulatedTime(pinnedAt: end, stateDirectory: stateDirectory).save()
+            try SimulatedTime(pinnedAt: end, stateDirectory: workspace.layout.root).save()
         }
     }
 }

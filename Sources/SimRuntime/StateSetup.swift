@@ -1,7 +1,6 @@
 import Foundation
 import Profiles
 import PaywallFoundation
-import Persistence
 
 /// The app a state directory was created with: its profile and `.storekit` catalog, kept in
 /// `setup.json`, so a later command that names neither works on the same catalog, and one that
@@ -57,24 +56,13 @@ public struct StateSetup: Codable, Hashable, Sendable {
         return "the embedded catalog"
     }
 
-    /// The setup saved in `directory`, or nil when none was saved yet.
-    public static func load(in directory: URL) throws -> StateSetup? {
-        try JSONFile<StateSetup>(url: StateLayout(root: directory).setup).load()
-    }
-
-    /// Saves the setup in `directory` (atomically, under the directory's lock).
-    public func save(in directory: URL, durability: Durability = .durable) throws {
-        try StateLock.for(directory: directory).withLock {
-            try JSONFile<StateSetup>(url: StateLayout(root: directory).setup).save(self, durability: durability)
-        }
-    }
-
     /// The setup a command runs with. What it names must be what the state was created with (the
     /// parts it does not name come from the state); a state with no setup yet takes the command's.
     /// With `switching` (`--switch-catalog`), what the command names replaces the state's.
     /// An environment or bundle id the command names replaces the state's (and is remembered).
-    public static func reconcile(_ requested: StateSetup, in directory: URL, switching: Bool) throws -> StateSetup {
-        guard let saved = try load(in: directory) else { return requested }
+    /// `saved` is what the state directory at `directory` keeps (nil: a new state); errors name `directory`.
+    public static func reconcile(_ requested: StateSetup, saved: StateSetup?, directory: URL, switching: Bool) throws -> StateSetup {
+        guard let saved else { return requested }
         if switching {
             var result = requested
             result.environment = requested.environment ?? saved.environment

@@ -4,21 +4,10 @@ import PaywallFoundation
 import Profiles
 import StoreSim
 
-/// The input rules every command shares: which setup a state directory runs with, its clock, and
-/// which catalog and remote config a run's files name (a `.storekit` file over a profile's
-/// catalog over the embedded one; a `--config` file over a profile's config over the default).
+/// The input rules every command shares: which catalog and remote config a run's files name (a
+/// `.storekit` file over a profile's catalog over the embedded one; a `--config` file over a
+/// profile's config over the default).
 extension StateWorkspace {
-    /// The profile and catalog the directory was made with, unless `named` names others: refused
-    /// when they differ, replaced with `switching` (`--switch-catalog`).
-    public func setup(named: StateSetup, switching: Bool) throws -> StateSetup {
-        try StateSetup.reconcile(named, in: layout.root, switching: switching)
-    }
-
-    /// The directory's clock as `clock.json` keeps it (pinned or wall), pinned at `now` when given.
-    public func time(now: Date? = nil, wall: Date = Date()) throws -> SimulatedTime {
-        try SimulatedTime.load(stateDirectory: layout.root, now: now, wall: wall)
-    }
-
     /// The profile `nameOrPath` names (a built-in name, or a file relative to `baseDirectory`), or
     /// nil. Throws `Diagnostic` naming the file.
     public static func profile(_ nameOrPath: String?, baseDirectory: String) throws -> ProfileSetup? {

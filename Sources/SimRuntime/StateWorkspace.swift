@@ -27,6 +27,14 @@ public struct StateWorkspace: Sendable {
         self.durability = durability
     }
 
+    /// Refuses a directory that is a file, cannot be made or is not writable, in one line that
+    /// names it as the user did (`name`; its path when nil).
+    public func checkWritable(named name: String? = nil) throws {
+        if let problem = FileErrorText.directoryProblem(layout.root) {
+            throw Diagnostic("\(name ?? layout.root.path): \(problem); expected a writable state directory (--state DIR)")
+        }
+    }
+
     /// Opens (creating its folder if needed) the store on `catalog`, signing as `setup` says (the
     /// defaults without one). Unfinished transactions wait in its updates for the app.
     public func openStore(catalog: StoreCatalog, clock: any Clock, setup: StateSetup?, seed: UInt64 = defaultSeed) throws -> SimulatedStore {
@@ -73,7 +81,7 @@ public struct StateWorkspace: Sendable {
 
     /// The simulated user's app account token: made once per directory, the same in every process.
     public func appAccountToken(store: SimulatedStore) throws -> UUID {
-        try UserIdentity.loadOrCreate(in: layout.root, store: store, durability: durability)
+        try UserIdentity.loadOrCreate(in: self, store: store)
     }
 
     /// A reader of the user's token for a long-running process (`serve`): each call answers the
@@ -96,11 +104,6 @@ public struct StateWorkspace: Sendable {
         try AppStateStore(directory: StateDirectory(root: layout.root), durability: durability)
     }
 
-    /// Keeps `setup` as what the directory was made with, when it says something new.
-    public func keep(_ setup: StateSetup) throws {
-        if try StateSetup.load(in: layout.root) != setup { try setup.save(in: layout.root, durability: durability) }
-    }
-
     /// The app's cache of its last verified entitlement, beside the backend.
     public func entitlementCache(backend: VerificationBackend, stalenessLimit: TimeInterval) -> CachedEntitlementProvider {
         CachedEntitlementProvider(backend: backend, stateDirectory: layout.backend.folder, stalenessLimit: stalenessLimit, durability: durability)
@@ -118,7 +121,7 @@ public struct StateWorkspace: Sendable {
                      (layout.entitlement, "a cached entitlement"), (layout.profileState, "profile screens' state")]
         for (url, what) in files where FileManager.default.fileExists(atPath: url.path) { held.append(what) }
         guard !held.isEmpty else { return nil }
-        if SimulatedTime.isSaved(in: layout.root), let time = try? SimulatedTime.load(stateDirectory: layout.root) {
+        if hasSavedClock, let time = try? savedTime() {
             held.append(time.mode == .pinned ? "clock pinned at \(ISO8601.string(time.now()))" : "clock \(time.label)")
         }
         return held.joined(separator: ", ")
@@ -141,16 +144,15 @@ public struct StateWorkspace: Sendable {
                                  // without it a server beside would jump to the wall clock.
                                  layout.clock.path, layout.setup.path]
         let ledgers = [layout.store.ledger.deletingPathExtension().lastPathComponent, layout.backend.ledger.deletingPathExtension().lastPathComponent]
-        return try StateLock.for(directory: layout.root).withLock {
+        return try withLock {
             if FileManager.default.fileExists(atPath: layout.store.ledger.path) {
                 // Resetting reads no product: any catalog opens the store for it.
                 let store = try openStore(catalog: .embedded, clock: SystemClock(), setup: nil)
                 try store.reset()
                 if let backend = try existingBackend(store: store, clock: SystemClock()) { try backend.reset() }
             }
-            if let saved = try StateSetup.load(in: layout.root) {
-                try StateSetup(environment: saved.environment, bundleID: saved.bundleID, appAppleID: saved.appAppleID)
-                    .save(in: layout.root, durability: durability)
+            if let saved = try savedSetup() {
+                try self.keep(StateSetup(environment: saved.environment, bundleID: saved.bundleID, appAppleID: saved.appAppleID))
             }
             guard let walker = FileManager.default.enumerator(at: layout.root, includingPropertiesForKeys: [.isRegularFileKey]) else { return 0 }
             var removed = 0

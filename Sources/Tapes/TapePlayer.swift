@@ -108,8 +108,7 @@ public final class TapePlayer {
         // Played on a used state, the tape goes on at the state's time (its saved clock, else the
         // wall clock every `store` command and `serve` on it read), never before what is in it.
         if options.continuesState, let dir = options.stateDirectory,
-           SimulatedTime.isSaved(in: dir) || FileManager.default.fileExists(atPath: StateLayout(root: dir).store.folder.path),
-           let saved = try? SimulatedTime.load(stateDirectory: dir).now(), saved > start {
+           let saved = StateWorkspace(root: dir).usedStateInstant(), saved > start {
             start = saved
         }
         self.start = start

@@ -61,7 +61,7 @@ public final class VerificationBackend {
         self.userAppAccountToken = userAppAccountToken
         self.clock = clock
         var ledger = JournaledLedger<BackendState>(url: StateLayout.Backend(folder: stateDirectory).ledger, durability: durability)
-        lock = StateLock.for(directory: stateDirectory)
+        lock = StateLock.backend(StateLayout.Backend(folder: stateDirectory))
         state = try lock.withLock { try ledger.load() } ?? BackendState()
         self.ledger = ledger
         savedGrants = state.grants.count

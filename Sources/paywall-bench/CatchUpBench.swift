@@ -151,8 +151,9 @@ struct CatchUpBench {
     /// A store opened on `dir` and a function that reads one history page from it (20 of every
     /// notification but TEST), as `serve` does for each request.
     static func historyPage(in dir: URL) throws -> () throws -> Void {
-        let store = try StateWorkspace(root: dir).openStore(catalog: try StateWorkspace.catalog(storekit: catalog, profile: nil),
-                                                            clock: ManualClock(Date()), setup: try StateSetup.load(in: dir))
+        let workspace = StateWorkspace(root: dir)
+        let store = try workspace.openStore(catalog: try StateWorkspace.catalog(storekit: catalog, profile: nil),
+                                            clock: ManualClock(Date()), setup: try workspace.savedSetup())
         return { _ = try store.notifications(where: { $0.notification.notificationType != "TEST" }, page: { _ in 20..<40 }) }
     }
 

@@ -9,28 +9,28 @@ struct SimulatedTimeTests {
     let wall = Date(timeIntervalSince1970: 1_780_000_000)
 
     @Test func noFileMeansTheWallClock() throws {
-        let time = try SimulatedTime.load(stateDirectory: dir)
+        let time = try StateWorkspace(root: dir).savedTime()
         #expect(time.offset == 0)
         #expect(time.now(wall: wall) == wall)
     }
 
     @Test func advanceIsSavedAndReadBack() throws {
-        var time = try SimulatedTime.load(stateDirectory: dir)
+        var time = try StateWorkspace(root: dir).savedTime()
         try time.advance(by: 86_400)
         try time.advance(by: 0.5)
-        let again = try SimulatedTime.load(stateDirectory: dir)
+        let again = try StateWorkspace(root: dir).savedTime()
         #expect(again.offset == 86_400.5)
         #expect(again.now(wall: wall) == wall.addingTimeInterval(86_400.5))
     }
 
     @Test func nowPinsTheClock() throws {
         let instant = Date(timeIntervalSince1970: 1_700_000_000.25)
-        let time = try SimulatedTime.load(stateDirectory: dir, now: instant, wall: wall)
+        let time = try StateWorkspace(root: dir).time(now: instant, wall: wall)
         #expect(time.mode == .pinned)
         #expect(time.now(wall: wall) == instant)
         #expect(time.now(wall: wall.addingTimeInterval(86_400 * 300)) == instant, "a pinned clock does not follow the wall")
         try time.save()
-        let again = try SimulatedTime.load(stateDirectory: dir, wall: wall.addingTimeInterval(99))
+        let again = try StateWorkspace(root: dir).savedTime(wall: wall.addingTimeInterval(99))
         #expect(again.mode == .pinned)
         #expect(again.now() == instant, "saved to the millisecond")
         #expect(again.label == "pinned")
@@ -39,7 +39,7 @@ struct SimulatedTimeTests {
     @Test func aPinnedClockMovesOnlyWhenAdvanced() throws {
         var time = SimulatedTime(pinnedAt: wall, stateDirectory: dir)
         try time.advance(by: 3_600)
-        let again = try SimulatedTime.load(stateDirectory: dir)
+        let again = try StateWorkspace(root: dir).savedTime()
         #expect(again.now() == wall.addingTimeInterval(3_600))
     }
 
@@ -57,7 +57,7 @@ struct SimulatedTimeTests {
 
     @Test func anOffsetFileWithoutAModeIsAWallClock() throws {
         try Data("{\"offsetSeconds\": 86400}".utf8).write(to: dir.appendingPathComponent("clock.json"))
-        let time = try SimulatedTime.load(stateDirectory: dir)
+        let time = try StateWorkspace(root: dir).savedTime()
         #expect(time.mode == .wall)
         #expect(time.now(wall: wall) == wall.addingTimeInterval(86_400))
         #expect(time.label == "wall clock +1d")
@@ -66,7 +66,7 @@ struct SimulatedTimeTests {
     @Test func anOffsetBeyondTheSupportedRangeIsRefusedNotATrap() throws {
         try Data("{\"mode\": \"wall\", \"offsetSeconds\": 1e300}".utf8).write(to: dir.appendingPathComponent("clock.json"))
         #expect {
-            _ = try SimulatedTime.load(stateDirectory: dir)
+            _ = try StateWorkspace(root: dir).savedTime()
         } throws: { error in
             String(describing: error).contains("clock.json") && String(describing: error).contains("outside")
         }
@@ -75,7 +75,7 @@ struct SimulatedTimeTests {
     @Test func aPinnedFileWithoutItsInstantNamesItself() throws {
         try Data("{\"mode\": \"pinned\"}".utf8).write(to: dir.appendingPathComponent("clock.json"))
         #expect {
-            _ = try SimulatedTime.load(stateDirectory: dir)
+            _ = try StateWorkspace(root: dir).savedTime()
         } throws: { error in
             String(describing: error).contains("clock.json") && String(describing: error).contains("instant")
         }
@@ -91,7 +91,7 @@ struct SimulatedTimeTests {
     @Test func corruptFileNamesItself() throws {
         try Data("{\"offsetSeconds\": \"soon\"}".utf8).write(to: dir.appendingPathComponent("clock.json"))
         #expect {
-            _ = try SimulatedTime.load(stateDirectory: dir)
+            _ = try StateWorkspace(root: dir).savedTime()
         } throws: { error in
             String(describing: error).contains("clock.json")
         }

@@ -36,8 +36,8 @@ struct StateLockTests {
     @Test func itExcludesOthersWhileHeldNestsAndReleasesAtTheOutermostEnd() throws {
         let root = try directory()
         defer { try? FileManager.default.removeItem(at: root) }
-        let lock = StateLock.for(directory: root)
-        #expect(StateLock.for(directory: root) === lock, "one object per lock file")
+        let lock = StateLock.directory(StateLayout(root: root))
+        #expect(StateLock.directory(StateLayout(root: root)) === lock, "one object per lock file")
         try lock.withLock {
             #expect(!othersCanLock(lock.path))
             try lock.withLock { #expect(!othersCanLock(lock.path), "nested use does not deadlock") }
@@ -50,7 +50,7 @@ struct StateLockTests {
         let roots = try (0..<40).map { _ in try directory() }
         defer { roots.forEach { try? FileManager.default.removeItem(at: $0) } }
         for root in roots {
-            let lock = StateLock.for(directory: root)
+            let lock = StateLock.directory(StateLayout(root: root))
             try lock.withLock { #expect(descriptors(on: lock.path) == 1) }
             #expect(descriptors(on: lock.path) == 0, "\(lock.path) is still open after release")
         }
@@ -59,9 +59,22 @@ struct StateLockTests {
     @Test func aBodyThatThrowsStillReleases() throws {
         let root = try directory()
         defer { try? FileManager.default.removeItem(at: root) }
-        let lock = StateLock.for(directory: root)
+        let lock = StateLock.directory(StateLayout(root: root))
         struct Failure: Error {}
         #expect(throws: Failure.self) { try lock.withLock { throw Failure() } }
         #expect(othersCanLock(lock.path))
+    }
+
+    @Test func theThreeLocksHaveTheirOwnFilesAndOneOrder() throws {
+        let layout = StateLayout(root: try directory())
+        defer { try? FileManager.default.removeItem(at: layout.root) }
+        #expect(StateLock.directory(layout).path.hasSuffix("/.lock"))
+        #expect(StateLock.store(layout.store).path.hasSuffix("/store/.lock"))
+        #expect(StateLock.backend(layout.backend).path.hasSuffix("/backend/.lock"))
+        #expect(StateLock.orderProblem(taking: .store, holding: [.directory]) == nil, "directory, then store")
+        #expect(StateLock.orderProblem(taking: .backend, holding: [.directory, .store]) == nil)
+        #expect(StateLock.orderProblem(taking: .store, holding: [.store]) == nil, "another directory's store")
+        #expect(StateLock.orderProblem(taking: .directory, holding: [.store]) != nil, "never the directory's under the store's")
+        #expect(StateLock.orderProblem(taking: .store, holding: [.backend]) != nil)
     }
 }

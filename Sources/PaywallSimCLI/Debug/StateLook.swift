@@ -47,7 +47,7 @@ public struct StateLook: Sendable {
             problems.append("\(error) (a half-written event line?)")
         }
         do { quota = try JSONFile<MessageQuota>(url: state.quotaFile).load() } catch { problems.append("\(error)") }
-        do { clockNow = try SimulatedTime.load(stateDirectory: directory).now() } catch { problems.append("\(error)") }
+        do { clockNow = try StateWorkspace(root: directory).savedTime().now() } catch { problems.append("\(error)") }
         do {
             let store = try SavedStoreLedger.read(in: StateLayout(root: directory).store.folder)
             transactions = store?.transactions ?? []

@@ -49,31 +49,18 @@ public struct StateOptions: ParsableArguments {
         }
     }
 
-    /// The state's clock as this command sees it: the saved one, pinned at `--now`, switched by `--clock`.
-    func loadTime(from workspace: StateWorkspace, wall: Date = Date()) throws -> SimulatedTime {
-        var time = try workspace.time(now: pinnedNow, wall: wall)
-        if let mode = clockMode, mode != time.mode { time.switchTo(mode, wall: wall) }
-        return time
-    }
-
     /// Whether this command changes the saved clock (`--now` or `--clock`).
     var setsClock: Bool { now != nil || clock != nil }
-
-    /// Refuses a state directory that is a file, cannot be made or is not writable, in one line.
-    func checkStateDirectory() throws {
-        if let problem = FileErrorText.directoryProblem(stateDirectory) {
-            throw Diagnostic("\(stateDirectory.path): \(problem); expected a writable state directory (--state DIR)")
-        }
-    }
 
     /// The simulated clock, shared with `paywall-sim store`: the state's clock (`clock.json`), pinned
     /// at `--now` or switched by `--clock` (and saved, so later commands carry on from there). A
     /// pinned clock runs on while the app runs; `leave()` pins the state where the run ended.
     func makeClock(runsWhilePinned: Bool = true) throws -> StateDirectoryClock {
-        try checkStateDirectory()
+        let workspace = StateWorkspace(root: stateDirectory)
+        try workspace.checkWritable()
         let wall = Date()
-        let time = try loadTime(from: StateWorkspace(root: stateDirectory), wall: wall)
+        let time = try workspace.time(now: pinnedNow, mode: clockMode, wall: wall)
         if setsClock { try time.save() }
-        return StateDirectoryClock(time: time, stateDirectory: stateDirectory, runsWhilePinned: runsWhilePinned, wall: wall)
+        return workspace.liveClock(from: time, runsWhilePinned: runsWhilePinned, wall: wall)
     }
 }

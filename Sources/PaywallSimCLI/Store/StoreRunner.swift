@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import PaywallFoundation
 import Persistence
+import SimRuntime
 import StoreSim
 
 /// What a store command prints: a table for people, a JSON document for scripts.
@@ -19,14 +20,14 @@ extension StoreOutput {
     mutating func stamp(clock: String) {}
 }
 
-/// Runs one store command: opens the workspace, prints the output, turns errors into one line.
+/// Runs one store command: opens the state directory (`StateWorkspace.Command`), prints the output, turns errors into one line.
 enum StoreRunner {
     /// `catalogOnly`: the command reads the catalog, not the state (`store products`): a catalog
     /// other than the state directory's is shown, not refused, and nothing is written.
-    static func run(_ options: StoreOptions, catalogOnly: Bool = false, _ body: (StoreWorkspace) throws -> any StoreOutput) throws {
+    static func run(_ options: StoreOptions, catalogOnly: Bool = false, _ body: (StateWorkspace.Command) throws -> any StoreOutput) throws {
         do {
-            let workspace = try StoreWorkspace(options: options, catalogOnly: catalogOnly)
-            for warning in workspace.warnings(options) { printError(warning) }
+            let workspace = try options.openCommand(catalogOnly: catalogOnly)
+            for warning in workspace.warnings(storefront: options.storefront) { printError(warning) }
             var output = try body(workspace)
             output.stamp(clock: workspace.clockLabel)
             for line in try workspace.commit() { printError(line) }

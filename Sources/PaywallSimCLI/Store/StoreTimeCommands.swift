@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import PaywallFoundation
+import SimRuntime
 import StoreSim
 
 /// `store advance DURATION`: moves the simulator's clock forward and runs what falls due.
@@ -56,15 +57,6 @@ struct StoreResetCommand: ParsableCommand {
     @Flag(name: .long, help: "A fresh user: also clear the backend's records and grants, the cached entitlements, the quota, paywall views, events, profile screens' state and the user's app account token.")
     var all = false
 
-    /// The app's files `--all` removes, with what each holds.
-    static func appFiles(_ layout: StateLayout) -> [(file: URL, what: String)] {
-        [
-            (layout.entitlement, "cached entitlement"), (layout.backend.entitlementCache, "backend's cached entitlement"),
-            (layout.quota, "quota"), (layout.paywallViews, "paywall views"), (layout.events, "events"),
-            (layout.profileState, "profile screens' state"), (layout.user, "app account token"),
-        ]
-    }
-
     func run() throws {
         try StoreRunner.run(options) { workspace in
             let store = try workspace.openStore()
@@ -89,16 +81,7 @@ struct StoreResetCommand: ParsableCommand {
                 try backend.reset()
                 if records > 0 { removed.append("the backend's \(records) grant(s)") }
             }
-            let directory = workspace.stateDirectory
-            try StateLock.for(directory: directory).withLock {
-                for (url, what) in Self.appFiles(StateLayout(root: directory)) {
-                    guard FileManager.default.fileExists(atPath: url.path) else { continue }
-                    do { try FileManager.default.removeItem(at: url) } catch {
-                        throw Diagnostic("\(url.path): cannot remove it: \(FileErrorText.reason(error))")
-                    }
-                    removed.append(what)
-                }
-            }
+            removed += try workspace.workspace.removeUserFiles()
             summary.append("A fresh user: removed \(removed.isEmpty ? "nothing else (none was there)" : removed.joined(separator: ", ")).")
             summary.append("Kept: the clock, the catalog the directory was made with (setup.json) and the store's signing keys.")
             return ControlReport(action: "reset", now: workspace.clock.now(), summary: summary,

@@ -20,7 +20,7 @@ struct StoreRepository {
 
     /// The repository of the store folder `folder`, written as `durability` says.
     init(folder: URL, durability: Durability) {
-        lock = StateLock.for(directory: folder)
+        lock = StateLock.store(StateLayout.Store(folder: folder))
         ledger = JournaledLedger<StoreState>(url: StateLayout.Store(folder: folder).ledger, durability: durability)
     }
 

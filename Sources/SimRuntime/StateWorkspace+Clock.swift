@@ -1,0 +1,52 @@
+import Foundation
+import PaywallFoundation
+
+/// The directory's clock (`clock.json`): read, moved and followed through the workspace.
+extension StateWorkspace {
+    /// Whether the directory keeps a clock (a state some command or tape has set).
+    public var hasSavedClock: Bool { FileManager.default.fileExists(atPath: layout.clock.path) }
+
+    /// The clock the directory keeps (the wall clock when there is none yet). Throws
+    /// `PersistenceError` naming the file when it exists but cannot be read or decoded.
+    public func savedTime(wall: Date = Date()) throws -> SimulatedTime {
+        try SimulatedTime.saved(in: layout, wall: wall)
+    }
+
+    /// The directory's clock as `clock.json` keeps it (pinned or wall), pinned at `now` when given.
+    public func time(now: Date? = nil, wall: Date = Date()) throws -> SimulatedTime {
+        var time = try savedTime(wall: wall)
+        if let now { time.pin(now, wall: wall) }
+        return time
+    }
+
+    /// The directory's clock as a command asks for it: the saved one, pinned at `now`, switched to `mode`.
+    public func time(now: Date?, mode: SimulatedTime.Mode?, wall: Date = Date()) throws -> SimulatedTime {
+        var time = try time(now: now, wall: wall)
+        if let mode, mode != time.mode { time.switchTo(mode, wall: wall) }
+        return time
+    }
+
+    /// Adds `seconds` to the clock saved now (another process may have moved it since this one
+    /// read it), holding the directory's lock; returns the time as saved.
+    public func advanceSavedClock(by seconds: TimeInterval) throws -> SimulatedTime {
+        try withLock {
+            var time = try savedTime()
+            try time.advance(by: seconds)
+            return time
+        }
+    }
+
+    /// The clock of a run on the directory (`run`, `play`, `serve`), starting at `time` and
+    /// following `clock.json` as other processes move it (see `StateDirectoryClock`).
+    public func liveClock(from time: SimulatedTime, runsWhilePinned: Bool = true, wall: Date = Date()) -> StateDirectoryClock {
+        StateDirectoryClock(time: time, workspace: self, runsWhilePinned: runsWhilePinned, wall: wall)
+    }
+
+    /// The instant a used state stands at — its saved clock, else (a state with a store) the wall
+    /// clock every `store` command and `serve` on it read; nil for a new state or an unreadable
+    /// clock. A tape played on with `--continue` goes on from there.
+    public func usedStateInstant() -> Date? {
+        guard hasSavedClock || FileManager.default.fileExists(atPath: layout.store.folder.path) else { return nil }
+        return try? savedTime().now()
+    }
+}
