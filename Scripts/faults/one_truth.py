@@ -53,7 +53,7 @@ import time
 from appstoreserverlibrary.api_client import APIException, AppStoreServerAPIClient, GetTransactionHistoryVersion
 from appstoreserverlibrary.models.Environment import Environment
 from appstoreserverlibrary.models.TransactionHistoryRequest import Order, TransactionHistoryRequest
-from appstoreserverlibrary.signed_data_verifier import SignedDataVerifier
+from appstoreserverlibrary.signed_data_verifier import SignedDataVerifier, VerificationException
 from cryptography.hazmat.primitives import serialization
 from cryptography.hazmat.primitives.asymmetric import ec
 
@@ -306,6 +306,8 @@ class Run:
                     served_statuses.append((group.subscriptionGroupIdentifier, last.rawStatus))
         except APIException as error:
             raise Failure(f"serve refused the history of {anyone}: {error.http_status_code} {error.raw_api_error}")
+        except VerificationException as error:
+            raise Failure(f"Apple's verifier (Sandbox) refused what serve answered: {error.status.name}")
         if served != fresh:
             raise Failure(f"serve's history differs from a fresh read: only serve {sorted(served - fresh)[:5]}, "
                           f"only the state {sorted(fresh - served)[:5]}")

@@ -49,7 +49,8 @@ struct SimulatedAppStoreTests {
             "transactionID": transaction.id, "originalTransactionID": transaction.originalID, "productID": transaction.productID,
             "offerID": "A", "signedTransaction": transaction.signedTransaction ?? "",
         ])
-        let answer = try #require(await server.post("/iap/transactions", json: body))
+        // A generous wait: the first answer checks the chain in a debug build, on a machine that may be busy.
+        let answer = try #require(await server.post("/iap/transactions", json: body, timeout: 60))
         #expect(answer.status == 200, "\(String(decoding: answer.body, as: UTF8.self))")
         #expect(String(decoding: answer.body, as: UTF8.self).contains(#""isPremium":true"#))
         let garbage = try #require(await server.post("/iap/transactions", json: Data("{".utf8)))
