@@ -190,7 +190,7 @@ struct StoreOverlayTests {
 
     @Test func theManagerListsTheNewestEightAndCountsTheRest() throws {
         let app = try Self.subscriber()
-        for _ in 0..<10 { try app.session.control(.renew, productID: "premium") }
+        for _ in 0..<10 { try app.session.control(.renew("premium")) }
         app.handle(.character("t"))
         let screen = FirstHourTests.screen(app, width: 80, height: 40)
         #expect(screen.contains("3 older transactions not shown"), "\(screen)")
