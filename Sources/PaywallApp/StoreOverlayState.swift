@@ -72,6 +72,11 @@ struct StoreOverlayState: Hashable, Sendable {
             let (choice, command) = list[selected]
             if page == .redeem {
                 account(command, session) { _, _ in .copy("account.note.redeemed", [.string(choice.title)]) }
+            } else if case .storefront(let storefront) = command {
+                // The account moves: the session re-prices the plans, as on `Storefront.updates`.
+                account(command, session) { _, _ in
+                    .copy("account.note.storefront", [.string(storefront.code), .string(storefront.currencyCode)])
+                }
             } else if choice.current, let status = subscribedGroup(session).flatMap({ session.store.subscriptionStatus(groupID: $0) }),
                       status.willAutoRenew, status.autoRenewProductID == status.productID {
                 // The plan they have, renewing as it is: nothing to change.
@@ -222,7 +227,8 @@ struct StoreOverlayState: Hashable, Sendable {
         return TransactionManagerInfo(rows: rows, older: page.total - page.page.count)
     }
 
-    /// A sheet's choices and the command choosing each performs: the subscribed group's plans, or every offer code.
+    /// A sheet's choices and the command choosing each performs: the subscribed group's plans,
+    /// every offer code, or the storefronts the catalog has prices for (the account's one current).
     private func choices(_ session: SimulatorSession) -> [(choice: AccountInfo.Choice, command: StoreCommand)] {
         let catalog = session.settings.catalog
         switch page {
@@ -237,6 +243,12 @@ struct StoreOverlayState: Hashable, Sendable {
                 let next = id != status.productID && id == status.autoRenewProductID && status.willAutoRenew ? status.expiresDate : nil
                 return (AccountInfo.Choice(title: name(of: id, session), detail: price, current: id == status.productID, starts: next,
                                            period: plan?.period), .buy(productID: id, options: StoreBuyOptions()))
+            }
+        case .storefront:
+            let current = session.storefront.code
+            return Storefront.all.filter { catalog.hasPrices(for: $0.code) }.map { storefront in
+                (AccountInfo.Choice(title: storefront.code, detail: storefront.currencyCode, current: storefront.code == current),
+                 .storefront(storefront))
             }
         case .redeem:
             return catalog.products.flatMap { product in
