@@ -155,7 +155,7 @@ struct StoreDeleteCommand: StoreControlCommand {
 }
 
 /// `store buy PRODUCT`: the Transaction Manager's buy (outside the app), with its options.
-struct StoreBuyCommand: ParsableCommand {
+struct StoreBuyCommand: StoreControlCommand {
     static let configuration = CommandConfiguration(
         commandName: "buy",
         abstract: "Buy a product outside the app, as the Transaction Manager does (offer, quantity, don't renew, purchase date, app account token); the app gets it as an update.",
@@ -184,33 +184,11 @@ struct StoreBuyCommand: ParsableCommand {
         if let appAccountToken, UUID(uuidString: appAccountToken) == nil { throw ValidationError("--app-account-token \(appAccountToken): expected a UUID") }
     }
 
-    func run() throws {
-        try StoreRunner.run(options) { workspace in
-            let store = try workspace.openStore()
-            try StoreTargetResolver.requireProduct(product, in: store.catalog)
-            let before = EntitlementsReport.statuses(store)
-            let promotional = offerSignature != nil
-            let newestBefore = store.latestTransaction?.id
-            let transaction = try store.buy(productID: product, options: StoreBuyOptions(
-                offerID: offer, quantity: quantity, autoRenew: !noRenew, purchaseDate: date.flatMap(ISO8601.parse),
-                appAccountToken: appAccountToken.flatMap(UUID.init(uuidString:)),
-                offerSignature: offerSignature, introEligibility: introEligibility))
-            let payload = store.payload(transactionID: transaction.id)
-            if let unchanged = store.noNewTransaction(product, answered: transaction, newestBefore: newestBefore) {
-                return ControlReport(action: "buy", now: workspace.clock.now(), summary: [unchanged], updates: store.takeUpdates(),
-                                     changes: ControlReport.changes(from: before, to: EntitlementsReport.statuses(store)))
-            }
-            var details: [String] = []
-            if !promotional, let id = payload?.offerIdentifier { details.append("offer \(id)") }
-            else if payload?.offerType == 1 { details.append("introductory offer\(introEligibility == nil ? "" : ", eligibility signature verified")") }
-            if quantity > 1 { details.append("quantity \(quantity)") }
-            if noRenew { details.append("auto-renew off") }
-            return ControlReport(action: "buy", now: workspace.clock.now(),
-                                 summary: ["Bought \(product) outside the app\(promotional ? " with promotional offer \(offer ?? "") (signature verified)" : "")"
-                                           + "\(details.isEmpty ? "" : " (\(details.joined(separator: ", ")))"): transaction \(transaction.id)."],
-                                 updates: store.takeUpdates(),
-                                 changes: ControlReport.changes(from: before, to: EntitlementsReport.statuses(store)))
-        }
+    var command: StoreSim.StoreCommand {
+        .buy(productID: product, options: StoreBuyOptions(
+            offerID: offer, quantity: quantity, autoRenew: !noRenew, purchaseDate: date.flatMap(ISO8601.parse),
+            appAccountToken: appAccountToken.flatMap(UUID.init(uuidString:)),
+            offerSignature: offerSignature, introEligibility: introEligibility))
     }
 }
 

@@ -76,11 +76,15 @@ extension SimulatedStore {
             let transaction = try buy(productID: productID, options: options)
             if let unchanged = noNewTransaction(productID, answered: transaction, newestBefore: newestBefore) { return unchanged }
             let payload = self.payload(transactionID: transaction.id)
+            // A signed promotional offer is named with its check; any other offer, the intro, the options in brackets.
+            let promotional = options.offerSignature != nil
             var details: [String] = []
-            if let offer = payload?.offerIdentifier ?? (payload?.offerType == 1 ? "introductory offer" : nil) { details.append("offer \(offer)") }
+            if !promotional, let id = payload?.offerIdentifier { details.append("offer \(id)") }
+            else if payload?.offerType == 1 { details.append("introductory offer\(options.introEligibility == nil ? "" : ", eligibility signature verified")") }
             if options.quantity > 1 { details.append("quantity \(options.quantity)") }
             if !options.autoRenew { details.append("auto-renew off") }
-            return "Bought \(productID) outside the app: transaction \(transaction.id)\(details.isEmpty ? "" : " (\(details.joined(separator: ", ")))")."
+            return "Bought \(productID) outside the app\(promotional ? " with promotional offer \(options.offerID ?? "") (signature verified)" : "")"
+                + "\(details.isEmpty ? "" : " (\(details.joined(separator: ", ")))"): transaction \(transaction.id)."
         case let .priceIncrease(productID, price, consent):
             try StoreTargetResolver.requireProduct(productID, in: catalog)
             let groups = try schedulePriceIncrease(productID: productID, newPrice: price, needsConsent: consent)
