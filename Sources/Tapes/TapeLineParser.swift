@@ -68,9 +68,9 @@ struct TapeLineParser {
             return number(after: "ExpectQuota", range: 0...1_000_000, what: "a number of messages").map { .expectQuota($0) }
         case "Store": return storeCommand()
         case "ExpectStoreError":
-            guard let error = argument(after: "ExpectStoreError", expected: "a StoreKit error name, e.g. networkError or ineligibleForOffer") else { return nil }
-            guard case let .store(command)? = storeCommand(after: "ExpectStoreError \(error.text)") else { return nil }
-            return .expectStoreError(error: error.text, command: command)
+            guard let error = oneOf(TapeVocabulary.storeRefusals, after: "ExpectStoreError", what: "store error") else { return nil }
+            guard case let .store(command)? = storeCommand(after: "ExpectStoreError \(error)") else { return nil }
+            return .expectStoreError(error: error, command: command)
         case "Relaunch": return .relaunch
         case "Snapshot": return snapshotCommand()
         case "Screenshot": return screenshotCommand()

@@ -127,6 +127,10 @@ struct TapeParserErrorTests {
         #expect(errors("Store Buy weekly_9_99 quantity=0").first?.hasPrefix("demo.tape:1:23: Buy weekly_9_99: quantity=0;") == true)
         #expect(errors("ExpectStoreError networkError Storefront XYZ").first?.hasPrefix("demo.tape:1:42: Storefront XYZ: expected") == true)
         #expect(commands("Store Storefront fra\nExpectStoreError nothingToExpire Expire premium").count == 2)
+        // The error is a name the store can refuse with, checked when the tape is read.
+        #expect(errors("ExpectStoreError nothingToExpir Expire").first?.hasPrefix(
+            "demo.tape:1:18: unknown store error 'nothingToExpir' (did you mean 'nothingToExpire'?)") == true)
+        #expect(errors("ExpectStoreError \"nothing to expire\" Expire").first?.hasPrefix("demo.tape:1:18: unknown store error") == true)
     }
 
     @Test func everyBadLineIsReported() {
