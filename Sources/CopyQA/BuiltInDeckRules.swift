@@ -50,7 +50,7 @@ public struct BuiltInDeckRules: Sendable {
     /// Key-help lines, which start with key glyphs.
     static func isHint(_ key: String) -> Bool {
         key.hasPrefix("hint.") || key.hasSuffix(".hint") || (key.hasPrefix("help.") && key != "help.title")
-            || ["purchased.continue", "skipped.continue", "debug.close", "account.manage", "account.refund", "account.redeem",
+            || ["purchased.continue", "skipped.continue", "debug.close", "account.manage", "account.refund", "account.redeem", "account.storefront",
                 "account.back", "manage.cancel", "manage.resubscribe"].contains(key)
             || (key.hasPrefix("manager.") && !["manager.title", "manager.empty", "manager.older"].contains(key))
     }

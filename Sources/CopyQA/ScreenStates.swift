@@ -116,6 +116,9 @@ public struct ScreenStates: Sendable {
             ("redeem", chat, AccountInfo(page: .redeem, choices: [AccountInfo.Choice(title: "FRIENDS1M", detail: "monthly_14_99")],
                                          note: .copy("account.note.codeNotForYou", isError: true))),
             ("redeem, none", chat, AccountInfo(page: .redeem)),
+            ("storefront", chat, AccountInfo(page: .storefront, choices: [AccountInfo.Choice(title: "USA", detail: "USD", current: true),
+                                                                          AccountInfo.Choice(title: "KOR", detail: "KRW")],
+                                             selected: 1, note: .copy("account.note.storefront", [.string("KOR"), .string("KRW")]))),
         ]
         var out: [ScreenState] = pages.map { label, model, info in
             var page = state("account", label, nil, model, locale)

@@ -7,7 +7,7 @@ import StoreSim
 /// What the account and Transaction Manager overlays remember between keys (the page open, the
 /// highlighted line, the last action's note), and how their keys act on the session's store.
 ///
-/// Every action is a `StoreControl`, the same one `Store …` tape lines and `paywall-sim store …`
+/// Every action is a `StoreCommand`, the same one `Store …` tape lines and `paywall-sim store …`
 /// perform, so the app, tapes and the command line cannot disagree on what it does.
 struct StoreOverlayState: Hashable, Sendable {
     /// The account overlay's page.
@@ -17,7 +17,7 @@ struct StoreOverlayState: Hashable, Sendable {
     private(set) var note: OverlayNote?
     /// Manage Subscriptions: the plan Enter was pressed on once; a second Enter changes to it (as
     /// Apple's sheet confirms a change before it charges).
-    private(set) var confirming: String?
+    private(set) var confirming: StoreCommand?
 
     /// How many transactions the Transaction Manager lists (older ones are counted, not built).
     static let listed = 8
@@ -55,7 +55,7 @@ struct StoreOverlayState: Hashable, Sendable {
             let list = choices(session)
             selected = list.firstIndex { $0.choice.current } ?? 0
         case .requestRefund:
-            account(.refundRequest, nil, session) { _, said in
+            account(.refundRequest(nil, reason: nil), session) { _, said in
                 // Waiting for Apple (Production): the app's copy; answered at once (StoreKit Testing
                 // approves every request, the sandbox as set): the store's sentence says how.
                 session.store.refundRequests.last?.state == .pending ? .copy("account.note.refundRequested") : OverlayNote(said)
@@ -63,26 +63,31 @@ struct StoreOverlayState: Hashable, Sendable {
         case .toggleAutoRenew:
             guard let group = subscribedGroup(session) else { break }
             let renews = session.store.subscriptionStatus(groupID: group)?.willAutoRenew ?? false
-            account(.manageSubscriptions, "\(renews ? "off" : "on") \(group)", session) { status, _ in
+            account(.manageSubscriptions(!renews, StoreTarget.Group(group)), session) { status, _ in
                 .copy(renews ? "account.note.cancelled" : "account.note.resubscribed", date: status?.expiresDate)
             }
         case .choose:
             let list = choices(session)
             guard list.indices.contains(selected) else { break }
-            let (choice, target) = list[selected]
+            let (choice, command) = list[selected]
             if page == .redeem {
-                account(.redeem, target, session) { _, _ in .copy("account.note.redeemed", [.string(choice.title)]) }
+                account(command, session) { _, _ in .copy("account.note.redeemed", [.string(choice.title)]) }
+            } else if case .storefront(let storefront) = command {
+                // The account moves: the session re-prices the plans, as on `Storefront.updates`.
+                account(command, session) { _, _ in
+                    .copy("account.note.storefront", [.string(storefront.code), .string(storefront.currencyCode)])
+                }
             } else if choice.current, let status = subscribedGroup(session).flatMap({ session.store.subscriptionStatus(groupID: $0) }),
                       status.willAutoRenew, status.autoRenewProductID == status.productID {
                 // The plan they have, renewing as it is: nothing to change.
                 note = .copy("account.note.stays", [.string(choice.title)])
-            } else if confirming != target {
+            } else if confirming != command {
                 // The first Enter says what the change is; the second makes it.
-                confirming = target
+                confirming = command
                 note = .copy("account.note.confirm", [.string(choice.title), .string(choice.detail)])
-            } else {
+            } else if case .buy(let target, _) = command {
                 confirming = nil
-                account(.buy, target, session) { status, _ in
+                account(command, session) { status, _ in
                     // Back to the plan they have: a pending change is undone, auto-renew on.
                     if choice.current { return .copy("account.note.stays", [.string(choice.title)]) }
                     guard let status, status.productID != target else { return .copy("account.note.changed", [.string(choice.title)]) }
@@ -102,34 +107,35 @@ struct StoreOverlayState: Hashable, Sendable {
         let rows = managerRows(session).rows
         guard rows.indices.contains(selected) else { return }
         let row = rows[selected]
+        let request = StoreTarget.Request(row.id), transaction = StoreTarget.Transaction(row.id), group = StoreTarget.Group(row.productID)
         switch (command, row.kind) {
-        case (.approve, .askToBuy): perform(.approve, row.id, session)
-        case (.decline, .askToBuy): perform(.decline, row.id, session)
+        case (.approve, .askToBuy): perform(.approve(request), session)
+        case (.decline, .askToBuy): perform(.decline(request), session)
         // A refund request waiting for Apple (Production): a and d answer it as Apple.
         case (.approve, .subscription) where row.refundRequested, (.approve, .purchase) where row.refundRequested:
-            perform(.approveRefund, row.id, session)
+            perform(.approveRefund(transaction), session)
         case (.decline, .subscription) where row.refundRequested, (.decline, .purchase) where row.refundRequested:
-            perform(.declineRefund, row.id, session)
+            perform(.declineRefund(transaction), session)
         // A refunded transaction: r reverses the refund (REFUND_REVERSED).
-        case (.refund, .revoked) where row.reversible: perform(.reverseRefund, row.id, session)
-        case (.resolve, .interrupted): perform(.resolve, row.id, session)
-        case (.refund, .subscription), (.refund, .purchase): perform(.refund, row.id, session)
-        case (.delete, .subscription), (.delete, .purchase), (.delete, .revoked): perform(.delete, row.id, session)
-        case (.expire, .subscription): perform(.expire, row.productID, session)
-        case (.renew, .subscription): perform(.renew, row.productID, session)
+        case (.refund, .revoked) where row.reversible: perform(.reverseRefund(transaction), session)
+        case (.resolve, .interrupted): perform(.resolve(request), session)
+        case (.refund, .subscription), (.refund, .purchase): perform(.refund(transaction, reason: .other), session)
+        case (.delete, .subscription), (.delete, .purchase), (.delete, .revoked): perform(.delete(transaction), session)
+        case (.expire, .subscription): perform(.expire(group), session)
+        case (.renew, .subscription): perform(.renew(group), session)
         default: return
         }
         // The list changed under the highlight: keep it on a row that exists.
         selected = min(selected, max(0, managerRows(session).rows.count - 1))
     }
 
-    /// Performs `control` for the account overlay, whose notes are the app's copy: `done` says what
+    /// Performs `command` for the account overlay, whose notes are the app's copy: `done` says what
     /// happened from the subscription's status after it; a refusal the customer can act on is
-    /// said in copy, any other in the store's words.
-    private mutating func account(_ control: StoreControl, _ target: String?, _ session: SimulatorSession,
+    /// said in copy (by its case, never its text), any other in the store's words.
+    private mutating func account(_ command: StoreCommand, _ session: SimulatorSession,
                                   done: (SubscriptionGroupStatus?, String) -> OverlayNote) {
         do {
-            let said = try session.control(control, productID: target)
+            let said = try session.control(command)
             note = done(subscribedGroup(session).flatMap { session.store.subscriptionStatus(groupID: $0) }, said)
         } catch let failure as StoreKitFailure where failure.name == "duplicateRequest" {
             note = .copy("account.note.refundAgain", isError: true)
@@ -142,10 +148,10 @@ struct StoreOverlayState: Hashable, Sendable {
         }
     }
 
-    /// Performs `control` as a `Store` line would; its sentence, or why it was refused, becomes the note.
-    private mutating func perform(_ control: StoreControl, _ target: String?, _ session: SimulatorSession) {
+    /// Performs `command` as a `Store` line would; its sentence, or why it was refused, becomes the note.
+    private mutating func perform(_ command: StoreCommand, _ session: SimulatorSession) {
         do {
-            note = OverlayNote(try session.control(control, productID: target))
+            note = OverlayNote(try session.control(command))
         } catch {
             note = OverlayNote(String(describing: error), isError: true)
         }
@@ -221,8 +227,9 @@ struct StoreOverlayState: Hashable, Sendable {
         return TransactionManagerInfo(rows: rows, older: page.total - page.page.count)
     }
 
-    /// A sheet's choices and what choosing each names: the subscribed group's plans, or every offer code.
-    private func choices(_ session: SimulatorSession) -> [(choice: AccountInfo.Choice, target: String)] {
+    /// A sheet's choices and the command choosing each performs: the subscribed group's plans,
+    /// every offer code, or the storefronts the catalog has prices for (the account's one current).
+    private func choices(_ session: SimulatorSession) -> [(choice: AccountInfo.Choice, command: StoreCommand)] {
         let catalog = session.settings.catalog
         switch page {
         case .menu:
@@ -235,14 +242,20 @@ struct StoreOverlayState: Hashable, Sendable {
                 let price = plan?.displayPrice ?? ""
                 let next = id != status.productID && id == status.autoRenewProductID && status.willAutoRenew ? status.expiresDate : nil
                 return (AccountInfo.Choice(title: name(of: id, session), detail: price, current: id == status.productID, starts: next,
-                                           period: plan?.period), id)
+                                           period: plan?.period), .buy(productID: id, options: StoreBuyOptions()))
+            }
+        case .storefront:
+            let current = session.storefront.code
+            return Storefront.all.filter { catalog.hasPrices(for: $0.code) }.map { storefront in
+                (AccountInfo.Choice(title: storefront.code, detail: storefront.currencyCode, current: storefront.code == current),
+                 .storefront(storefront))
             }
         case .redeem:
             return catalog.products.flatMap { product in
                 (product.subscription?.codeOffers ?? []).map { offer in
                     // The store finds a code by its reference name or its offer id, which has no spaces.
                     let title = offer.referenceName.isEmpty ? (offer.offerID ?? "") : offer.referenceName
-                    return (AccountInfo.Choice(title: title, detail: name(of: product.id, session)), "\(offer.offerID ?? title) \(product.id)")
+                    return (AccountInfo.Choice(title: title, detail: name(of: product.id, session)), .redeem(code: offer.offerID ?? title, productID: product.id))
                 }
             }
         }

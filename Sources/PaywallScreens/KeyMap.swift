@@ -105,6 +105,7 @@ public enum KeyMap {
         case (.menu, .character("m")): return .open(.manage)
         case (.menu, .character("f")): return .requestRefund
         case (.menu, .character("c")): return .open(.redeem)
+        case (.menu, .character("s")): return .open(.storefront)
         case (.menu, _): return nil
         case (_, .up), (_, .character("k")): return .move(by: -1)
         case (_, .down), (_, .character("j")): return .move(by: 1)

@@ -3,11 +3,14 @@ import Foundation
 import PaywallCore
 
 /// What the account overlay shows: the app's account screen and the system sheets it opens
-/// (Manage Subscriptions, Request a Refund, Redeem a Code), prepared by the runtime.
+/// (Manage Subscriptions, Request a Refund, Redeem a Code, the account's Country or Region),
+/// prepared by the runtime.
 public struct AccountInfo: Sendable, Hashable {
     /// The page showing: the account's menu or one of the sheets it opens.
     public enum Page: String, Sendable, Hashable, CaseIterable {
         case menu, manage, redeem
+        /// The App Store account's Country or Region: the storefronts the catalog has prices for.
+        case storefront
     }
 
     /// How long the customer's access lasts.
@@ -20,7 +23,7 @@ public struct AccountInfo: Sendable, Hashable {
         case lifetime
     }
 
-    /// One choice of a sheet: a plan of the group (Manage Subscriptions) or an offer code (Redeem).
+    /// One choice of a sheet: a plan of the group (Manage Subscriptions), an offer code (Redeem) or a storefront.
     public struct Choice: Sendable, Hashable {
         /// The plan's or code's name, e.g. `Premium Monthly` or `FRIENDS1M`.
         public var title: String

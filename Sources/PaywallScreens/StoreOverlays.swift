@@ -3,7 +3,7 @@ import CopyDeck
 import Foundation
 import PaywallCore
 
-/// The account overlay (with its Manage Subscriptions and Redeem a Code sheets) and Xcode's
+/// The account overlay (with its Manage Subscriptions, Redeem a Code and Country or Region sheets) and Xcode's
 /// Transaction Manager, drawn as framed cards over the screen.
 extension ScreenLayout {
     /// The account's menu, or the sheet it opened.
@@ -11,19 +11,20 @@ extension ScreenLayout {
         let boxWidth = min(width + 2, 64)
         let inner = boxWidth - 4
         let info = context.account
-        let titleKey = ["menu": "account.title", "manage": "manage.title", "redeem": "redeem.title"][info.page.rawValue] ?? "account.title"
+        let titleKey = ["menu": "account.title", "manage": "manage.title", "redeem": "redeem.title",
+                        "storefront": "storefront.title"][info.page.rawValue] ?? "account.title"
         var blocks: [Block] = [writer.line(writer.copy(titleKey, role: .title, bold: true, slot: .title), width: inner, align: .left),
                                Block(rows: [[]])]
-        if info.page != .redeem { blocks += subscriptionLines(info, width: inner) }
+        if info.page == .menu || info.page == .manage { blocks += subscriptionLines(info, width: inner) }
         var hints: [String]
         switch info.page {
         case .menu:
             blocks.append(Block(rows: [[]]))
-            for key in ["account.manage", "account.refund", "account.redeem"] {
+            for key in ["account.manage", "account.refund", "account.redeem", "account.storefront"] {
                 blocks.append(writer.paragraph(writer.copy(key, role: .text, slot: .body), width: inner, align: .left))
             }
             hints = ["help.close"]
-        case .manage, .redeem:
+        case .manage, .redeem, .storefront:
             blocks.append(Block(rows: [[Piece(text: String(repeating: writer.glyphs.horizontal, count: inner), x: 0, style: TextStyle(.border))]]))
             if info.choices.isEmpty {
                 blocks.append(writer.paragraph(writer.copy(info.page == .manage ? "manage.none" : "redeem.none", role: .muted, slot: .body),
@@ -32,9 +33,12 @@ extension ScreenLayout {
             for (index, choice) in info.choices.enumerated() {
                 blocks.append(choiceRow(choice, selected: index == info.selected, width: inner))
             }
-            hints = info.page == .manage
-                ? (info.choices.isEmpty ? [] : ["manage.hint"]) + (info.product == nil ? [] : [info.renews ? "manage.cancel" : "manage.resubscribe"]) + ["account.back"]
-                : (info.choices.isEmpty ? [] : ["redeem.hint"]) + ["account.back"]
+            switch info.page {
+            case .manage:
+                hints = (info.choices.isEmpty ? [] : ["manage.hint"]) + (info.product == nil ? [] : [info.renews ? "manage.cancel" : "manage.resubscribe"]) + ["account.back"]
+            case .storefront: hints = ["storefront.hint", "account.back"]
+            default: hints = (info.choices.isEmpty ? [] : ["redeem.hint"]) + ["account.back"]
+            }
         }
         blocks += noteLines(info.note, width: inner)
         blocks.append(Block(rows: [[]]))

@@ -25,11 +25,11 @@ public enum UIAction: Hashable, Sendable {
 public enum OverlayCommand: Hashable, Sendable {
     /// Move the highlight up (-1) or down (+1).
     case move(by: Int)
-    /// Enter: change to the highlighted plan, redeem the highlighted code.
+    /// Enter: change to the highlighted plan, redeem the highlighted code, move to the highlighted storefront.
     case choose
     /// Esc: back to the account's menu, or close.
     case back
-    /// The account's menu: open Manage Subscriptions, Redeem a Code; request a refund.
+    /// The account's menu: open Manage Subscriptions, Redeem a Code, Country or Region; request a refund.
     case open(AccountInfo.Page)
     case requestRefund
     /// Manage Subscriptions: cancel (auto-renew off), or resubscribe when it is off.

@@ -3,13 +3,12 @@ import PaywallCore
 import StoreSim
 
 extension SimulatorSession {
-    /// Acts on the store from outside the app (`SimulatedStore.perform`) and delivers what it queued;
-    /// `target` names a request, product, group or transaction, else the obvious one.
-    /// Returns the store's sentence saying what was done; throws a message naming what was missing
-    /// (no pending request, no subscription…).
+    /// Acts on the store from outside the app (`SimulatedStore.perform`) and delivers what it queued.
+    /// Returns the store's sentence saying what was done; throws the store's typed refusal
+    /// (`StoreControlError`, `StoreKitFailure`) naming what was missing.
     @discardableResult
-    public func control(_ action: StoreControl, productID target: String? = nil) throws -> String {
-        let done = try store.perform(action, target: target)
+    public func control(_ command: StoreCommand) throws -> String {
+        let done = try store.perform(command)
         pump()
         return done
     }

@@ -15,7 +15,7 @@ extension TapeCommand {
         case .expectStatus(let group, let state): return "subscription group \(group) \(state)"
         case let .expectEvent(name, properties): return "an analytics event \(name)\(TapeCommand.written(properties))"
         case let .expectNotEvent(name, properties): return "no analytics event \(name)\(TapeCommand.written(properties))"
-        case let .expectStoreError(error, control, _): return "Store \(control.rawValue) refused with \(error)"
+        case let .expectStoreError(error, command): return "Store \(command.control.rawValue) refused with \(error)"
         case .expectQuota(let left): return "\(left) free message\(left == 1 ? "" : "s") left today"
         case .snapshot(let name): return "the screen matches golden \(name)"
         case .screenshot(let name): return "the screen is written to \(name)"

@@ -82,10 +82,11 @@ public enum TapeCommand: Hashable, Sendable {
     case show
     /// `ExpectQuota N`: free messages left today.
     case expectQuota(Int)
-    /// `Store Approve|Decline|Expire|Refund|Renew|BillingIssue [TARGET]`.
-    case store(StoreControl, product: String?)
-    /// `ExpectStoreError ERROR ACTION [ARGS]`: the store control is refused with ERROR (e.g. a simulated error).
-    case expectStoreError(error: String, control: StoreControl, target: String?)
+    /// `Store NAME [ARGS]`: a `StoreCommand`, its arguments checked when the tape is read.
+    case store(StoreCommand)
+    /// `ExpectStoreError ERROR NAME [ARGS]`: the store command is refused with ERROR, a StoreKit
+    /// error name (a simulated error, `productUnavailable`) or a refusal's (`nothingToExpire`).
+    case expectStoreError(error: String, command: StoreCommand)
     /// `Relaunch`: the app is killed and started again on the same state.
     case relaunch
     /// `Snapshot NAME`: compare the screen with the stored golden `NAME`.

@@ -68,9 +68,9 @@ struct TapeLineParser {
             return number(after: "ExpectQuota", range: 0...1_000_000, what: "a number of messages").map { .expectQuota($0) }
         case "Store": return storeCommand()
         case "ExpectStoreError":
-            guard let error = argument(after: "ExpectStoreError", expected: "a StoreKit error name, e.g. networkError or ineligibleForOffer") else { return nil }
-            guard case let .store(control, target)? = storeCommand(after: "ExpectStoreError \(error.text)") else { return nil }
-            return .expectStoreError(error: error.text, control: control, target: target)
+            guard let error = oneOf(TapeVocabulary.storeRefusals, after: "ExpectStoreError", what: "store error") else { return nil }
+            guard case let .store(command)? = storeCommand(after: "ExpectStoreError \(error)") else { return nil }
+            return .expectStoreError(error: error, command: command)
         case "Relaunch": return .relaunch
         case "Snapshot": return snapshotCommand()
         case "Screenshot": return screenshotCommand()
@@ -118,18 +118,28 @@ struct TapeLineParser {
         return duration(after: "Wait \(target)").map { .wait(target, timeoutMilliseconds: $0) }
     }
 
+    /// `Store NAME [ARGS]`: up to six words (`Store Refund yearly_59_99 appIssue`, `Store Buy
+    /// monthly_14_99 offer=X renew=off`) read into a `StoreCommand`; arguments that say no command
+    /// are an error at the wrong word (or at the end when one is missing), before anything runs.
     private mutating func storeCommand(after command: String = "Store") -> TapeCommand? {
         let actions = StoreControl.allCases.map(\.rawValue)
         guard let name = oneOf(actions, after: command, what: "store action"),
-              let action = StoreControl(rawValue: name) else { return nil }
-        guard scanner.peek() != nil else { return .store(action, product: nil) }
-        // Up to six words: `Store Refund yearly_59_99 appIssue`, `Store Buy monthly_14_99 offer=X renew=off`.
-        var words: [String] = []
+              let control = StoreControl(rawValue: name) else { return nil }
+        var words: [TapeToken] = []
         while scanner.peek() != nil, words.count < 6 {
             guard let token = argument(after: "Store \(name)", expected: "a product, group, transaction or request id") else { return nil }
-            words.append(token.text)
+            words.append(token)
         }
-        return .store(action, product: words.joined(separator: " "))
+        do {
+            return .store(try StoreCommand(control, words: words.map(\.text)))
+        } catch let refused as StoreArgumentError {
+            let column = refused.word.flatMap { words.indices.contains($0) ? words[$0].column : nil } ?? scanner.here().column
+            fail(at: column, refused.description)
+            return nil
+        } catch {
+            fail(at: scanner.here().column, "\(error)")
+            return nil
+        }
     }
 
     private mutating func snapshotCommand() -> TapeCommand? {

@@ -22,6 +22,13 @@ public enum TapeVocabulary {
     public static let subscriptionStates = ["none", "subscribed", "expired", "inBillingRetryPeriod", "inGracePeriod", "revoked"]
     /// `Set Store Error` APIs: StoreKit Testing's nine (`StoreKitTestAPI`).
     public static let storeKitAPIs = StoreKitTestAPI.allCases.map(\.rawValue)
+    /// `ExpectStoreError` names: every StoreKit error a simulated API can fail with, the purchase
+    /// errors, then the store's named refusals (`StoreControlError.Refusal`), each once.
+    public static let storeRefusals: [String] = {
+        var seen = Set<String>()
+        let names = storeErrors + StoreKitTestAPI.allCases.flatMap(\.allowedErrors) + StoreControlError.Refusal.allCases.map(\.rawValue)
+        return names.filter { seen.insert($0).inserted }
+    }()
     /// `Set Store GracePeriod` values: App Store Connect's choices, or off.
     public static let gracePeriods = ["off", "3d", "16d", "28d"]
 

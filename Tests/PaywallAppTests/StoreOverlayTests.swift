@@ -188,9 +188,30 @@ struct StoreOverlayTests {
         #expect(app.session.store.refundRequests.map(\.state) == [.reversed])
     }
 
+    @Test func countryOrRegionMovesTheAccountAndThePaywallIsPricedAgain() throws {
+        let app = try FirstHourTests.app(start: .paywall)
+        #expect(Self.screen(app).contains("$59.99 / year"))
+        app.handle(.character("u"))
+        #expect(Self.screen(app).contains("s Country or Region"))
+        app.handle(.character("s"))
+        let page = Self.screen(app)
+        // The storefronts the embedded catalog has prices for, the account's own (USA, last) current and highlighted.
+        for code in ["CHN", "DEU", "FRA", "JPN", "KOR", "USA"] { #expect(page.contains(code), "\(page)") }
+        #expect(page.contains("Current") && page.contains("Enter Change"), "\(page)")
+        for _ in 0..<4 { app.handle(.up) }
+        app.handle(.enter)
+        #expect(app.session.storefront.code == "DEU")
+        #expect(Self.screen(app).contains("Country or region changed to DEU: prices are in EUR."))
+        app.handle(.escape)
+        app.handle(.escape)
+        #expect(app.overlay == .none)
+        let paywall = Self.screen(app)
+        #expect(paywall.contains("59,99 € / year") && !paywall.contains("$59.99"), "\(paywall)")
+    }
+
     @Test func theManagerListsTheNewestEightAndCountsTheRest() throws {
         let app = try Self.subscriber()
-        for _ in 0..<10 { try app.session.control(.renew, productID: "premium") }
+        for _ in 0..<10 { try app.session.control(.renew("premium")) }
         app.handle(.character("t"))
         let screen = FirstHourTests.screen(app, width: 80, height: 40)
         #expect(screen.contains("3 older transactions not shown"), "\(screen)")

@@ -35,7 +35,7 @@ import Testing
 
     @Test func anExpiredSubscriptionWithNothingPendingDropsToFree() throws {
         let (harness, session) = try subscribedSession()
-        try session.control(.expire)
+        try session.control(.expire(nil))
         harness.wait(session, 30)
         #expect(session.model.posted.isEmpty)
         #expect(!session.model.entitlement.isPremium)

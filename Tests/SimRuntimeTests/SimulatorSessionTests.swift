@@ -55,7 +55,7 @@ import Testing
         #expect(session.model.state.name == "paywall")
         #expect(session.model.notice?.key == "notice.pendingApproval")
         #expect(!session.model.entitlement.isPremium)
-        try session.control(.approve)
+        try session.control(.approve(nil))
         harness.wait(session, 1)
         #expect(session.model.entitlement.isPremium)
         #expect(session.model.state.name == "purchased")
@@ -68,7 +68,7 @@ import Testing
         session.send(.sheetConfirmed)
         harness.wait(session, 3)
         #expect(session.model.entitlement.isPremium)
-        try session.control(.refund)
+        try session.control(.refund(nil, reason: .other))
         #expect(!session.model.entitlement.isPremium)
     }
 

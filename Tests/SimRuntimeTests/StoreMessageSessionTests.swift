@@ -23,7 +23,7 @@ import Testing
 
     @Test func aPriceIncreaseMessageIsShownAndAgreeingReachesTheStore() throws {
         let (harness, session) = try subscribed("monthly_14_99")
-        try session.control(.priceIncrease, productID: "monthly_14_99 16.99 consent")
+        try session.control(.priceIncrease(productID: "monthly_14_99", price: Decimal(string: "16.99")!, consent: true))
         let message = try #require(session.model.storeMessages.first)
         #expect(message.reason == .priceIncreaseConsent && message.displayPrice == "$16.99" && message.productName == "Monthly")
         session.send(.storeMessageAnswered(accepted: true))
@@ -49,7 +49,7 @@ import Testing
 
     @Test func acceptingTheBillingIssueMessageUpdatesThePaymentAndRenews() throws {
         let (harness, session) = try subscribed("weekly_9_99")
-        try session.control(.billingIssue, productID: "on")
+        try session.control(.billingIssue(true, nil))
         harness.wait(session, 8)
         #expect(session.model.storeMessages.first?.reason == .billingIssue)
         session.send(.storeMessageAnswered(accepted: true))
@@ -60,7 +60,7 @@ import Testing
 
     @Test func theWinBackMessageTakenResubscribesAtTheOfferPrice() throws {
         let (harness, session) = try subscribed("monthly_14_99")
-        try session.control(.expire)
+        try session.control(.expire(nil))
         harness.wait(session, 1)
         let message = try #require(session.model.storeMessages.first)
         #expect(message.reason == .winBackOffer && message.offer?.displayPrice == "$7.49" && message.offer?.numberOfPeriods == 3)

@@ -75,7 +75,7 @@ struct PurchaseTests {
         settings.forcedErrors = ["Purchase": "networkError"]
         try store.setSettings(settings)
         let signed = StoreBuyOptions(introEligibility: "not.a.jws")
-        #expect(throws: StoreControlError("networkError (forced error)")) { _ = try store.buy(productID: "yearly_59_99", options: signed) }
+        #expect(throws: StoreControlError("networkError (forced error)", storeKitError: "networkError")) { _ = try store.buy(productID: "yearly_59_99", options: signed) }
         settings.forcedErrors = [:]
         try store.setSettings(settings)
         do {
@@ -83,6 +83,7 @@ struct PurchaseTests {
             Issue.record("a signature that is not a JWS was accepted")
         } catch let error as StoreControlError {
             #expect(error.description.hasPrefix("invalidOfferSignature ("), "\(error)")
+            #expect(error.storeKitError == "invalidOfferSignature" && error.isNamed("invalidOfferSignature"))
         }
     }
 

@@ -54,7 +54,7 @@ struct RefundRequestTests {
         let (store, _, _) = try Fixture.store(environment: "Production")
         let lifetime = try #require(store.purchase(productID: "lifetime", options: Fixture.options).transaction)
         try store.beginRefundRequest(transactionID: lifetime.id)
-        try store.perform(.declineRefund)
+        try store.perform(.declineRefund(nil))
         #expect(store.payload(transactionID: lifetime.id)?.revocationDate == nil)
         #expect(store.currentEntitlements().map(\.id) == [lifetime.id])
         #expect(store.refundRequests.last?.state == .declined)
@@ -83,19 +83,19 @@ struct RefundRequestTests {
         #expect(try kinds(store) == ["ONE_TIME_CHARGE/-", "CONSUMPTION_REQUEST/-", "REFUND/-",
                                      "ONE_TIME_CHARGE/-", "CONSUMPTION_REQUEST/-", "REFUND_DECLINED/-"])
         // The setting is the state's: another store on the directory reads it.
-        #expect(try store.perform(.sandboxRefunds, target: "approve").contains("approves"))
+        #expect(try store.perform(.sandboxRefunds(declines: false)).contains("approves"))
         #expect(store.settings.sandboxDeclinesRefunds == nil)
-        #expect(throws: StoreControlError.self) { try store.perform(.sandboxRefunds, target: "maybe") }
+        #expect(throws: StoreArgumentError.self) { try StoreCommand(.sandboxRefunds, words: ["maybe"]) }
     }
 
     @Test func aReversedRefundGivesTheSubscriptionBack() throws {
         let (store, clock, _) = try Fixture.store()
         let weekly = try #require(store.purchase(productID: "weekly_9_99", options: Fixture.options).transaction)
         clock.advance(by: 86_400)
-        try store.perform(.refund, target: weekly.id)
+        try store.perform(.refund(StoreTarget.Transaction(weekly.id), reason: .other))
         #expect(store.subscriptionStatus(groupID: "premium")?.state == .revoked)
         clock.advance(by: 86_400)
-        #expect(try store.perform(.reverseRefund).contains("REFUND_REVERSED"))
+        #expect(try store.perform(.reverseRefund(nil)).contains("REFUND_REVERSED"))
         #expect(store.payload(transactionID: weekly.id)?.revocationDate == nil)
         #expect(store.payload(transactionID: weekly.id)?.revocationReason == nil)
         let status = try #require(store.subscriptionStatus(groupID: "premium"))
@@ -104,7 +104,7 @@ struct RefundRequestTests {
         #expect(try kinds(store) == ["SUBSCRIBED/INITIAL_BUY", "REFUND/-", "REFUND_REVERSED/-"], "not a RENEWAL_EXTENDED")
         #expect(store.takeUpdates().last?.reason == .refundReversed)
         // Only a refund is reversed.
-        #expect(throws: StoreControlError.self) { try store.perform(.reverseRefund, target: weekly.id) }
+        #expect(throws: StoreControlError.self) { try store.perform(.reverseRefund(StoreTarget.Transaction(weekly.id))) }
     }
 
     @Test func consumptionInformationIsKeptOnTheRequest() throws {
@@ -124,13 +124,13 @@ struct RefundRequestTests {
 
     @Test func theTargetsAreResolvedAndRefusedInOneSentence() throws {
         let (store, _, _) = try Fixture.store(environment: "Production")
-        #expect(throws: StoreControlError.self) { try store.perform(.approveRefund) }
-        #expect(throws: StoreControlError.self) { try store.perform(.reverseRefund) }
+        #expect(throws: StoreControlError.self) { try store.perform(.approveRefund(nil)) }
+        #expect(throws: StoreControlError.self) { try store.perform(.reverseRefund(nil)) }
         let coins = try #require(store.purchase(productID: "coins_100", options: Fixture.options).transaction)
-        #expect(try store.perform(.refundRequest, target: "coins_100 LEGAL").contains("Apple decides later"))
+        #expect(try store.perform(try StoreCommand(.refundRequest, words: ["coins_100", "LEGAL"])).contains("Apple decides later"))
         #expect(store.refundRequests.last?.reason == "LEGAL")
-        #expect(try store.perform(.approveRefund, target: "coins_100").contains("Approved the refund request for transaction \(coins.id)"))
-        #expect(throws: StoreControlError.self) { try store.perform(.declineRefund, target: coins.id) }
-        #expect(throws: StoreControlError.self) { try store.perform(.refundRequest, target: "coins_100 because") }
+        #expect(try store.perform(.approveRefund("coins_100")).contains("Approved the refund request for transaction \(coins.id)"))
+        #expect(throws: StoreControlError.self) { try store.perform(.declineRefund(StoreTarget.Transaction(coins.id))) }
+        #expect(throws: StoreArgumentError.self) { try StoreCommand(.refundRequest, words: ["coins_100", "because"]) }
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import StoreSim
 @testable import Tapes
 
 /// Issue 14: the StoreKit Testing lines of the tape language parse, refuse bad values at their
@@ -21,11 +22,11 @@ struct StoreKitTapeCommandTests {
         #expect(try commands("Set Store Interrupted on") == [.setStoreInterrupted(true)])
         #expect(try commands("Set Store Dialogs off") == [.setStoreDialogs(false)])
         #expect(try commands("ExpectStatus premium inGracePeriod") == [.expectStatus(group: "premium", state: "inGracePeriod")])
-        #expect(try commands("Store Refund yearly_59_99 appIssue") == [.store(.refund, product: "yearly_59_99 appIssue")])
-        #expect(try commands("Store AutoRenew off premium") == [.store(.autoRenew, product: "off premium")])
-        #expect(try commands("Store BillingIssue off") == [.store(.billingIssue, product: "off")])
-        #expect(try commands("Store Resolve") == [.store(.resolve, product: nil)])
-        #expect(try commands("Store Delete 1000000000000001") == [.store(.delete, product: "1000000000000001")])
+        #expect(try commands("Store Refund yearly_59_99 appIssue") == [.store(.refund("yearly_59_99", reason: .appIssue))])
+        #expect(try commands("Store AutoRenew off premium") == [.store(.autoRenew(false, "premium"))])
+        #expect(try commands("Store BillingIssue off") == [.store(.billingIssue(false, nil))])
+        #expect(try commands("Store Resolve") == [.store(.resolve(nil))])
+        #expect(try commands("Store Delete 1000000000000001") == [.store(.delete("1000000000000001"))])
     }
 
     @Test func badValuesAreRefusedWhereTheyStand() {

@@ -117,6 +117,22 @@ struct TapeParserErrorTests {
         #expect(errors("Snapshot ../escape").first?.hasPrefix("demo.tape:1:10: bad snapshot name '../escape'") == true)
     }
 
+    @Test func storeArgumentsAreCheckedWhenTheTapeIsRead() {
+        #expect(errors("Store AutoRenew maybe premium") == [
+            "demo.tape:1:17: AutoRenew maybe premium: expected on or off, then optionally a subscription product or group",
+        ])
+        #expect(errors("Store AutoRenew") == [
+            "demo.tape:1:16: AutoRenew : expected on or off, then optionally a subscription product or group",
+        ])
+        #expect(errors("Store Buy weekly_9_99 quantity=0").first?.hasPrefix("demo.tape:1:23: Buy weekly_9_99: quantity=0;") == true)
+        #expect(errors("ExpectStoreError networkError Storefront XYZ").first?.hasPrefix("demo.tape:1:42: Storefront XYZ: expected") == true)
+        #expect(commands("Store Storefront fra\nExpectStoreError nothingToExpire Expire premium").count == 2)
+        // The error is a name the store can refuse with, checked when the tape is read.
+        #expect(errors("ExpectStoreError nothingToExpir Expire").first?.hasPrefix(
+            "demo.tape:1:18: unknown store error 'nothingToExpir' (did you mean 'nothingToExpire'?)") == true)
+        #expect(errors("ExpectStoreError \"nothing to expire\" Expire").first?.hasPrefix("demo.tape:1:18: unknown store error") == true)
+    }
+
     @Test func everyBadLineIsReported() {
         let found = errors("Key Enter\nSleep x\nKye q\nType \"open\nExpect \"fine\"\nWait /(/\n")
         #expect(found.map { String($0.prefix(while: { $0 != " " })) } == [

@@ -145,9 +145,9 @@ struct TapeParserTests {
         Include common/setup.tape
         """
         #expect(commands(source, file: "Scripts/x.tape") == [
-            .store(.approve, product: nil), .store(.decline, product: nil),
-            .store(.expire, product: "com.example.yearly"), .store(.refund, product: nil),
-            .store(.renew, product: nil), .store(.billingIssue, product: "com.example.weekly"),
+            .store(.approve(nil)), .store(.decline(nil)),
+            .store(.expire("com.example.yearly")), .store(.refund(nil, reason: .other)),
+            .store(.renew(nil)), .store(.billingIssue(true, "com.example.weekly")),
             .relaunch, .snapshot("paywall-yearly_1.0"),
             .include(path: "Scripts/common/setup.tape"),
         ])

@@ -4922,6 +4922,29 @@ enum EmbeddedCopyDeck {
         }
       }
     },
+    "account.storefront" : {
+      "comment" : "Account overlay: key glyph s, then what it opens (the App Store account's Country or Region, which sets the storefront prices are in)",
+      "localizations" : {
+        "en" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "s Country or Region"
+          }
+        },
+        "ko" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "s 국가 또는 지역"
+          }
+        },
+        "zh-Hans" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "s 国家或地区"
+          }
+        }
+      }
+    },
     "account.back" : {
       "comment" : "Hint line, Manage Subscriptions and Redeem a Code sheets: key glyph Esc, then the action",
       "localizations" : {
@@ -5148,6 +5171,52 @@ enum EmbeddedCopyDeck {
           "stringUnit" : {
             "state" : "translated",
             "value" : "↑ ↓ 选择 · Enter 兑换"
+          }
+        }
+      }
+    },
+    "storefront.title" : {
+      "comment" : "Country or Region sheet: its title (the App Store account's country, whose storefront sets the prices)",
+      "localizations" : {
+        "en" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "Country or Region"
+          }
+        },
+        "ko" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "국가 또는 지역"
+          }
+        },
+        "zh-Hans" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "国家或地区"
+          }
+        }
+      }
+    },
+    "storefront.hint" : {
+      "comment" : "Hint line, Country or Region sheet: key glyphs, then what they do",
+      "localizations" : {
+        "en" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "↑ ↓ Select · Enter Change"
+          }
+        },
+        "ko" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "↑ ↓ 선택 · Enter 변경"
+          }
+        },
+        "zh-Hans" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "↑ ↓ 选择 · Enter 更改"
           }
         }
       }
@@ -5701,6 +5770,29 @@ enum EmbeddedCopyDeck {
           "stringUnit" : {
             "state" : "translated",
             "value" : "没有可退款的购买。"
+          }
+        }
+      }
+    },
+    "account.note.storefront" : {
+      "comment" : "Country or Region: the account moved to another storefront; %1$@ is its code (e.g. FRA), %2$@ its currency (e.g. EUR)",
+      "localizations" : {
+        "en" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "Country or region changed to %1$@: prices are in %2$@."
+          }
+        },
+        "ko" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "국가 또는 지역을 %1$@(으)로 바꿨어요. 가격은 %2$@로 표시돼요."
+          }
+        },
+        "zh-Hans" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "国家或地区已改为 %1$@，价格以 %2$@ 显示。"
           }
         }
       }

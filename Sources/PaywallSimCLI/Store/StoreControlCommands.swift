@@ -4,17 +4,16 @@ import PaywallCore
 import PaywallFoundation
 import StoreSim
 
-/// A `store` command that performs one `StoreControl` (the same controls a tape's `Store …` line
-/// and the app's session perform) on an optional target, and reports what changed.
+/// A `store` command that performs one `StoreCommand` (the same commands a tape's `Store …` line
+/// and the app's overlays perform), built from its typed arguments, and reports what changed.
 protocol StoreControlCommand: ParsableCommand {
-    /// The control this command performs.
-    static var control: StoreControl { get }
     /// What the report says about when the app sees the result.
     static var note: String { get }
     /// Whether the report lists subscription status changes (not for Ask to Buy answers).
     static var reportsChanges: Bool { get }
     var options: StoreOptions { get }
-    var target: String? { get }
+    /// The command the arguments say.
+    var command: StoreSim.StoreCommand { get }
 }
 
 extension StoreControlCommand {
@@ -25,9 +24,9 @@ extension StoreControlCommand {
         try StoreRunner.run(options) { workspace in
             let store = try workspace.openStore()
             let before = EntitlementsReport.statuses(store)
-            let summary = try store.perform(Self.control, target: target)
+            let summary = try store.perform(command)
             let changes = Self.reportsChanges ? ControlReport.changes(from: before, to: EntitlementsReport.statuses(store)) : []
-            return ControlReport(action: Self.configuration.commandName ?? Self.control.rawValue.lowercased(),
+            return ControlReport(action: Self.configuration.commandName ?? command.control.rawValue.lowercased(),
                                  now: workspace.clock.now(), summary: [summary], updates: store.takeUpdates(),
                                  changes: changes, note: Self.note)
         }
@@ -39,13 +38,14 @@ struct StoreApproveCommand: StoreControlCommand {
     static let configuration = CommandConfiguration(
         commandName: "approve",
         abstract: "Approve an Ask to Buy request (default: the oldest). A running app gets the purchase within a second; one started later, at its launch.")
-    static let control = StoreControl.approve
     // An approval makes a purchase: say what it changed, as `buy` does.
     static let reportsChanges = true
 
     @OptionGroup var options: StoreOptions
     @Argument(help: ArgumentHelp("A request id or product id; default: the oldest pending request.", valueName: "REQUEST|PRODUCT"))
-    var target: String?
+    var target: StoreTarget.Request?
+
+    var command: StoreSim.StoreCommand { .approve(target) }
 }
 
 /// `store decline [REQUEST|PRODUCT]`: declines an Ask to Buy request.
@@ -53,13 +53,14 @@ struct StoreDeclineCommand: StoreControlCommand {
     static let configuration = CommandConfiguration(
         commandName: "decline",
         abstract: "Decline an Ask to Buy request (default: the oldest). No transaction is made.")
-    static let control = StoreControl.decline
     static let reportsChanges = false
     static let note = "As in StoreKit, the app is not told: its purchase stays pending (store transactions lists the decline)."
 
     @OptionGroup var options: StoreOptions
     @Argument(help: ArgumentHelp("A request id or product id; default: the oldest pending request.", valueName: "REQUEST|PRODUCT"))
-    var target: String?
+    var target: StoreTarget.Request?
+
+    var command: StoreSim.StoreCommand { .decline(target) }
 }
 
 /// `store expire [PRODUCT|GROUP]`: expires a subscription now.
@@ -67,11 +68,11 @@ struct StoreExpireCommand: StoreControlCommand {
     static let configuration = CommandConfiguration(
         commandName: "expire",
         abstract: "Expire a subscription now, auto-renew off (default: the latest subscription's group). A running app sees it within a second; one started later, at its launch.")
-    static let control = StoreControl.expire
-
     @OptionGroup var options: StoreOptions
     @Argument(help: ArgumentHelp("A subscription product or group id.", valueName: "PRODUCT|GROUP"))
-    var target: String?
+    var target: StoreTarget.Group?
+
+    var command: StoreSim.StoreCommand { .expire(target) }
 }
 
 /// `store renew [PRODUCT|GROUP]`: forces a renewal now.
@@ -79,11 +80,11 @@ struct StoreRenewCommand: StoreControlCommand {
     static let configuration = CommandConfiguration(
         commandName: "renew",
         abstract: "Renew a subscription now, a new transaction (default: the latest subscription's group). A running app sees it within a second; one started later, at its launch.")
-    static let control = StoreControl.renew
-
     @OptionGroup var options: StoreOptions
     @Argument(help: ArgumentHelp("A subscription product or group id.", valueName: "PRODUCT|GROUP"))
-    var target: String?
+    var target: StoreTarget.Group?
+
+    var command: StoreSim.StoreCommand { .renew(target) }
 }
 
 /// `store refund [TRANSACTION|PRODUCT]`: revokes a transaction.
@@ -91,19 +92,13 @@ struct StoreRefundCommand: StoreControlCommand {
     static let configuration = CommandConfiguration(
         commandName: "refund",
         abstract: "Refund (revoke) a transaction (default: the latest one not revoked); its entitlement ends. A running app sees it within a second; one started later, at its launch.")
-    static let control = StoreControl.refund
-
     @OptionGroup var options: StoreOptions
     @Argument(help: ArgumentHelp("A transaction id or product id.", valueName: "TRANSACTION|PRODUCT"))
-    var transaction: String?
+    var transaction: StoreTarget.Transaction?
     @Option(name: .long, help: ArgumentHelp("Apple's revocation reason: other (0) or appIssue (1).", valueName: "other|appIssue"))
-    var reason: String = "other"
+    var reason: RevocationReason = .other
 
-    func validate() throws {
-        guard ["other", "appissue"].contains(reason.lowercased()) else { throw ValidationError("--reason \(reason): expected other or appIssue") }
-    }
-
-    var target: String? { [transaction, reason].compactMap { $0 }.joined(separator: " ") }
+    var command: StoreSim.StoreCommand { .refund(transaction, reason: reason) }
 }
 
 /// `store billing-issue on|off`: renewals fail with a billing issue, or the billing is fixed.
@@ -111,11 +106,11 @@ struct StoreBillingIssueCommand: StoreControlCommand {
     static let configuration = CommandConfiguration(
         commandName: "billing-issue",
         abstract: "Turn billing issues on (renewals fail into the grace period, then billing retry) or off (fixed: what is in grace or retry renews now).")
-    static let control = StoreControl.billingIssue
-
     @OptionGroup var options: StoreOptions
-    @Argument(help: ArgumentHelp("on or off.", valueName: "on|off"))
-    var target: String?
+    @Argument(help: ArgumentHelp("on or off; default: on.", valueName: "on|off"), transform: OnOffArgument.parse)
+    var on: Bool?
+
+    var command: StoreSim.StoreCommand { .billingIssue(on ?? true, nil) }
 }
 
 /// `store auto-renew on|off [PRODUCT|GROUP]`: Manage Subscriptions' auto-renew switch.
@@ -123,15 +118,13 @@ struct StoreAutoRenewCommand: StoreControlCommand {
     static let configuration = CommandConfiguration(
         commandName: "auto-renew",
         abstract: "Turn auto-renew on or off for a subscription (default: the latest subscription's group); off, it expires at the end of its period.")
-    static let control = StoreControl.autoRenew
-
     @OptionGroup var options: StoreOptions
-    @Argument(help: ArgumentHelp("on or off.", valueName: "on|off"))
-    var flag: String
+    @Argument(help: ArgumentHelp("on or off.", valueName: "on|off"), transform: OnOffArgument.parse)
+    var on: Bool
     @Argument(help: ArgumentHelp("A subscription product or group id.", valueName: "PRODUCT|GROUP"))
-    var group: String?
+    var group: StoreTarget.Group?
 
-    var target: String? { [flag, group].compactMap { $0 }.joined(separator: " ") }
+    var command: StoreSim.StoreCommand { .autoRenew(on, group) }
 }
 
 /// `store resolve [REQUEST|PRODUCT|GROUP]`: the buyer completes an interrupted purchase, or fixes
@@ -140,12 +133,13 @@ struct StoreResolveCommand: StoreControlCommand {
     static let configuration = CommandConfiguration(
         commandName: "resolve",
         abstract: "Complete an interrupted purchase (default: the oldest), or fix the billing issue of a subscription in billing retry or grace (it renews): the buyer did what the App Store asked.")
-    static let control = StoreControl.resolve
     static let reportsChanges = false
 
     @OptionGroup var options: StoreOptions
     @Argument(help: ArgumentHelp("A request id, product id or subscription group.", valueName: "REQUEST|PRODUCT|GROUP"))
-    var target: String?
+    var target: StoreTarget.Request?
+
+    var command: StoreSim.StoreCommand { .resolve(target) }
 }
 
 /// `store delete TRANSACTION|PRODUCT`: removes a transaction, as `SKTestSession.deleteTransaction` does.
@@ -153,15 +147,15 @@ struct StoreDeleteCommand: StoreControlCommand {
     static let configuration = CommandConfiguration(
         commandName: "delete",
         abstract: "Delete a transaction (a product's latest, or by id); a group with none left is eligible for its introductory offer again.")
-    static let control = StoreControl.delete
-
     @OptionGroup var options: StoreOptions
     @Argument(help: ArgumentHelp("A transaction id or product id.", valueName: "TRANSACTION|PRODUCT"))
-    var target: String?
+    var target: StoreTarget.Transaction
+
+    var command: StoreSim.StoreCommand { .delete(target) }
 }
 
 /// `store buy PRODUCT`: the Transaction Manager's buy (outside the app), with its options.
-struct StoreBuyCommand: ParsableCommand {
+struct StoreBuyCommand: StoreControlCommand {
     static let configuration = CommandConfiguration(
         commandName: "buy",
         abstract: "Buy a product outside the app, as the Transaction Manager does (offer, quantity, don't renew, purchase date, app account token); the app gets it as an update.",
@@ -190,33 +184,11 @@ struct StoreBuyCommand: ParsableCommand {
         if let appAccountToken, UUID(uuidString: appAccountToken) == nil { throw ValidationError("--app-account-token \(appAccountToken): expected a UUID") }
     }
 
-    func run() throws {
-        try StoreRunner.run(options) { workspace in
-            let store = try workspace.openStore()
-            try StoreTargetResolver.requireProduct(product, in: store.catalog)
-            let before = EntitlementsReport.statuses(store)
-            let promotional = offerSignature != nil
-            let newestBefore = store.latestTransaction?.id
-            let transaction = try store.buy(productID: product, options: StoreBuyOptions(
-                offerID: offer, quantity: quantity, autoRenew: !noRenew, purchaseDate: date.flatMap(ISO8601.parse),
-                appAccountToken: appAccountToken.flatMap(UUID.init(uuidString:)),
-                offerSignature: offerSignature, introEligibility: introEligibility))
-            let payload = store.payload(transactionID: transaction.id)
-            if let unchanged = store.noNewTransaction(product, answered: transaction, newestBefore: newestBefore) {
-                return ControlReport(action: "buy", now: workspace.clock.now(), summary: [unchanged], updates: store.takeUpdates(),
-                                     changes: ControlReport.changes(from: before, to: EntitlementsReport.statuses(store)))
-            }
-            var details: [String] = []
-            if !promotional, let id = payload?.offerIdentifier { details.append("offer \(id)") }
-            else if payload?.offerType == 1 { details.append("introductory offer\(introEligibility == nil ? "" : ", eligibility signature verified")") }
-            if quantity > 1 { details.append("quantity \(quantity)") }
-            if noRenew { details.append("auto-renew off") }
-            return ControlReport(action: "buy", now: workspace.clock.now(),
-                                 summary: ["Bought \(product) outside the app\(promotional ? " with promotional offer \(offer ?? "") (signature verified)" : "")"
-                                           + "\(details.isEmpty ? "" : " (\(details.joined(separator: ", ")))"): transaction \(transaction.id)."],
-                                 updates: store.takeUpdates(),
-                                 changes: ControlReport.changes(from: before, to: EntitlementsReport.statuses(store)))
-        }
+    var command: StoreSim.StoreCommand {
+        .buy(productID: product, options: StoreBuyOptions(
+            offerID: offer, quantity: quantity, autoRenew: !noRenew, purchaseDate: date.flatMap(ISO8601.parse),
+            appAccountToken: appAccountToken.flatMap(UUID.init(uuidString:)),
+            offerSignature: offerSignature, introEligibility: introEligibility))
     }
 }
 

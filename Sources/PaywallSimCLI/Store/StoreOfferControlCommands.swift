@@ -9,17 +9,15 @@ struct StorePriceIncreaseCommand: StoreControlCommand {
     static let configuration = CommandConfiguration(
         commandName: "price-increase",
         abstract: "Raise a subscription's price as App Store Connect does: with consent the subscriber sees the price-increase message and must agree before the next renewal (declined: it expires, reason didNotConsentToPriceIncrease); without, it renews at the new price.")
-    static let control = StoreControl.priceIncrease
-
     @OptionGroup var options: StoreOptions
     @Argument(help: ArgumentHelp("The subscription product.", valueName: "PRODUCT"))
     var product: String
-    @Argument(help: ArgumentHelp("The new price in the storefront's currency, e.g. 16.99.", valueName: "PRICE"))
-    var price: String
+    @Argument(help: ArgumentHelp("The new price in the storefront's currency, e.g. 16.99.", valueName: "PRICE"), transform: PriceArgument.parse)
+    var price: Decimal
     @Flag(name: .long, inversion: .prefixedNo, help: "Whether the increase needs the subscriber's consent.")
     var consent = true
 
-    var target: String? { "\(product) \(price) \(consent ? "consent" : "noConsent")" }
+    var command: StoreSim.StoreCommand { .priceIncrease(productID: product, price: price, consent: consent) }
 }
 
 /// `store redeem CODE [PRODUCT]`: an offer code from the app's redeem sheet.
@@ -27,7 +25,6 @@ struct StoreRedeemCommand: StoreControlCommand {
     static let configuration = CommandConfiguration(
         commandName: "redeem",
         abstract: "Redeem an offer code (the catalog's codeOffers, by reference name) from the app's redeem sheet; eligibility new, existing (applies at the next renewal) or expired, as the code says.")
-    static let control = StoreControl.redeem
 
     @OptionGroup var options: StoreOptions
     @Argument(help: ArgumentHelp("The offer code's reference name, e.g. FRIENDS1M.", valueName: "CODE"))
@@ -35,7 +32,7 @@ struct StoreRedeemCommand: StoreControlCommand {
     @Argument(help: ArgumentHelp("The product, when two products have a code of that name.", valueName: "PRODUCT"))
     var product: String?
 
-    var target: String? { [code, product].compactMap { $0 }.joined(separator: " ") }
+    var command: StoreSim.StoreCommand { .redeem(code: code, productID: product) }
 }
 
 /// `store family-share PRODUCT`: a family member buys a family-shareable product.
@@ -43,13 +40,12 @@ struct StoreFamilyShareCommand: StoreControlCommand {
     static let configuration = CommandConfiguration(
         commandName: "family-share",
         abstract: "A family member buys a familyShareable product: this user gets a FAMILY_SHARED transaction as an update.")
-    static let control = StoreControl.familyShare
 
     @OptionGroup var options: StoreOptions
     @Argument(help: ArgumentHelp("A familyShareable product.", valueName: "PRODUCT"))
     var product: String
 
-    var target: String? { product }
+    var command: StoreSim.StoreCommand { .familyShare(productID: product) }
 }
 
 /// `store revoke-family PRODUCT`: the family member stops sharing.
@@ -57,13 +53,12 @@ struct StoreRevokeFamilyCommand: StoreControlCommand {
     static let configuration = CommandConfiguration(
         commandName: "revoke-family",
         abstract: "The family member stops sharing a product (or leaves the family): the FAMILY_SHARED transaction is revoked.")
-    static let control = StoreControl.revokeFamily
 
     @OptionGroup var options: StoreOptions
     @Argument(help: ArgumentHelp("The family-shared product.", valueName: "PRODUCT"))
     var product: String
 
-    var target: String? { product }
+    var command: StoreSim.StoreCommand { .revokeFamily(productID: product) }
 }
 
 
@@ -72,15 +67,13 @@ struct StoreManageSubscriptionsCommand: StoreControlCommand {
     static let configuration = CommandConfiguration(
         commandName: "manage-subscriptions",
         abstract: "Turn auto-renew on or off from the app's Manage Subscriptions sheet (showManageSubscriptions); fails with the manageSubscriptions simulated error when one is set.")
-    static let control = StoreControl.manageSubscriptions
-
     @OptionGroup var options: StoreOptions
-    @Argument(help: ArgumentHelp("on or off.", valueName: "on|off"))
-    var flag: String
+    @Argument(help: ArgumentHelp("on or off.", valueName: "on|off"), transform: OnOffArgument.parse)
+    var on: Bool
     @Argument(help: ArgumentHelp("A subscription product or group id.", valueName: "PRODUCT|GROUP"))
-    var group: String?
+    var group: StoreTarget.Group?
 
-    var target: String? { [flag, group].compactMap { $0 }.joined(separator: " ") }
+    var command: StoreSim.StoreCommand { .manageSubscriptions(on, group) }
 }
 
 /// `store error API ERROR|off`: a simulated error for one of StoreKit Testing's nine APIs, at run time.
@@ -130,12 +123,11 @@ struct StoreStorefrontCommand: StoreControlCommand {
     static let configuration = CommandConfiguration(
         commandName: "storefront",
         abstract: "Move the App Store account to another storefront (alpha-3, e.g. FRA): kept in the state; a running app re-prices within a second (Storefront.updates) and later purchases are signed in it.")
-    static let control = StoreControl.storefront
     static let reportsChanges = false
 
     @OptionGroup var options: StoreOptions
-    @Argument(help: ArgumentHelp("The storefront's ISO 3166-1 alpha-3 code, e.g. USA, KOR, FRA.", valueName: "CODE"))
-    var code: String
+    @Argument(help: ArgumentHelp("The storefront's ISO 3166-1 alpha-3 code, e.g. USA, KOR, FRA.", valueName: "CODE"), transform: StorefrontArgument.parse)
+    var storefront: Storefront
 
-    var target: String? { code }
+    var command: StoreSim.StoreCommand { .storefront(storefront) }
 }

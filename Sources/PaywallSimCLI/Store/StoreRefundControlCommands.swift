@@ -7,11 +7,9 @@ struct StoreRefundRequestCommand: StoreControlCommand {
     static let configuration = CommandConfiguration(
         commandName: "refund-request",
         abstract: "Ask for a refund from the app's refund request sheet (beginRefundRequest). Xcode approves it at once, the sandbox as store sandbox-refunds says, Production waits for store approve-refund or decline-refund. A second request is duplicateRequest.")
-    static let control = StoreControl.refundRequest
-
     @OptionGroup var options: StoreOptions
     @Argument(help: ArgumentHelp("A transaction id or product id; default: the latest not revoked.", valueName: "TRANSACTION|PRODUCT"))
-    var transaction: String?
+    var transaction: StoreTarget.Transaction?
     @Option(name: .long, help: ArgumentHelp("The customer's reason, as CONSUMPTION_REQUEST's consumptionRequestReason carries it.",
                                             valueName: "UNINTENDED_PURCHASE|FULFILLMENT_ISSUE|UNSATISFIED_WITH_PURCHASE|LEGAL|OTHER"))
     var reason: String?
@@ -22,10 +20,7 @@ struct StoreRefundRequestCommand: StoreControlCommand {
         }
     }
 
-    var target: String? {
-        let words = [transaction, reason?.uppercased()].compactMap { $0 }
-        return words.isEmpty ? nil : words.joined(separator: " ")
-    }
+    var command: StoreSim.StoreCommand { .refundRequest(transaction, reason: reason?.uppercased()) }
 }
 
 /// `store approve-refund [TRANSACTION|PRODUCT]`: Apple approves a waiting refund request.
@@ -33,11 +28,11 @@ struct StoreApproveRefundCommand: StoreControlCommand {
     static let configuration = CommandConfiguration(
         commandName: "approve-refund",
         abstract: "Approve a refund request waiting for Apple (Production; default: the oldest): the transaction is refunded (REFUND).")
-    static let control = StoreControl.approveRefund
-
     @OptionGroup var options: StoreOptions
     @Argument(help: ArgumentHelp("The transaction id or product of the request.", valueName: "TRANSACTION|PRODUCT"))
-    var target: String?
+    var target: StoreTarget.Transaction?
+
+    var command: StoreSim.StoreCommand { .approveRefund(target) }
 }
 
 /// `store decline-refund [TRANSACTION|PRODUCT]`: Apple declines a waiting refund request.
@@ -45,12 +40,13 @@ struct StoreDeclineRefundCommand: StoreControlCommand {
     static let configuration = CommandConfiguration(
         commandName: "decline-refund",
         abstract: "Decline a refund request waiting for Apple (Production; default: the oldest): nothing is refunded (REFUND_DECLINED).")
-    static let control = StoreControl.declineRefund
     static let reportsChanges = false
 
     @OptionGroup var options: StoreOptions
     @Argument(help: ArgumentHelp("The transaction id or product of the request.", valueName: "TRANSACTION|PRODUCT"))
-    var target: String?
+    var target: StoreTarget.Transaction?
+
+    var command: StoreSim.StoreCommand { .declineRefund(target) }
 }
 
 /// `store reverse-refund [TRANSACTION|PRODUCT]`: Apple reverses a refund it granted.
@@ -58,11 +54,11 @@ struct StoreReverseRefundCommand: StoreControlCommand {
     static let configuration = CommandConfiguration(
         commandName: "reverse-refund",
         abstract: "Reverse a refund (a dispute the customer raised; default: the latest refunded transaction): it is no longer revoked and its entitlement is back (REFUND_REVERSED).")
-    static let control = StoreControl.reverseRefund
-
     @OptionGroup var options: StoreOptions
     @Argument(help: ArgumentHelp("A refunded transaction id or its product.", valueName: "TRANSACTION|PRODUCT"))
-    var target: String?
+    var target: StoreTarget.Transaction?
+
+    var command: StoreSim.StoreCommand { .reverseRefund(target) }
 }
 
 /// `store sandbox-refunds approve|decline`: how the sandbox answers refund requests.
@@ -70,7 +66,6 @@ struct StoreSandboxRefundsCommand: StoreControlCommand {
     static let configuration = CommandConfiguration(
         commandName: "sandbox-refunds",
         abstract: "Set how a Sandbox state answers refund requests, at once, from now on: approve (REFUND, the default) or decline (REFUND_DECLINED); kept in the state.")
-    static let control = StoreControl.sandboxRefunds
     static let reportsChanges = false
 
     @OptionGroup var options: StoreOptions
@@ -81,7 +76,7 @@ struct StoreSandboxRefundsCommand: StoreControlCommand {
         guard ["approve", "decline"].contains(answer.lowercased()) else { throw ValidationError("\(answer): expected approve or decline") }
     }
 
-    var target: String? { answer.lowercased() }
+    var command: StoreSim.StoreCommand { .sandboxRefunds(declines: answer.lowercased() == "decline") }
 }
 
 /// `store remove-from-sale PRODUCT`: App Store Connect's "Remove from Sale".
@@ -89,25 +84,23 @@ struct StoreRemoveFromSaleCommand: StoreControlCommand {
     static let configuration = CommandConfiguration(
         commandName: "remove-from-sale",
         abstract: "Take a product off sale: it is not sold (productUnavailable) and its subscribers expire at the end of their period (EXPIRED / PRODUCT_NOT_FOR_SALE, expiration intent 4).")
-    static let control = StoreControl.removeFromSale
 
     @OptionGroup var options: StoreOptions
     @Argument(help: ArgumentHelp("The product id.", valueName: "PRODUCT"))
     var product: String
 
-    var target: String? { product }
+    var command: StoreSim.StoreCommand { .removeFromSale(productID: product) }
 }
 
 /// `store on-sale PRODUCT`: the product is sold again.
 struct StoreOnSaleCommand: StoreControlCommand {
     static let configuration = CommandConfiguration(
         commandName: "on-sale", abstract: "Put a product taken off sale back on sale.")
-    static let control = StoreControl.onSale
     static let reportsChanges = false
 
     @OptionGroup var options: StoreOptions
     @Argument(help: ArgumentHelp("The product id.", valueName: "PRODUCT"))
     var product: String
 
-    var target: String? { product }
+    var command: StoreSim.StoreCommand { .onSale(productID: product) }
 }

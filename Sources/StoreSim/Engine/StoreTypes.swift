@@ -173,23 +173,34 @@ public enum StoreSyncResult: Hashable, Sendable {
     case failed(error: String)
 }
 
-/// A control refused (unknown request, product or transaction), with the reason.
+/// A control refused (unknown request, product or transaction), with the reason: the sentence
+/// says it to a person; `refusal` and `storeKitError` say it to code, which never reads the sentence.
 public struct StoreControlError: Error, Hashable, Sendable, CustomStringConvertible {
-    /// Refusals a customer can act on, which the app's screens say in their own copy.
-    public enum Refusal: Sendable, Hashable {
+    /// Refusals a screen or a tape tells apart, by name (`ExpectStoreError nothingToExpire Expire`).
+    public enum Refusal: String, Sendable, Hashable, CaseIterable {
         /// Nothing the customer has can be refunded (none bought, or all refunded already).
         case nothingToRefund
         /// The customer is not eligible for the offer (a code, a win-back).
         case ineligibleForOffer
         /// The product was taken off sale (StoreKit's `productUnavailable`).
         case offSale
+        /// The subscription is over already (refunded or expired): nothing to expire.
+        case nothingToExpire
+        /// The product is not `familyShareable`, so a family member cannot share it.
+        case notFamilyShareable
     }
 
     public var description: String
-    /// What kind of refusal it is, when the app says it in its own words; nil: any other.
+    /// What kind of refusal it is, when a screen or tape tells it apart; nil: any other.
     public var refusal: Refusal?
-    public init(_ description: String, refusal: Refusal? = nil) {
+    /// The StoreKit error the app would get (`invalidOfferIdentifier`, `productUnavailable`, …), when there is one.
+    public var storeKitError: String?
+    public init(_ description: String, refusal: Refusal? = nil, storeKitError: String? = nil) {
         self.description = description
         self.refusal = refusal
+        self.storeKitError = storeKitError
     }
+
+    /// Whether `name` is this refusal's StoreKit error or refusal name.
+    public func isNamed(_ name: String) -> Bool { storeKitError == name || refusal?.rawValue == name }
 }

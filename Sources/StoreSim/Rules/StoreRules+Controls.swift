@@ -40,10 +40,10 @@ extension StoreRules {
         // A refunded subscription ended with its refund; one that expired is over: nothing to expire.
         if let latest = record(line.latestTransactionID), let revoked = latest.payload.revoked {
             throw StoreControlError("nothing to expire: the subscription in group \(groupID) ended with the refund of transaction "
-                + "\(latest.payload.transactionId) at \(ISO8601.string(revoked))")
+                + "\(latest.payload.transactionId) at \(ISO8601.string(revoked))", refusal: .nothingToExpire)
         }
         if line.expires <= now, !line.autoRenew {
-            throw StoreControlError("nothing to expire: the subscription in group \(groupID) expired at \(ISO8601.string(line.expires))")
+            throw StoreControlError("nothing to expire: the subscription in group \(groupID) expired at \(ISO8601.string(line.expires))", refusal: .nothingToExpire)
         }
         line.expires = now
         line.autoRenew = false

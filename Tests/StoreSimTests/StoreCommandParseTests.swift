@@ -1,0 +1,58 @@
+import Foundation
+import Testing
+@testable import StoreSim
+
+/// `StoreCommand(control, words:)`: the tape's words become typed commands, and words that say no
+/// command are refused before anything runs, naming the wrong word.
+@Suite struct StoreCommandParseTests {
+    @Test func wordsBecomeTypedCommands() throws {
+        #expect(try StoreCommand(.refund, words: ["yearly_59_99", "appIssue"]) == .refund("yearly_59_99", reason: .appIssue))
+        #expect(try StoreCommand(.refund, words: []) == .refund(nil, reason: .other))
+        #expect(try StoreCommand(.autoRenew, words: ["OFF", "premium"]) == .autoRenew(false, "premium"))
+        #expect(try StoreCommand(.billingIssue, words: ["premium"]) == .billingIssue(true, "premium"))
+        #expect(try StoreCommand(.billingIssue, words: ["off"]) == .billingIssue(false, nil))
+        #expect(try StoreCommand(.storefront, words: ["fra"]) == .storefront(try #require(Storefront(code: "FRA"))))
+        #expect(try StoreCommand(.sandboxRefunds, words: ["decline"]) == .sandboxRefunds(declines: true))
+        #expect(try StoreCommand(.refundRequest, words: ["coins_100", "legal"]) == .refundRequest("coins_100", reason: "LEGAL"))
+        #expect(try StoreCommand(.priceIncrease, words: ["monthly_14_99", "16.99", "noConsent"])
+            == .priceIncrease(productID: "monthly_14_99", price: Decimal(string: "16.99")!, consent: false))
+        let buy = try StoreCommand(.buy, words: ["monthly_14_99", "offer=X", "quantity=2", "renew=off"])
+        #expect(buy == .buy(productID: "monthly_14_99", options: StoreBuyOptions(offerID: "X", quantity: 2, autoRenew: false)))
+        #expect(try StoreCommand(.appTransaction, words: []) == .appTransaction(originalVersion: nil, purchaseDate: nil))
+    }
+
+    @Test func everyControlNamesItsCommand() throws {
+        // One sample of words each control takes; the command it makes says the same control.
+        let samples: [StoreControl: [String]] = [
+            .delete: ["weekly_9_99"], .buy: ["weekly_9_99"], .priceIncrease: ["weekly_9_99", "1", "consent"],
+            .redeem: ["CODE"], .familyShare: ["weekly_9_99"], .revokeFamily: ["weekly_9_99"],
+            .sandboxRefunds: ["approve"], .removeFromSale: ["weekly_9_99"], .onSale: ["weekly_9_99"],
+            .autoRenew: ["on"], .manageSubscriptions: ["off"], .storefront: ["KOR"],
+        ]
+        for control in StoreControl.allCases {
+            #expect(try StoreCommand(control, words: samples[control] ?? []).control == control)
+        }
+    }
+
+    @Test func badWordsAreRefusedAtTheWrongWord() {
+        #expect(refusal(.autoRenew, ["maybe", "premium"]) == StoreArgumentError(
+            "AutoRenew maybe premium: expected on or off, then optionally a subscription product or group", word: 0))
+        #expect(refusal(.autoRenew, []) == StoreArgumentError("AutoRenew : expected on or off, then optionally a subscription product or group"))
+        #expect(refusal(.buy, ["weekly_9_99", "renew=off", "quantity=zero"])
+            == StoreArgumentError("Buy weekly_9_99: quantity=zero; expected a whole number 1 to 10", word: 2))
+        #expect(refusal(.priceIncrease, ["monthly_14_99", "cheap", "consent"])?.word == 1)
+        #expect(refusal(.storefront, ["FRN"])?.description.contains("did you mean") == true)
+        #expect(refusal(.expire, ["premium", "now"])?.word == 1)
+        #expect(refusal(.delete, [])?.description == "delete: expected a transaction id or a product")
+        #expect(refusal(.appTransaction, ["1.0", "yesterday"])?.word == 1)
+    }
+
+    private func refusal(_ control: StoreControl, _ words: [String]) -> StoreArgumentError? {
+        do {
+            _ = try StoreCommand(control, words: words)
+            return nil
+        } catch {
+            return error as? StoreArgumentError
+        }
+    }
+}
