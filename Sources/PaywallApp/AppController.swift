@@ -93,6 +93,16 @@ public final class AppController {
             session.setStoreSwitches(switches)
         case let .backend(up):
             session.setBackend(up: up)
+        case let .perform(command):
+            do {
+                return [.storeAnswered(.done(try session.control(command)))]
+            } catch let refused as StoreControlError {
+                return [.storeAnswered(.refused(refused))]
+            } catch let failure as StoreKitFailure {
+                return [.storeAnswered(.failed(failure))]
+            } catch {
+                return [.storeAnswered(.error(String(describing: error)))]
+            }
         case let .storeOverlay(command, overlay):
             var state = ui.storeOverlay
             let staysUp = state.handle(command, overlay: overlay, session: session)

@@ -72,7 +72,7 @@ extension TapePlayer {
             let actual = session.model.entitlement.isPremium
             if actual != expected { fail(step, actual: actual ? "entitled (premium)" : "not entitled (free)") }
         case let .expectStatus(group, expected):
-            session.pump()
+            controller.send(.storeLooked)
             let groups = session.store.catalog.groups.map(\.id)
             guard groups.contains(group) else {
                 fail(step, actual: "the catalog has no subscription group \(group)\(Spelling.didYouMean(group, in: groups)); expected one of: \(groups.isEmpty ? "(none)" : groups.joined(separator: ", "))")
@@ -95,23 +95,22 @@ extension TapePlayer {
             let left = session.model.messagesLeft(in: session.context)
             if left != expected { fail(step, actual: left.map { "\($0) free messages left" } ?? "unlimited (premium)") }
         case let .store(command):
-            do {
-                try session.control(command)
+            // Through the app's one reducer, as every input: the store acts, the app hears of it.
+            switch perform(command) {
+            case .done?:
                 presentation += settings.typingSpeedMilliseconds
                 if recordFrame(cause: step.text) { presentation += settings.pauseMilliseconds }
-            } catch {
-                fail(step, actual: "the store refused: \(error)")
+            case let outcome?:
+                fail(step, actual: "the store refused: \(outcome.text)")
+            case nil:
+                fail(step, actual: "the store gave no answer")
             }
         case let .expectStoreError(expected, command):
-            do {
-                try session.control(command)
-                fail(step, actual: "the store did it")
-            } catch let refused as StoreControlError where refused.isNamed(expected) {
-                break
-            } catch let failure as StoreKitFailure where failure.name == expected {
-                break
-            } catch {
-                fail(step, actual: "refused with: \(error)")
+            switch perform(command) {
+            case .done?: fail(step, actual: "the store did it")
+            case let outcome? where outcome.isRefusal(named: expected): break
+            case let outcome?: fail(step, actual: "refused with: \(outcome.text)")
+            case nil: fail(step, actual: "the store gave no answer")
             }
         case .relaunch:
             quitSession = nil
@@ -238,6 +237,14 @@ extension TapePlayer {
         failures.append(TapeFailure(step: step, expected: "the \(what) matches \(path)", actual: failure, screen: screenText()))
     }
 
+    /// Sends a tape's `Store …` command to the app as an action and returns what the store said
+    /// (nil: no app is running).
+    func perform(_ command: StoreCommand) -> StoreOutcome? {
+        guard let controller else { return nil }
+        controller.send(.store(command))
+        return controller.ui.lastStoreOutcome
+    }
+
     /// A `Set` line after the first command: store and backend switches act at once, sizes and
     /// themes on the next frame, everything else at the next `Relaunch`.
     func applyMidTape(_ command: TapeCommand) {
@@ -251,7 +258,7 @@ extension TapePlayer {
             if let theme = try? inputs().resolve(stateDirectory: stateDirectory).theme { controller.theme = theme }
         case let .setNow(date):
             clock.set(date)
-            controller.send(.clockSet(to: date))
+            controller.send(.storeLooked)
         default:
             break
         }

@@ -2,6 +2,7 @@ import Foundation
 @testable import PaywallApp
 import PaywallCore
 import PaywallScreens
+import StoreSim
 import TerminalKit
 import Testing
 
@@ -137,7 +138,14 @@ struct AppReducerTests {
         var store = AppReducerTestStore(model: Self.model(.chat))
         let later = Date(timeIntervalSince1970: 1_769_763_700)
         store.send(.elapsed(to: later), effects: [.advance(to: later)])
-        store.send(.clockSet(to: later), effects: [.pump])
+        store.send(.storeLooked, effects: [.pump])
+        // A command from outside the app: performed as an effect, its outcome kept for the caller.
+        let outcome = StoreOutcome.refused(StoreControlError("nothing to refund", refusal: .nothingToRefund))
+        store.answers[.perform(.refund(nil, reason: .other))] = [.storeAnswered(outcome)]
+        store.send(.store(.refund(nil, reason: .other)), effects: [.perform(.refund(nil, reason: .other))])
+        store.receive(.storeAnswered(outcome), effects: []) { $0.ui.lastStoreOutcome = outcome }
+        #expect(outcome.isRefusal(named: "nothingToRefund") && !outcome.isRefusal(named: "duplicateRequest"))
+        store.finish()
         store.send(.backend(up: false), effects: [.backend(up: false)])
         store.send(.tick, effects: []) { $0.ui.spinnerFrame = 1 }
     }

@@ -3,6 +3,7 @@ import PaywallCore
 import PaywallScreens
 import Profiles
 import SimRuntime
+import StoreSim
 import TerminalKit
 
 /// Everything that happens to the running app: a key, an event for the flow or the profile, a
@@ -18,13 +19,18 @@ public enum AppAction: Hashable, Sendable {
     case tick
     /// The session's clock reached this instant.
     case elapsed(to: Date)
-    /// The clock was set to this instant from outside the app (a tape's `Set Now`): what is due
-    /// by then arrives.
-    case clockSet(to: Date)
+    /// The store is looked at now (a tape's `Set Now` moved the clock, an `ExpectStatus` reads
+    /// it): what it has due at the clock's instant arrives.
+    case storeLooked
     /// The store's switches change from now on (a tape's `Set Store …` after its first step).
     case storeSwitches(StoreSwitches)
     /// The app's backend goes up or down (a tape's `Set Backend`).
     case backend(up: Bool)
+    /// The store is acted on from outside the app (a tape's `Store …` line): the App Store,
+    /// StoreKit Testing's Transaction Manager, App Store Connect.
+    case store(StoreCommand)
+    /// What the store said to a `store` action: done, or why not.
+    case storeAnswered(StoreOutcome)
     /// The account or Transaction Manager overlay acted on a key: its state after the key, and
     /// whether it stays up (Esc on its menu closes it).
     case storeOverlayAnswered(StoreOverlayAnswer)
@@ -48,6 +54,8 @@ public enum AppEffect: Hashable, Sendable {
     case storeSwitches(StoreSwitches)
     /// Turn the app's backend up or down.
     case backend(up: Bool)
+    /// Perform a store command and deliver what it queued; its outcome comes back as `storeAnswered`.
+    case perform(StoreCommand)
     /// Act on a key of the account or Transaction Manager overlay (it reads and changes the store).
     case storeOverlay(OverlayCommand, in: Overlay)
 }
@@ -57,4 +65,35 @@ public struct StoreOverlayAnswer: Hashable, Sendable {
     var state: StoreOverlayState
     /// False: Esc on the account's menu, the overlay closes.
     var staysUp: Bool
+}
+
+/// What the store said to a command from outside the app: its sentence, or its typed refusal.
+public enum StoreOutcome: Hashable, Sendable {
+    /// Done: the store's sentence saying what.
+    case done(String)
+    /// Refused by the store's rules (`StoreControlError`: nothing to refund, no such product…).
+    case refused(StoreControlError)
+    /// Refused as StoreKit would (`StoreKitFailure`: a simulated error, an ineligible offer…).
+    case failed(StoreKitFailure)
+    /// Any other error, in its words (a state file that cannot be written).
+    case error(String)
+
+    /// Whether it is a refusal named `name` (a refusal's or StoreKit error's name).
+    public func isRefusal(named name: String) -> Bool {
+        switch self {
+        case let .refused(error): error.isNamed(name)
+        case let .failed(failure): failure.name == name
+        case .done, .error: false
+        }
+    }
+
+    /// The sentence or the refusal, as a person reads it.
+    public var text: String {
+        switch self {
+        case let .done(said): said
+        case let .refused(error): error.description
+        case let .failed(failure): failure.description
+        case let .error(text): text
+        }
+    }
 }

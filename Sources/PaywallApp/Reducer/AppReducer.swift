@@ -52,12 +52,18 @@ public enum AppReducer {
             return []
         case let .elapsed(date):
             return [.advance(to: date)]
-        case .clockSet:
+        case .storeLooked:
             return [.pump]
         case let .storeSwitches(switches):
             return [.storeSwitches(switches)]
         case let .backend(up):
             return [.backend(up: up)]
+        case let .store(command):
+            state.ui.lastStoreOutcome = nil
+            return [.perform(command)]
+        case let .storeAnswered(outcome):
+            state.ui.lastStoreOutcome = outcome
+            return []
         case let .resized(size):
             state.ui.size = size
             return []

@@ -17,6 +17,8 @@ public struct AppUIState: Hashable, Sendable {
     public internal(set) var wantsToQuit = false
     /// The terminal's size as last told (`AppAction.resized`); nil until a driver says it.
     public internal(set) var size: TerminalSize?
+    /// What the store said to the last command from outside the app (`AppAction.store`).
+    public internal(set) var lastStoreOutcome: StoreOutcome?
 
     /// Whether the screen is only "Enlarge the window": no screen of the flow can be seen.
     public var isTooSmall: Bool {
