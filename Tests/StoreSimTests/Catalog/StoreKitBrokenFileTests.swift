@@ -186,7 +186,7 @@ struct StoreKitBrokenFileTests {
         #expect(warning.hasPrefix("x.storekit:2:32: warning: at settings._timeRate: unknown _timeRate 14; using real time"), "\(warning)")
     }
 
-    @Test("unknown keys are ignored and a minimal file loads")
+    @Test("unknown keys are ignored (a top-level one with a warning) and a minimal file loads")
     func minimal() throws {
         let text = "{ \"future\" : { \"x\" : [1, {\"y\" : null}] }, \"products\" : [ { \"productID\" : \"p\", "
             + "\"type\" : \"Consumable\", \"displayPrice\" : \"0.5\", \"somethingNew\" : true } ] }"
@@ -195,6 +195,7 @@ struct StoreKitBrokenFileTests {
         #expect(catalog.product("p")?.price == Decimal(string: "0.5"))
         #expect(catalog.formatVersion == nil)
         #expect(catalog.settings == StoreSettings())
+        #expect(catalog.warnings.count == 1 && catalog.warnings[0].contains("top-level key \"future\""), "\(catalog.warnings)")
     }
 
     @Test("mangled fixtures never crash: every prefix of a fixture is refused or loads")
