@@ -15,7 +15,8 @@ struct StoreKitUnknownKeyTests {
                 { "displayPrice" : "83.99", "productID" : "lifetime", "referenceName" : "Lifetime", "type" : "NonConsumable" }
               ],
               "products" : [
-                { "displayPrice" : "1.99", "productID" : "gems", "referenceName" : "Gems", "type" : "Consumable" }
+                { "displayPrice" : "1.99", "localizations" : [ { "displayName" : "Gems", "locale" : "en_US" } ],
+                  "productID" : "gems", "referenceName" : "Gems", "type" : "Consumable" }
               ],
               "settings" : { },
               "subscriptionGroups" : [ ],
