@@ -40,14 +40,20 @@ public struct CopyFormatter: Sendable {
         return Rendered(text: result.text, state: result.state, problems: problems)
     }
 
-    /// Follows device (prefers `other`, then `mac`) and plural variations down to one unit.
+    /// The device forms the simulated app reads, in order: it is an iPhone app, and iOS takes the
+    /// running device's own form (`iphone`) when the catalog has one, else `other`, as Apple's
+    /// String Catalog documentation describes "Vary by Device". A catalog with neither takes its
+    /// first device by name (a catalog of `ipad` and `mac` forms only).
+    static let devicePreference = ["iphone", "other"]
+
+    /// Follows device (`devicePreference`) and plural variations down to one unit.
     func pickUnit(_ localization: Localization, language: String, args: [CopyArgument],
                   problems: inout [CopyProblem]) -> (StringUnit, Localization)? {
         var node = localization
         for _ in 0..<8 {
             if let unit = node.stringUnit, node.variations == nil { return (unit, node) }
             if let device = node.variations?.device, !device.isEmpty {
-                let name = ["other", "mac"].first { device[$0] != nil } ?? device.keys.sorted()[0]
+                let name = Self.devicePreference.first { device[$0] != nil } ?? device.keys.sorted()[0]
                 guard let next = device[name] else { return nil }
                 node = next
                 continue

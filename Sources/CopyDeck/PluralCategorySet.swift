@@ -85,6 +85,9 @@ public struct PluralCategorySet: Sendable, Equatable {
         (sixForms, ["ar", "ars", "cy", "kw"]),
     ]
 
+    /// Every language code of the table, sorted.
+    static var tableLanguages: [String] { shapeByLanguage.keys.sorted() }
+
     private static let shapeByLanguage: [String: PluralCategorySet] = {
         var out: [String: PluralCategorySet] = [:]
         for (shape, languages) in table {

@@ -167,8 +167,21 @@ public struct CopySweep: Sendable {
             for position in earlier { for finding in results.at(position).findings { seen.insert(FindingID(finding)) } }
             parts.append(found.filter { seen.insert(FindingID($0)).inserted })
         }
+        Self.keepFirstNamesAlike(&parts)
         parts.append(composedKeyFindings(combinations, drawnKeys: results.drawnKeys, lint: lint))
         return (parts, screens)
+    }
+
+    /// Keeps the first `planNamesAlike` finding of each paywall (offer) and locale, in order: the
+    /// same plans have the same names in every state, theme and size of it.
+    static func keepFirstNamesAlike(_ parts: inout [[Finding]]) {
+        var seen = Set<String>()
+        for index in parts.indices where parts[index].contains(where: { $0.kind == .planNamesAlike }) {
+            parts[index].removeAll { finding in
+                finding.kind == .planNamesAlike
+                    && !seen.insert("\(finding.combination.locale)|\(finding.combination.offer.rawValue)|\(finding.message)").inserted
+            }
+        }
     }
 
     /// What a combination's checks depend on within its unit (one locale, size and offer): everything but the theme's colours.

@@ -17,6 +17,9 @@ public enum FindingKind: String, Sendable, Hashable, Codable, CaseIterable {
     case pricePeriodMissing, trialTermsIncomplete, equivalentTooProminent, restoreMissing, legalLinksMissing, ctaMissing, noPlans
     /// A plan whose product has an empty display name in the locale (the customer sees no title).
     case planNameMissing
+    /// Plans shown together on one paywall with the same display name in the locale (the customer
+    /// cannot tell them apart); listed once per paywall (offer) and locale.
+    case planNamesAlike
     /// An App Store Review Guideline a profile breaks by design (e.g. 3.1.1: subscriptions sold with Apple Pay).
     case guideline
 }

@@ -46,6 +46,7 @@ struct PaywallRules {
         for plan in offer.plans where plan.displayName.trimmingCharacters(in: .whitespaces).isEmpty {
             add(.planNameMissing, nil, "", "\(plan.id) has no name in \(combination.locale): its .storekit displayName is empty, so the customer sees no title for what they buy")
         }
+        out += namesAlike(offer.plans)
         // A price row cut after the price (`US$199.00 一次性买…`) still shows the whole price: each
         // row is read as drawn, cut or not (its cut is the separate "cut off" finding).
         let prices = drawn(.price)
@@ -94,6 +95,28 @@ struct PaywallRules {
         // A call to action drawn but cut off is one defect, reported as cut off (not also as missing).
         if drawn(.cta).isEmpty { add(.ctaMissing, nil, "", "no call to action is shown") }
         return out
+    }
+
+    /// A warning for each display name that two or more plans of the paywall share in the locale:
+    /// five plans all called "Left Pocket Pro" (fixture 65) differ only by price and period, so the
+    /// customer cannot tell from the names which one they buy. Empty names are `planNameMissing`'s.
+    /// The sweep keeps one per paywall (offer) and locale (`CopySweep.keepFirstNamesAlike`).
+    func namesAlike(_ plans: [Plan]) -> [Finding] {
+        var order: [String] = []
+        var ids: [String: [String]] = [:]
+        for plan in plans {
+            let name = plan.displayName.trimmingCharacters(in: .whitespaces)
+            guard !name.isEmpty else { continue }
+            if ids[name] == nil { order.append(name) }
+            ids[name, default: []].append(plan.id)
+        }
+        return order.compactMap { name in
+            guard let same = ids[name], same.count > 1 else { return nil }
+            return Finding(severity: .warning, kind: .planNamesAlike, screen: state.screen, state: state.state, combination: combination,
+                           key: nil, text: name,
+                           message: "\(same.count) plans are named “\(name)” in \(combination.locale) (\(same.joined(separator: ", "))): "
+                               + "the customer cannot tell them apart by name (give each its own displayName in the .storekit)")
+        }
     }
 
     /// Texts of `slot` drawn inside the grid, whole or cut off.

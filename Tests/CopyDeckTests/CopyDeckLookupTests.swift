@@ -188,9 +188,10 @@ struct CopyDeckLookupTests {
     }
 
     /// Fixture 46 (NetNewsWire's account name in the revision that had Korean): one key whose en and
-    /// ko values vary by 8 devices. The simulator is no iPhone: it shows the `other` form ("On My
-    /// Device", "나의 기기"), never the iPhone's, in both languages, and lint finds nothing.
-    @Test("46: a device variation in en and ko resolves to the other form in each language")
+    /// ko values vary by 8 devices. The simulated app is an iPhone app: it shows the `iphone` form
+    /// ("On My iPhone", "나의 iPhone"), as iOS on an iPhone does, in both languages, never `other`'s
+    /// "On My Device"; and lint finds nothing.
+    @Test("46: a device variation in en and ko resolves to the iPhone form in each language")
     func netNewsWireKorean() throws {
         let catalog = try Fixtures.catalog("46")
         let entry = try #require(catalog.entries["account.name.on-my-device"])
@@ -200,10 +201,10 @@ struct CopyDeckLookupTests {
         }
         #expect(entry.localizations["ko"]?.variations?.device?["iphone"]?.stringUnit?.value == "나의 iPhone")
         let deck = CopyDeck(catalog)
-        #expect(deck.resolve("account.name.on-my-device", locale: "en").text == "On My Device")
+        #expect(deck.resolve("account.name.on-my-device", locale: "en").text == "On My iPhone")
         let korean = deck.resolve("account.name.on-my-device", locale: "ko")
-        #expect(korean.text == "나의 기기")
+        #expect(korean.text == "나의 iPhone")
         #expect(!korean.fellBack)
-        #expect(deck.resolve("account.name.on-my-device", locale: "ko-KR").text == "나의 기기", "a region of ko finds ko")
+        #expect(deck.resolve("account.name.on-my-device", locale: "ko-KR").text == "나의 iPhone", "a region of ko finds ko")
     }
 }

@@ -104,12 +104,19 @@ struct FormattingTests {
         #expect(rendered.problems == [.unknownSubstitution("nope")])
     }
 
-    @Test("device variations prefer other")
+    /// The simulated app is an iPhone app: iOS shows the iPhone's form when there is one, else `other`.
+    @Test("device variations pick iphone, then other")
     func deviceVariations() {
         let localization = Localization(variations: Variations(device: [
-            "iphone": .unit("Tap to continue"), "other": .unit("Press Enter to continue"),
+            "iphone": .unit("Tap to continue"), "other": .unit("Press Enter to continue"), "mac": .unit("Click to continue"),
         ]))
-        #expect(CopyFormatter(locale: "en").render(localization, language: "en", []).text == "Press Enter to continue")
+        #expect(CopyFormatter(locale: "en").render(localization, language: "en", []).text == "Tap to continue")
+        let noPhone = Localization(variations: Variations(device: [
+            "ipad": .unit("Tap on your iPad"), "other": .unit("Press Enter to continue"), "mac": .unit("Click to continue"),
+        ]))
+        #expect(CopyFormatter(locale: "en").render(noPhone, language: "en", []).text == "Press Enter to continue", "no iphone form: other, never mac or ipad")
+        let neither = Localization(variations: Variations(device: ["mac": .unit("Click"), "ipad": .unit("Tap")]))
+        #expect(CopyFormatter(locale: "en").render(neither, language: "en", []).text == "Tap", "neither: the first device by name")
     }
 
     /// Screens show whole numbers as SwiftUI's Text does (grouped by the locale); String(format:)

@@ -3,7 +3,8 @@ import Foundation
 
 /// Loads Xcode StoreKit configuration files (`.storekit`, format versions 1.x–6.x) into a `StoreCatalog`.
 ///
-/// Everything beyond the basic product fields is optional and unknown keys are ignored. A file
+/// Everything beyond the basic product fields is optional and unknown keys are ignored, but a
+/// top-level key Xcode never writes adds a warning (its products are not loaded). A file
 /// that is not JSON, or not shaped like a StoreKit configuration, is refused with a
 /// `StoreKitConfigurationError` naming the path, the line and column, the JSON path and what
 /// was expected. An unknown `_timeRate` code is not refused: it reads as real time and adds a
@@ -74,6 +75,7 @@ struct StoreKitDocumentReader {
                             + "expected an Xcode StoreKit configuration (.storekit) file")
         }
         let version = try readVersion(root)
+        warnAboutUnknownKeys(root)
         var products: [StoreProduct] = []
         var seen: [String: LineColumn] = [:]
         let productReader = StoreKitProductReader()
@@ -122,6 +124,45 @@ struct StoreKitDocumentReader {
         warnings += settingsReader.warnings
         return StoreCatalog(products: products, groups: groups, settings: settings, origin: origin,
                             formatVersion: version, warnings: warnings)
+    }
+
+    /// Every top-level key Xcode writes in a `.storekit` file (formats 1–6, as the fixtures hold them):
+    /// the three product lists, `settings`, `version`, `identifier`, and the ones the simulator reads
+    /// nothing from (`appPolicies`, `subscriptionOffersKeyPair`, and the bundle and suite groups of
+    /// files synced from App Store Connect).
+    static let knownTopLevelKeys: Set<String> = [
+        "identifier", "nonRenewingSubscriptions", "products", "settings", "subscriptionGroups", "version",
+        "appPolicies", "subscriptionOffersKeyPair", "subscriptionBundleGroups", "subscriptionSuiteGroups",
+    ]
+
+    /// One warning per top-level key Xcode never writes: nothing under it is read, so products a
+    /// hand-written file puts under `nonConsumableProducts` would otherwise vanish without a word.
+    private mutating func warnAboutUnknownKeys(_ root: LocatedJSONCursor) {
+        guard case let .object(members) = root.node.value else { return }
+        let expected = "expected products under \"products\" (consumables and non-consumables), "
+            + "\"subscriptionGroups\" or \"nonRenewingSubscriptions\""
+        for (key, value) in members where !Self.knownTopLevelKeys.contains(key) {
+            let at = value.keyLocation ?? value.location
+            var ids: [String] = []
+            var productLike = 0
+            if case let .array(items) = value.value {
+                for item in items {
+                    guard case let .object(fields) = item.value,
+                          fields.contains(where: { ["productID", "displayPrice", "type", "referenceName"].contains($0.key) }) else { continue }
+                    productLike += 1
+                    if let id = fields.first(where: { $0.key == "productID" })?.value, case let .string(text) = id.value { ids.append(text) }
+                }
+            }
+            if productLike > 0 {
+                let list = ids.isEmpty ? "" : " (\(ids.joined(separator: ", ")))"
+                let noun = productLike == 1 ? "product is" : "products are"
+                warnings.append("\(origin):\(at): warning: top-level key \"\(key)\" is not one Xcode writes: its \(productLike) \(noun) not loaded\(list); \(expected)")
+            } else {
+                var what = value.value.typeDescription
+                if case let .array(items) = value.value, items.isEmpty { what = "an empty array" }
+                warnings.append("\(origin):\(at): warning: top-level key \"\(key)\" is not one Xcode writes and is ignored (\(what)); \(expected)")
+            }
+        }
     }
 
     /// The newest format major version the reader was checked against (a real file of 6.3 is in Tests/Fixtures).

@@ -186,7 +186,7 @@ struct StoreKitBrokenFileTests {
         #expect(warning.hasPrefix("x.storekit:2:32: warning: at settings._timeRate: unknown _timeRate 14; using real time"), "\(warning)")
     }
 
-    @Test("unknown keys are ignored and a minimal file loads")
+    @Test("unknown keys are ignored (a top-level one with a warning) and a minimal file loads")
     func minimal() throws {
         let text = "{ \"future\" : { \"x\" : [1, {\"y\" : null}] }, \"products\" : [ { \"productID\" : \"p\", "
             + "\"type\" : \"Consumable\", \"displayPrice\" : \"0.5\", \"somethingNew\" : true } ] }"
@@ -195,6 +195,8 @@ struct StoreKitBrokenFileTests {
         #expect(catalog.product("p")?.price == Decimal(string: "0.5"))
         #expect(catalog.formatVersion == nil)
         #expect(catalog.settings == StoreSettings())
+        let unknown = catalog.warnings.filter { $0.contains("top-level key") }
+        #expect(unknown.count == 1 && unknown[0].hasPrefix("m.storekit:1:3: warning: top-level key \"future\" is not one Xcode writes"), "\(catalog.warnings)")
     }
 
     @Test("mangled fixtures never crash: every prefix of a fixture is refused or loads")
