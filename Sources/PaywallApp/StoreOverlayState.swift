@@ -96,7 +96,7 @@ struct StoreOverlayState: Hashable, Sendable {
                         : .copy("account.note.stays", [.string(choice.title)])
                 }
             }
-        case .approve, .decline, .resolve, .refund, .expire, .renew, .delete:
+        case .approve, .decline, .resolve, .refund, .expire, .renew, .delete, .toggleSale:
             actOnRow(command, session)
         }
         return true
@@ -123,6 +123,9 @@ struct StoreOverlayState: Hashable, Sendable {
         case (.delete, .subscription), (.delete, .purchase), (.delete, .revoked): perform(.delete(transaction), session)
         case (.expire, .subscription): perform(.expire(group), session)
         case (.renew, .subscription): perform(.renew(group), session)
+        case (.toggleSale, .subscription), (.toggleSale, .purchase), (.toggleSale, .revoked):
+            let offSale = session.store.settings.isOffSale(row.productID)
+            perform(offSale ? .onSale(productID: row.productID) : .removeFromSale(productID: row.productID), session)
         default: return
         }
         // The list changed under the highlight: keep it on a row that exists.
@@ -222,7 +225,8 @@ struct StoreOverlayState: Hashable, Sendable {
                                                    id: payload.transactionId, productID: payload.productId,
                                                    day: AppController.day(payload.purchase), status: status,
                                                    refundRequested: waitingRefunds.contains(payload.transactionId),
-                                                   reversible: payload.revoked != nil && payload.inAppOwnershipType != "FAMILY_SHARED"))
+                                                   reversible: payload.revoked != nil && payload.inAppOwnershipType != "FAMILY_SHARED",
+                                                   offSale: store.settings.isOffSale(payload.productId)))
         }
         return TransactionManagerInfo(rows: rows, older: page.total - page.page.count)
     }

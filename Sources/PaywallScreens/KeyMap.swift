@@ -116,7 +116,7 @@ public enum KeyMap {
         }
     }
 
-    /// The Transaction Manager: ↑ ↓ select; a x r f e w and Backspace act on the selected row.
+    /// The Transaction Manager: ↑ ↓ select; a x r f e w o and Backspace act on the selected row.
     static func managerCommand(_ key: Key) -> OverlayCommand? {
         switch key {
         case .up, .character("k"): return .move(by: -1)
@@ -127,6 +127,7 @@ public enum KeyMap {
         case .character("f"): return .refund
         case .character("e"): return .expire
         case .character("w"): return .renew
+        case .character("o"): return .toggleSale
         case .backspace: return .delete
         default: return nil
         }

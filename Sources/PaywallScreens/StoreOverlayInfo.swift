@@ -101,10 +101,13 @@ public struct TransactionManagerInfo: Sendable, Hashable {
         public var refundRequested: Bool
         /// A refund Apple can reverse (not a family member's share that was revoked).
         public var reversible: Bool
+        /// Its product is removed from sale (App Store Connect): `o` puts it back on sale.
+        public var offSale: Bool
 
         public init(kind: Kind, id: String, productID: String, day: String, status: String, refundRequested: Bool = false,
-                    reversible: Bool = false) {
+                    reversible: Bool = false, offSale: Bool = false) {
             self.kind = kind
+            self.offSale = offSale
             self.refundRequested = refundRequested
             self.reversible = reversible
             self.id = id

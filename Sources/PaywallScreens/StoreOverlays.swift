@@ -136,6 +136,10 @@ extension ScreenLayout {
         }
         // A refund request waiting for Apple: a and d answer it.
         if info.rows.indices.contains(info.selected), info.rows[info.selected].refundRequested { hints += ["manager.approve", "manager.decline"] }
+        // A transaction's product can be removed from sale (App Store Connect) and put back.
+        if info.rows.indices.contains(info.selected), [.subscription, .purchase, .revoked].contains(info.rows[info.selected].kind) {
+            hints += [info.rows[info.selected].offSale ? "manager.onSale" : "manager.removeFromSale"]
+        }
         blocks.append(writer.hints(hints + ["help.close"], width: inner))
         return Block.stack(blocks).framed(width: boxWidth, padding: 1, style: TextStyle(.accent, bold: true), fill: TextStyle(.surface))
     }

@@ -36,4 +36,6 @@ public enum OverlayCommand: Hashable, Sendable {
     case toggleAutoRenew
     /// The Transaction Manager's actions on the highlighted row.
     case approve, decline, resolve, refund, expire, renew, delete
+    /// The highlighted row's product is removed from sale, or put back on sale (App Store Connect's "Remove from Sale").
+    case toggleSale
 }

@@ -3,6 +3,7 @@
 import Foundation
 import PaywallCore
 import PaywallScreens
+import StoreSim
 import TerminalKit
 import TestSupport
 import Testing
@@ -99,6 +100,21 @@ struct StoreOverlayTests {
         #expect(app.session.store.subscriptionStatus(groupID: "premium")?.state == .expired)
         #expect(!app.session.model.entitlement.isPremium)
         #expect(Self.screen(app).contains("expired"), "the line says what its status says (its expiresDate stays as signed)")
+    }
+
+    @Test func oRemovesTheSelectedLinesProductFromSaleAndPutsItBack() throws {
+        let app = try Self.subscriber()
+        app.handle(.function(4))
+        #expect(Self.screen(app).contains("o Remove from Sale"), "\(Self.screen(app))")
+        app.handle(.character("o"))
+        #expect(app.session.store.settings.isOffSale("yearly_59_99"), "the same control as `Store RemoveFromSale yearly_59_99`")
+        var screen = Self.screen(app)
+        #expect(screen.contains("yearly_59_99 is off sale") && screen.contains("o Back on Sale"), "\(screen)")
+        #expect(try app.session.store.products(for: ["yearly_59_99"]).isEmpty, "not sold while off sale")
+        app.handle(.character("o"))
+        #expect(!app.session.store.settings.isOffSale("yearly_59_99"))
+        screen = Self.screen(app)
+        #expect(screen.contains("yearly_59_99 is on sale again.") && screen.contains("o Remove from Sale"), "\(screen)")
     }
 
     @Test func manageSubscriptionsCancelsResubscribesAndChangesPlan() throws {

@@ -5474,6 +5474,52 @@ enum EmbeddedCopyDeck {
         }
       }
     },
+    "manager.onSale" : {
+      "comment" : "Hint line, Transaction Manager: key glyph o, then putting the selected row's product, removed from sale, back on sale",
+      "localizations" : {
+        "en" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "o Back on Sale"
+          }
+        },
+        "ko" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "o 판매 재개"
+          }
+        },
+        "zh-Hans" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "o 重新上架"
+          }
+        }
+      }
+    },
+    "manager.removeFromSale" : {
+      "comment" : "Hint line, Transaction Manager: key glyph o, then App Store Connect's Remove from Sale for the selected row's product",
+      "localizations" : {
+        "en" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "o Remove from Sale"
+          }
+        },
+        "ko" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "o 판매 중단"
+          }
+        },
+        "zh-Hans" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "o 下架"
+          }
+        }
+      }
+    },
     "manager.older" : {
       "comment" : "Transaction Manager overlay: how many older transactions the list leaves out (`paywall-sim store transactions` lists them). %lld = the number. Plural: one / other.",
       "localizations" : {
