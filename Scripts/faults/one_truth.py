@@ -5,8 +5,8 @@ One seed is one run: a state directory pinned at 2026-01-30T09:00:00Z in Sandbox
 serve` on it with an API key, and STEPS operations drawn from the seed, each a real process:
 
   buy / refund / expire / storefront   a `store` command (a refusal is a clean exit 1, never a crash)
-  advance                              `store advance` by an hour to three days; one in three is
-                                       stopped half way by SIGINT or SIGKILL
+  advance                              `store advance` by an hour to three days; one in three, by
+                                       one to seven days, is stopped half way by SIGINT or SIGKILL
   app                                  the app buys through serve (`play --continue --backend`),
                                        in English, Korean or German; one in five is killed
                                        mid-purchase
@@ -20,7 +20,9 @@ seed) with `--now` and `--environment Sandbox`: every store command keeps what i
 
 After every step:
   * `paywall-sim debug check-state` holds: every file reads, ids and grants unique, nothing lost
-    since the look before (unless the step reset the state), nothing dated after the clock;
+    since the look before (unless the step reset the state), nothing dated after the clock; and
+    `store transactions` lists no transaction dated after the state's clock (checked here too, so
+    a build whose own check lacks it is judged the same);
   * serve's view equals a fresh read: Apple's `AppStoreServerAPIClient` reads the customer's whole
     history and every subscription status through serve, Apple's `SignedDataVerifier` (Sandbox,
     the state's root) verifies each, and they equal what a new `store transactions` and
@@ -181,8 +183,10 @@ class Run:
 
     def op_advance(self):
         duration = self.rng.choice(["1h", "6h", "1d", "3d"])
-        arguments = ["store", "advance", duration, "--yes", "--state", self.state]
         if self.rng.random() < 1 / 3:
+            # Long enough that the stop often lands in the middle of the catch-up.
+            duration = self.rng.choice(["1d", "3d", "7d"])
+            arguments = ["store", "advance", duration, "--yes", "--state", self.state]
             return f"advance {duration} stopped by {self.interrupted(arguments, 0.4)}"
         self.store("advance", duration, "--yes")
         return f"advance {duration}"
@@ -192,7 +196,8 @@ class Run:
         empty when no paywall shows (a subscriber's app opens on chat)."""
         tape = os.path.join(self.work, "look.tape")
         with open(tape, "w") as handle:
-            handle.write("Output look.txt\n" + (f"Set Locale {locale}\n" if locale else "") + "Set Start paywall\nSleep 1s\n")
+            # The Set lines first: a build before VHS's order was read applied none after an Output.
+            handle.write((f"Set Locale {locale}\n" if locale else "") + "Set Start paywall\nOutput look.txt\nSleep 1s\n")
         frame = os.path.join(self.work, "look.txt")
         if os.path.exists(frame):
             os.remove(frame)
@@ -275,6 +280,11 @@ class Run:
     def check_views(self):
         listed = json.loads(self.store("transactions", "--json", "--limit", "100000").stdout)
         fresh = {t["id"] for t in listed["transactions"]}
+        # Nothing is dated after the state's clock (an interrupted command leaves an earlier instant, whole).
+        later = [t for t in listed["transactions"] if t.get("purchaseDate") and t["purchaseDate"] > listed["now"]]
+        if later:
+            raise Failure(f"{len(later)} transaction(s) dated after the state's clock {listed['now']}, "
+                          f"e.g. {later[0]['id']} on {later[0]['purchaseDate']}")
         entitlements = json.loads(self.store("entitlements", "--json").stdout)
         statuses = sorted((s["group"], s["state"]) for s in entitlements.get("subscriptions", []))
         if not fresh:
