@@ -7,6 +7,7 @@
 /// an app (its own tests, the headless sampler) runs its flow events through the same queue.
 public enum ActionQueue {
     /// Runs `first`, then every action `step` answers with, then whatever `idle` adds.
+    @inlinable
     public static func run<Action>(_ first: Action, step: (Action) -> [Action], idle: () -> [Action] = { [] }) {
         var queue = [first]
         var next = 0
