@@ -39,6 +39,15 @@ struct CLITests {
         #expect(result.output.contains("0 error(s)"))
     }
 
+    @Test("check says on stderr what the .storekit file was read with (a key Xcode never writes)")
+    func storekitWarningsAreShown() throws {
+        let file = TestPaths.packageRoot.appendingPathComponent("Tests/Fixtures/storekit/66-itri-sau-hand-written-v3.storekit")
+        let result = try Binary.run(["copy", "check", "--storekit", file.path] + quick)
+        #expect(result.error.contains("66-itri-sau-hand-written-v3.storekit") && result.error.contains("warning"), "\(result.error)")
+        let clean = try Binary.run(["copy", "check", "--storekit", TestPaths.packageRoot.appendingPathComponent("Tests/Fixtures/storekit/65-leftpocket-8-plans-winback-v4.storekit").path] + quick)
+        #expect(!clean.error.contains("Xcode never writes"), "\(clean.error)")
+    }
+
     @Test("check exits 1 with a broken team deck, and json says why")
     func brokenExitsOne() throws {
         let dir = Support.tempDirectory("cli")

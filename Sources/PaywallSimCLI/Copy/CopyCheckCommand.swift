@@ -32,6 +32,8 @@ struct CopyCheckCommand: ParsableCommand {
                 for warning in team.warnings { Console.err(warning) }
             }
             let copySweep = try inputs.sweep()
+            // What the `.storekit` file was read with (a key Xcode never writes, its products dropped) goes to stderr too.
+            for warning in copySweep.states.plans.catalog.warnings { Console.err(warning) }
             report = CopyCheck.run(copySweep, matrix: inputs.matrix, origin: sweep.files.copy)
             groups = report.groups // grouped once for the report, the page and the exit status
             if let html {
