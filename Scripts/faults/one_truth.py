@@ -7,6 +7,10 @@ serve` on it with an API key, and STEPS operations drawn from the seed, each a r
   buy / refund / expire / storefront   a `store` command (a refusal is a clean exit 1, never a crash)
   advance                              `store advance` by an hour to three days; one in three, by
                                        one to seven days, is stopped half way by SIGINT or SIGKILL
+  fast                                 on a second state (Xcode, the fastest monthly time rate, a
+                                       weekly subscription: ~2,900 renewals a simulated day),
+                                       `store advance 7d` stopped after 0.3-2 s by SIGINT or SIGKILL:
+                                       what it committed must end at the clock it left
   app                                  the app buys through serve (`play --continue --backend`),
                                        in English, Korean or German; one in five is killed
                                        mid-purchase
@@ -111,6 +115,9 @@ class Run:
         self.server = None
         self.base_url = None
         self.reset_since_look = True
+        # The second state, at a fast time rate, made by the first `fast` operation.
+        self.fast_state = os.path.join(work, "fast")
+        self.fast_summary = os.path.join(work, "fast-summary.json")
 
     def cli(self, *arguments, timeout=120):
         done = subprocess.run([self.binary, *arguments], capture_output=True, text=True, timeout=timeout, stdin=subprocess.DEVNULL)
@@ -124,11 +131,11 @@ class Run:
             raise Failure(f"store {' '.join(arguments)}: exit {done.returncode}: {done.stderr.strip()[-300:]}")
         return done
 
-    def interrupted(self, arguments, deadline):
+    def interrupted(self, arguments, deadline, at_least=0.02):
         """Runs `arguments`, stopping it with SIGINT or SIGKILL after a random part of `deadline` seconds."""
         process = subprocess.Popen([self.binary, *arguments], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
                                    stdin=subprocess.DEVNULL, text=True)
-        time.sleep(self.rng.uniform(0.02, deadline))
+        time.sleep(self.rng.uniform(at_least, deadline))
         how = self.rng.choice([signal.SIGINT, signal.SIGKILL])
         if process.poll() is None:
             process.send_signal(how)
@@ -190,6 +197,16 @@ class Run:
             return f"advance {duration} stopped by {self.interrupted(arguments, 0.4)}"
         self.store("advance", duration, "--yes")
         return f"advance {duration}"
+
+    def op_fast(self):
+        if not os.path.exists(self.fast_state):
+            self.cli("store", "settings", "time-rate", "monthlyRenewalEveryThirtySeconds", "--state", self.fast_state, "--now", START)
+            self.cli("store", "buy", "weekly_9_99", "--state", self.fast_state)
+        arguments = ["store", "advance", "7d", "--yes", "--state", self.fast_state]
+        how = self.interrupted(arguments, 2.0, at_least=0.3)
+        self.check_state(self.fast_state, self.fast_summary, fresh=False)
+        self.check_clock(self.fast_state)
+        return f"advance 7d at the fastest rate stopped by {how}"
 
     def shown_currencies(self, locale):
         """The currencies the paywall shows in `locale` now (a look, no key), from its last frame;
@@ -263,28 +280,38 @@ class Run:
         self.start_server()
         return "serve killed and started again"
 
-    OPERATIONS = [("buy", 3), ("refund", 2), ("expire", 1), ("storefront", 1), ("advance", 3), ("app", 3), ("small", 1),
-                  ("reset", 1), ("serve", 1)]
+    OPERATIONS = [("buy", 3), ("refund", 2), ("expire", 1), ("storefront", 1), ("advance", 3), ("fast", 1), ("app", 3),
+                  ("small", 1), ("reset", 1), ("serve", 1)]
 
     # The checks.
 
-    def check_state(self):
-        arguments = ["debug", "check-state", self.state, "--record", self.summary]
-        if not self.reset_since_look and os.path.exists(self.summary):
-            arguments += ["--previous", self.summary]
+    def check_state(self, state=None, summary=None, fresh=None):
+        state, summary = state or self.state, summary or self.summary
+        fresh = self.reset_since_look if fresh is None else fresh
+        arguments = ["debug", "check-state", state, "--record", summary]
+        if not fresh and os.path.exists(summary):
+            arguments += ["--previous", summary]
         done = self.cli(*arguments)
         if done.returncode != 0:
-            raise Failure(f"check-state: {(done.stdout + done.stderr).strip()[-800:]}")
-        self.reset_since_look = False
+            raise Failure(f"check-state{'' if state == self.state else ' (the fast state)'}: {(done.stdout + done.stderr).strip()[-800:]}")
+        if state == self.state:
+            self.reset_since_look = False
 
-    def check_views(self):
-        listed = json.loads(self.store("transactions", "--json", "--limit", "100000").stdout)
-        fresh = {t["id"] for t in listed["transactions"]}
-        # Nothing is dated after the state's clock (an interrupted command leaves an earlier instant, whole).
+    def check_clock(self, state):
+        """Nothing in `state` is dated after its clock (an interrupted command leaves an earlier instant, whole)."""
+        done = self.cli("store", "transactions", "--json", "--limit", "1000000", "--state", state)
+        if done.returncode != 0:
+            raise Failure(f"store transactions --state {os.path.basename(state)}: exit {done.returncode}: {done.stderr.strip()[-300:]}")
+        listed = json.loads(done.stdout)
         later = [t for t in listed["transactions"] if t.get("purchaseDate") and t["purchaseDate"] > listed["now"]]
         if later:
-            raise Failure(f"{len(later)} transaction(s) dated after the state's clock {listed['now']}, "
-                          f"e.g. {later[0]['id']} on {later[0]['purchaseDate']}")
+            raise Failure(f"{len(later)} transaction(s) dated after the state's clock {listed['now']}"
+                          f"{'' if state == self.state else ' (the fast state)'}, e.g. {later[0]['id']} on {later[0]['purchaseDate']}")
+        return listed
+
+    def check_views(self):
+        listed = self.check_clock(self.state)
+        fresh = {t["id"] for t in listed["transactions"]}
         entitlements = json.loads(self.store("entitlements", "--json").stdout)
         statuses = sorted((s["group"], s["state"]) for s in entitlements.get("subscriptions", []))
         if not fresh:
