@@ -96,7 +96,7 @@ struct StoreOverlayState: Hashable, Sendable {
                         : .copy("account.note.stays", [.string(choice.title)])
                 }
             }
-        case .approve, .decline, .resolve, .refund, .expire, .renew, .delete, .toggleSale:
+        case .approve, .decline, .resolve, .refund, .expire, .renew, .delete, .toggleSale, .sendConsumption:
             actOnRow(command, session)
         }
         return true
@@ -116,6 +116,9 @@ struct StoreOverlayState: Hashable, Sendable {
             perform(.approveRefund(transaction), session)
         case (.decline, .subscription) where row.refundRequested, (.decline, .purchase) where row.refundRequested:
             perform(.declineRefund(transaction), session)
+        // The team's server answers the App Store's CONSUMPTION_REQUEST for it: delivered.
+        case (.sendConsumption, .subscription) where row.refundRequested, (.sendConsumption, .purchase) where row.refundRequested:
+            perform(.consumption(transaction, ConsumptionInformation(deliveryStatus: .delivered)), session)
         // A refunded transaction: r reverses the refund (REFUND_REVERSED).
         case (.refund, .revoked) where row.reversible: perform(.reverseRefund(transaction), session)
         case (.resolve, .interrupted): perform(.resolve(request), session)

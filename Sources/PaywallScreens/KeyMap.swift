@@ -116,13 +116,14 @@ public enum KeyMap {
         }
     }
 
-    /// The Transaction Manager: ↑ ↓ select; a x r f e w o and Backspace act on the selected row.
+    /// The Transaction Manager: ↑ ↓ select; a x c r f e w o and Backspace act on the selected row.
     static func managerCommand(_ key: Key) -> OverlayCommand? {
         switch key {
         case .up, .character("k"): return .move(by: -1)
         case .down, .character("j"): return .move(by: 1)
         case .character("a"): return .approve
         case .character("x"): return .decline
+        case .character("c"): return .sendConsumption
         case .character("r"): return .resolve
         case .character("f"): return .refund
         case .character("e"): return .expire

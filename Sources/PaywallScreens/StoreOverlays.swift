@@ -134,8 +134,10 @@ extension ScreenLayout {
         case .revoked?: hints += (info.rows[info.selected].reversible ? ["manager.reverse"] : []) + ["manager.delete"]
         case nil: break
         }
-        // A refund request waiting for Apple: a and d answer it.
-        if info.rows.indices.contains(info.selected), info.rows[info.selected].refundRequested { hints += ["manager.approve", "manager.decline"] }
+        // A refund request waiting for Apple: a and d answer it as Apple, c as the team's server.
+        if info.rows.indices.contains(info.selected), info.rows[info.selected].refundRequested {
+            hints += ["manager.approve", "manager.decline", "manager.consumption"]
+        }
         // A transaction's product can be removed from sale (App Store Connect) and put back.
         if info.rows.indices.contains(info.selected), [.subscription, .purchase, .revoked].contains(info.rows[info.selected].kind) {
             hints += [info.rows[info.selected].offSale ? "manager.onSale" : "manager.removeFromSale"]

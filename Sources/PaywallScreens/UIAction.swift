@@ -36,6 +36,8 @@ public enum OverlayCommand: Hashable, Sendable {
     case toggleAutoRenew
     /// The Transaction Manager's actions on the highlighted row.
     case approve, decline, resolve, refund, expire, renew, delete
+    /// The team's server answers the highlighted row's CONSUMPTION_REQUEST: delivered (Send Consumption Information).
+    case sendConsumption
     /// The highlighted row's product is removed from sale, or put back on sale (App Store Connect's "Remove from Sale").
     case toggleSale
 }

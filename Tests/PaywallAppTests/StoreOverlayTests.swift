@@ -194,6 +194,12 @@ struct StoreOverlayTests {
         app.handle(.escape)
         app.handle(.character("t"))
         #expect(Self.screen(app).contains("refund requested"), "\(Self.screen(app))")
+        // c answers the App Store's CONSUMPTION_REQUEST as the team's server (delivered); Apple still decides.
+        #expect(Self.screen(app).contains("c Send Consumption Info"), "\(Self.screen(app))")
+        app.handle(.character("c"))
+        #expect(Self.screen(app).contains("Sent consumption information"), "\(Self.screen(app))")
+        #expect(app.session.store.refundRequests.map { $0.consumption?.deliveryStatus } == ["DELIVERED"])
+        #expect(app.session.store.refundRequests.map(\.state) == [.pending])
         app.handle(.character("a"))
         #expect(Self.screen(app).contains("Approved the refund request"), "\(Self.screen(app))")
         #expect(app.session.store.refundRequests.map(\.state) == [.approved])

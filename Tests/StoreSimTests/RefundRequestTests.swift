@@ -83,7 +83,7 @@ struct RefundRequestTests {
         #expect(try kinds(store) == ["ONE_TIME_CHARGE/-", "CONSUMPTION_REQUEST/-", "REFUND/-",
                                      "ONE_TIME_CHARGE/-", "CONSUMPTION_REQUEST/-", "REFUND_DECLINED/-"])
         // The setting is the state's: another store on the directory reads it.
-        #expect(try store.perform(.sandboxRefunds(declines: false)).contains("approves"))
+        #expect(try store.perform(.sandboxRefunds(.approve)).contains("approves"))
         #expect(store.settings.sandboxDeclinesRefunds == nil)
         #expect(throws: StoreArgumentError.self) { try StoreCommand(.sandboxRefunds, words: ["maybe"]) }
     }
@@ -120,6 +120,32 @@ struct RefundRequestTests {
         let (again, _, _) = try Fixture.store(dir: dir, clock: clock, environment: "Production")
         #expect(again.refundRequests.last?.consumption == answer)
         #expect(answer.summary == "v2 DELIVERED, 30.0% consumed, prefers DECLINE, sample provided")
+    }
+
+    /// The `Consumption` control (`store consumption`, tape `Store Consumption`, the Transaction
+    /// Manager's c) sends what serve's Send Consumption Information v2 would, with Apple's rules of
+    /// the `refundPreference` page checked against the transaction's product.
+    @Test func theConsumptionControlAnswersTheWaitingRequestAsTheTeamsServer() throws {
+        let (store, _, _) = try Fixture.store(environment: "Production")
+        #expect(throws: StoreControlError.self) { try store.perform(.consumption(nil, ConsumptionInformation(deliveryStatus: .delivered))) }
+        let coins = try #require(store.purchase(productID: "coins_100", options: Fixture.options).transaction)
+        let weekly = try #require(store.purchase(productID: "weekly_9_99", options: Fixture.options).transaction)
+        try store.beginRefundRequest(transactionID: coins.id)
+        try store.beginRefundRequest(transactionID: weekly.id)
+        // GRANT_PRORATED: a consumable needs its consumed share above 0; a subscription sends none.
+        let prorated = ConsumptionInformation(deliveryStatus: .delivered, refundPreference: .grantProrated)
+        #expect(throws: StoreControlError.self) { try store.perform(.consumption("coins_100", prorated)) }
+        var withShare = prorated
+        withShare.consumptionPercentage = 45_200
+        #expect(throws: StoreControlError.self) { try store.perform(.consumption(StoreTarget.Transaction(weekly.id), withShare)) }
+        #expect(store.refundRequests.allSatisfy { $0.consumption == nil }, "a refused answer keeps nothing")
+        let said = try store.perform(.consumption("coins_100", withShare))
+        #expect(said.contains("transaction \(coins.id)") && said.contains("45.2% consumed, prefers GRANT_PRORATED"))
+        // No target: the newest request still waiting, the subscription's.
+        try store.perform(.consumption(nil, prorated))
+        let kept = store.refundRequests.map { $0.consumption?.summary }
+        #expect(kept == ["v2 DELIVERED, 45.2% consumed, prefers GRANT_PRORATED, no sample", "v2 DELIVERED, prefers GRANT_PRORATED, no sample"])
+        #expect(store.refundRequests.allSatisfy { $0.state == .pending }, "the decision stays Apple's")
     }
 
     @Test func theTargetsAreResolvedAndRefusedInOneSentence() throws {

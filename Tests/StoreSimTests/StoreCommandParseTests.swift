@@ -12,13 +12,37 @@ import Testing
         #expect(try StoreCommand(.billingIssue, words: ["premium"]) == .billingIssue(true, "premium"))
         #expect(try StoreCommand(.billingIssue, words: ["off"]) == .billingIssue(false, nil))
         #expect(try StoreCommand(.storefront, words: ["fra"]) == .storefront(try #require(Storefront(code: "FRA"))))
-        #expect(try StoreCommand(.sandboxRefunds, words: ["decline"]) == .sandboxRefunds(declines: true))
-        #expect(try StoreCommand(.refundRequest, words: ["coins_100", "legal"]) == .refundRequest("coins_100", reason: "LEGAL"))
+        #expect(try StoreCommand(.sandboxRefunds, words: ["decline"]) == .sandboxRefunds(.decline))
+        #expect(try StoreCommand(.refundRequest, words: ["coins_100", "legal"]) == .refundRequest("coins_100", reason: .legal))
         #expect(try StoreCommand(.priceIncrease, words: ["monthly_14_99", "16.99", "noConsent"])
             == .priceIncrease(productID: "monthly_14_99", price: Decimal(string: "16.99")!, consent: false))
         let buy = try StoreCommand(.buy, words: ["monthly_14_99", "offer=X", "quantity=2", "renew=off"])
         #expect(buy == .buy(productID: "monthly_14_99", options: StoreBuyOptions(offerID: "X", quantity: 2, autoRenew: false)))
         #expect(try StoreCommand(.appTransaction, words: []) == .appTransaction(originalVersion: nil, purchaseDate: nil))
+        #expect(try StoreCommand(.consumption, words: ["coins_100", "undelivered_quality_issue", "consumed=45.2%", "prefer=grant_prorated", "sample"])
+            == .consumption("coins_100", ConsumptionInformation(deliveryStatus: .undeliveredQualityIssue, consumptionPercentage: 45_200,
+                                                                refundPreference: .grantProrated, sampleContentProvided: true)))
+        #expect(try StoreCommand(.consumption, words: []) == .consumption(nil, ConsumptionInformation(deliveryStatus: .delivered)))
+    }
+
+    @Test func consumptionWordsAreCheckedAsApplesFieldsAre() {
+        #expect(ConsumptionInformation.milliunits(percent: "100") == 100_000)
+        #expect(ConsumptionInformation.milliunits(percent: "0.001") == 1)
+        #expect(ConsumptionInformation.milliunits(percent: "0.0001") == nil)
+        #expect(ConsumptionInformation.milliunits(percent: "101") == nil)
+        #expect(ConsumptionInformation.milliunits(percent: "-1") == nil)
+        #expect(refusal(.consumption, ["coins_100", "consumed=150"])?.word == 1)
+        #expect(refusal(.consumption, ["coins_100", "prefer=maybe"])?.word == 1)
+        #expect(refusal(.consumption, ["coins_100", "DELIVERED", "lifetime"])?.word == 2)
+        // Apple's refundPreference page: GRANT_PRORATED takes a percentage above 0, except for a
+        // subscription, whose share the App Store calculates.
+        let prorated = ConsumptionInformation(deliveryStatus: .delivered, refundPreference: .grantProrated)
+        #expect(prorated.problem(productType: "Consumable") != nil)
+        #expect(prorated.problem(productType: "Auto-Renewable Subscription") == nil)
+        var withShare = prorated
+        withShare.consumptionPercentage = 30_000
+        #expect(withShare.problem(productType: "Consumable") == nil)
+        #expect(withShare.problem(productType: "Auto-Renewable Subscription") != nil)
     }
 
     @Test func everyControlNamesItsCommand() throws {

@@ -5474,6 +5474,29 @@ enum EmbeddedCopyDeck {
         }
       }
     },
+    "manager.consumption" : {
+      "comment" : "Hint line, Transaction Manager: key glyph c, then the team's server answering the App Store's consumption request for the selected row's refund request (Send Consumption Information: delivered)",
+      "localizations" : {
+        "en" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "c Send Consumption Info"
+          }
+        },
+        "ko" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "c 소비 정보 보내기"
+          }
+        },
+        "zh-Hans" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "c 发送消耗信息"
+          }
+        }
+      }
+    },
     "manager.onSale" : {
       "comment" : "Hint line, Transaction Manager: key glyph o, then putting the selected row's product, removed from sale, back on sale",
       "localizations" : {

@@ -21,7 +21,7 @@ public struct StoreCommand: ParsableCommand {
             StoreBillingIssueCommand.self, StoreAutoRenewCommand.self, StoreResolveCommand.self, StoreDeleteCommand.self,
             StoreOfferKeyCommand.self, StoreSignOfferCommand.self, StoreSignIntroEligibilityCommand.self,
             StorePriceIncreaseCommand.self, StoreRedeemCommand.self, StoreFamilyShareCommand.self, StoreRevokeFamilyCommand.self,
-            StoreRefundRequestCommand.self, StoreApproveRefundCommand.self, StoreDeclineRefundCommand.self, StoreReverseRefundCommand.self,
+            StoreRefundRequestCommand.self, StoreApproveRefundCommand.self, StoreDeclineRefundCommand.self, StoreReverseRefundCommand.self, StoreConsumptionCommand.self,
             StoreSandboxRefundsCommand.self, StoreRemoveFromSaleCommand.self, StoreOnSaleCommand.self, StoreManageSubscriptionsCommand.self, StoreStorefrontCommand.self, StoreErrorCommand.self,
             StoreStatusCommand.self, StoreAppTransactionCommand.self, StoreCertificateCommand.self, StoreRevokeCertificateCommand.self, StoreSettingsCommand.self, StoreNotificationsCommand.self,
             StoreAPIKeyCommand.self,

@@ -23,6 +23,26 @@ extension RevocationReason: ExpressibleByArgument {
     public var defaultValueDescription: String { name }
 }
 
+extension RefundRequestReason: ExpressibleByArgument {
+    public init?(argument: String) { self.init(word: argument) }
+    public static var allValueStrings: [String] { allCases.map(\.rawValue) }
+}
+
+extension SandboxRefundAnswer: ExpressibleByArgument {
+    public init?(argument: String) { self.init(word: argument) }
+}
+
+extension ConsumptionInformation.DeliveryStatus: ExpressibleByArgument {
+    public init?(argument: String) { self.init(word: argument) }
+    public static var allValueStrings: [String] { allCases.map(\.rawValue) }
+    public var defaultValueDescription: String { rawValue }
+}
+
+extension ConsumptionInformation.RefundPreference: ExpressibleByArgument {
+    public init?(argument: String) { self.init(word: argument) }
+    public static var allValueStrings: [String] { allCases.map(\.rawValue) }
+}
+
 /// Reads `on` or `off` (any case) for a `store` command's switch; anything else is refused in the
 /// tape's words ("expected on or off").
 enum OnOffArgument {

@@ -10,17 +10,10 @@ struct StoreRefundRequestCommand: StoreControlCommand {
     @OptionGroup var options: StoreOptions
     @Argument(help: ArgumentHelp("A transaction id or product id; default: the latest not revoked.", valueName: "TRANSACTION|PRODUCT"))
     var transaction: StoreTarget.Transaction?
-    @Option(name: .long, help: ArgumentHelp("The customer's reason, as CONSUMPTION_REQUEST's consumptionRequestReason carries it.",
-                                            valueName: "UNINTENDED_PURCHASE|FULFILLMENT_ISSUE|UNSATISFIED_WITH_PURCHASE|LEGAL|OTHER"))
-    var reason: String?
+    @Option(name: .long, help: ArgumentHelp("The customer's reason, as CONSUMPTION_REQUEST's consumptionRequestReason carries it.", valueName: "REASON"))
+    var reason: RefundRequestReason?
 
-    func validate() throws {
-        if let reason, !RefundRequest.reasons.contains(reason.uppercased()) {
-            throw ValidationError("--reason \(reason): expected one of \(RefundRequest.reasons.joined(separator: ", "))")
-        }
-    }
-
-    var command: StoreSim.StoreCommand { .refundRequest(transaction, reason: reason?.uppercased()) }
+    var command: StoreSim.StoreCommand { .refundRequest(transaction, reason: reason) }
 }
 
 /// `store approve-refund [TRANSACTION|PRODUCT]`: Apple approves a waiting refund request.
@@ -61,6 +54,40 @@ struct StoreReverseRefundCommand: StoreControlCommand {
     var command: StoreSim.StoreCommand { .reverseRefund(target) }
 }
 
+/// `store consumption [TRANSACTION|PRODUCT] DELIVERY …`: the team's server answers a CONSUMPTION_REQUEST.
+struct StoreConsumptionCommand: StoreControlCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "consumption",
+        abstract: "Answer the App Store's CONSUMPTION_REQUEST as the team's server does (Send Consumption Information): kept on the refund request (store transactions shows it); the decision stays Apple's.",
+        discussion: "A delivery status, then optionally --consumed PERCENT (45.2), --prefer DECLINE|GRANT_FULL|GRANT_PRORATED and --sample. "
+            + "Apple's rules: with GRANT_PRORATED an auto-renewable subscription sends no --consumed (the App Store calculates it), any other product one above 0. "
+            + "The same answer through serve is PUT /inApps/v2/transactions/consumption/{transactionId}.")
+    static let reportsChanges = false
+
+    @OptionGroup var options: StoreOptions
+    @Argument(help: ArgumentHelp("The transaction id or product of the refund request; default: the newest waiting (else the newest).", valueName: "TRANSACTION|PRODUCT"))
+    var target: StoreTarget.Transaction?
+    @Option(name: .customLong("delivery"), help: ArgumentHelp("deliveryStatus: whether the app delivered a purchase that works.", valueName: "STATUS"))
+    var delivery: ConsumptionInformation.DeliveryStatus = .delivered
+    @Option(name: .customLong("consumed"), help: ArgumentHelp("consumptionPercentage: the share consumed, in percent (0 to 100, three decimals at most).", valueName: "PERCENT"))
+    var consumed: String?
+    @Option(name: .customLong("prefer"), help: ArgumentHelp("refundPreference: the outcome the team prefers.", valueName: "PREFERENCE"))
+    var preference: ConsumptionInformation.RefundPreference?
+    @Flag(name: .customLong("sample"), help: "sampleContentProvided: a free sample, trial or description was offered before the purchase.")
+    var sample = false
+
+    func validate() throws {
+        if let consumed, ConsumptionInformation.milliunits(percent: consumed) == nil {
+            throw ValidationError("--consumed \(consumed): expected a percentage from 0 to 100 such as 45.2")
+        }
+    }
+
+    var command: StoreSim.StoreCommand {
+        .consumption(target, ConsumptionInformation(deliveryStatus: delivery, consumptionPercentage: consumed.flatMap { ConsumptionInformation.milliunits(percent: $0) },
+                                                    refundPreference: preference, sampleContentProvided: sample))
+    }
+}
+
 /// `store sandbox-refunds approve|decline`: how the sandbox answers refund requests.
 struct StoreSandboxRefundsCommand: StoreControlCommand {
     static let configuration = CommandConfiguration(
@@ -70,13 +97,9 @@ struct StoreSandboxRefundsCommand: StoreControlCommand {
 
     @OptionGroup var options: StoreOptions
     @Argument(help: ArgumentHelp("approve or decline.", valueName: "approve|decline"))
-    var answer: String
+    var answer: SandboxRefundAnswer
 
-    func validate() throws {
-        guard ["approve", "decline"].contains(answer.lowercased()) else { throw ValidationError("\(answer): expected approve or decline") }
-    }
-
-    var command: StoreSim.StoreCommand { .sandboxRefunds(declines: answer.lowercased() == "decline") }
+    var command: StoreSim.StoreCommand { .sandboxRefunds(answer) }
 }
 
 /// `store remove-from-sale PRODUCT`: App Store Connect's "Remove from Sale".

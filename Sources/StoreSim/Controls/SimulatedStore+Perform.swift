@@ -104,7 +104,7 @@ extension SimulatedStore {
         case let .refundRequest(target, reason):
             let transaction = try resolve.refundable(target?.name)
             let what = "transaction \(transaction.id) (\(transaction.productID))"
-            switch try beginRefundRequest(transactionID: transaction.id, reason: reason) {
+            switch try beginRefundRequest(transactionID: transaction.id, reason: reason?.rawValue) {
             case .approved: return "Refund requested for \(what) and approved at once (\(environment == "Sandbox" ? "the sandbox approves them" : "StoreKit Testing approves every request")): refunded."
             case .declined: return "Refund requested for \(what) and declined by the sandbox (REFUND_DECLINED; `store sandbox-refunds approve` changes that)."
             case .pending, .reversed: return "Refund requested for \(what); Apple decides later (`store approve-refund` or `store decline-refund`)."
@@ -119,7 +119,18 @@ extension SimulatedStore {
             let transaction = try resolve.refunded(target?.name)
             try reverseRefund(transactionID: transaction.id)
             return "Reversed the refund of transaction \(transaction.id) (\(transaction.productID)) (REFUND_REVERSED): it is no longer revoked."
-        case .sandboxRefunds(let declines):
+        case let .consumption(target, information):
+            let request = try resolve.refundRequest(target?.name)
+            if let problem = information.problem(productType: payload(transactionID: request.transactionID)?.type ?? "") {
+                throw StoreControlError("Consumption: \(problem) (Apple's refundPreference and consumptionPercentage pages)")
+            }
+            let answer = information.answer(at: clock.now())
+            try recordConsumption(transactionID: request.transactionID, answer: answer)
+            return "Sent consumption information for transaction \(request.transactionID) (\(request.productID)), "
+                + "whose refund request is \(request.state.rawValue): \(answer.summary). Apple weighs it; the decision stays Apple's"
+                + (request.state == .pending ? " (`store approve-refund` or `store decline-refund`)." : ".")
+        case .sandboxRefunds(let answer):
+            let declines = answer == .decline
             try setSandboxDeclinesRefunds(declines)
             return "The sandbox \(declines ? "declines" : "approves") refund requests from now on"
                 + (environment == "Sandbox" ? "." : " (this state signs for \(environment): only a Sandbox state reads it).")

@@ -74,17 +74,21 @@ extension StoreCommand {
             self = .revokeFamily(productID: product)
         case .refundRequest:
             var rest = words
-            var reason: String?
-            if let last = rest.last?.uppercased(), RefundRequest.reasons.contains(last) { reason = last; rest.removeLast() }
+            var reason: RefundRequestReason?
+            if let last = rest.last, let named = RefundRequestReason(word: last) { reason = named; rest.removeLast() }
             guard rest.count <= 1 else {
-                throw StoreArgumentError("RefundRequest \(all): expected a transaction or product, then optionally a reason: \(RefundRequest.reasons.joined(separator: ", "))", word: 1)
+                throw StoreArgumentError("RefundRequest \(all): expected a transaction or product, then optionally a reason: "
+                    + RefundRequestReason.allCases.map(\.rawValue).joined(separator: ", "), word: 1)
             }
             self = .refundRequest(rest.first.map { StoreTarget.Transaction($0) }, reason: reason)
+        case .consumption:
+            let (target, information) = try Self.consumption(words)
+            self = .consumption(target, information)
         case .sandboxRefunds:
-            guard words.count == 1, let word = words.first?.lowercased(), ["approve", "decline"].contains(word) else {
+            guard words.count == 1, let answer = SandboxRefundAnswer(word: words[0]) else {
                 throw StoreArgumentError("SandboxRefunds \(all): expected approve or decline", word: words.isEmpty ? nil : words.count == 1 ? 0 : 1)
             }
-            self = .sandboxRefunds(declines: word == "decline")
+            self = .sandboxRefunds(answer)
         case .removeFromSale, .onSale:
             guard words.count == 1, let product = words.first else {
                 throw StoreArgumentError("\(control.rawValue): expected one product id", word: words.isEmpty ? nil : 1)
@@ -110,6 +114,43 @@ extension StoreCommand {
             }
             self = .storefront(storefront)
         }
+    }
+
+    /// `Consumption [TRANSACTION|PRODUCT] [DELIVERY] [consumed=PERCENT] [prefer=PREFERENCE] [sample]`'s
+    /// target and answer (DELIVERY: `DELIVERED` when not given); Apple's rules that need the
+    /// product are checked when it is performed.
+    static func consumption(_ words: [String]) throws -> (StoreTarget.Transaction?, ConsumptionInformation) {
+        let usage = "Consumption \(words.joined(separator: " ")): expected [TRANSACTION|PRODUCT] ["
+            + ConsumptionInformation.DeliveryStatus.allCases.map(\.rawValue).joined(separator: "|")
+            + "] [consumed=PERCENT] [prefer=" + ConsumptionInformation.RefundPreference.allCases.map(\.rawValue).joined(separator: "|") + "] [sample]"
+        var target: StoreTarget.Transaction?
+        var delivery: ConsumptionInformation.DeliveryStatus?
+        var consumed: Int?
+        var preference: ConsumptionInformation.RefundPreference?
+        var sample = false
+        for (index, word) in words.enumerated() {
+            let lower = word.lowercased()
+            if lower.hasPrefix("consumed=") {
+                let percent = word.dropFirst("consumed=".count).replacingOccurrences(of: "%", with: "")
+                guard let milliunits = ConsumptionInformation.milliunits(percent: percent) else {
+                    throw StoreArgumentError("\(usage); consumed= takes a percentage from 0 to 100 such as 45.2", word: index)
+                }
+                consumed = milliunits
+            } else if lower.hasPrefix("prefer=") {
+                guard let named = ConsumptionInformation.RefundPreference(word: String(word.dropFirst("prefer=".count))) else { throw StoreArgumentError(usage, word: index) }
+                preference = named
+            } else if lower == "sample" {
+                sample = true
+            } else if let status = ConsumptionInformation.DeliveryStatus(word: word), delivery == nil {
+                delivery = status
+            } else if target == nil, !word.contains("=") {
+                target = StoreTarget.Transaction(word)
+            } else {
+                throw StoreArgumentError(usage, word: index)
+            }
+        }
+        return (target, ConsumptionInformation(deliveryStatus: delivery ?? .delivered, consumptionPercentage: consumed, refundPreference: preference,
+                                               sampleContentProvided: sample))
     }
 
     /// `on` → true, `off` → false, in any case; nil for any other word.

@@ -34,16 +34,18 @@ public enum StoreCommand: Hashable, Sendable {
     case familyShare(productID: String)
     /// The family member stops sharing it.
     case revokeFamily(productID: String)
-    /// The app's refund request sheet, with one of `RefundRequest.reasons` (nil: `OTHER`).
-    case refundRequest(StoreTarget.Transaction?, reason: String?)
+    /// The app's refund request sheet, with the customer's reason (nil: `OTHER`).
+    case refundRequest(StoreTarget.Transaction?, reason: RefundRequestReason?)
     /// Apple approves a waiting refund request.
     case approveRefund(StoreTarget.Transaction?)
     /// Apple declines a waiting refund request.
     case declineRefund(StoreTarget.Transaction?)
     /// Apple reverses a refund after a dispute.
     case reverseRefund(StoreTarget.Transaction?)
-    /// How the sandbox answers refund requests from now on: decline (true) or approve.
-    case sandboxRefunds(declines: Bool)
+    /// The team's server answers the App Store's CONSUMPTION_REQUEST for a refund request's transaction.
+    case consumption(StoreTarget.Transaction?, ConsumptionInformation)
+    /// How the sandbox answers refund requests from now on.
+    case sandboxRefunds(SandboxRefundAnswer)
     /// App Store Connect's "Remove from Sale".
     case removeFromSale(productID: String)
     /// The product is on sale again.
@@ -79,6 +81,7 @@ public enum StoreCommand: Hashable, Sendable {
         case .approveRefund: .approveRefund
         case .declineRefund: .declineRefund
         case .reverseRefund: .reverseRefund
+        case .consumption: .consumption
         case .sandboxRefunds: .sandboxRefunds
         case .removeFromSale: .removeFromSale
         case .onSale: .onSale

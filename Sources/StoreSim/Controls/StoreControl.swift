@@ -42,6 +42,9 @@ public enum StoreControl: String, Sendable, CaseIterable {
     case declineRefund = "DeclineRefund"
     /// Apple reverses a refund after a dispute (REFUND_REVERSED; the entitlement is back): `ReverseRefund [TRANSACTION|PRODUCT]`.
     case reverseRefund = "ReverseRefund"
+    /// The team's server answers a CONSUMPTION_REQUEST (Send Consumption Information):
+    /// `Consumption [TRANSACTION|PRODUCT] [DELIVERY] [consumed=PERCENT] [prefer=PREFERENCE] [sample]`.
+    case consumption = "Consumption"
     /// How the sandbox answers refund requests from now on ("depending on your testing setup"): `SandboxRefunds approve|decline`.
     case sandboxRefunds = "SandboxRefunds"
     /// App Store Connect's "Remove from Sale": `RemoveFromSale PRODUCT`. Not sold from now on; its

@@ -73,6 +73,22 @@ public struct StoreTargetResolver {
         return oldest
     }
 
+    /// The refund request `target` names (its transaction id, or the newest of a product); nil:
+    /// the newest request still waiting, else the newest.
+    public func refundRequest(_ target: String?) throws -> RefundRequest {
+        let requests = store.refundRequests
+        if let target {
+            if let request = requests.last(where: { $0.transactionID == target || $0.productID == target }) { return request }
+            throw StoreControlError("no refund request for \(target); the App Store asks for consumption information only after one "
+                + "(RefundRequest, or `store refund-request`)")
+        }
+        guard let request = requests.last(where: { $0.state == .pending }) ?? requests.last else {
+            throw StoreControlError("no refund request to answer; the App Store asks for consumption information only after one "
+                + "(RefundRequest, or `store refund-request`)")
+        }
+        return request
+    }
+
     /// The refunded transaction `target` names (an id, or the latest refunded one of a product);
     /// the latest refunded one when `target` is nil. A family member's revoked share is no refund.
     public func refunded(_ target: String?) throws -> SignedTransaction {

@@ -39,7 +39,7 @@ public struct RefundRequest: Codable, Hashable, Sendable {
     public var state: Decision { decision ?? .pending }
 
     /// The customer's reasons Apple's `consumptionRequestReason` has.
-    public static let reasons = ["UNINTENDED_PURCHASE", "FULFILLMENT_ISSUE", "UNSATISFIED_WITH_PURCHASE", "LEGAL", "OTHER"]
+    public static let reasons = RefundRequestReason.allCases.map(\.rawValue)
 }
 
 /// What a team's server answered to a CONSUMPTION_REQUEST through Send Consumption Information

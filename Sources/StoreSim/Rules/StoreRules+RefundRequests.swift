@@ -25,8 +25,7 @@ extension StoreRules {
         let reason = reason ?? "OTHER"
         var request = RefundRequest(transactionID: transactionID, productID: record.payload.productId, requestedAt: now, reason: reason)
         if approvesRefundsAtOnce {
-            // Apple's revocation reasons: 1 an issue with the app, 0 any other.
-            try refund(transactionID: transactionID, reason: reason == "FULFILLMENT_ISSUE" ? 1 : 0)
+            try refund(transactionID: transactionID, reason: (RefundRequestReason(rawValue: reason) ?? .other).revocationReason.rawValue)
             request.decision = .approved
             request.decidedAt = now
             note("refund requested for \(transactionID): approved at once (StoreKit Testing)")
@@ -56,7 +55,7 @@ extension StoreRules {
         }
         guard let record = record(transactionID) else { throw StoreControlError("refund: no transaction \(transactionID)") }
         if approve {
-            let reason = requests[index].reason == "FULFILLMENT_ISSUE" ? 1 : 0
+            let reason = (requests[index].reason.flatMap(RefundRequestReason.init(rawValue:)) ?? .other).revocationReason.rawValue
             if record.payload.revocationDate == nil { try refund(transactionID: transactionID, reason: reason) }
         } else {
             explicitEvents.append(NotificationEvent(type: "REFUND_DECLINED", transactionID: transactionID,
