@@ -160,7 +160,7 @@ let package = Package(
         ], exclude: ["Screens/Goldens"]),
         .testTarget(name: "SimRuntimeTests", dependencies: ["SimRuntime", "PaywallCore", "StoreSim", "CopyDeck", "TestSupport"]),
         .testTarget(name: "PaywallAppTests", dependencies: ["PaywallApp", "PaywallCore", "PaywallScreens", "SimRuntime", "TerminalKit", "TestSupport"]),
-        .testTarget(name: "TapesTests", dependencies: ["Tapes", "PaywallApp", "PaywallCore", "PaywallFoundation", "PaywallScreens", "StoreSim", "TerminalKit", "TestSupport", "CZlib"]),
+        .testTarget(name: "TapesTests", dependencies: ["Tapes", "PaywallApp", "PaywallCore", "PaywallFoundation", "PaywallScreens", "StoreSim", "SimRuntime", "TerminalKit", "TestSupport", "CZlib"]),
         .testTarget(name: "CopyQATests", dependencies: ["CopyQA", "BuiltInCopy", "CopyDeck", "PaywallCore", "PaywallScreens", "Profiles", "TerminalKit", "TestSupport"]),
         .testTarget(name: "ProfilesTests", dependencies: ["Profiles", "CopyDeck", "PaywallCore", "StoreSim", "TestSupport"]),
         // `paywall-sim serve`'s router in process (HummingbirdTesting), on a store and backend in a scratch directory.

@@ -1,6 +1,7 @@
 import CopyDeck
 import Foundation
 import PaywallFoundation
+import PaywallScreens
 
 /// The outcome of `copy check`: findings, what was swept, and the team catalog's missing and unused keys.
 public struct CheckReport: Sendable, Codable {
@@ -187,7 +188,8 @@ public struct CheckReport: Sendable, Codable {
 
     /// The screens of the flow and their places ("00", "01", …), made once: the report sorts by them.
     private static let screenRanks: [String: String] = {
-        let order = ["onboarding", "valuePreview", "proof", "paywall", "sheet", "purchasing", "purchased", "skipped", "error", "chat", "help", "debug", "tooSmall", "composed"]
+        let screens: [ScreenName] = [.onboarding, .valuePreview, .proof, .paywall, .sheet, .purchasing, .purchased, .skipped, .error, .chat, .help, .debug, .tooSmall]
+        let order = screens.map(\.rawValue) + [CopySweep.composedScreen]
         return Dictionary(uniqueKeysWithValues: order.enumerated().map { ($0.element, String(format: "%02d", $0.offset)) })
     }()
 

@@ -9,6 +9,9 @@ import TerminalKit
 
 /// Renders every screen state in every combination asked for and checks the copy on it.
 public struct CopySweep: Sendable {
+    /// The report's screen for copy found inside other copy or off-screen, not drawn on its own.
+    public static let composedScreen = "composed"
+
     /// The team's catalog (`--copy`), or the default deck itself when there is none.
     public var primary: StringCatalog
     /// The default deck under the team's catalog; nil when `primary` is the default deck.
@@ -250,7 +253,7 @@ public struct CopySweep: Sendable {
             for key in appKeys.sorted() where !drawn.contains(key) {
                 let copy = deck.resolve(key, locale: locale)
                 if !checksBuiltInCopy, copy.fromFallbackDeck { continue }
-                out += ScreenChecker.copyFindings(copy, lint: lint, screen: "composed", state: "inside other copy or off-screen",
+                out += ScreenChecker.copyFindings(copy, lint: lint, screen: Self.composedScreen, state: "inside other copy or off-screen",
                                                   combination: combination, rect: nil, checkArguments: false)
             }
         }

@@ -46,7 +46,8 @@ public enum HTMLReport {
         var count = 0
         sweep.render(combinations) { combination, state, screen in
             count += 1
-            let name = screen.screenName == "tooSmall" ? "tooSmall" : state.screen
+            let tooSmall = ScreenName.tooSmall.rawValue
+            let name = screen.screenName == tooSmall ? tooSmall : state.screen
             let marks = byScreen[id(combination, name, state.state)] ?? []
             let grid = screen.grid
             let blob = (0..<grid.height).map { y in

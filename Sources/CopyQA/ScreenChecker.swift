@@ -19,7 +19,7 @@ struct ScreenChecker: Sendable {
         for text in screen.drawn {
             out += textFindings(text, screen: name, state: state.state, combination: combination, shown: !text.covered)
         }
-        if screen.screenName == "paywall" {
+        if screen.screenName == ScreenName.paywall.rawValue {
             out += PaywallRules(screen: screen, state: state, combination: combination, deck: deck).findings(dates: dates)
         }
         return out
@@ -27,7 +27,7 @@ struct ScreenChecker: Sendable {
 
     /// The state's screen, or what the renderer drew instead (`tooSmall`).
     func screenName(_ screen: RenderedScreen, state: ScreenState) -> String {
-        screen.screenName == "tooSmall" ? "tooSmall" : state.screen
+        screen.screenName == ScreenName.tooSmall.rawValue ? ScreenName.tooSmall.rawValue : state.screen
     }
 
     /// The findings of one drawn text; `shown` false (covered by a modal: help, a sheet) keeps them without a place on the grid.

@@ -33,49 +33,49 @@ public struct ScreenStates: Sendable {
             var model = base
             model.state = .onboarding
             model.onboardingPage = page
-            out.append(state("onboarding", "page \(page + 1)", nil, model, locale))
+            out.append(state(.onboarding, "page \(page + 1)", nil, model, locale))
         }
-        out.append(state("valuePreview", "", nil, with(base) { $0.state = .valuePreview }, locale))
-        out.append(state("proof", "", nil, with(base) { $0.state = .proof }, locale))
-        out.append(state("purchased", "subscription", nil, with(base) {
+        out.append(state(.valuePreview, "", nil, with(base) { $0.state = .valuePreview }, locale))
+        out.append(state(.proof, "", nil, with(base) { $0.state = .proof }, locale))
+        out.append(state(.purchased, "subscription", nil, with(base) {
             $0.state = .purchased(entitlement: premium(productID: "yearly_59_99", expires: true))
         }, locale))
-        var renewing = state("purchased", "subscription that renews", nil, with(base) {
+        var renewing = state(.purchased, "subscription that renews", nil, with(base) {
             $0.state = .purchased(entitlement: premium(productID: "yearly_59_99", expires: true))
         }, locale)
         renewing.context.renews = true
         out.append(renewing)
-        out.append(state("purchased", "lifetime", nil, with(base) {
+        out.append(state(.purchased, "lifetime", nil, with(base) {
             $0.state = .purchased(entitlement: premium(productID: "lifetime", expires: false))
         }, locale))
-        out.append(state("purchased", "restored", nil, with(base) {
+        out.append(state(.purchased, "restored", nil, with(base) {
             $0.state = .purchased(entitlement: premium(productID: "yearly_59_99", expires: true, source: .restore))
             $0.notice = .restored
         }, locale))
-        out.append(state("skipped", "", nil, with(base) { $0.state = .skipped }, locale))
+        out.append(state(.skipped, "", nil, with(base) { $0.state = .skipped }, locale))
         for (key, args) in Self.errors {
-            out.append(state("error", key, nil, with(base) {
+            out.append(state(.error, key, nil, with(base) {
                 $0.state = .error(message: key)
                 $0.errorArguments = args
             }, locale))
         }
         let limit = config.dailyMessageLimit
-        out.append(state("chat", "empty", nil, chatModel(base, used: 0, transcript: false), locale))
-        out.append(state("chat", "1 left", nil, chatModel(base, used: max(0, limit - 1), transcript: true), locale))
-        out.append(state("chat", "limit reached", nil, with(chatModel(base, used: limit, transcript: true)) {
+        out.append(state(.chat, "empty", nil, chatModel(base, used: 0, transcript: false), locale))
+        out.append(state(.chat, "1 left", nil, chatModel(base, used: max(0, limit - 1), transcript: true), locale))
+        out.append(state(.chat, "limit reached", nil, with(chatModel(base, used: limit, transcript: true)) {
             $0.notice = .limitReached(limit: limit)
         }, locale))
-        out.append(state("chat", "premium", nil, with(chatModel(base, used: 0, transcript: true)) {
+        out.append(state(.chat, "premium", nil, with(chatModel(base, used: 0, transcript: true)) {
             $0.entitlement = premium(productID: "yearly_59_99", expires: true)
         }, locale))
         for notice in [Notice.nothingToRestore, .restoreFailed(reason: "networkError"), .restoring, .cachedEntitlement,
                        .verificationFailed(reason: "signature does not match"), .alreadyPremium] {
-            out.append(state("chat", notice.key, nil, with(chatModel(base, used: 2, transcript: true)) { $0.notice = notice }, locale))
+            out.append(state(.chat, notice.key, nil, with(chatModel(base, used: 2, transcript: true)) { $0.notice = notice }, locale))
         }
-        var help = state("help", "over paywall", nil, with(base) { $0.state = .paywall(offer: base.offer ?? emptyOffer) }, locale)
+        var help = state(.help, "over paywall", nil, with(base) { $0.state = .paywall(offer: base.offer ?? emptyOffer) }, locale)
         help.context.overlay = .help
         out.append(help)
-        var debug = state("debug", "over chat", nil, chatModel(base, used: 3, transcript: true), locale)
+        var debug = state(.debug, "over chat", nil, chatModel(base, used: 3, transcript: true), locale)
         debug.context.overlay = .debug
         debug.context.debug = DebugInfo(stateName: "chat", storeLines: ["products: 3 loaded", "transactions: 0 unfinished"],
                                         events: ["paywall_view offer_id=A reason=flow", "paywall_not_now", "message_sent count_today=3"])
@@ -121,7 +121,7 @@ public struct ScreenStates: Sendable {
                                              selected: 1, note: .copy("account.note.storefront", [.string("KOR"), .string("KRW")]))),
         ]
         var out: [ScreenState] = pages.map { label, model, info in
-            var page = state("account", label, nil, model, locale)
+            var page = state(.account, label, nil, model, locale)
             page.context.overlay = .account
             page.context.account = info
             return page
@@ -138,7 +138,7 @@ public struct ScreenStates: Sendable {
                               ("interrupted selected", TransactionManagerInfo(rows: rows, selected: 1)),
                               ("subscription selected", TransactionManagerInfo(rows: rows, selected: 2, older: 37,
                                                                                note: OverlayNote("Renewed the subscription in group premium.")))] {
-            var manager = state("transactionManager", label, nil, subscribed, locale)
+            var manager = state(.transactionManager, label, nil, subscribed, locale)
             manager.context.overlay = .transactions
             manager.context.manager = info
             out.append(manager)
@@ -153,7 +153,7 @@ public struct ScreenStates: Sendable {
         var out: [ScreenState] = []
         let layout = "\(id.rawValue) \(offer.layoutVariant.rawValue)"
         for plan in offer.plans {
-            out.append(state("paywall", "\(layout) · plan \(plan.id)", id, with(base) {
+            out.append(state(.paywall, "\(layout) · plan \(plan.id)", id, with(base) {
                 $0.state = .paywall(offer: offer)
                 $0.selectedPlanID = plan.id
             }, locale))
@@ -161,7 +161,7 @@ public struct ScreenStates: Sendable {
         let selected = offer.plans.first { $0.id == offer.defaultPlanID } ?? offer.plans.first
         for (reason, promise, label) in [(PaywallReason.messageLimit, "paywall.promise.limit", "opened by the limit"),
                                          (.chatTab, "paywall.promise.chat", "opened from chat")] {
-            out.append(state("paywall", "\(layout) · \(label)", id, with(base) {
+            out.append(state(.paywall, "\(layout) · \(label)", id, with(base) {
                 let opened = OfferDecisionEngine.decide(config: config, risk: .unknown, paywallViews7d: 0, timeOnPaywallSec: 0,
                                                         personalPromiseKey: promise, plans: $0.plans, forcedOffer: id)
                 $0.state = .paywall(offer: opened)
@@ -170,13 +170,13 @@ public struct ScreenStates: Sendable {
             }, locale))
         }
         // A subscriber opens it to change plan: its own title and promise (`paywall.title.changePlan`).
-        out.append(state("paywall", "\(layout) · changing plan", id, with(base) {
+        out.append(state(.paywall, "\(layout) · changing plan", id, with(base) {
             $0.state = .paywall(offer: offer)
             $0.entitlement = premium(productID: selected?.id ?? "", expires: true)
         }, locale))
         for notice in [Notice.purchasesDisabled, .pendingApproval(productID: selected?.id ?? ""),
                        .restoreFailed(reason: "cancelled")] {
-            out.append(state("paywall", "\(layout) · \(notice.key)", id, with(base) {
+            out.append(state(.paywall, "\(layout) · \(notice.key)", id, with(base) {
                 $0.state = .paywall(offer: offer)
                 $0.notice = notice
                 if notice.key == "notice.purchasesDisabled" { $0.config.purchasesEnabled = false }
@@ -185,7 +185,7 @@ public struct ScreenStates: Sendable {
         guard let plan = selected else { return out }
         for plan in offer.plans {
             for askToBuy in [false, true] {
-                var sheet = state("sheet", "\(askToBuy ? "Ask to Buy" : "normal") · \(plan.id)", id, with(base) {
+                var sheet = state(.sheet, "\(askToBuy ? "Ask to Buy" : "normal") · \(plan.id)", id, with(base) {
                     $0.state = .purchasing(plan: plan)
                     $0.selectedPlanID = plan.id
                     $0.purchasePhase = .awaitingConfirmation
@@ -196,7 +196,7 @@ public struct ScreenStates: Sendable {
             }
         }
         for phase in [PurchasePhase.processing, .verifying] {
-            out.append(state("purchasing", "\(phase.rawValue) · \(plan.id)", id, with(base) {
+            out.append(state(.purchasing, "\(phase.rawValue) · \(plan.id)", id, with(base) {
                 $0.state = .purchasing(plan: plan)
                 $0.selectedPlanID = plan.id
                 $0.purchasePhase = phase
@@ -243,8 +243,8 @@ public struct ScreenStates: Sendable {
         return model
     }
 
-    func state(_ screen: String, _ name: String, _ offer: OfferID?, _ model: FlowModel, _ locale: String) -> ScreenState {
-        ScreenState(screen: screen, state: name, offer: offer,
+    func state(_ screen: ScreenName, _ name: String, _ offer: OfferID?, _ model: FlowModel, _ locale: String) -> ScreenState {
+        ScreenState(screen: screen.rawValue, state: name, offer: offer,
                     context: ScreenContext(model: model, now: now, timeZone: timeZone, locale: locale))
     }
 

@@ -15,20 +15,28 @@ public enum FlowState: Hashable, Sendable {
     /// The app's main screen, reached after `purchased` or `skipped`.
     case chat
 
-    /// The state's name as tapes and the debug overlay spell it.
-    public var name: String {
+    /// A state without its values, each named once as tapes (`ExpectState`) and the debug overlay spell it.
+    public enum Name: String, CaseIterable, Sendable {
+        case onboarding, valuePreview, proof, paywall, purchasing, purchased, skipped, error, chat, idle, configReady
+    }
+
+    /// Which state this is, without its values.
+    public var kind: Name {
         switch self {
-        case .idle: return "idle"
-        case .configReady: return "configReady"
-        case .onboarding: return "onboarding"
-        case .valuePreview: return "valuePreview"
-        case .proof: return "proof"
-        case .paywall: return "paywall"
-        case .purchasing: return "purchasing"
-        case .purchased: return "purchased"
-        case .skipped: return "skipped"
-        case .error: return "error"
-        case .chat: return "chat"
+        case .idle: .idle
+        case .configReady: .configReady
+        case .onboarding: .onboarding
+        case .valuePreview: .valuePreview
+        case .proof: .proof
+        case .paywall: .paywall
+        case .purchasing: .purchasing
+        case .purchased: .purchased
+        case .skipped: .skipped
+        case .error: .error
+        case .chat: .chat
         }
     }
+
+    /// The state's name as tapes and the debug overlay spell it.
+    public var name: String { kind.rawValue }
 }

@@ -17,26 +17,26 @@ struct ScreenLayout: Sendable {
     var textWidth: Int { min(width, 64) }
 
     /// Draws the current screen into `rect` and returns its name.
-    func draw(in rect: Rect, canvas: inout Canvas) -> String {
+    func draw(in rect: Rect, canvas: inout Canvas) -> ScreenName {
         switch model.state {
         case .idle, .configReady:
             canvas.place(body: loading(), footer: hints(["hint.quit"]), in: rect)
-            return "loading"
+            return .loading
         case .onboarding:
             canvas.place(body: onboarding(), footer: onboardingHints(), in: rect)
-            return "onboarding"
+            return .onboarding
         case .valuePreview:
             canvas.place(body: valuePreview(), footer: hints(["hint.continue", "hint.back", "hint.help", "hint.quit"]), in: rect)
-            return "valuePreview"
+            return .valuePreview
         case .proof:
             canvas.place(body: proof(), footer: hints(["hint.continue", "hint.back", "hint.help", "hint.quit"]), in: rect)
-            return "proof"
+            return .proof
         case .paywall(let offer):
             let keys = offer.layoutVariant == .cards ? ["paywall.hint.cards", "hint.help", "hint.quit"]
                 : ["paywall.hint", "hint.back", "hint.help", "hint.quit"]
             let footer = hints(keys)
             canvas.place(body: paywall(offer, rows: rect.height - footer.height), footer: footer, in: rect)
-            return "paywall"
+            return .paywall
         case .purchasing(let plan):
             if model.purchasePhase == .awaitingConfirmation {
                 let offer = model.offer ?? Offer(id: .A, layoutVariant: .list, plans: [plan], defaultPlanID: plan.id)
@@ -44,24 +44,24 @@ struct ScreenLayout: Sendable {
                 let footer = hints(["hint.help", "hint.quit"])
                 canvas.place(body: paywall(offer, rows: rect.height - footer.height), footer: footer, in: rect)
                 canvas.modal(sheet(plan), in: Rect(x: rect.x - 3, y: rect.y - 1, width: rect.width + 6, height: rect.height + 2))
-                return "sheet"
+                return .sheet
             }
             canvas.place(body: purchasing(plan), footer: hints(["hint.help", "hint.quit"]), in: rect)
-            return "purchasing"
+            return .purchasing
         case .purchased(let entitlement):
             canvas.place(body: purchased(entitlement), footer: hints(["purchased.continue", "hint.help", "hint.quit"]), in: rect)
-            return "purchased"
+            return .purchased
         case .skipped:
             canvas.place(body: skipped(), footer: hints(["skipped.continue", "hint.help", "hint.quit"]), in: rect)
-            return "skipped"
+            return .skipped
         case .error(let message):
             // Nothing to sell is no failure: nothing to retry, and no screen before it to go back to.
             let retries = model.retryTarget != nil || message != FlowMachine.nothingToSellMessage
             canvas.place(body: errorScreen(message), footer: hints((retries ? ["error.hint"] : []) + ["hint.help", "hint.quit"]), in: rect)
-            return "error"
+            return .error
         case .chat:
             drawChat(in: rect, canvas: &canvas)
-            return "chat"
+            return .chat
         }
     }
 

@@ -22,36 +22,36 @@ public enum ScreenRenderer {
         canvas.glyphs = theme.glyphs
         guard size.width >= minimumSize.width, size.height >= minimumSize.height else {
             drawTooSmall(size: size, writer: writer, canvas: &canvas)
-            return RenderedScreen(grid: canvas.grid, drawn: canvas.drawn, screenName: "tooSmall")
+            return RenderedScreen(grid: canvas.grid, drawn: canvas.drawn, screenName: ScreenName.tooSmall.rawValue)
         }
         let column = columnRect(for: size)
         let content = Rect(x: column.x + 3, y: column.y + 1, width: column.width - 6, height: column.height - 2)
         drawChrome(column: column, writer: writer, canvas: &canvas)
         let layout = ScreenLayout(context: context, writer: writer, width: content.width, height: content.height)
         let name = layout.draw(in: content, canvas: &canvas)
-        var screenName = name
+        var screenName = name.rawValue
         switch context.overlay {
         case .none:
             if let message = context.model.storeMessages.first {
                 // A StoreKit message is the system's: it sits over the app's own cards.
                 canvas.modal(layout.storeMessageOverlay(message), in: column)
-                screenName = "storeMessage"
+                screenName = ScreenName.storeMessage.rawValue
             } else if let panel = context.panel {
                 canvas.modal(layout.panelOverlay(panel), in: column)
                 screenName = panel.name
             }
         case .help:
             canvas.modal(layout.helpOverlay(), in: column)
-            screenName = "help"
+            screenName = ScreenName.help.rawValue
         case .debug:
             canvas.modal(layout.debugOverlay(), in: column)
-            screenName = "debug"
+            screenName = ScreenName.debug.rawValue
         case .account:
             canvas.modal(layout.accountOverlay(), in: column)
-            screenName = context.account.page == .menu ? "account" : context.account.page.rawValue
+            screenName = context.account.page == .menu ? ScreenName.account.rawValue : context.account.page.rawValue
         case .transactions:
             canvas.modal(layout.transactionManagerOverlay(), in: column)
-            screenName = "transactionManager"
+            screenName = ScreenName.transactionManager.rawValue
         }
         return RenderedScreen(grid: canvas.grid, drawn: canvas.drawn, screenName: screenName)
     }

@@ -2,6 +2,7 @@ import Foundation
 import PaywallFoundation
 import PaywallCore
 import StoreSim
+import SimRuntime
 
 /// `Set …` commands for `TapeLineParser`.
 extension TapeLineParser {
@@ -111,29 +112,29 @@ extension TapeLineParser {
     }
 
     private mutating func storeSetting() -> TapeCommand? {
-        guard let name = oneOf(TapeVocabulary.storeSettings, after: "Set Store", what: "store setting") else { return nil }
+        guard let name = oneOf(TapeVocabulary.storeSettings, after: "Set Store", what: "store setting"),
+              let setting = StoreSwitch(rawValue: name) else { return nil }
         let command = "Set Store \(name)"
-        switch name {
-        case "AskToBuy": return flag(after: command, yes: "on", no: "off").map { .setStoreAskToBuy($0) }
-        case "Unverified": return flag(after: command, yes: "on", no: "off").map { .setStoreUnverified($0) }
-        case "TimeRate":
+        switch setting {
+        case .askToBuy: return flag(after: command, yes: "on", no: "off").map { .setStoreAskToBuy($0) }
+        case .unverified: return flag(after: command, yes: "on", no: "off").map { .setStoreUnverified($0) }
+        case .timeRate:
             return oneOf(TapeVocabulary.timeRates, after: command, what: "time rate")
                 .flatMap { TimeRate(named: $0) }.map { .setStoreTimeRate($0) }
-        case "Interrupted": return flag(after: command, yes: "on", no: "off").map { .setStoreInterrupted($0) }
-        case "Dialogs": return flag(after: command, yes: "on", no: "off").map { .setStoreDialogs($0) }
-        case "GracePeriod":
+        case .interrupted: return flag(after: command, yes: "on", no: "off").map { .setStoreInterrupted($0) }
+        case .dialogs: return flag(after: command, yes: "on", no: "off").map { .setStoreDialogs($0) }
+        case .gracePeriod:
             return oneOf(TapeVocabulary.gracePeriods, after: command, what: "grace period (App Store Connect offers 3, 16 or 28 days)")
                 .map { .setStoreGracePeriod(days: $0 == "off" ? 0 : Int($0.dropLast()) ?? 16) }
-        case "Error":
+        case .error:
             guard let apiName = oneOf(TapeVocabulary.storeKitAPIs, after: command, what: "StoreKit Testing API"),
                   let api = StoreKitTestAPI(name: apiName) else { return nil }
             guard let error = oneOf(api.allowedErrors + ["off"], after: "\(command) \(apiName)", what: "error for \(apiName)") else { return nil }
             return .setStoreError(api: api, error: error == "off" ? nil : error)
-        case "Fail":
+        case .fail:
             guard let error = oneOf(TapeVocabulary.storeErrors + ["off"], after: command, what: "StoreKit error")
             else { return nil }
             return .setStoreFail(error == "off" ? nil : error)
-        default: return nil
         }
     }
 

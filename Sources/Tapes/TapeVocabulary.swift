@@ -1,6 +1,8 @@
 import PaywallFoundation
 import Foundation
+import PaywallCore
 import StoreSim
+import SimRuntime
 
 /// The fixed words of the tape language, and "did you mean" suggestions for near misses.
 public enum TapeVocabulary {
@@ -17,7 +19,7 @@ public enum TapeVocabulary {
     ]
 
     /// Store settings after `Set Store`.
-    public static let storeSettings = ["AskToBuy", "Fail", "Unverified", "TimeRate", "GracePeriod", "Interrupted", "Dialogs", "Error"]
+    public static let storeSettings = StoreSwitch.allCases.map(\.rawValue)
     /// `ExpectStatus` states: StoreKit's `RenewalState`, or `none` (never subscribed).
     public static let subscriptionStates = ["none", "subscribed", "expired", "inBillingRetryPeriod", "inGracePeriod", "revoked"]
     /// `Set Store Error` APIs: StoreKit Testing's nine (`StoreKitTestAPI`).
@@ -33,10 +35,7 @@ public enum TapeVocabulary {
     public static let gracePeriods = ["off", "3d", "16d", "28d"]
 
     /// Flow state names `ExpectState` accepts (`PaywallCore.FlowState.name`).
-    public static let flowStates = [
-        "onboarding", "valuePreview", "proof", "paywall", "purchasing", "purchased", "skipped", "error",
-        "chat", "idle", "configReady",
-    ]
+    public static let flowStates = FlowState.Name.allCases.map(\.rawValue)
 
     /// `SKTestSession.TimeRate` case names `Set Store TimeRate` accepts (`StoreSim.TimeRate`).
     public static let timeRates = TimeRate.allCases.map { "\($0)" }

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TestSupport
 @testable import Tapes
+import SimRuntime
 
 /// A tape plays with the catalog's own switches, as `run` and `store` do; `Set Store …` overrides
 /// only what it names.
@@ -25,6 +26,25 @@ struct CatalogSwitchesTests {
         let askToBuy = Self.fixture("08-storehelper-asktobuy-v1.storekit")
         let asks = try Self.play(["Set StoreKit \(askToBuy)", "Set Start paywall", "Key d", "Expect \"askToBuy on\""])
         #expect(asks.status == .passed, "\(asks.failures)")
+    }
+
+    /// Each switch `store settings` has is a `Set Store` switch of a tape too (`StoreSwitch`), and
+    /// the two spellings of one value set the same switches.
+    @Test func storeSettingsAndSetStoreSetTheSameSwitches() throws {
+        let pairs: [(StoreSwitch, cli: String, tape: String)] = [
+            (.askToBuy, "on", "on"), (.interrupted, "off", "off"), (.dialogs, "off", "off"), (.unverified, "on", "on"),
+            (.gracePeriod, "28", "28d"), (.gracePeriod, "off", "off"), (.timeRate, "oneSecondIsOneDay", "oneSecondIsOneDay"),
+        ]
+        #expect(Set(pairs.map(\.0)) == Set(StoreSwitch.allCases.filter { $0.key != nil }), "every switch with a key is tried")
+        for (setting, cli, word) in pairs {
+            let tape = try TapeParser.parse(source: "Set Store \(setting.rawValue) \(word)\n", file: "switch.tape").get()
+            let settings = TapeSettings.initial(for: tape)
+            let fromCLI = try #require(setting.switches(cli), "\(setting) \(cli)")
+            #expect(settings.inputs.switches == fromCLI, "Set Store \(setting.rawValue) \(word) vs store settings \(setting.key ?? "") \(cli)")
+            #expect(StoreSwitch(key: try #require(setting.key)) == setting)
+        }
+        #expect(StoreSwitch.gracePeriod.switches("5") == nil && StoreSwitch.askToBuy.switches("yes") == nil)
+        #expect(StoreSwitch.timeRate.switches("fast") == nil)
     }
 
     @Test func aRecordingNamesOnlyTheSwitchesTheRunSet() {

@@ -25,7 +25,7 @@ struct StoreSettingsCommand: ParsableCommand {
     @Argument(help: ArgumentHelp("Its new value.", valueName: "VALUE"))
     var value: String?
 
-    static let keys = ["ask-to-buy", "interrupted", "grace-period", "time-rate", "dialogs", "unverified"]
+    static let keys = StoreSwitch.allCases.compactMap(\.key)
 
     struct Output: StoreOutput {
         var askToBuy: Bool
@@ -70,49 +70,19 @@ struct StoreSettingsCommand: ParsableCommand {
 
     func validate() throws {
         guard let key else { return }
-        guard Self.keys.contains(key) else {
+        guard let named = StoreSwitch(key: key) else {
             throw ValidationError("unknown switch \(key); expected one of \(Self.keys.joined(separator: ", "))")
         }
-        guard let value else { throw ValidationError("\(key): expected a value (\(Self.expected(key)))") }
-        guard (try? Self.switches(key, value)) != nil else { throw ValidationError("\(key) \(value): expected \(Self.expected(key))") }
-    }
-
-    static func expected(_ key: String) -> String {
-        switch key {
-        case "grace-period": return "off, 3, 16 or 28"
-        case "time-rate": return "one of \(TapeVocabulary.timeRates.joined(separator: ", "))"
-        default: return "on or off"
-        }
-    }
-
-    /// The switches `key value` sets; throws when the value is not one the key takes.
-    static func switches(_ key: String, _ value: String) throws -> StoreSwitches {
-        struct Refused: Error {}
-        func flag() throws -> Bool {
-            switch value { case "on": return true; case "off": return false; default: throw Refused() }
-        }
-        var switches = StoreSwitches()
-        switch key {
-        case "ask-to-buy": switches.askToBuy = try flag()
-        case "interrupted": switches.interrupted = try flag()
-        case "dialogs": switches.dialogs = try flag()
-        case "unverified": switches.unverified = try flag()
-        case "grace-period":
-            guard let days = value == "off" ? 0 : Int(value), [0, 3, 16, 28].contains(days) else { throw Refused() }
-            switches.gracePeriodDays = days
-        case "time-rate":
-            guard let rate = TimeRate(named: value) else { throw Refused() }
-            switches.timeRate = rate
-        default: throw Refused()
-        }
-        return switches
+        guard let value else { throw ValidationError("\(key): expected a value (\(named.expectedValue))") }
+        guard named.switches(value) != nil else { throw ValidationError("\(key) \(value): expected \(named.expectedValue)") }
     }
 
     func run() throws {
         try StoreRunner.run(options) { workspace in
             let store = try workspace.openStore()
             guard let key, let value else { return Output(store, changed: nil) }
-            try store.setSettings(try Self.switches(key, value).applied(to: store.settings))
+            guard let switches = StoreSwitch(key: key)?.switches(value) else { throw ValidationError("\(key) \(value): expected a value the switch takes") }
+            try store.setSettings(switches.applied(to: store.settings))
             return Output(store, changed: "\(key) is now \(value). A running app on this state follows within a second.")
         }
     }
