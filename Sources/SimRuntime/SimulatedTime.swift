@@ -26,10 +26,9 @@ public struct SimulatedTime: Sendable, Hashable {
     public private(set) var offset: TimeInterval
     /// The instant a pinned clock stands at (nil for a wall clock).
     public private(set) var pinnedInstant: Date?
-    /// The state directory `clock.json` lives in; nil for a time that is never saved.
-    public let stateDirectory: URL?
 
-    private struct Stored: Codable, Sendable {
+    /// The clock as `clock.json` keeps it; `StateWorkspace` reads and writes the file.
+    struct Stored: Codable, Sendable {
         var mode: Mode?
         var offsetSeconds: TimeInterval?
         /// The pinned instant, ISO-8601 with milliseconds.
@@ -37,53 +36,48 @@ public struct SimulatedTime: Sendable, Hashable {
     }
 
     /// A wall clock with `offset` seconds over the wall.
-    public init(offset: TimeInterval = 0, stateDirectory: URL? = nil) {
+    public init(offset: TimeInterval = 0) {
         mode = .wall
         self.offset = offset
-        self.stateDirectory = stateDirectory
     }
 
     /// A clock pinned at `instant`.
-    public init(pinnedAt instant: Date, stateDirectory: URL? = nil, wall: Date = Date()) {
+    public init(pinnedAt instant: Date, wall: Date = Date()) {
         mode = .pinned
         pinnedInstant = instant
         offset = instant.timeIntervalSince(wall)
-        self.stateDirectory = stateDirectory
     }
 
-    /// The clock kept in `layout`'s `clock.json` (the wall clock when there is none yet); the
-    /// workspace reads it (`StateWorkspace.savedTime`). Throws `PersistenceError` naming the file
-    /// when it exists but cannot be read or decoded.
-    static func saved(in layout: StateLayout, wall: Date = Date()) throws -> SimulatedTime {
-        let stateDirectory = layout.root
-        let path = layout.clock.path
-        guard let stored = try file(in: stateDirectory).load() else { return SimulatedTime(stateDirectory: stateDirectory) }
+    /// The clock `stored` keeps (the wall clock when there is none yet), read at `wall`. Throws
+    /// `PersistenceError` naming `path` when what is kept is out of range or incomplete.
+    static func decoded(_ stored: Stored?, path: String, wall: Date = Date()) throws -> SimulatedTime {
+        guard let stored else { return SimulatedTime() }
         switch stored.mode ?? .wall {
         case .wall:
             let seconds = stored.offsetSeconds ?? 0
             guard seconds.isFinite, ISO8601.supportedRange.contains(wall.addingTimeInterval(seconds)) else {
                 throw PersistenceError(path: path, message: "offsetSeconds \(seconds) puts the clock outside \(ISO8601.supportedRangeText), expected seconds such as 86400")
             }
-            return SimulatedTime(offset: seconds, stateDirectory: stateDirectory)
+            return SimulatedTime(offset: seconds)
         case .pinned:
             guard let text = stored.instant, let instant = ISO8601.parse(text), ISO8601.supportedRange.contains(instant) else {
                 throw PersistenceError(path: path, message: "instant \(stored.instant.map { "\"\($0)\"" } ?? "is missing"): expected an ISO-8601 instant such as 2026-01-30T09:00:00.000Z for a pinned clock")
             }
-            return SimulatedTime(pinnedAt: instant, stateDirectory: stateDirectory, wall: wall)
+            return SimulatedTime(pinnedAt: instant, wall: wall)
         }
     }
 
     /// The simulated instant when the wall clock reads `wall`.
     public func now(wall: Date = Date()) -> Date { pinnedInstant ?? wall.addingTimeInterval(offset) }
 
-    /// Pins the simulated time at `instant` (not saved until `save()`).
+    /// Pins the simulated time at `instant` (kept when the workspace keeps it: `StateWorkspace.keep(_:)`).
     public mutating func pin(_ instant: Date, wall: Date = Date()) {
         mode = .pinned
         pinnedInstant = instant
         offset = instant.timeIntervalSince(wall)
     }
 
-    /// Makes the clock follow the wall clock from where it stands at `wall` (not saved until `save()`).
+    /// Makes the clock follow the wall clock from where it stands at `wall`.
     public mutating func followWall(wall: Date = Date()) {
         offset = now(wall: wall).timeIntervalSince(wall)
         mode = .wall
@@ -98,13 +92,7 @@ public struct SimulatedTime: Sendable, Hashable {
         }
     }
 
-    /// Moves the simulated time forward by `seconds` and saves it atomically.
-    public mutating func advance(by seconds: TimeInterval) throws {
-        move(by: seconds)
-        try save()
-    }
-
-    /// Moves the simulated time forward by `seconds` (not saved until `save()`).
+    /// Moves the simulated time forward by `seconds`.
     public mutating func move(by seconds: TimeInterval) {
         offset += seconds
         if let pinnedInstant { self.pinnedInstant = pinnedInstant.addingTimeInterval(seconds) }
@@ -120,27 +108,16 @@ public struct SimulatedTime: Sendable, Hashable {
         }
     }
 
-    /// Writes the clock to `clock.json` atomically (nothing when there is no state directory).
-    public func save() throws {
-        guard let stateDirectory else { return }
-        do {
-            try FileManager.default.createDirectory(at: stateDirectory, withIntermediateDirectories: true)
-        } catch {
-            throw PersistenceError(path: stateDirectory.path, message: "cannot create the state directory, expected a writable directory")
-        }
-        let stored = switch mode {
+    /// The clock as `clock.json` keeps it: a pinned instant to the millisecond, or a wall offset.
+    var stored: Stored {
+        switch mode {
         case .pinned: Stored(mode: .pinned, instant: pinnedInstant.map(ISO8601.millisecondString))
         case .wall: Stored(mode: .wall, offsetSeconds: offset)
         }
-        try Self.file(in: stateDirectory).save(stored, durability: .durable) // the clock outlives every run on it
     }
 
     /// A `Clock` reading this time (the wall clock plus the offset as it is now).
     public var clock: SimulatedClock { SimulatedClock(offset: offset) }
-
-    private static func file(in directory: URL) -> JSONFile<Stored> {
-        JSONFile(url: StateLayout(root: directory).clock)
-    }
 }
 
 /// A clock that runs with the wall clock, shifted by a fixed offset (see `SimulatedTime`).
@@ -224,9 +201,9 @@ public final class StateDirectoryClock: Clock, @unchecked Sendable {
         reloadIfChanged()
         try? workspace.withLock {
             let end = lock.withLock { instant(wall: wall) }
-            try SimulatedTime(pinnedAt: end, stateDirectory: workspace.layout.root).save()
+            try workspace.keep(SimulatedTime(pinnedAt: end))
             lock.withLock {
-                time = SimulatedTime(pinnedAt: end, stateDirectory: workspace.layout.root)
+                time = SimulatedTime(pinnedAt: end)
                 readAt = wall
                 stamp = FileStamp.of(path)
             }
@@ -239,7 +216,7 @@ public final class StateDirectoryClock: Clock, @unchecked Sendable {
         try workspace.withLock {
             let end = lock.withLock { time.mode == .pinned && runsWhilePinned ? instant(wall: Date()) : nil }
             guard let end else { return }
-            try SimulatedTime(pinnedAt: end, stateDirectory: workspace.layout.root).save()
+            try workspace.keep(SimulatedTime(pinnedAt: end))
         }
     }
 }

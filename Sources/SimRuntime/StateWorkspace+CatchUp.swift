@@ -42,7 +42,7 @@ extension StateWorkspace.Command {
             // Halve the step until it runs few enough renewals (a count the rules estimate).
             while step > 1, store.renewalsDue(by: clock.now().addingTimeInterval(step)) > Self.renewalsPerAdvanceStep { step /= 2 }
             if setsClock {
-                try time.save() // the instant `--now` asked for, before anything after it
+                try workspace.keep(time) // the instant `--now` asked for, before anything after it
                 setsClock = false
             }
             time = try workspace.advanceSavedClock(by: step)

@@ -1,5 +1,6 @@
 import Foundation
 import PaywallFoundation
+import Persistence
 
 /// The directory's clock (`clock.json`): read, moved and followed through the workspace.
 extension StateWorkspace {
@@ -9,8 +10,21 @@ extension StateWorkspace {
     /// The clock the directory keeps (the wall clock when there is none yet). Throws
     /// `PersistenceError` naming the file when it exists but cannot be read or decoded.
     public func savedTime(wall: Date = Date()) throws -> SimulatedTime {
-        try SimulatedTime.saved(in: layout, wall: wall)
+        try SimulatedTime.decoded(try clockFile.load(), path: layout.clock.path, wall: wall)
     }
+
+    /// Writes `time` to `clock.json` atomically, with the workspace's durability: the one writer
+    /// of the directory's clock (a command's `--now`, an advance, a run that ends, a tape).
+    public func keep(_ time: SimulatedTime) throws {
+        do {
+            try FileManager.default.createDirectory(at: layout.root, withIntermediateDirectories: true)
+        } catch {
+            throw PersistenceError(path: layout.root.path, message: "cannot create the state directory, expected a writable directory")
+        }
+        try clockFile.save(time.stored, durability: durability)
+    }
+
+    private var clockFile: JSONFile<SimulatedTime.Stored> { JSONFile(url: layout.clock) }
 
     /// The directory's clock as `clock.json` keeps it (pinned or wall), pinned at `now` when given.
     public func time(now: Date? = nil, wall: Date = Date()) throws -> SimulatedTime {
@@ -31,7 +45,8 @@ extension StateWorkspace {
     public func advanceSavedClock(by seconds: TimeInterval) throws -> SimulatedTime {
         try withLock {
             var time = try savedTime()
-            try time.advance(by: seconds)
+            time.move(by: seconds)
+            try keep(time)
             return time
         }
     }

@@ -10,7 +10,7 @@ extension StateWorkspace.Command {
     /// kept setting the command changed (the caller prints them), so no flag changes a state silently.
     public func commit() throws -> [String] {
         // Set by this command: the time is its instant plus any advance, as this command saw it.
-        if setsClock { try time.save() }
+        if setsClock { try workspace.keep(time) }
         var kept = setup
         if showsOtherCatalog, let savedSetup {
             // `store products --storekit OTHER` shows another catalog; the state keeps its own.

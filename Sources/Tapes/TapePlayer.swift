@@ -128,7 +128,7 @@ public final class TapePlayer {
         // On a state other processes may share (`serve`, `store` commands), the tape's time is
         // the state's from its first step: a server beside it never runs ahead on another clock.
         if !ownsStateDirectory && !options.continuesState {
-            do { try SimulatedTime(pinnedAt: start, stateDirectory: stateDirectory).save() }
+            do { try StateWorkspace(root: stateDirectory).keep(SimulatedTime(pinnedAt: start)) }
             catch { errors.append("\(tape.file): cannot save the clock: \(error)") }
         }
         launch()
@@ -146,7 +146,7 @@ public final class TapePlayer {
         // A state that outlives the tape keeps its clock pinned where the tape ended: a `store`
         // command afterwards reads that instant, never the wall clock.
         if !ownsStateDirectory {
-            do { try SimulatedTime(pinnedAt: clock.now(), stateDirectory: stateDirectory).save() }
+            do { try StateWorkspace(root: stateDirectory).keep(SimulatedTime(pinnedAt: clock.now())) }
             catch { errors.append("\(tape.file): cannot save the clock: \(error)") }
         }
         let status: TapeResult.Status = !errors.isEmpty ? .invalid : (failures.isEmpty ? .passed : .failed)

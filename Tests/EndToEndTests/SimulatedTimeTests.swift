@@ -15,9 +15,8 @@ struct SimulatedTimeTests {
     }
 
     @Test func advanceIsSavedAndReadBack() throws {
-        var time = try StateWorkspace(root: dir).savedTime()
-        try time.advance(by: 86_400)
-        try time.advance(by: 0.5)
+        _ = try StateWorkspace(root: dir).advanceSavedClock(by: 86_400)
+        _ = try StateWorkspace(root: dir).advanceSavedClock(by: 0.5)
         let again = try StateWorkspace(root: dir).savedTime()
         #expect(again.offset == 86_400.5)
         #expect(again.now(wall: wall) == wall.addingTimeInterval(86_400.5))
@@ -29,7 +28,7 @@ struct SimulatedTimeTests {
         #expect(time.mode == .pinned)
         #expect(time.now(wall: wall) == instant)
         #expect(time.now(wall: wall.addingTimeInterval(86_400 * 300)) == instant, "a pinned clock does not follow the wall")
-        try time.save()
+        try StateWorkspace(root: dir).keep(time)
         let again = try StateWorkspace(root: dir).savedTime(wall: wall.addingTimeInterval(99))
         #expect(again.mode == .pinned)
         #expect(again.now() == instant, "saved to the millisecond")
@@ -37,14 +36,15 @@ struct SimulatedTimeTests {
     }
 
     @Test func aPinnedClockMovesOnlyWhenAdvanced() throws {
-        var time = SimulatedTime(pinnedAt: wall, stateDirectory: dir)
-        try time.advance(by: 3_600)
+        var time = SimulatedTime(pinnedAt: wall)
+        time.move(by: 3_600)
+        try StateWorkspace(root: dir).keep(time)
         let again = try StateWorkspace(root: dir).savedTime()
         #expect(again.now() == wall.addingTimeInterval(3_600))
     }
 
     @Test func switchingKeepsTheTimeWhereItStands() throws {
-        var time = SimulatedTime(pinnedAt: wall, stateDirectory: dir)
+        var time = SimulatedTime(pinnedAt: wall)
         let later = wall.addingTimeInterval(500)
         time.switchTo(.wall, wall: later)
         #expect(time.mode == .wall)

@@ -60,7 +60,7 @@ public struct StateOptions: ParsableArguments {
         try workspace.checkWritable()
         let wall = Date()
         let time = try workspace.time(now: pinnedNow, mode: clockMode, wall: wall)
-        if setsClock { try time.save() }
+        if setsClock { try workspace.keep(time) }
         return workspace.liveClock(from: time, runsWhilePinned: runsWhilePinned, wall: wall)
     }
 }

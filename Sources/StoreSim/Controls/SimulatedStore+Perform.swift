@@ -126,9 +126,8 @@ extension SimulatedStore {
             }
             let answer = information.answer(at: clock.now())
             try recordConsumption(transactionID: request.transactionID, answer: answer)
-            return "Sent consumption information for transaction \(request.transactionID) (\(request.productID)), "
-                + "whose refund request is \(request.state.rawValue): \(answer.summary). Apple weighs it; the decision stays Apple's"
-                + (request.state == .pending ? " (`store approve-refund` or `store decline-refund`)." : ".")
+            return "Sent consumption information for transaction \(request.transactionID) (\(request.productID)): \(answer.summary). "
+                + (request.state == .pending ? "Apple still decides the refund." : "The refund request was \(request.state.rawValue) already.")
         case .sandboxRefunds(let answer):
             let declines = answer == .decline
             try setSandboxDeclinesRefunds(declines)
