@@ -14,8 +14,7 @@ extension SimulatedStore {
 
     /// The app's own purchase: what was set, else version 1.0 bought when the store was first opened.
     public var appPurchase: AppPurchase {
-        rules.now = clock.now()
-        return rules.appPurchase
+        rules.reading(at: clock.now()) { $0.appPurchase }
     }
 
     /// Sets what `AppTransaction` reports (paid-to-freemium tests: "bought version 1.0 in 2024").
@@ -41,16 +40,7 @@ extension SimulatedStore {
             note("app transaction refused: forced \(forced)")
             throw StoreKitFailure(forced)
         }
-        let purchase = appPurchase
-        let payload = AppTransactionPayload(
-            receiptType: environment, appAppleId: signedAppAppleID ?? 0, bundleId: bundleID, applicationVersion: purchase.applicationVersion,
-            versionExternalIdentifier: 0, receiptCreationDate: TransactionPayload.millis(clock.now()),
-            originalPurchaseDate: TransactionPayload.millis(purchase.originalPurchaseDate),
-            originalApplicationVersion: purchase.originalApplicationVersion,
-            deviceVerification: CompactJWS.base64url(Data(utf8: "\(bundleID)|\(purchase.originalPurchaseDate.timeIntervalSince1970)")),
-            deviceVerificationNonce: "00000000-0000-4000-8000-000000000000",
-            appTransactionId: appTransactionID,
-            originalPlatform: "iOS")
+        let payload = rules.reading(at: clock.now()) { $0.appTransactionPayload() }
         let verificationError = forced ?? settings.forcedError(.verification) ?? (settings.unverifiedTransactions ? "invalidSignature" : nil)
         return (payload, try signJWS(try payload.encoded(), untrusted: verificationError != nil), verificationError)
     }

@@ -10,18 +10,17 @@ extension SimulatedStore {
             note("sync failed: \(error)")
             return .failed(error: "systemError")
         }
-        if let forced = settings.forcedError(.appStoreSync) {
-            note("sync failed: forced \(forced)")
-            return .failed(error: forced)
+        let answer = rules.reading(at: clock.now()) { $0.syncAnswer() }
+        guard case .restored(let current) = answer else {
+            if case .failed(let forced) = answer { note("sync failed: forced \(forced)") } else { note("sync: nothing to restore") }
+            return answer
         }
-        let current = currentEntitlements()
-        guard !current.isEmpty else { note("sync: nothing to restore"); return .nothingToRestore }
         for transaction in current {
             let verified = record(transaction.id)?.verified ?? false
             updates.append(.made(TransactionUpdate(reason: .restore, productID: transaction.productID, transaction: transaction, verified: verified)))
         }
         note("sync: restored \(current.count) transaction(s)")
-        return .restored(current)
+        return answer
     }
 
     /// Approves an Ask to Buy request: the purchase arrives through the updates queue.

@@ -60,8 +60,7 @@ extension SimulatedStore {
 
     /// Whether a lapsed subscriber of `groupID` may take a win-back offer (subscribed before, expired, not revoked).
     public func isEligibleForWinBack(groupID: String) -> Bool {
-        rules.now = clock.now()
-        return rules.isEligibleForWinBack(groupID: groupID)
+        rules.reading(at: clock.now()) { $0.isEligibleForWinBack(groupID: groupID) }
     }
 
     /// Takes a win-back offer (from its StoreKit message): a new subscription at the offer's terms, as an update.
@@ -114,8 +113,7 @@ extension SimulatedStore {
     /// each time the app comes to the foreground (`showPriceConsentIfNeeded`: "the subscriber hasn't
     /// yet responded"). Only the subscriber who bought the subscription is asked, never a family member.
     public func unansweredPriceIncreaseMessages() -> [StoreMessage] {
-        rules.now = clock.now()
-        return rules.unansweredPriceIncreaseMessages()
+        rules.reading(at: clock.now()) { $0.unansweredPriceIncreaseMessages() }
     }
 
     /// StoreKit messages not yet shown, for `store transactions` and the debug view.

@@ -18,47 +18,14 @@ extension SimulatedStore {
         }
         if let open = sheet { return refuse("purchaseInProgress", "the purchase of \(open.productID) is still in flight") }
         do { try lock.withLock { try refreshLocked() } } catch { return refuse("systemError", "\(error)") }
-        guard let product = catalog.product(productID) else { return refuse("productUnavailable", "not in the catalog") }
-        if let forced = settings.forcedError(.purchase) { return refuse(forced, "forced error") }
-        // Off sale, the App Store does not sell it (StoreKit's `Product.PurchaseError.productUnavailable`).
-        if settings.isOffSale(productID) { return refuse("productUnavailable", "removed from sale") }
-        if let quantity = options.quantity, quantity != 1 {
-            guard product.kind == .consumable, (1...10).contains(quantity) else {
-                return refuse("invalidQuantity", product.kind == .consumable ? "quantity \(quantity); expected 1 to 10" : "quantity \(quantity) of a product that is not consumable")
-            }
-        }
-        if let offerID = options.winBackOfferID {
-            guard let group = product.subscription?.groupID, product.subscription?.winbackOffers.contains(where: { $0.offerID == offerID }) == true else {
-                return refuse("invalidOfferIdentifier", "no win-back offer \(offerID)")
-            }
-            guard isEligibleForWinBack(groupID: group) else { return refuse("ineligibleForOffer", "win-back offers are for lapsed subscribers of \(group)") }
-        }
-        if let jws = options.introductoryOfferEligibility {
-            let key: OfferSigningKey
+        // The key offer signatures are checked against: a file the shell reads (made the first time).
+        var key: OfferSigningKey?
+        if options.introductoryOfferEligibility != nil || options.promotionalOfferSignature != nil {
             do { key = try offerSigningKey() } catch { return refuse("systemError", "\(error)") }
-            switch OfferSignatureVerifier(key: key, bundleID: bundleID).verifyIntroEligibility(jws, productID: productID, now: clock.now()) {
-            case let .failure(why):
-                return refuse("invalidOfferSignature", "introductory offer eligibility: \(why)")
-            case let .success(claims):
-                // Apple: the transaction id of any transaction that belongs to the customer.
-                guard let id = claims.transactionId, record(id) != nil else {
-                    return refuse("invalidOfferSignature", "introductory offer eligibility: transactionId \(claims.transactionId ?? "missing") is not one of this customer's transactions")
-                }
-            }
         }
-        if settings.failTransactionsEnabled { return refuse("unknown", "fail transactions is on") }
-        if let offerID = options.promotionalOfferID {
-            guard product.subscription?.promotionalOffers.contains(where: { $0.offerID == offerID }) == true else {
-                return refuse("invalidOfferIdentifier", "no promotional offer \(offerID)")
-            }
-            guard let jws = options.promotionalOfferSignature else {
-                return refuse("missingOfferParameters", "offer \(offerID) without its signature (compactJWS)")
-            }
-            let key: OfferSigningKey
-            do { key = try offerSigningKey() } catch { return refuse("systemError", "\(error)") }
-            if case .failure(let why) = OfferSignatureVerifier(key: key, bundleID: bundleID).verify(jws, productID: productID, offerID: offerID, now: clock.now()) {
-                return refuse("invalidOfferSignature", "offer \(offerID): \(why)")
-            }
+        let now = clock.now()
+        if let refusal = rules.reading(at: now, { $0.purchaseRefusal(productID: productID, options: options, offerKey: key) }) {
+            return refuse(refusal.error, refusal.why)
         }
         sheet = (productID, options)
         return nil

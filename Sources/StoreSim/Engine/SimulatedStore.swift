@@ -283,9 +283,8 @@ public final class SimulatedStore {
     /// (`store expire`, a refund): the instant its status says, as Get All Subscription Statuses
     /// would tell a server; nil while it runs or when it ended at the expiry.
     public func earlyEnd(originalTransactionID: String) -> (at: Date, lastTransactionID: String)? {
-        rules.now = clock.now()
         guard let (key, line) = state.lines.first(where: { $0.value.originalTransactionID == originalTransactionID }),
-              let status = rules.lineStatus(key: key), status.state == .expired || status.state == .revoked,
+              let status = rules.reading(at: clock.now(), { $0.lineStatus(key: key) }), status.state == .expired || status.state == .revoked,
               let expires = record(line.latestTransactionID)?.payload.expires, line.expires < expires else { return nil }
         return (line.expires, line.latestTransactionID)
     }
@@ -300,23 +299,20 @@ public final class SimulatedStore {
     /// latest transaction of each subscription (the customer's own and a family-shared one) that is
     /// subscribed or in its grace period; never revoked ones.
     public func currentEntitlements() -> [SignedTransaction] {
-        rules.now = clock.now()
-        return rules.currentEntitlements()
+        rules.reading(at: clock.now()) { $0.currentEntitlements() }
     }
 
     /// The group's status that gives the customer the most: the first of `subscriptionStatuses`
     /// that is subscribed or in grace, else the customer's own; nil if never subscribed or shared.
     /// The customer is entitled while any of the group's statuses is active (Apple).
     public func subscriptionStatus(groupID: String) -> SubscriptionGroupStatus? {
-        rules.now = clock.now()
-        return rules.subscriptionStatus(groupID: groupID)
+        rules.reading(at: clock.now()) { $0.subscriptionStatus(groupID: groupID) }
     }
 
     /// `Product.SubscriptionInfo.status` for a group at the clock's time, as Apple's array: the
     /// customer's own subscription first, then one a family member shares; empty if neither.
     public func subscriptionStatuses(groupID: String) -> [SubscriptionGroupStatus] {
-        rules.now = clock.now()
-        return rules.subscriptionStatuses(groupID: groupID)
+        rules.reading(at: clock.now()) { $0.subscriptionStatuses(groupID: groupID) }
     }
 
     /// The original transaction of the group's subscription and, while it is in a billing grace
