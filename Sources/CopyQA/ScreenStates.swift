@@ -2,6 +2,7 @@ import Foundation
 import PaywallCore
 import PaywallFoundation
 import PaywallScreens
+import StoreSim
 import TerminalKit
 
 /// Every state of every screen, as contexts built straight from flow models (no store, no session).
@@ -101,6 +102,7 @@ public struct ScreenStates: Sendable {
         }
         let current = plans.last?.title ?? ""
         let other = plans.count > 1 ? plans[1] : plans.first
+        let named = { (code: String) in storefrontTitle(code, locale: locale) }
         let pages: [(String, FlowModel, AccountInfo)] = [
             ("menu, subscribed", subscribed, AccountInfo(product: current, term: .renews(renewal), renews: true)),
             ("menu, cancelled", subscribed, AccountInfo(product: current, term: .ends(renewal),
@@ -116,9 +118,9 @@ public struct ScreenStates: Sendable {
             ("redeem", chat, AccountInfo(page: .redeem, choices: [AccountInfo.Choice(title: "FRIENDS1M", detail: "monthly_14_99")],
                                          note: .copy("account.note.codeNotForYou", isError: true))),
             ("redeem, none", chat, AccountInfo(page: .redeem)),
-            ("storefront", chat, AccountInfo(page: .storefront, choices: [AccountInfo.Choice(title: "USA", detail: "USD", current: true),
-                                                                          AccountInfo.Choice(title: "KOR", detail: "KRW")],
-                                             selected: 1, note: .copy("account.note.storefront", [.string("KOR"), .string("KRW")]))),
+            ("storefront", chat, AccountInfo(page: .storefront, choices: [AccountInfo.Choice(title: named("USA"), detail: "USD", current: true),
+                                                                          AccountInfo.Choice(title: named("KOR"), detail: "KRW")],
+                                             selected: 1, note: .copy("account.note.storefront", [.string(named("KOR")), .string("KRW")]))),
         ]
         var out: [ScreenState] = pages.map { label, model, info in
             var page = state(.account, label, nil, model, locale)
@@ -241,6 +243,11 @@ public struct ScreenStates: Sendable {
                                 ChatMessage(author: .assistant, text: "chat.reply.1")]
         }
         return model
+    }
+
+    /// A storefront as the Country or Region page names it in `locale`: `대한민국 (KOR)`.
+    func storefrontTitle(_ code: String, locale: String) -> String {
+        "\(Storefront(code: code)?.name(inLanguageOf: locale) ?? code) (\(code))"
     }
 
     func state(_ screen: ScreenName, _ name: String, _ offer: OfferID?, _ model: FlowModel, _ locale: String) -> ScreenState {

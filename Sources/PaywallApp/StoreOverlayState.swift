@@ -75,7 +75,7 @@ struct StoreOverlayState: Hashable, Sendable {
             } else if case .storefront(let storefront) = command {
                 // The account moves: the session re-prices the plans, as on `Storefront.updates`.
                 account(command, session) { _, _ in
-                    .copy("account.note.storefront", [.string(storefront.code), .string(storefront.currencyCode)])
+                    .copy("account.note.storefront", [.string(choice.title), .string(storefront.currencyCode)])
                 }
             } else if choice.current, let status = subscribedGroup(session).flatMap({ session.store.subscriptionStatus(groupID: $0) }),
                       status.willAutoRenew, status.autoRenewProductID == status.productID {
@@ -254,7 +254,8 @@ struct StoreOverlayState: Hashable, Sendable {
         case .storefront:
             let current = session.storefront.code
             return Storefront.all.filter { catalog.hasPrices(for: $0.code) }.map { storefront in
-                (AccountInfo.Choice(title: storefront.code, detail: storefront.currencyCode, current: storefront.code == current),
+                (AccountInfo.Choice(title: "\(storefront.name(inLanguageOf: session.settings.locale)) (\(storefront.code))",
+                                    detail: storefront.currencyCode, current: storefront.code == current),
                  .storefront(storefront))
             }
         case .redeem:

@@ -31,7 +31,8 @@ extension ScreenLayout {
                                                width: inner, align: .left))
             }
             for (index, choice) in info.choices.enumerated() {
-                blocks.append(choiceRow(choice, selected: index == info.selected, width: inner))
+                blocks.append(choiceRow(choice, selected: index == info.selected, width: inner,
+                                        currentKey: info.page == .storefront ? "storefront.current" : "manage.current"))
             }
             switch info.page {
             case .manage:
@@ -61,12 +62,13 @@ extension ScreenLayout {
         return lines
     }
 
-    /// A sheet's choice: a radio mark, its name, then its details or "Current".
-    private func choiceRow(_ choice: AccountInfo.Choice, selected: Bool, width: Int) -> Block {
+    /// A sheet's choice: a radio mark, its name, then its details or what marks the current one
+    /// (`currentKey`: the plan the customer has, or the account's country).
+    private func choiceRow(_ choice: AccountInfo.Choice, selected: Bool, width: Int, currentKey: String) -> Block {
         let mark = selected ? writer.glyphs.radioOn : writer.glyphs.radioOff
         let markWidth = DisplayWidth.of(mark) + 1
         let nameWidth = min(24, (width - markWidth) / 2)
-        let detail = choice.current ? writer.copy("manage.current", role: .success, bold: true, slot: .badge)
+        let detail = choice.current ? writer.copy(currentKey, role: .success, bold: true, slot: .badge)
             : choice.starts.map { writer.copy("manage.starts", [.string(writer.date($0))], role: .accent, slot: .body) }
             ?? choice.period.map { writer.copy("paywall.plan.price", [.string(choice.detail), .string(writer.unitText($0))], role: .muted, slot: .price) }
             ?? writer.data(choice.detail, role: .muted, slot: .value)

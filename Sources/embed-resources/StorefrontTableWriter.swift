@@ -2,7 +2,8 @@ import Foundation
 
 /// Writes the storefront table (Swift) and its reference page from `Scripts/data/storefronts.tsv`:
 /// every App Store storefront with its alpha-3 and alpha-2 codes, Apple's storefront id, the
-/// currency the App Store charges there, a default locale and the English name.
+/// currency the App Store charges there, a default locale and its name in English, Korean and
+/// Simplified Chinese (the decks' languages; `Scripts/data/storefront_names.swift` writes the last two).
 struct StorefrontTableWriter {
     static let source = "Scripts/data/storefronts.tsv"
     static let swiftPath = "Sources/StoreSim/Generated/StorefrontTable.swift"
@@ -10,7 +11,7 @@ struct StorefrontTableWriter {
 
     /// One row of the table.
     struct Row {
-        var alpha3, alpha2, storefrontID, currency, locale, name: String
+        var alpha3, alpha2, storefrontID, currency, locale, name, nameKo, nameZhHans: String
     }
 
     let rows: [Row]
@@ -22,16 +23,17 @@ struct StorefrontTableWriter {
         }
         var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         while lines.last == "" { lines.removeLast() }
-        let expectedHeader = ["alpha3", "alpha2", "storefront_id", "currency", "locale", "name"]
+        let expectedHeader = ["alpha3", "alpha2", "storefront_id", "currency", "locale", "name", "name_ko", "name_zh_Hans"]
         guard lines.first?.split(separator: "\t").map(String.init) == expectedHeader else {
             throw EmbedError("\(Self.source):1: expected the header \(expectedHeader.joined(separator: " TAB "))")
         }
         rows = try lines.dropFirst().enumerated().map { offset, line in
             let fields = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
-            guard fields.count == 6, fields.allSatisfy({ !$0.isEmpty }) else {
-                throw EmbedError("\(Self.source):\(offset + 2): expected 6 tab-separated fields, found \(fields.count)")
+            guard fields.count == expectedHeader.count, fields.allSatisfy({ !$0.isEmpty }) else {
+                throw EmbedError("\(Self.source):\(offset + 2): expected \(expectedHeader.count) tab-separated fields, found \(fields.count)")
             }
-            return Row(alpha3: fields[0], alpha2: fields[1], storefrontID: fields[2], currency: fields[3], locale: fields[4], name: fields[5])
+            return Row(alpha3: fields[0], alpha2: fields[1], storefrontID: fields[2], currency: fields[3], locale: fields[4], name: fields[5],
+                       nameKo: fields[6], nameZhHans: fields[7])
         }
     }
 
@@ -42,12 +44,15 @@ struct StorefrontTableWriter {
             "// Sources: Scripts/data/storefronts-SOURCES.md.",
             "",
             "extension Storefront {",
-            "    /// Every App Store storefront: alpha-3, alpha-2, Apple's storefront id, App Store currency, default locale, name.",
+            "    /// Every App Store storefront: alpha-3, alpha-2, Apple's storefront id, App Store currency, default locale, name (en, ko, zh-Hans).",
             "    static let table: [Record] = [",
         ]
         for row in rows {
-            let name = row.name.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
-            lines.append("        Record(\"\(row.alpha3)\", \"\(row.alpha2)\", \"\(row.storefrontID)\", \"\(row.currency)\", \"\(row.locale)\", \"\(name)\"),")
+            func quoted(_ text: String) -> String {
+                "\"" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
+            }
+            let fields = [row.alpha3, row.alpha2, row.storefrontID, row.currency, row.locale, row.name, row.nameKo, row.nameZhHans]
+            lines.append("        Record(" + fields.map(quoted).joined(separator: ", ") + "),")
         }
         lines += ["    ]", "}", ""]
         return lines.joined(separator: "\n")
@@ -73,11 +78,11 @@ struct StorefrontTableWriter {
             "[storekit-support.md](storekit-support.md#how-prices-are-shown)). Sources, and the rows where they",
             "disagree: `Scripts/data/storefronts-SOURCES.md`.",
             "",
-            "| Code | Alpha-2 | Storefront id | Currency | Locale | Name |",
-            "|---|---|---|---|---|---|",
+            "| Code | Alpha-2 | Storefront id | Currency | Locale | Name | 이름 | 名称 |",
+            "|---|---|---|---|---|---|---|---|",
         ]
         for row in rows {
-            lines.append("| `\(row.alpha3)` | \(row.alpha2) | \(row.storefrontID) | \(row.currency) | `\(row.locale)` | \(row.name) |")
+            lines.append("| `\(row.alpha3)` | \(row.alpha2) | \(row.storefrontID) | \(row.currency) | `\(row.locale)` | \(row.name) | \(row.nameKo) | \(row.nameZhHans) |")
         }
         return lines.joined(separator: "\n") + "\n"
     }

@@ -219,11 +219,12 @@ struct StoreOverlayTests {
         let page = Self.screen(app)
         // The storefronts the embedded catalog has prices for, the account's own (USA, last) current and highlighted.
         for code in ["CHN", "DEU", "FRA", "JPN", "KOR", "USA"] { #expect(page.contains(code), "\(page)") }
+        #expect(page.contains("South Korea (KOR)") && page.contains("China mainland (CHN)"), "named in the app's language: \(page)")
         #expect(page.contains("Current") && page.contains("Enter Change"), "\(page)")
         for _ in 0..<4 { app.handle(.up) }
         app.handle(.enter)
         #expect(app.session.storefront.code == "DEU")
-        #expect(Self.screen(app).contains("Country or region changed to DEU: prices are in EUR."))
+        #expect(Self.screen(app).contains("Country or region changed to Germany (DEU): prices are in"), "\(Self.screen(app))")
         app.handle(.escape)
         app.handle(.escape)
         #expect(app.overlay == .none)

@@ -5175,6 +5175,29 @@ enum EmbeddedCopyDeck {
         }
       }
     },
+    "storefront.current" : {
+      "comment" : "Country or Region sheet: marks the App Store account's country or region now (not a plan)",
+      "localizations" : {
+        "en" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "Current"
+          }
+        },
+        "ko" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "현재"
+          }
+        },
+        "zh-Hans" : {
+          "stringUnit" : {
+            "state" : "translated",
+            "value" : "当前"
+          }
+        }
+      }
+    },
     "storefront.title" : {
       "comment" : "Country or Region sheet: its title (the App Store account's country, whose storefront sets the prices)",
       "localizations" : {
@@ -5844,7 +5867,7 @@ enum EmbeddedCopyDeck {
       }
     },
     "account.note.storefront" : {
-      "comment" : "Country or Region: the account moved to another storefront; %1$@ is its code (e.g. FRA), %2$@ its currency (e.g. EUR)",
+      "comment" : "Country or Region: the account moved to another storefront; %1$@ is its name in the UI language with its code (e.g. France (FRA)), %2$@ its currency (e.g. EUR)",
       "localizations" : {
         "en" : {
           "stringUnit" : {

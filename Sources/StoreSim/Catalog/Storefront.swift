@@ -47,6 +47,21 @@ public struct Storefront: Hashable, Codable, Sendable {
     /// The English name (`Norway`).
     public var name: String { Self.recordByCode[code]?.name ?? code }
 
+    /// The name in the UI language `locale` names (`ko`, `zh-Hans`, `zh_CN`, `en_GB`): Korean or
+    /// Simplified Chinese as CLDR writes them (`대한민국`, `韩国`), else English.
+    public func name(inLanguageOf locale: String) -> String {
+        guard let record = Self.recordByCode[code] else { return code }
+        let parsed = LocaleCode(locale)
+        switch parsed?.language {
+        case "ko": return record.nameKo
+        case "zh":
+            // Traditional Chinese (Hant, or Taiwan, Hong Kong and Macao without a script) has no names here.
+            let traditional = parsed?.script == "Hant" || (parsed?.script == nil && ["TW", "HK", "MO"].contains(parsed?.region ?? ""))
+            return traditional ? record.name : record.nameZhHans
+        default: return record.name
+        }
+    }
+
     /// ISO-3166 alpha-2 region of the default locale (`US`, `CN`), used to complete a bare language code.
     public var regionCode: String? { LocaleCode(defaultLocale)?.region }
 
@@ -60,9 +75,11 @@ public struct Storefront: Hashable, Codable, Sendable {
 
     /// One row of the storefront table.
     struct Record: Sendable {
-        var alpha3, alpha2, storefrontID, currency, locale, name: String
-        init(_ alpha3: String, _ alpha2: String, _ storefrontID: String, _ currency: String, _ locale: String, _ name: String) {
-            (self.alpha3, self.alpha2, self.storefrontID, self.currency, self.locale, self.name) = (alpha3, alpha2, storefrontID, currency, locale, name)
+        var alpha3, alpha2, storefrontID, currency, locale, name, nameKo, nameZhHans: String
+        init(_ alpha3: String, _ alpha2: String, _ storefrontID: String, _ currency: String, _ locale: String, _ name: String,
+             _ nameKo: String, _ nameZhHans: String) {
+            (self.alpha3, self.alpha2, self.storefrontID, self.currency, self.locale) = (alpha3, alpha2, storefrontID, currency, locale)
+            (self.name, self.nameKo, self.nameZhHans) = (name, nameKo, nameZhHans)
         }
     }
 }
