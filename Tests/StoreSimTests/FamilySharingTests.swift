@@ -28,6 +28,21 @@ struct FamilySharingTests {
         #expect(throws: StoreControlError.self, "one share per group") { try store.familyShare(productID: "yearly_59_99") }
     }
 
+    /// Apple's `appTransactionID`: "For apps that support Family Sharing, the `appTransactionID` is
+    /// unique for each family group member." A state is one member: a purchase a family member
+    /// shares reaches it with this member's id (the one its `AppTransaction` has), never the
+    /// sharer's; another state, another member, has another id.
+    @Test func aSharedTransactionCarriesThisMembersAppTransactionID() throws {
+        let (store, _) = try store()
+        let own = try #require(store.purchase(productID: "monthly_14_99").transaction)
+        let shared = try store.familyShare(productID: "yearly_59_99")
+        let member = try store.appTransaction().payload.appTransactionId
+        #expect(store.payload(transactionID: shared.id)?.appTransactionId == member)
+        #expect(store.payload(transactionID: own.id)?.appTransactionId == member)
+        let (other, _) = try self.store()
+        #expect(try other.appTransaction().payload.appTransactionId != member, "another state is another family member")
+    }
+
     @Test func refundingTheirOwnKeepsTheFamilysAndEntitlement() throws {
         let (store, _) = try store()
         let own = try #require(store.purchase(productID: "monthly_14_99").transaction)
