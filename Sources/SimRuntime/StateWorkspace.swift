@@ -44,10 +44,26 @@ public struct StateWorkspace: Sendable {
         } catch {
             throw Diagnostic("\(folder.path): cannot create the store directory, expected a writable state directory")
         }
-        return try SimulatedStore(catalog: catalog, stateDirectory: folder, clock: clock, seed: seed,
-                                  bundleID: setup?.signingBundleID ?? StateSetup.defaultBundleID,
-                                  environment: setup?.signingEnvironment ?? StateSetup.defaultEnvironment, appAppleID: setup?.appAppleID,
-                                  durability: durability)
+        let store = try SimulatedStore(catalog: catalog, stateDirectory: folder, clock: clock, seed: seed,
+                                       bundleID: setup?.signingBundleID ?? StateSetup.defaultBundleID,
+                                       environment: setup?.signingEnvironment ?? StateSetup.defaultEnvironment, appAppleID: setup?.appAppleID,
+                                       durability: durability)
+        store.identityFollower = identityFollower()
+        return store
+    }
+
+    /// A reader of whom the state signs for, for a store that lives while other processes change
+    /// the setup (`store buy --environment Production` beside a running app or `serve`): each call
+    /// answers the setup's identity when `setup.json` changed since the last call, else nil (a `stat`).
+    func identityFollower() -> () -> SigningIdentity? {
+        let path = layout.setup.path
+        var seen = FileStamp.of(path)
+        return {
+            let now = FileStamp.of(path)
+            guard now != seen, let setup = try? self.savedSetup() else { return nil }
+            seen = now
+            return SigningIdentity(environment: setup.signingEnvironment, bundleID: setup.signingBundleID, appAppleID: setup.appAppleID)
+        }
     }
 
     /// Opens (creating its folder if needed) the team's backend, verifying what `store` signs, for
@@ -61,6 +77,7 @@ public struct StateWorkspace: Sendable {
                                               environments: environments ?? VerificationBackend.allEnvironments.union([store.environment]),
                                               userAppAccountToken: appAccountToken, clock: clock, durability: durability)
         backend.appStoreEnd = Self.earlyEnds(of: store)
+        backend.storeSigning = { [weak store] in store.map { ($0.environment, $0.bundleID) } }
         return backend
     }
 

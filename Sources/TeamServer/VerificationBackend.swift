@@ -31,6 +31,9 @@ public final class VerificationBackend {
     /// original transaction id), as a server learns it from `EXPIRED` or Get All Subscription
     /// Statuses: nil when it did not. Set by whoever opens the backend next to the store.
     public var appStoreEnd: (String) -> EarlyEnd? = { _ in nil }
+    /// Whom the App Store beside it signs for now (environment, bundle id), when that can change
+    /// under it (another process switched the state's setup): data signed so is accepted too.
+    public var storeSigning: () -> (environment: String, bundleID: String)? = { nil }
     /// The access a non-renewing subscription gives when the config names no length: one year.
     public var defaultNonRenewingAccess = BillingPeriod(value: 1, unit: .year)
 
@@ -94,8 +97,11 @@ public final class VerificationBackend {
         }
         let payload = boxed.value
         let id = payload.transactionId
-        guard payload.bundleId == bundleID else { return refuse("transaction \(id): bundle id \(payload.bundleId), expected \(bundleID)") }
-        guard environments.contains(payload.environment) else {
+        let signing = storeSigning()
+        guard payload.bundleId == bundleID || payload.bundleId == signing?.bundleID else {
+            return refuse("transaction \(id): bundle id \(payload.bundleId), expected \(bundleID)")
+        }
+        guard environments.contains(payload.environment) || payload.environment == signing?.environment else {
             return refuse("transaction \(id): environment \(payload.environment) not accepted (\(environments.sorted().joined(separator: ", ")))")
         }
         if let claimed = appAccountToken, claimed != userAppAccountToken {

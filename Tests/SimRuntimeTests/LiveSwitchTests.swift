@@ -14,6 +14,26 @@ import Testing
         try outside.setSettings(switches.applied(to: outside.settings))
     }
 
+    /// Another process switches the state's environment (`store buy --environment Production`
+    /// beside the running app): the app's next purchase is signed for Production, as every other
+    /// process on the state now signs, and the app's backend accepts it as the store signs it.
+    @Test func anEnvironmentSwitchedOutsideSignsTheRunningAppsNextPurchase() throws {
+        let harness = try SessionHarness(start: .paywall)
+        let session = try harness.open()
+        harness.wait(session, 1)
+        #expect(session.store.environment == "Xcode")
+        try StateWorkspace(root: harness.directory).keep(StateSetup(environment: "Production", bundleID: "com.example.switched"))
+        session.send(.buy)
+        session.send(.sheetConfirmed)
+        harness.wait(session, 3)
+        let bought = try #require(session.store.latestTransaction)
+        let payload = try #require(session.store.payload(transactionID: bought.id))
+        #expect(payload.environment == "Production" && payload.bundleId == "com.example.switched")
+        #expect(session.store.environment == "Production")
+        #expect(try session.store.appTransaction().payload.receiptType == "Production")
+        #expect(session.model.entitlement.isPremium, "the app's backend accepts what the store signs now")
+    }
+
     @Test func askToBuyTurnedOnOutsideMakesTheRunningAppsPurchaseWait() throws {
         let harness = try SessionHarness(start: .paywall)
         let session = try harness.open()

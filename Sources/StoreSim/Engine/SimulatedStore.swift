@@ -25,6 +25,10 @@ public final class SimulatedStore {
     /// Lines the debug view can show: every refusal and control, in order; the latest 1,000 at
     /// least (a catch-up notes each of its 20,000 renewals).
     public private(set) var log: [String] = []
+    /// Whom the state signs for as another process may have changed it (the workspace reads its
+    /// setup; nil: unchanged since the last call). Asked each time the store folds in other
+    /// processes' writes, so every process on a state signs for the same environment and bundle.
+    public var identityFollower: (() -> SigningIdentity?)?
     /// The last purchase refused: StoreKit's error and why, for a control to say (not read back from `log`).
     var lastPurchaseRefusal: (error: String, reason: String)?
 
@@ -360,6 +364,10 @@ public final class SimulatedStore {
 
     /// Folds in what other processes saved and queues what the app must hear of as updates.
     func refreshLocked() throws {
+        if let identity = identityFollower?(), identity != rules.identity {
+            appendLog("\(ISO8601.string(clock.now())) store: the state signs for \(identity.environment), \(identity.bundleID) now (was \(rules.environment), \(rules.bundleID))")
+            rules.sign(as: identity)
+        }
         let before = state
         guard let refreshed = try repository.refresh(&rules.state) else { return }
         // Appended journal lines only append or replace records in place: the index still holds.

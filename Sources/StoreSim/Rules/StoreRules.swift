@@ -11,11 +11,11 @@ import StoreKitVocabulary
 /// log appends) — the shape `PaywallCore`'s `FlowMachine` has for the flow.
 struct StoreRules {
     let catalog: StoreCatalog
-    let bundleID: String
+    private(set) var bundleID: String
     /// `Xcode` (StoreKit Testing) or `Sandbox`.
-    let environment: String
+    private(set) var environment: String
     /// The app's Apple ID (App Store Connect's), when the state has one.
-    let appAppleID: Int64?
+    private(set) var appAppleID: Int64?
     let keys: StoreSigningKeys
     /// The payloads this store signed lately, which a backend in the same process reads back.
     let signedPayloads: SignedPayloadCache
@@ -24,7 +24,7 @@ struct StoreRules {
     /// The app's `AppTransaction` id, which every transaction and renewal info carries: Apple's is
     /// "unique for each Apple Account that downloads your app", and one state directory is one
     /// Apple Account, so two directories differ and every process of one agrees (`appTransactionID(bundleID:keys:)`).
-    let appTransactionID: String
+    private(set) var appTransactionID: String
     var state: StoreState
     /// The records' positions by id (see `RecordIndex`).
     var recordIndex = RecordIndex()
@@ -61,6 +61,16 @@ struct StoreRules {
         appTransactionID = Self.appTransactionID(bundleID: bundleID, keys: keys)
         self.state = state
         self.now = now
+    }
+
+    /// Whom signed data is for now.
+    var identity: SigningIdentity { SigningIdentity(environment: environment, bundleID: bundleID, appAppleID: appAppleID) }
+
+    /// Signs for `identity` from now on (another process changed the state's setup); the
+    /// `appTransactionId` follows the bundle id. What was signed before stays as it was signed.
+    mutating func sign(as identity: SigningIdentity) {
+        if identity.bundleID != bundleID { appTransactionID = Self.appTransactionID(bundleID: identity.bundleID, keys: keys) }
+        (environment, bundleID, appAppleID) = (identity.environment, identity.bundleID, identity.appAppleID)
     }
 
     /// The switches in force (the catalog's, or as changed at run time).
