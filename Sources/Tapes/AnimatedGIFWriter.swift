@@ -23,7 +23,7 @@ public struct AnimatedGIFWriter: Sendable {
         let end = (shown.last?.start ?? 0) + max(1, Self.hundredths(max(1, holdingLast)))
         var colors = Set<UInt32>()
         for screen in shown { colors.formUnion(CellPainter.colors(of: screen.grid, theme: screen.theme)) }
-        let painter = CellPainter(colors: colors)
+        var painter = CellPainter(colors: colors)
         let width = shown.map(\.grid.width).max() ?? size.width
         let height = shown.map(\.grid.height).max() ?? size.height
         var encoded: [GIFEncoder.Frame] = []
