@@ -31,11 +31,32 @@ public struct CellPainter: Sendable {
     /// The colours a grid uses in `theme`.
     public static func colors(of grid: CellGrid, theme: Theme) -> Set<UInt32> {
         var styles = Set<TextStyle>()
-        var last: TextStyle?
-        for cell in grid.cells where cell.style != last {
-            styles.insert(cell.style)
-            last = cell.style
+        collectStyles(of: grid, into: &styles)
+        return colors(of: styles, theme: theme)
+    }
+
+    /// Adds the styles of `grid`'s cells to `styles`, but for the rows equal to `previous`'s (whose
+    /// styles are there already): each style met again after another is looked for among the few
+    /// this grid has shown before it is hashed.
+    public static func collectStyles(of grid: CellGrid, after previous: CellGrid? = nil, into styles: inout Set<TextStyle>) {
+        guard grid.width > 0 else { return }
+        var seen: [TextStyle] = []
+        grid.cells.withUnsafeBufferPointer { cells in
+            for y in 0..<grid.height {
+                if let previous, grid.sameRow(y, as: previous) { continue }
+                var last = cells[y * grid.width].style
+                if !seen.contains(last) { seen.append(last) }
+                for cell in cells[(y * grid.width)..<((y + 1) * grid.width)] where cell.style != last {
+                    last = cell.style
+                    if !seen.contains(last) { seen.append(last) }
+                }
+            }
         }
+        styles.formUnion(seen)
+    }
+
+    /// The colours text in `styles` is drawn in, in `theme`.
+    public static func colors(of styles: Set<TextStyle>, theme: Theme) -> Set<UInt32> {
         var colors = Set<UInt32>()
         for style in styles {
             let look = look(of: style, theme: theme)

@@ -39,4 +39,21 @@ import Testing
         // The two grids and their regions differ: the comparisons above are of different pictures.
         #expect(painted.count == 6)
     }
+
+    /// The styles of a screen, but for the rows equal to the screen before's, as the GIF collects
+    /// them: with the screen before's styles, all of them.
+    @Test func stylesCollectedAfterAScreenSkipItsRows() {
+        let grids = Self.grids()
+        var all = Set<TextStyle>(), skipping = Set<TextStyle>()
+        CellPainter.collectStyles(of: grids[1], into: &all)
+        CellPainter.collectStyles(of: grids[0], into: &skipping)
+        let before = skipping
+        CellPainter.collectStyles(of: grids[1], after: grids[0], into: &skipping)
+        #expect(skipping == all.union(before))
+        #expect(all.contains(TextStyle(.title, reverse: true)) && !before.contains(TextStyle(.title, reverse: true)))
+        // Equal screens add nothing to look at.
+        var none = Set<TextStyle>()
+        CellPainter.collectStyles(of: grids[0], after: grids[2], into: &none)
+        #expect(none.isEmpty)
+    }
 }
