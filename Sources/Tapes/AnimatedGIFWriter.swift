@@ -21,9 +21,20 @@ public struct AnimatedGIFWriter: Sendable {
     public func render(_ frames: [RecordedFrame], holdingLast: Int64, size: TerminalSize, theme: Theme) -> [UInt8] {
         let shown = screens(frames, size: size, theme: theme)
         let end = (shown.last?.start ?? 0) + max(1, Self.hundredths(max(1, holdingLast)))
-        var colors = Set<UInt32>()
-        for screen in shown { colors.formUnion(CellPainter.colors(of: screen.grid, theme: screen.theme)) }
-        let painter = CellPainter(colors: colors)
+        // The styles of each run of screens in one theme (a screen's rows that equal the one
+        // before it skipped), each looked up once.
+        var colors = Set<UInt32>(), styles = Set<TextStyle>()
+        var before: CellGrid?
+        for (index, screen) in shown.enumerated() {
+            CellPainter.collectStyles(of: screen.grid, after: before, into: &styles)
+            before = screen.grid
+            if index + 1 == shown.count || shown[index + 1].theme != screen.theme {
+                colors.formUnion(CellPainter.colors(of: styles, theme: screen.theme))
+                styles = []
+                before = nil
+            }
+        }
+        var painter = CellPainter(colors: colors)
         let width = shown.map(\.grid.width).max() ?? size.width
         let height = shown.map(\.grid.height).max() ?? size.height
         var encoded: [GIFEncoder.Frame] = []
@@ -53,9 +64,9 @@ public struct AnimatedGIFWriter: Sendable {
             guard let grid = frame.grid, let frameTheme = frame.theme else { continue }
             last = max(last, frame.showMilliseconds ?? frame.timeMilliseconds)
             let screen = Shown(grid: grid, theme: frameTheme, start: Self.hundredths(last))
-            if let previous = shown.last, previous.grid == grid, previous.theme == frameTheme { continue }
+            if let previous = shown.last, previous.grid.sameCells(as: grid), previous.theme == frameTheme { continue }
             if let previous = shown.last, previous.start == screen.start { shown.removeLast() }
-            if let previous = shown.last, previous.grid == grid, previous.theme == frameTheme { continue }
+            if let previous = shown.last, previous.grid.sameCells(as: grid), previous.theme == frameTheme { continue }
             shown.append(screen)
         }
         if shown.isEmpty { shown.append(Shown(grid: CellGrid(size: size), theme: theme, start: 0)) }

@@ -5,7 +5,7 @@ import TerminalKit
 public enum PNGScreen {
     /// The PNG bytes of `grid` drawn in `theme`.
     public static func image(_ grid: CellGrid, theme: Theme) -> [UInt8] {
-        let painter = CellPainter(colors: CellPainter.colors(of: grid, theme: theme))
+        var painter = CellPainter(colors: CellPainter.colors(of: grid, theme: theme))
         let pixels = painter.paint(grid, theme: theme, columns: 0..<grid.width, rows: 0..<grid.height)
         return PNGEncoder(width: grid.width * BitmapFont.cellWidth, height: grid.height * BitmapFont.cellHeight, palette: painter.palette).encode(pixels)
     }

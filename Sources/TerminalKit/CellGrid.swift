@@ -211,6 +211,18 @@ public struct CellGrid: Hashable, Sendable {
         }
     }
 
+    /// Whether `other` has the same size and cells: `==`, one memory compare when it can.
+    public func sameCells(as other: CellGrid) -> Bool {
+        guard other.width == width, other.height == height else { return false }
+        guard Cell.bytesCompare else { return cells == other.cells }
+        return cells.withUnsafeBufferPointer { now in
+            other.cells.withUnsafeBufferPointer { before in
+                guard let a = now.baseAddress, let b = before.baseAddress else { return now.count == before.count }
+                return a == b || memcmp(a, b, now.count * MemoryLayout<Cell>.stride) == 0
+            }
+        }
+    }
+
     /// The runs of cells that differ from `previous`; every row when the sizes differ.
     public func diff(from previous: CellGrid?) -> [CellRun] {
         var runs: [CellRun] = []

@@ -8,6 +8,8 @@ public struct CellPainter: Sendable {
     public let palette: [UInt32]
     private let indices: [UInt32: UInt8]
     public let font: BitmapFont
+    /// The cells drawn so far, for the painter's life.
+    private var blocks = CellBlocks()
 
     /// How one style is drawn.
     public struct Look: Hashable, Sendable {
@@ -29,11 +31,32 @@ public struct CellPainter: Sendable {
     /// The colours a grid uses in `theme`.
     public static func colors(of grid: CellGrid, theme: Theme) -> Set<UInt32> {
         var styles = Set<TextStyle>()
-        var last: TextStyle?
-        for cell in grid.cells where cell.style != last {
-            styles.insert(cell.style)
-            last = cell.style
+        collectStyles(of: grid, into: &styles)
+        return colors(of: styles, theme: theme)
+    }
+
+    /// Adds the styles of `grid`'s cells to `styles`, but for the rows equal to `previous`'s (whose
+    /// styles are there already): each style met again after another is looked for among the few
+    /// this grid has shown before it is hashed.
+    public static func collectStyles(of grid: CellGrid, after previous: CellGrid? = nil, into styles: inout Set<TextStyle>) {
+        guard grid.width > 0 else { return }
+        var seen: [TextStyle] = []
+        grid.cells.withUnsafeBufferPointer { cells in
+            for y in 0..<grid.height {
+                if let previous, grid.sameRow(y, as: previous) { continue }
+                var last = cells[y * grid.width].style
+                if !seen.contains(last) { seen.append(last) }
+                for cell in cells[(y * grid.width)..<((y + 1) * grid.width)] where cell.style != last {
+                    last = cell.style
+                    if !seen.contains(last) { seen.append(last) }
+                }
+            }
         }
+        styles.formUnion(seen)
+    }
+
+    /// The colours text in `styles` is drawn in, in `theme`.
+    public static func colors(of styles: Set<TextStyle>, theme: Theme) -> Set<UInt32> {
         var colors = Set<UInt32>()
         for style in styles {
             let look = look(of: style, theme: theme)
@@ -78,19 +101,24 @@ public struct CellPainter: Sendable {
 
     /// The pixels (palette indices, row by row) of the cells in `columns` × `rows` of `grid`.
     ///
-    /// A cell is drawn once per glyph, look and width (`CellBlock`, eight pixels a word) and
-    /// copied word by word wherever it appears again: a screen repeats few of them.
-    public func paint(_ grid: CellGrid, theme: Theme, columns: Range<Int>, rows: Range<Int>) -> [UInt8] {
+    /// A cell is drawn once per glyph, look and width for the painter's life (`CellBlocks`, eight
+    /// pixels a word) and copied word by word wherever it appears again: a screen repeats few of
+    /// them, and a GIF's frames share most. A blank cell in the page's background is left as the
+    /// canvas starts.
+    public mutating func paint(_ grid: CellGrid, theme: Theme, columns: Range<Int>, rows: Range<Int>) -> [UInt8] {
         let cellWidth = BitmapFont.cellWidth, cellHeight = BitmapFont.cellHeight
         let width = columns.count * cellWidth
-        var pixels = [UInt8](repeating: index(of: Self.rgb(SVGScreen.defaultBackground)), count: width * rows.count * cellHeight)
+        let canvas = index(of: Self.rgb(SVGScreen.defaultBackground))
+        var pixels = [UInt8](repeating: canvas, count: width * rows.count * cellHeight)
         var looks: [TextStyle: Drawn] = [:]
         var last: (style: TextStyle, drawn: Drawn)?
-        var blocks: [CellBlock.Key: CellBlock] = [:]
-        pixels.withUnsafeMutableBytes { out in
-            for y in rows {
-                for x in columns {
-                    guard let cell = grid[x, y], cell.width > 0 else { continue }
+        var lastKey: UInt64 = 0, lastOffset = CellBlocks.background
+        let inside = (columns.clamped(to: 0..<grid.width), rows.clamped(to: 0..<grid.height))
+        pixels.withUnsafeMutableBytes { out in grid.cells.withUnsafeBufferPointer { cells in
+            for y in inside.1 {
+                for x in inside.0 {
+                    let cell = cells[y * grid.width + x]
+                    guard cell.width > 0 else { continue }
                     let drawn: Drawn
                     if let last, last.style == cell.style { drawn = last.drawn } else {
                         if let known = looks[cell.style] { drawn = known } else {
@@ -102,16 +130,18 @@ public struct CellPainter: Sendable {
                     }
                     let words = min(cell.width, columns.upperBound - x)
                     let blank = cell.isSpace && !drawn.underline
-                    let key = CellBlock.Key(value: blank ? 0x20 : cell.firstScalarValue, drawn: drawn, cellWidth: cell.width, words: words)
-                    let block: CellBlock
-                    if let known = blocks[key] { block = known } else {
-                        block = CellBlock(key, font: font, blank: blank)
-                        blocks[key] = block
+                    let value = blank ? 0x20 : cell.firstScalarValue
+                    let key = CellBlocks.key(value: value, drawn: drawn, cellWidth: cell.width, words: words)
+                    if key != lastKey {
+                        lastOffset = blocks.offset(of: key, value: value, drawn: drawn, cellWidth: cell.width, words: words,
+                                                   blank: blank, canvas: canvas, font: font)
+                        lastKey = key
                     }
+                    guard lastOffset != CellBlocks.background else { continue }
                     let left = (x - columns.lowerBound) * cellWidth
                     let top = (y - rows.lowerBound) * cellHeight
-                    block.words.withUnsafeBufferPointer { source in
-                        var at = 0
+                    blocks.words.withUnsafeBufferPointer { source in
+                        var at = lastOffset
                         for row in 0..<cellHeight {
                             let start = (top + row) * width + left
                             for word in 0..<words {
@@ -122,59 +152,8 @@ public struct CellPainter: Sendable {
                     }
                 }
             }
-        }
+        } }
         return pixels
-    }
-
-    /// One cell's pixels, row by row, eight a word (the byte order a store writes them in).
-    struct CellBlock {
-        /// What a cell's pixels depend on: its glyph (0x20 for a blank), look, width and how many
-        /// of its eight-pixel columns are inside the painted region.
-        struct Key: Hashable {
-            var value: UInt32
-            var drawn: Drawn
-            var cellWidth: Int
-            var words: Int
-        }
-
-        let words: [UInt64]
-
-        /// Draws the cell: its background, then its glyph in the foreground (a narrow glyph in a
-        /// wide cell centred, a wide glyph in a narrow cell cut), bold one pixel wider, underline
-        /// as the last pixel row.
-        init(_ key: Key, font: BitmapFont, blank: Bool) {
-            let cellWidth = BitmapFont.cellWidth, cellHeight = BitmapFont.cellHeight
-            let pixelsWide = key.words * cellWidth
-            var pixels = [UInt8](repeating: key.drawn.bg, count: pixelsWide * cellHeight)
-            let drawn = key.drawn
-            if !blank || drawn.underline {
-                let glyph = key.value == 0x20 ? BitmapFont.Glyph(width: 8, rows: Array(repeating: 0, count: 16)) : font.glyph(value: key.value)
-                let offset = max(0, (key.cellWidth * cellWidth - glyph.width) / 2)
-                for row in 0..<cellHeight {
-                    var bits = UInt32(glyph.rows[row])
-                    // Bold: a pixel is also drawn right of each drawn one (the next lower bit).
-                    if drawn.bold { bits |= bits >> 1 }
-                    if drawn.underline && row == cellHeight - 1 { bits = UInt32.max }
-                    guard bits != 0 else { continue }
-                    for column in 0..<pixelsWide {
-                        let gx = column - offset
-                        guard gx >= 0, gx < glyph.width else {
-                            if bits == UInt32.max { pixels[row * pixelsWide + column] = drawn.fg }
-                            continue
-                        }
-                        if bits & (1 << UInt32(glyph.width - 1 - gx)) != 0 { pixels[row * pixelsWide + column] = drawn.fg }
-                    }
-                }
-            }
-            var words: [UInt64] = []
-            words.reserveCapacity(key.words * cellHeight)
-            pixels.withUnsafeBytes { bytes in
-                for at in stride(from: 0, to: bytes.count, by: cellWidth) {
-                    words.append(bytes.loadUnaligned(fromByteOffset: at, as: UInt64.self))
-                }
-            }
-            self.words = words
-        }
     }
 
     /// A style's palette indices and attributes.

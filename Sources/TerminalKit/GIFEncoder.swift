@@ -46,7 +46,7 @@ public struct GIFEncoder: Sendable {
             out += [UInt8((color >> 16) & 0xFF), UInt8((color >> 8) & 0xFF), UInt8(color & 0xFF)]
         }
         out += [0x21, 0xFF, 0x0B] + Array("NETSCAPE2.0".utf8) + [0x03, 0x01, 0x00, 0x00, 0x00]
-        let lzw = LZWEncoder(minimumCodeSize: max(2, bits))
+        var lzw = LZWEncoder(minimumCodeSize: max(2, bits))
         for frame in frames {
             out += [0x21, 0xF9, 0x04, 0x04]
             append16(&out, min(65535, max(1, frame.delay)))

@@ -39,7 +39,7 @@ import TestSupport
         let theme = try #require(Theme.builtIn("dark"))
         var grid = CellGrid(width: 3, height: 1)
         _ = grid.put("A한", x: 0, y: 0)
-        let painter = CellPainter(colors: CellPainter.colors(of: grid, theme: theme))
+        var painter = CellPainter(colors: CellPainter.colors(of: grid, theme: theme))
         let pixels = painter.paint(grid, theme: theme, columns: 0..<3, rows: 0..<1)
         #expect(pixels.count == 24 * 16)
         let look = CellPainter.look(of: grid[0, 0]!.style, theme: theme)

@@ -111,4 +111,19 @@ struct CellGridTests {
         #expect(grid.plainText == "bc")
         #expect(grid[3, 0] == nil)
     }
+
+    /// `sameCells` (one memory compare) and `sameRow` say what `==` says.
+    @Test func sameCellsAndSameRowAreEquality() {
+        var grid = CellGrid(width: 6, height: 2)
+        _ = grid.put("a한b", x: 0, y: 0, style: TextStyle(.accent, bold: true))
+        let copy = grid
+        var restyled = grid, moved = grid
+        _ = restyled.put("b", x: 3, y: 0, style: TextStyle(.accent))
+        _ = moved.put("x", x: 5, y: 1)
+        for (other, equal) in [(copy, true), (restyled, false), (moved, false), (CellGrid(width: 6, height: 3), false), (CellGrid(width: 5, height: 2), false)] {
+            #expect(grid.sameCells(as: other) == equal && (grid == other) == equal)
+        }
+        #expect(!grid.sameRow(0, as: restyled) && grid.sameRow(1, as: restyled))
+        #expect(grid.sameRow(0, as: moved) && !grid.sameRow(1, as: moved))
+    }
 }
