@@ -122,7 +122,7 @@ extension SimulatedStore {
         case let .consumption(target, information):
             let request = try resolve.refundRequest(target?.name)
             if let problem = information.problem(productType: payload(transactionID: request.transactionID)?.type ?? "") {
-                throw StoreControlError("Consumption: \(problem) (Apple's refundPreference and consumptionPercentage pages)")
+                throw StoreControlError("Consumption: \(problem) (Apple's refundPreference and consumptionPercentage pages)", refusal: .invalidConsumption)
             }
             let answer = information.answer(at: clock.now())
             try recordConsumption(transactionID: request.transactionID, answer: answer)

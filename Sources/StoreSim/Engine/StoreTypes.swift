@@ -188,6 +188,9 @@ public struct StoreControlError: Error, Hashable, Sendable, CustomStringConverti
         case nothingToExpire
         /// The product is not `familyShareable`, so a family member cannot share it.
         case notFamilyShareable
+        /// Consumption information that breaks Apple's rule for the product's type (`GRANT_PRORATED`
+        /// with a subscription's percentage, or a consumable's without one).
+        case invalidConsumption
     }
 
     public var description: String
