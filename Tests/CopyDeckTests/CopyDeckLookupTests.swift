@@ -207,4 +207,43 @@ struct CopyDeckLookupTests {
         #expect(!korean.fellBack)
         #expect(deck.resolve("account.name.on-my-device", locale: "ko-KR").text == "나의 iPhone", "a region of ko finds ko")
     }
+
+    /// Fixture 47 (Proton Pass's Screens catalog, 2024-08-20): the corpus's first Slovenian plural.
+    /// `%lld item(s)` varies by plural in all 26 languages; sl writes one, two, few and other (plus an
+    /// explicit zero), as CLDR's Slovenian rule asks, and the form is chosen by the last two digits:
+    /// 1 and 101 are one, 2 and 102 two, 3, 4 and 104 few, 5 and 0 other. The file's own words are
+    /// kept: its two form is "predmeti" and its few and other forms are both "predmeta".
+    @Test("47: a Slovenian plural picks one, two, few and other by the last two digits")
+    func protonPassSlovenian() throws {
+        let catalog = try Fixtures.catalog("47")
+        #expect(catalog.sourceLanguage == "en")
+        #expect(catalog.entries.count == 41)
+        #expect(Set(catalog.languages) == ["be", "cs", "da", "de", "el", "en", "es", "es-419", "fi", "fr", "id", "it", "ja", "ka",
+                                           "ko", "nb", "nl", "pl", "pt-BR", "ro", "sk", "sl", "sv", "tr", "uk", "vi"])
+        let entry = try #require(catalog.entries["%lld item(s)"])
+        #expect(entry.localizations.count == 26)
+        let slovenian = try #require(entry.localizations["sl"]?.variations?.plural)
+        #expect(Set(slovenian.keys) == [.zero, .one, .two, .few, .other])
+        #expect(slovenian[.two]?.stringUnit?.value == "%lld predmeti")
+        let plurals = catalog.entries.filter { $0.value.localizations.values.contains { $0.variations?.plural != nil } }
+        #expect(plurals.map(\.key) == ["%lld item(s)"], "the one plural key")
+
+        for (count, category) in [(1, PluralCategory.one), (101, .one), (2, .two), (102, .two), (3, .few), (4, .few), (104, .few),
+                                  (5, .other), (11, .other), (0, .other)] {
+            #expect(PluralRules.category(for: PluralOperands(count), locale: "sl") == category, "sl \(count)")
+        }
+        let deck = CopyDeck(catalog)
+        for (count, text) in [(1, "1 predmet"), (101, "101 predmet"), (2, "2 predmeti"), (102, "102 predmeti"),
+                              (3, "3 predmeta"), (104, "104 predmeta"), (5, "5 predmeta"), (11, "11 predmeta")] {
+            let copy = deck.resolve("%lld item(s)", locale: "sl", [.integer(count)])
+            #expect(copy.text == text, "sl \(count)")
+            #expect(copy.localeUsed == "sl")
+            #expect(!copy.fellBack)
+        }
+        #expect(deck.resolve("%lld item(s)", locale: "sl-SI", [2]).text == "2 predmeti", "a region of sl finds sl")
+        // Czech, in the same entry, has no two: 2 is few there.
+        #expect(deck.resolve("%lld item(s)", locale: "cs", [2]).text == "2 položky")
+        #expect(deck.resolve("%lld item(s)", locale: "cs", [5]).text == "5 položek")
+        #expect(deck.resolve("%lld item(s)", locale: "en", [2]).text == "2 items")
+    }
 }

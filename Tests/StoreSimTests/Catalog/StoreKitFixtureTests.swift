@@ -391,4 +391,34 @@ struct CorpusRoundFourTests {
         #expect(store.purchase(productID: "nonconsumable.lifetime") == .failed(error: "networkError"))
         #expect(store.allTransactions.isEmpty)
     }
+
+    /// Fixture 68 (LongVeipe/trung-mua-flutter, 2022): the corpus's first Vietnamese (`vi`) localizations.
+    /// Format 1.1 with `settings: {}`, so no storefront or locale of its own. A consumable priced `"99"`
+    /// named "scan disease" in en_US and "việt nam" in vi; one P1M subscription, "Cây lúa" at `"0.99"`,
+    /// localized **in vi only**, in a group named "Nhận diện AI" with no localizations, carrying a free
+    /// P2W ad-hoc offer named "Dùng thử 14 ngày" whose `offerID` is empty.
+    @Test("68: a vi-only subscription keeps its Vietnamese name in every language; its free offer is read")
+    func vietnameseOnly() throws {
+        let catalog = try CatalogFixtures.load("68")
+        #expect(catalog.formatVersion?.description == "1.1")
+        #expect(catalog.products.map(\.id) == ["scan_disease_test1", "caylua99k"])
+        let consumable = try #require(catalog.product("scan_disease_test1"))
+        #expect(consumable.kind == .consumable)
+        #expect(consumable.price == Decimal(99))
+        #expect(consumable.displayName(for: "vi") == "việt nam")
+        #expect(consumable.displayName(for: "vi_VN") == "việt nam", "a region of vi finds vi")
+        #expect(consumable.displayName(for: "en_US") == "scan disease")
+        let rice = try #require(catalog.product("caylua99k"))
+        #expect(rice.price == Decimal(string: "0.99"))
+        #expect(rice.subscription?.period.iso8601 == "P1M")
+        #expect(rice.displayName(for: "vi") == "Cây lúa")
+        #expect(rice.displayName(for: "en_US") == "Cây lúa", "vi is its only localization")
+        #expect(catalog.group("153C8326")?.name == "Nhận diện AI")
+        let offer = try #require(rice.subscription?.promotionalOffers.first)
+        #expect(rice.subscription?.promotionalOffers.count == 1)
+        #expect(offer.paymentMode == .free)
+        #expect(offer.period.iso8601 == "P2W")
+        #expect(offer.referenceName == "Dùng thử 14 ngày")
+        #expect(rice.subscription?.introductoryOffer == nil)
+    }
 }
