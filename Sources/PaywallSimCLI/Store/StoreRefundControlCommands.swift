@@ -59,7 +59,7 @@ struct StoreConsumptionCommand: StoreControlCommand {
     static let configuration = CommandConfiguration(
         commandName: "consumption",
         abstract: "Answer the App Store's CONSUMPTION_REQUEST as the team's server does (Send Consumption Information): kept on the refund request (store transactions shows it); the decision stays Apple's.",
-        discussion: "A delivery status, then optionally --consumed PERCENT (45.2), --prefer DECLINE|GRANT_FULL|GRANT_PRORATED and --sample. "
+        discussion: "--delivery STATUS (Apple's deliveryStatus; DELIVERED when not given), and optionally --consumed PERCENT (45.2), --prefer DECLINE|GRANT_FULL|GRANT_PRORATED and --sample. "
             + "Apple's rules: with GRANT_PRORATED an auto-renewable subscription sends no --consumed (the App Store calculates it), any other product one above 0. "
             + "The same answer through serve is PUT /inApps/v2/transactions/consumption/{transactionId}.")
     static let reportsChanges = false
