@@ -133,8 +133,11 @@ class Run:
 
     def interrupted(self, arguments, deadline, at_least=0.02):
         """Runs `arguments`, stopping it with SIGINT or SIGKILL after a random part of `deadline` seconds."""
+        # SIGINT as a terminal's Ctrl-C delivers it: a judge started in the background (where the
+        # shell ignores SIGINT, and children inherit that) must not leave it ignored.
         process = subprocess.Popen([self.binary, *arguments], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
-                                   stdin=subprocess.DEVNULL, text=True)
+                                   stdin=subprocess.DEVNULL, text=True,
+                                   preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
         time.sleep(self.rng.uniform(at_least, deadline))
         how = self.rng.choice([signal.SIGINT, signal.SIGKILL])
         if process.poll() is None:

@@ -46,7 +46,9 @@ extension StateWorkspace.Command {
                 setsClock = false
             }
             time = try workspace.advanceSavedClock(by: step)
-            clock.advance(by: step)
+            // Run to the instant the state keeps, never past it: a pinned clock is kept to the
+            // millisecond, and steps' fractions must not carry the run beyond what was saved.
+            clock.set(time.pinnedInstant ?? clock.now().addingTimeInterval(step))
             left -= step
             try store.process(now: clock.now())
         }

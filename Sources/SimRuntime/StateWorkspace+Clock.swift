@@ -41,13 +41,14 @@ extension StateWorkspace {
     }
 
     /// Adds `seconds` to the clock saved now (another process may have moved it since this one
-    /// read it), holding the directory's lock; returns the time as saved.
+    /// read it), holding the directory's lock; returns the time as saved (read back: a pinned
+    /// instant is kept to the millisecond).
     public func advanceSavedClock(by seconds: TimeInterval) throws -> SimulatedTime {
         try withLock {
             var time = try savedTime()
             time.move(by: seconds)
             try keep(time)
-            return time
+            return try savedTime()
         }
     }
 

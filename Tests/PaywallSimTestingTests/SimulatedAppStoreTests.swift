@@ -53,7 +53,7 @@ struct SimulatedAppStoreTests {
         let answer = try #require(await server.post("/iap/transactions", json: body, timeout: 60))
         #expect(answer.status == 200, "\(String(decoding: answer.body, as: UTF8.self))")
         #expect(String(decoding: answer.body, as: UTF8.self).contains(#""isPremium":true"#))
-        let garbage = try #require(await server.post("/iap/transactions", json: Data("{".utf8)))
+        let garbage = try #require(await server.post("/iap/transactions", json: Data("{".utf8), timeout: 60))
         #expect(garbage.status == 400)
         let output = await server.stop()
         #expect(output.standardOutput.contains("Serving the simulated App Store on \(server.url.absoluteString)"))

@@ -51,6 +51,24 @@ struct StateWorkspaceCommandTests {
         #expect(try workspace.advanceSavedClock(by: 60).now() == instant.addingTimeInterval(60))
     }
 
+    /// A pinned clock is kept to the millisecond. `store advance` steps through fractions of a
+    /// second (halving a week: 147.65625 s), so a step's run must stop at the instant kept, never
+    /// past it: else a renewal lands between the two and is dated after the state's clock (the
+    /// judge's seed 202 found 19:30:00.000 after a clock kept at 19:29:59.997).
+    @Test func anAdvanceRunsToTheInstantKeptNeverPastIt() throws {
+        let workspace = StateWorkspace(root: TestPaths.scratchDirectory("command-advance-ms"))
+        let instant = try #require(ISO8601.parse("2026-01-30T09:00:00Z"))
+        let command = try StateWorkspace.Command(workspace: workspace, request: request(now: instant))
+        let store = try command.openStore(clock: command.clock)
+        // 0.4 ms is kept as 0 ms; 0.6 ms as 1 ms.
+        try command.advance(store, by: 0.0004)
+        #expect(command.clock.now() == (try workspace.savedTime().now()), "the run stopped at the instant kept")
+        #expect(command.clock.now() == instant)
+        try command.advance(store, by: 0.0006)
+        #expect(command.clock.now() == (try workspace.savedTime().now()))
+        #expect(ISO8601.millisecondString(command.clock.now()) == "2026-01-30T09:00:00.001Z")
+    }
+
     @Test func aStateWrittenBeforeOpensThroughTheWorkspace() throws {
         let workspace = StateWorkspace(root: TestPaths.fixtures.appendingPathComponent("states/kid-headers"))
         #expect(try workspace.savedSetup()?.environment == "Sandbox")
