@@ -23,25 +23,17 @@ extension RevocationReason: ExpressibleByArgument {
     public var defaultValueDescription: String { name }
 }
 
-extension RefundRequestReason: ExpressibleByArgument {
-    public init?(argument: String) { self.init(word: argument) }
-    public static var allValueStrings: [String] { allCases.map(\.rawValue) }
-}
-
-extension SandboxRefundAnswer: ExpressibleByArgument {
-    public init?(argument: String) { self.init(word: argument) }
-}
-
-extension ConsumptionInformation.DeliveryStatus: ExpressibleByArgument {
+// A word-named value reads its word in any case and lists Apple's names in the help.
+extension ExpressibleByArgument where Self: WordNamed {
     public init?(argument: String) { self.init(word: argument) }
     public static var allValueStrings: [String] { allCases.map(\.rawValue) }
     public var defaultValueDescription: String { rawValue }
 }
 
-extension ConsumptionInformation.RefundPreference: ExpressibleByArgument {
-    public init?(argument: String) { self.init(word: argument) }
-    public static var allValueStrings: [String] { allCases.map(\.rawValue) }
-}
+extension RefundRequestReason: ExpressibleByArgument {}
+extension SandboxRefundAnswer: ExpressibleByArgument {}
+extension ConsumptionInformation.DeliveryStatus: ExpressibleByArgument {}
+extension ConsumptionInformation.RefundPreference: ExpressibleByArgument {}
 
 /// Reads `on` or `off` (any case) for a `store` command's switch; anything else is refused in the
 /// tape's words ("expected on or off").

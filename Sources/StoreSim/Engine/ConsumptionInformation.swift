@@ -5,25 +5,19 @@ import Foundation
 /// customer consented, a delivery status, an optional refund preference and consumed share.
 public struct ConsumptionInformation: Hashable, Sendable {
     /// `deliveryStatus`: whether the app delivered an In-App Purchase that works properly.
-    public enum DeliveryStatus: String, Hashable, Sendable, CaseIterable {
+    public enum DeliveryStatus: String, Hashable, Sendable, WordNamed {
         case delivered = "DELIVERED"
         case undeliveredQualityIssue = "UNDELIVERED_QUALITY_ISSUE"
         case undeliveredWrongItem = "UNDELIVERED_WRONG_ITEM"
         case undeliveredServerOutage = "UNDELIVERED_SERVER_OUTAGE"
         case undeliveredOther = "UNDELIVERED_OTHER"
-
-        /// The status `word` names, in any case, or nil.
-        public init?(word: String) { self.init(rawValue: word.uppercased()) }
     }
 
     /// `refundPreference`: the outcome the team prefers.
-    public enum RefundPreference: String, Hashable, Sendable, CaseIterable {
+    public enum RefundPreference: String, Hashable, Sendable, WordNamed {
         case decline = "DECLINE"
         case grantFull = "GRANT_FULL"
         case grantProrated = "GRANT_PRORATED"
-
-        /// The preference `word` names, in any case, or nil.
-        public init?(word: String) { self.init(rawValue: word.uppercased()) }
     }
 
     public var deliveryStatus: DeliveryStatus

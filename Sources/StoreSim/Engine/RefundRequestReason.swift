@@ -1,14 +1,11 @@
 /// The customer's reason on the app's refund request sheet, as Apple's `consumptionRequestReason`
 /// carries it in CONSUMPTION_REQUEST.
-public enum RefundRequestReason: String, Hashable, Sendable, CaseIterable, Codable {
+public enum RefundRequestReason: String, Hashable, Sendable, Codable, WordNamed {
     case unintendedPurchase = "UNINTENDED_PURCHASE"
     case fulfillmentIssue = "FULFILLMENT_ISSUE"
     case unsatisfiedWithPurchase = "UNSATISFIED_WITH_PURCHASE"
     case legal = "LEGAL"
     case other = "OTHER"
-
-    /// The reason `word` names, in any case (`legal`), or nil.
-    public init?(word: String) { self.init(rawValue: word.uppercased()) }
 
     /// Apple's revocation reason a refund granted for it carries: 1 (an issue in the app) for a
     /// fulfillment issue, 0 for any other.
@@ -16,10 +13,7 @@ public enum RefundRequestReason: String, Hashable, Sendable, CaseIterable, Codab
 }
 
 /// How Apple's sandbox answers refund requests ("depending on your testing setup").
-public enum SandboxRefundAnswer: String, Hashable, Sendable, CaseIterable {
+public enum SandboxRefundAnswer: String, Hashable, Sendable, WordNamed {
     case approve
     case decline
-
-    /// The answer `word` names, in any case, or nil.
-    public init?(word: String) { self.init(rawValue: word.lowercased()) }
 }
