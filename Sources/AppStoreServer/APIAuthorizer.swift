@@ -4,19 +4,17 @@ import PaywallFoundation
 import StoreSim
 
 /// Authorises App Store Server API requests as Apple does: a bearer JWT signed ES256 by an In-App
-/// Purchase key the server was given (`kid`), `aud` `appstoreconnect-v1`, an `iss`, `bid` this
-/// app's bundle id, `exp` in the future and at most an hour after `iat` (when `iat` is sent;
-/// Apple's Python client sends none).
+/// Purchase key the server was given (`kid`), `aud` `appstoreconnect-v1`, an `iss`, `bid` the
+/// bundle id the state signs for when the request comes (another process may switch it), `exp` in
+/// the future and at most an hour after `iat` (when `iat` is sent; Apple's Python client sends none).
 ///
 /// `@unchecked`: swift-crypto's public keys are immutable values not marked `Sendable`.
 public struct APIAuthorizer: @unchecked Sendable {
     /// The keys requests may be signed with, by key id.
     public let keys: [String: P256.Signing.PublicKey]
-    public let bundleID: String
 
-    public init(keys: [String: P256.Signing.PublicKey], bundleID: String) {
+    public init(keys: [String: P256.Signing.PublicKey]) {
         self.keys = keys
-        self.bundleID = bundleID
     }
 
     struct Claims: Decodable {
@@ -27,9 +25,9 @@ public struct APIAuthorizer: @unchecked Sendable {
         var bid: String?
     }
 
-    /// nil when `authorization` (the header's value) is a valid bearer token at `now` (wall time);
-    /// else why not, in one line.
-    public func refusal(_ authorization: String?, now: Date) -> String? {
+    /// nil when `authorization` (the header's value) is a valid bearer token for the app
+    /// `bundleID` at `now` (wall time); else why not, in one line.
+    public func refusal(_ authorization: String?, now: Date, bundleID: String) -> String? {
         guard let authorization, authorization.hasPrefix("Bearer ") else { return "no bearer token (Authorization: Bearer JWT)" }
         let token = String(authorization.dropFirst("Bearer ".count)).trimmingCharacters(in: .whitespaces)
         let header: CompactJWS.Header

@@ -17,6 +17,7 @@ public struct AppStoreHTTPServer: Sendable {
     let notifications: NotificationsAPI
     let ocsp: OCSPEndpoint
     let authorizer: APIAuthorizer
+    let server: ServerStore
 
     /// Requests allowed per second (`--rate-limit`), nil: no limit.
     let rateLimiter: RateLimiter?
@@ -34,13 +35,14 @@ public struct AppStoreHTTPServer: Sendable {
         api = AppStoreAPI(server: server)
         notifications = NotificationsAPI(server: server)
         ocsp = OCSPEndpoint(server: server)
+        self.server = server
         self.authorizer = authorizer
     }
 
     /// The router: every route answers JSON.
     func router() -> Router<BasicRequestContext> {
         let router = Router()
-        let authorizer = self.authorizer
+        let authorizer = self.authorizer, server = self.server
         let api = self.api
         let backend = self.backend
         let notifications = self.notifications
@@ -48,7 +50,9 @@ public struct AppStoreHTTPServer: Sendable {
         /// The answer of `api` as reached at the request's host (each Apple host is its environment);
         /// Apple's App Store Server API refuses what its bearer token does not authorise: 401.
         @Sendable func authorized(_ request: Request, _ answer: (AppStoreAPI) -> APIReply) -> Response {
-            if let refusal = authorizer.refusal(request.headers[.authorization], now: wallClock()) {
+            let bundleID: String
+            do { bundleID = try server.signingBundleID() } catch { return Self.response(.appleError(500, code: 5000000, "An unknown error occurred: \(error)")) }
+            if let refusal = authorizer.refusal(request.headers[.authorization], now: wallClock(), bundleID: bundleID) {
                 return Self.response(.appleError(401, code: nil, "Unauthorized: \(refusal)"))
             }
             if let rateLimiter, !rateLimiter.admit(at: wallClock()) {

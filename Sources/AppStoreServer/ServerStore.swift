@@ -16,15 +16,34 @@ public final class ServerStore: @unchecked Sendable {
     /// Called before each request: the user's app account token when another process made a new
     /// user (`store reset --all`, `play --reset`), nil when it is the one the backend has.
     let refreshUser: () throws -> UUID?
+    /// Told the environment and bundle id the state signs for when another process switched them
+    /// (`serve` says so in a line, as it said them when it started).
+    let identityChanged: (_ environment: String, _ bundleID: String) -> Void
     private let lock = NSLock()
 
     public init(store: SimulatedStore, backend: VerificationBackend, clock: any Clock, refreshClock: @escaping () -> Void = {},
-                refreshUser: @escaping () throws -> UUID? = { nil }) {
+                refreshUser: @escaping () throws -> UUID? = { nil },
+                identityChanged: @escaping (_ environment: String, _ bundleID: String) -> Void = { _, _ in }) {
         self.store = store
         self.backend = backend
         self.clock = clock
         self.refreshClock = refreshClock
         self.refreshUser = refreshUser
+        self.identityChanged = identityChanged
+    }
+
+    /// The bundle id the state signs for now, after another process's switch: what a bearer
+    /// token's `bid` must name.
+    public func signingBundleID() throws -> String {
+        lock.lock()
+        defer { lock.unlock() }
+        try followIdentity()
+        return store.bundleID
+    }
+
+    /// Follows a switched environment or bundle id, and says so (under this server's lock).
+    private func followIdentity() throws {
+        if try store.followIdentity() { identityChanged(store.environment, store.bundleID) }
     }
 
     /// Reads the notification log's metadata once, before the first request, so the first history
@@ -45,6 +64,7 @@ public final class ServerStore: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         refreshClock()
+        try followIdentity()
         if let user = try refreshUser() { backend.userAppAccountToken = user }
         let now = clock.now()
         try store.process(now: now)

@@ -79,10 +79,13 @@ public struct ServeCommand: AsyncParsableCommand {
             bundleID = store.bundleID
             certificates = try store.apiHostCertificates()
             let shared = ServerStore(store: store, backend: backend, clock: clock, refreshClock: { _ = clock.reloadIfChanged() },
-                                     refreshUser: files.userFollower(store: store))
+                                     refreshUser: files.userFollower(store: store),
+                                     identityChanged: { environment, bundleID in
+                                         StoreRunner.printError("serve: the state signs for environment \(environment), bundle \(bundleID) now (another process switched it)")
+                                     })
             try shared.readNotificationLog()
             delivery = notify.isEmpty ? nil : try NotificationDelivery(server: shared, receivers: notify.compactMap(URL.init(string:)))
-            server = AppStoreHTTPServer(server: shared, authorizer: APIAuthorizer(keys: keys, bundleID: store.bundleID), host: host, port: port,
+            server = AppStoreHTTPServer(server: shared, authorizer: APIAuthorizer(keys: keys), host: host, port: port,
                                         rateLimit: rateLimit)
             if keys.isEmpty {
                 StoreRunner.printError("warning: no --api-key: every App Store Server API request will be refused (401); POST /iap/transactions needs none")

@@ -39,7 +39,7 @@ final class ServerFixture {
         backend = try VerificationBackend(stateDirectory: layout.backend.folder, verifier: store.signedDataVerifier, bundleID: store.bundleID,
                                           environments: [store.environment], userAppAccountToken: Self.user, clock: clock)
         let shared = ServerStore(store: store, backend: backend, clock: clock)
-        server = AppStoreHTTPServer(server: shared, authorizer: APIAuthorizer(keys: [Self.keyID: apiKey.publicKey], bundleID: store.bundleID),
+        server = AppStoreHTTPServer(server: shared, authorizer: APIAuthorizer(keys: [Self.keyID: apiKey.publicKey]),
                                     host: "127.0.0.1", port: 0, rateLimit: rateLimit, wallClock: wallClock)
     }
 

@@ -170,6 +170,29 @@ struct ServeTests {
         #expect((stranger["apiError"] as? [String: Any])?["status"] as? Int == 401, "\(stranger)")
     }
 
+    /// Another process switches the bundle id the state signs for while serve runs: Apple's client,
+    /// signing its tokens for the new bundle, is authorised and verifies what serve answers, and
+    /// serve says it follows the switch.
+    @Test(.enabled(if: AppStoreServerLibraryTests.available, "make .venv-appstore with .ci/run"))
+    func serveFollowsABundleSwitchedByAnotherProcess() throws {
+        let key = try makeKey("TESTKEY001")
+        _ = try store(["entitlements", "--now", "2026-01-30T09:00:00Z", "--environment", "Sandbox"])
+        let root = state.appendingPathComponent("root.der")
+        _ = try store(["certificate", "--format", "der", "--out", root.path])
+        let server = try Server(["--state", state.path, "--api-key", "TESTKEY001:\(key.path)"])
+        let switched = try store(["buy", "weekly_9_99", "--bundle-id", "com.example.switched"])
+        #expect(switched.stderr.contains("com.example.switched"), "the switch is said: \(switched.stderr)")
+        let script = TestPaths.scripts.appendingPathComponent("appstore/api_client_check.py").path
+        let run = try CleanSpawn.shell([AppStoreServerLibraryTests.python, script, server.baseURL, "TESTKEY001", key.path, root.path,
+                                        "com.example.switched", "Sandbox", "2000000000000001"].map(CleanSpawn.quote).joined(separator: " "))
+        #expect(run.status == 0, "\(run.output)")
+        let result = try #require(try JSONSerialization.jsonObject(with: Data(run.output.utf8)) as? [String: Any], "\(run.output)")
+        #expect(result["apiError"] == nil && result["verificationError"] == nil, "\(result)")
+        #expect(result["transaction"] as? String == "2000000000000001", "\(result)")
+        let log = (try? String(contentsOf: server.output, encoding: .utf8)) ?? ""
+        #expect(log.contains("serve: the state signs for environment Sandbox, bundle com.example.switched now"), "\(log)")
+    }
+
     @Test(.enabled(if: AppStoreServerLibraryTests.available, "make .venv-appstore with .ci/run"))
     func applesAPIClientReadsBothStatusesOfAGroupSharedBesideTheCustomersOwn() throws {
         let key = try makeKey("TESTKEY001")

@@ -41,11 +41,11 @@ struct StoreAPIKeyCommandTests {
 
         // serve reads `--api-key KEY_ID:FILE` this way and accepts a token the key signs.
         let key = try OfferSigningKey.team("\(keyID):\(file)")
-        let authorizer = APIAuthorizer(keys: [key.keyID: key.publicKey], bundleID: "com.paywallsim.app")
+        let authorizer = APIAuthorizer(keys: [key.keyID: key.publicKey])
         let now = Date()
         let claims = #"{"aud":"appstoreconnect-v1","bid":"com.paywallsim.app","exp":\#(Int(now.timeIntervalSince1970) + 600),"iss":"\#(issuer)"}"#
         let token = try CompactJWS.sign(payload: Data(claims.utf8), key: key.privateKey, kid: keyID)
-        #expect(authorizer.refusal("Bearer \(token)", now: now) == nil)
+        #expect(authorizer.refusal("Bearer \(token)", now: now, bundleID: "com.paywallsim.app") == nil)
     }
 
     @Test func anExistingFileIsKeptUnlessForced() async throws {

@@ -364,15 +364,32 @@ public final class SimulatedStore {
 
     /// Folds in what other processes saved and queues what the app must hear of as updates.
     func refreshLocked() throws {
-        if let identity = identityFollower?(), identity != rules.identity {
-            appendLog("\(ISO8601.string(clock.now())) store: the state signs for \(identity.environment), \(identity.bundleID) now (was \(rules.environment), \(rules.bundleID))")
-            rules.sign(as: identity)
-        }
+        followIdentityLocked()
         let before = state
         guard let refreshed = try repository.refresh(&rules.state) else { return }
         // Appended journal lines only append or replace records in place: the index still holds.
         if refreshed == .reloaded { rules.recordIndex.invalidate() }
         queueOutsideChanges(since: before)
+    }
+
+    /// Signs as the state's setup says now, when another process switched its environment or
+    /// bundle id (`store buy --environment Production` beside a running `serve`): a `stat` when
+    /// nothing changed. Returns whether the identity changed.
+    @discardableResult
+    public func followIdentity() throws -> Bool {
+        guard let identity = identityFollower?(), identity != rules.identity else { return false }
+        try lock.withLock { sign(as: identity) }
+        return true
+    }
+
+    /// The part of `refreshLocked` that follows the setup's identity.
+    private func followIdentityLocked() {
+        if let identity = identityFollower?(), identity != rules.identity { sign(as: identity) }
+    }
+
+    private func sign(as identity: SigningIdentity) {
+        appendLog("\(ISO8601.string(clock.now())) store: the state signs for \(identity.environment), \(identity.bundleID) now (was \(rules.environment), \(rules.bundleID))")
+        rules.sign(as: identity)
     }
 
     /// Carries out what the rules made: the records the repository writes, the updates for the
