@@ -75,10 +75,10 @@ enum ProfileScreenSampler {
     private static func controller(_ inputs: SessionInputs, start: StartScreen, now: Date) throws -> (app: AppController, directory: URL) {
         var inputs = inputs
         inputs.start = start
-        inputs.durability = .throwaway // removed when the sweep has drawn it
         let directory = ScratchDirectory.unique("paywallsim-sweep")
         do {
-            return (try AppHost.launch(inputs, stateDirectory: directory, clock: ManualClock(now)), directory)
+            // Removed when the sweep has drawn it: its writes skip their fsyncs.
+            return (try AppHost.launch(inputs, workspace: StateWorkspace(root: directory, durability: .throwaway), clock: ManualClock(now)), directory)
         } catch {
             ScratchDirectory.discard(directory)
             throw error

@@ -7,9 +7,9 @@ import TerminalKit
 /// resolved inputs. The live loop, the tape player, the copy-QA sampler and the benchmarks all
 /// get their app here, so each runs exactly the same app.
 public enum AppHost {
-    /// Resolves `inputs` (loading every file they name) and launches the app on `stateDirectory`.
-    public static func launch(_ inputs: SessionInputs, stateDirectory: URL, clock: any Clock) throws -> AppController {
-        let (settings, theme) = try inputs.resolve(stateDirectory: stateDirectory)
+    /// Resolves `inputs` (loading every file they name) and launches the app on `workspace`.
+    public static func launch(_ inputs: SessionInputs, workspace: StateWorkspace, clock: any Clock) throws -> AppController {
+        let (settings, theme) = try inputs.resolve(workspace: workspace)
         return try launch(settings: settings, theme: theme, clock: clock)
     }
 

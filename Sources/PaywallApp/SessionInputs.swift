@@ -47,19 +47,17 @@ public struct SessionInputs: Sendable, Hashable {
     public var switchCatalog = false
     /// Folder that relative paths are resolved against (the tape's folder, or the working directory).
     public var baseDirectory: String = FileManager.default.currentDirectoryPath
-    /// How the state directory is written: `throwaway` for one removed when the run ends (a
-    /// tape's own, a sweep's), whose writes skip their fsyncs.
-    public var durability: Durability = .durable
 
     public init() {}
 
-    /// Loads every input; throws `Diagnostic` naming the file and the problem.
-    public func resolve(stateDirectory: URL) throws -> (settings: SessionSettings, theme: Theme) {
+    /// Loads every input for a session on `workspace` (a throwaway one, removed when the run ends,
+    /// skips its fsyncs); throws `Diagnostic` naming the file and the problem.
+    public func resolve(workspace: StateWorkspace) throws -> (settings: SessionSettings, theme: Theme) {
         // The catalog and profile the state directory was made with, unless these inputs name others.
         let named = StateSetup.named(profile: profile, storekit: storekit, baseDirectory: baseDirectory,
                                      environment: environment, bundleID: bundleID, appAppleID: appAppleID)
         let setup: StateSetup
-        do { setup = try StateWorkspace(root: stateDirectory).setup(named: named, switching: switchCatalog) }
+        do { setup = try workspace.setup(named: named, switching: switchCatalog) }
         catch { throw Diagnostic(wrapping: error) }
         // Files load by the path these inputs name (errors name it as given), else the remembered one.
         let profileSetup = try StateWorkspace.profile(self.profile ?? setup.profile, baseDirectory: baseDirectory)
@@ -97,11 +95,10 @@ public struct SessionInputs: Sendable, Hashable {
         }
         var settings = SessionSettings(catalog: catalog, config: config, deck: deck, locale: locale,
                                        storefront: storefront,
-                                       timeZone: zone, offer: offer, start: start, stateDirectory: stateDirectory,
+                                       timeZone: zone, offer: offer, start: start, workspace: workspace,
                                        switches: switches, backendUp: backendUp, profile: profileSetup?.profile)
         settings.setup = setup
         settings.suggestedStorefront = catalog.defaultStorefrontCode(forLocale: locale)
-        settings.durability = durability
         if let backendURL {
             guard let url = URL(string: backendURL), ["http", "https"].contains(url.scheme ?? ""), url.host != nil else {
                 throw Diagnostic("--backend \(backendURL): expected an http or https URL such as http://127.0.0.1:8080")

@@ -91,9 +91,12 @@ public struct PlayCommand: ParsableCommand {
             Console.err("Error: no tapes found in \(paths.joined(separator: " ")); expected .tape files (those starting with _ are include-only)")
             throw ExitCode(2)
         }
-        if let state, !check { try StateWorkspace(root: URL(fileURLWithPath: state)).checkWritable(named: state) }
-        // With --matrix each combination has a state of its own (below): the named one is not used.
-        if let state, matrixWords.isEmpty, !check { try prepare(StateWorkspace(root: URL(fileURLWithPath: state)), named: state) }
+        if let state, !check {
+            let workspace = StateWorkspace(root: URL(fileURLWithPath: state))
+            try workspace.checkWritable(named: state)
+            // With --matrix each combination has a state of its own (below): the named one is not used.
+            if matrixWords.isEmpty { try prepare(workspace, named: state) }
+        }
         var results: [TapeResult] = []
         for file in files {
             switch TapeChecker().load(path: file) {

@@ -49,12 +49,14 @@ public struct RunCommand: ParsableCommand {
     }
 
     public func run() throws {
-        let (settings, loadedTheme) = try options.inputs(theme: theme).resolve(stateDirectory: options.stateDirectory)
+        // The run's one workspace: its setup, its app, its store and its clock.
+        let workspace = StateWorkspace(root: options.stateDirectory)
+        let (settings, loadedTheme) = try options.inputs(theme: theme).resolve(workspace: workspace)
         for warning in settings.warnings { Console.err(warning) }
         if let missing = TerminalCheck.missingTerminal {
             throw Diagnostic("paywall-sim run needs a terminal, but \(missing) \(missing.contains(" and ") ? "are not TTYs" : "is not a TTY"). To replay a flow without one, write a tape and run `paywall-sim play TAPE`.")
         }
-        let clock = try options.makeClock()
+        let clock = try options.makeClock(in: workspace)
         // A recording replays on the clock this run started on (pinned with --now, or the saved one).
         let started = clock.now()
         let controller = try AppHost.launch(settings: settings, theme: loadedTheme, clock: clock)

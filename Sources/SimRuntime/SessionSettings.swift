@@ -27,10 +27,11 @@ public struct SessionSettings: Sendable {
     /// An offer forced for QA (`--offer`); nil lets the rules decide.
     public var offer: OfferID?
     public var start: StartScreen
-    /// The state directory (quota, views, events, store and backend ledgers).
-    public var stateDirectory: URL
-    /// Whether the directory's writes are fsynced (`throwaway`: a tape's own directory).
-    public var durability: Durability = .durable
+    /// The state directory opened (quota, views, events, store and backend ledgers), with how its
+    /// writes are kept (`throwaway`: a tape's own directory): the one workspace the session uses.
+    public var workspace: StateWorkspace
+    /// The state directory.
+    public var stateDirectory: URL { workspace.layout.root }
     public var risk: RiskSnapshot
     /// Store switches applied over the catalog's settings block at launch.
     public var switches: StoreSwitches
@@ -45,7 +46,7 @@ public struct SessionSettings: Sendable {
     public var seed: UInt64
     /// The app profile the session plays (its screens, features and Apple Pay); nil: the plain paywall app.
     public var profile: Profile?
-    /// The profile and catalog names to remember in the state directory (`setup.json`); nil: leave it.
+    /// The profile and catalog names to remember in the state directory (its settings' setup); nil: leave it.
     public var setup: StateSetup?
     /// Start in chat instead of onboarding when this state directory has shown onboarding before.
     public var onboardingOnce = false
@@ -54,7 +55,7 @@ public struct SessionSettings: Sendable {
 
     public init(catalog: StoreCatalog = .embedded, config: RemoteConfig = .default, deck: CopyDeck,
                 locale: String = "en", storefront: String? = nil, timeZone: TimeZone = FixedOffsetCalendar.utc,
-                offer: OfferID? = nil, start: StartScreen = .onboarding, stateDirectory: URL,
+                offer: OfferID? = nil, start: StartScreen = .onboarding, workspace: StateWorkspace,
                 risk: RiskSnapshot = .unknown, switches: StoreSwitches = StoreSwitches(), backendUp: Bool = true,
                 latency: SessionLatency = .standard, seed: UInt64 = StateWorkspace.defaultSeed, profile: Profile? = nil) {
         self.catalog = catalog
@@ -65,7 +66,7 @@ public struct SessionSettings: Sendable {
         self.timeZone = timeZone
         self.offer = offer
         self.start = start
-        self.stateDirectory = stateDirectory
+        self.workspace = workspace
         self.risk = risk
         self.switches = switches
         self.backendUp = backendUp

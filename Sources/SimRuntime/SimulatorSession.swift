@@ -59,7 +59,7 @@ public final class SimulatorSession {
         self.settings = settings
         self.clock = clock
         problems = settings.warnings
-        let workspace = StateWorkspace(root: settings.stateDirectory, durability: settings.durability)
+        let workspace = settings.workspace
         appState = try workspace.openAppState()
         if let setup = settings.setup { try workspace.keep(setup) }
         store = try workspace.openStore(catalog: settings.catalog, clock: clock, setup: settings.setup, seed: settings.seed)

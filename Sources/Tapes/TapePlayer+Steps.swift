@@ -255,7 +255,7 @@ extension TapePlayer {
         case let .setBackendUp(up):
             controller.send(.backend(up: up))
         case .setTheme:
-            if let theme = try? inputs().resolve(stateDirectory: stateDirectory).theme { controller.theme = theme }
+            if let theme = try? inputs().resolve(workspace: workspace).theme { controller.theme = theme }
         case let .setNow(date):
             clock.set(date)
             controller.send(.storeLooked)

@@ -72,7 +72,10 @@ public final class TapePlayer {
     /// it: keys from the tape, time from the virtual clock.
     var driver: AppDriver?
     var controller: AppController? { driver?.app }
-    var stateDirectory: URL
+    var stateDirectory: URL { workspace.layout.root }
+    /// The tape's state directory opened: the one workspace the tape, its app and its clock use
+    /// (a tape's own directory is throwaway, removed when the tape ends, so its writes skip fsyncs).
+    let workspace: StateWorkspace
     var ownsStateDirectory: Bool
     var failures: [TapeFailure] = []
     var errors: [String] = []
@@ -104,22 +107,21 @@ public final class TapePlayer {
         self.options = options
         outputs = tape.steps.compactMap { step in if case .output(let name) = step.command { return (name, step) } else { return nil } }
         settings = TapeSettings.initial(for: tape)
+        if let dir = options.stateDirectory {
+            workspace = StateWorkspace(root: dir)
+            ownsStateDirectory = false
+        } else {
+            workspace = StateWorkspace(root: ScratchDirectory.unique("paywall-sim-tape"), durability: .throwaway)
+            ownsStateDirectory = true
+        }
         var start = settings.now ?? Self.defaultStart
         // Played on a used state, the tape goes on at the state's time (its saved clock, else the
         // wall clock every `store` command and `serve` on it read), never before what is in it.
-        if options.continuesState, let dir = options.stateDirectory,
-           let saved = StateWorkspace(root: dir).usedStateInstant(), saved > start {
+        if options.continuesState, !ownsStateDirectory, let saved = workspace.usedStateInstant(), saved > start {
             start = saved
         }
         self.start = start
         clock = ManualClock(start)
-        if let dir = options.stateDirectory {
-            stateDirectory = dir
-            ownsStateDirectory = false
-        } else {
-            stateDirectory = ScratchDirectory.unique("paywall-sim-tape")
-            ownsStateDirectory = true
-        }
     }
 
     /// Plays the whole tape and returns its result (and frames when asked).
@@ -128,7 +130,7 @@ public final class TapePlayer {
         // On a state other processes may share (`serve`, `store` commands), the tape's time is
         // the state's from its first step: a server beside it never runs ahead on another clock.
         if !ownsStateDirectory && !options.continuesState {
-            do { try StateWorkspace(root: stateDirectory).keep(SimulatedTime(pinnedAt: start)) }
+            do { try workspace.keep(SimulatedTime(pinnedAt: start)) }
             catch { errors.append("\(tape.file): cannot save the clock: \(error)") }
         }
         launch()
@@ -146,7 +148,7 @@ public final class TapePlayer {
         // A state that outlives the tape keeps its clock pinned where the tape ended: a `store`
         // command afterwards reads that instant, never the wall clock.
         if !ownsStateDirectory {
-            do { try StateWorkspace(root: stateDirectory).keep(SimulatedTime(pinnedAt: clock.now())) }
+            do { try workspace.keep(SimulatedTime(pinnedAt: clock.now())) }
             catch { errors.append("\(tape.file): cannot save the clock: \(error)") }
         }
         let status: TapeResult.Status = !errors.isEmpty ? .invalid : (failures.isEmpty ? .passed : .failed)
@@ -167,7 +169,7 @@ public final class TapePlayer {
         // The app that ran before a relaunch has written its analytics: the new one reads them.
         driver?.finish()
         do {
-            let app = try AppHost.launch(inputs(), stateDirectory: stateDirectory, clock: clock)
+            let app = try AppHost.launch(inputs(), workspace: workspace, clock: clock)
             app.layouts = options.layouts
             driver = AppDriver(app: app, now: clock.now())
             if recordFrame(cause: "launch") { presentation += settings.pauseMilliseconds }
@@ -190,8 +192,6 @@ public final class TapePlayer {
         inputs.appAppleID = options.appAppleID
         inputs.backendURL = options.backendURL
         inputs.backendEndpoint = options.backendEndpoint
-        // The tape's own state directory is removed when it ends: its writes need no fsync.
-        inputs.durability = ownsStateDirectory ? .throwaway : .durable
         return inputs
     }
 

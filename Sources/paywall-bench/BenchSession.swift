@@ -22,6 +22,6 @@ enum BenchSession {
     static func controller(start: StartScreen, directory: URL) throws -> AppController {
         var inputs = SessionInputs()
         inputs.start = start
-        return try AppHost.launch(inputs, stateDirectory: directory, clock: ManualClock(TapePlayer.defaultStart))
+        return try AppHost.launch(inputs, workspace: StateWorkspace(root: directory), clock: ManualClock(TapePlayer.defaultStart))
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import SimRuntime
 import PaywallApp
 import PaywallCore
 import PaywallFoundation
@@ -12,7 +13,7 @@ struct AppDriverTests {
     static func driver(_ directory: URL, clock: ManualClock) throws -> AppDriver {
         var inputs = SessionInputs()
         inputs.start = .paywall
-        let app = try AppHost.launch(inputs, stateDirectory: directory, clock: clock)
+        let app = try AppHost.launch(inputs, workspace: StateWorkspace(root: directory), clock: clock)
         return AppDriver(app: app, now: clock.now())
     }
 

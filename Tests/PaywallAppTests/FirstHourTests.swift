@@ -17,7 +17,7 @@ struct FirstHourTests {
         inputs.start = start ?? .onboarding
         inputs.startChosen = start != nil
         inputs.switches.askToBuy = askToBuy
-        return try AppHost.launch(inputs, stateDirectory: dir, clock: ManualClock(FixedDates.start))
+        return try AppHost.launch(inputs, workspace: StateWorkspace(root: dir), clock: ManualClock(FixedDates.start))
     }
 
     static func screen(_ app: AppController, width: Int = 80, height: Int = 24) -> String {
@@ -135,7 +135,7 @@ struct FirstHourTests {
         var inputs = SessionInputs()
         inputs.start = .paywall
         inputs.offer = .B
-        let app = try AppHost.launch(inputs, stateDirectory: dir, clock: ManualClock(FixedDates.start))
+        let app = try AppHost.launch(inputs, workspace: StateWorkspace(root: dir), clock: ManualClock(FixedDates.start))
         let first = app.session.model.selectedPlanID
         app.handle(.left)
         #expect(app.session.model.state.name == "paywall", "← stays on the paywall")
@@ -170,7 +170,7 @@ struct FirstHourTests {
         var inputs = SessionInputs()
         inputs.start = .paywall
         inputs.offer = .B
-        let cards = try AppHost.launch(inputs, stateDirectory: dir, clock: ManualClock(FixedDates.start))
+        let cards = try AppHost.launch(inputs, workspace: StateWorkspace(root: dir), clock: ManualClock(FixedDates.start))
         cards.handle(.character("?"))
         let onCards = Self.screen(cards)
         #expect(!onCards.contains("Back one screen") && onCards.contains("← → ↑ ↓ (k j) Select a plan"), "← selects a card on offer B")

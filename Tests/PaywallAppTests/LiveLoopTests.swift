@@ -1,4 +1,5 @@
 import Foundation
+import SimRuntime
 import PaywallApp
 import PaywallCore
 import TerminalKit
@@ -13,7 +14,7 @@ struct LiveLoopTests {
         var inputs = SessionInputs()
         inputs.start = start
         let clock = ManualClock(FixedDates.start)
-        let app = try AppHost.launch(inputs, stateDirectory: TestPaths.scratchDirectory("live-loop"), clock: clock)
+        let app = try AppHost.launch(inputs, workspace: StateWorkspace(root: TestPaths.scratchDirectory("live-loop")), clock: clock)
         return LiveLoop(controller: app, screen: screen, clock: clock, wall: ManualClock(FixedDates.start))
     }
 

@@ -17,7 +17,7 @@ struct ProfileFeaturesTests {
         inputs.profile = profile
         inputs.start = start
         inputs.config = config
-        return (try AppHost.launch(inputs, stateDirectory: dir, clock: ManualClock(FixedDates.start)), dir)
+        return (try AppHost.launch(inputs, workspace: StateWorkspace(root: dir), clock: ManualClock(FixedDates.start)), dir)
     }
 
     static func type(_ text: String, into app: AppController) {
@@ -168,7 +168,7 @@ struct ProfileFeaturesTests {
     @Test func theDefaultAppHasNoProfileScreens() throws {
         var inputs = SessionInputs()
         inputs.start = .chat
-        let app = try AppHost.launch(inputs, stateDirectory: TestPaths.scratchDirectory("default-app"), clock: ManualClock(FixedDates.start))
+        let app = try AppHost.launch(inputs, workspace: StateWorkspace(root: TestPaths.scratchDirectory("default-app")), clock: ManualClock(FixedDates.start))
         #expect(app.features == nil)
         #expect(app.screenContext().paywallButton == nil)
     }

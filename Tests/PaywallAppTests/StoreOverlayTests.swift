@@ -181,7 +181,7 @@ struct StoreOverlayTests {
         inputs.start = .paywall
         inputs.startChosen = true
         inputs.environment = "Production"
-        let app = try AppHost.launch(inputs, stateDirectory: TestPaths.scratchDirectory("first"), clock: ManualClock(FixedDates.start))
+        let app = try AppHost.launch(inputs, workspace: StateWorkspace(root: TestPaths.scratchDirectory("first")), clock: ManualClock(FixedDates.start))
         app.handle(.enter)
         app.handle(.enter)
         Self.settle(app)

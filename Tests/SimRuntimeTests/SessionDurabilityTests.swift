@@ -11,7 +11,7 @@ struct SessionDurabilityTests {
     @Test func everyFileOwnerOfTheSessionWritesUnderItsPolicy() throws {
         var harness = try SessionHarness(start: .paywall)
         let syncs = SyncCounter()
-        harness.settings.durability = .durable.counting(syncs)
+        harness.settings.workspace = StateWorkspace(root: harness.directory, durability: .durable.counting(syncs))
         let session = try harness.open()
         let layout = StateLayout(root: harness.directory)
         #expect(FileManager.default.fileExists(atPath: layout.user.path))
@@ -33,7 +33,7 @@ struct SessionDurabilityTests {
     @Test func aThrowawaySessionMakesNoFsync() throws {
         var harness = try SessionHarness(start: .paywall)
         let syncs = SyncCounter()
-        harness.settings.durability = .throwaway.counting(syncs)
+        harness.settings.workspace = StateWorkspace(root: harness.directory, durability: .throwaway.counting(syncs))
         let session = try harness.open()
         session.send(.buy)
         session.send(.sheetConfirmed)

@@ -16,7 +16,7 @@ struct SessionHarness {
         clock = ManualClock(Self.start)
         directory = TestPaths.scratchDirectory("runtime")
         let catalog = try StringCatalog.decode(Data(#"{"sourceLanguage":"en","strings":{},"version":"1.0"}"#.utf8), origin: "empty")
-        settings = SessionSettings(deck: CopyDeck(catalog), offer: offer, start: start, stateDirectory: directory)
+        settings = SessionSettings(deck: CopyDeck(catalog), offer: offer, start: start, workspace: StateWorkspace(root: directory))
     }
 
     func open() throws -> SimulatorSession {

@@ -12,7 +12,7 @@ struct TapeScratchDirectoryTests {
         let tape = try TapeParser.parse(source: source, file: "scratch.tape").get()
         let player = TapePlayer(tape: tape)
         let directory = player.stateDirectory
-        #expect(player.inputs().durability == .throwaway, "its writes skip their fsyncs")
+        #expect(player.workspace.durability == .throwaway, "its writes skip their fsyncs")
         #expect(directory.deletingLastPathComponent().path == ScratchDirectory.root().path)
         #expect(directory.lastPathComponent.hasPrefix("paywall-sim-tape-"))
         let result = player.play().result
@@ -25,7 +25,7 @@ struct TapeScratchDirectoryTests {
         defer { try? FileManager.default.removeItem(at: directory) }
         let tape = try TapeParser.parse(source: "Set Start paywall\nExpectState paywall\n", file: "kept.tape").get()
         let player = TapePlayer(tape: tape, options: TapePlayer.Options(stateDirectory: directory))
-        #expect(player.inputs().durability == .durable, "a state that outlives the tape is written durably")
+        #expect(player.workspace.durability == .durable, "a state that outlives the tape is written durably")
         let result = player.play().result
         #expect(result.status == .passed, "\(result.failures)")
         #expect(FileManager.default.fileExists(atPath: directory.appendingPathComponent("store/store-ledger.json").path))

@@ -31,5 +31,5 @@ extension SimulationOptions {
     }
 
     /// The simulated clock (see `StateOptions.makeClock`).
-    func makeClock() throws -> StateDirectoryClock { try stateOptions.makeClock() }
+    func makeClock(in workspace: StateWorkspace) throws -> StateDirectoryClock { try stateOptions.makeClock(in: workspace) }
 }

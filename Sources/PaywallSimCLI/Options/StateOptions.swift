@@ -6,7 +6,7 @@ import SimRuntime
 
 /// The state directory and the simulator's clock it keeps (`run`, `store`).
 public struct StateOptions: ParsableArguments {
-    @Option(name: .long, help: ArgumentHelp("State directory (quota, events, store and backend ledgers, clock.json); default: $XDG_STATE_HOME/paywall-sim, else ~/.local/state/paywall-sim.",
+    @Option(name: .long, help: ArgumentHelp("State directory (quota, events, store and backend ledgers, settings and clock); default: $XDG_STATE_HOME/paywall-sim, else ~/.local/state/paywall-sim.",
                                             valueName: "DIR"))
     public var state: String?
 
@@ -52,11 +52,10 @@ public struct StateOptions: ParsableArguments {
     /// Whether this command changes the saved clock (`--now` or `--clock`).
     var setsClock: Bool { now != nil || clock != nil }
 
-    /// The simulated clock, shared with `paywall-sim store`: the state's clock (`clock.json`), pinned
+    /// The simulated clock, shared with `paywall-sim store`: the state's clock (in `settings.json`), pinned
     /// at `--now` or switched by `--clock` (and saved, so later commands carry on from there). A
     /// pinned clock runs on while the app runs; `leave()` pins the state where the run ended.
-    func makeClock(runsWhilePinned: Bool = true) throws -> StateDirectoryClock {
-        let workspace = StateWorkspace(root: stateDirectory)
+    func makeClock(in workspace: StateWorkspace, runsWhilePinned: Bool = true) throws -> StateDirectoryClock {
         try workspace.checkWritable()
         let wall = Date()
         let time = try workspace.time(now: pinnedNow, mode: clockMode, wall: wall)
