@@ -3,7 +3,7 @@ import Foundation
 /// The layout of a state directory: every file and folder in it, named by what it is for.
 ///
 /// The one place the names live. The app (its quota, views, events, profile screens, account
-/// token), the clock, the setup the directory was made with, Apple's side (the store's ledger,
+/// token), the state's settings (its setup and clock), Apple's side (the store's ledger,
 /// signing keys, offer key, notifications) and the team's side (the backend's ledger and cache)
 /// each ask this type for their file; `paywall-sim debug check-state`, `store reset` and the
 /// benchmarks read the same names from it.
@@ -14,15 +14,19 @@ public struct StateLayout: Hashable, Sendable {
     /// The layout of the state directory at `root`.
     public init(root: URL) { self.root = root }
 
-    /// `.lock`: the directory's lock (`StateLock.directory`), held to change the setup, the clock,
-    /// the user and the app's files, and to reset the directory.
+    /// `.lock`: the directory's lock (`StateLock.directory`), held to change the settings, the
+    /// user and the app's files, and to reset the directory.
     public var lock: URL { file(Self.lockName) }
     /// The name of every lock file: the directory's, the store's and the backend's.
     static let lockName = ".lock"
-    /// `setup.json`: the profile, catalog, environment and bundle id the directory was made with.
-    public var setup: URL { file("setup.json") }
-    /// `clock.json`: the simulated clock's offset over the wall clock.
-    public var clock: URL { file("clock.json") }
+    /// `settings.json`: the state's settings as one value: the profile, catalog, environment,
+    /// bundle id and app Apple ID it was made with (`setup`), and its simulated clock (`clock`).
+    public var settings: URL { file("settings.json") }
+    /// `setup.json`: where a state made before `settings.json` kept its setup; read until the
+    /// first change of the settings folds it in and removes it.
+    public var legacySetup: URL { file("setup.json") }
+    /// `clock.json`: where a state made before `settings.json` kept its clock (as `legacySetup`).
+    public var legacyClock: URL { file("clock.json") }
     /// `user.json`: the simulated user's app account token.
     public var user: URL { file("user.json") }
     /// `quota.json`: the daily message count.

@@ -3,11 +3,11 @@ import PaywallFoundation
 import Persistence
 import PaywallCore
 
-/// The simulator's clock across commands, kept in `clock.json`: **pinned** (an instant that moves
+/// The simulator's clock across commands, kept in the state's settings (`settings.json`): **pinned** (an instant that moves
 /// only when told: `--now`, `store advance`, a tape, a run of the app) or **wall** (the wall clock
 /// plus an offset, as Xcode's StoreKit Testing follows the device's clock).
 ///
-/// `paywall-sim run`, `play --state`, `serve` and `paywall-sim store …` read the same file, so they
+/// `paywall-sim run`, `play --state`, `serve` and `paywall-sim store …` read the same settings, so they
 /// agree on the time. `--now` pins it; `--clock wall` makes it follow the wall clock from where it
 /// stands. A state without the file follows the wall clock.
 public struct SimulatedTime: Sendable, Hashable {
@@ -27,8 +27,8 @@ public struct SimulatedTime: Sendable, Hashable {
     /// The instant a pinned clock stands at (nil for a wall clock).
     public private(set) var pinnedInstant: Date?
 
-    /// The clock as `clock.json` keeps it; `StateWorkspace` reads and writes the file.
-    struct Stored: Codable, Sendable {
+    /// The clock as the settings keep it; `StateWorkspace` reads and writes it.
+    struct Stored: Codable, Hashable, Sendable {
         var mode: Mode?
         var offsetSeconds: TimeInterval?
         /// The pinned instant, ISO-8601 with milliseconds.
@@ -108,7 +108,7 @@ public struct SimulatedTime: Sendable, Hashable {
         }
     }
 
-    /// The clock as `clock.json` keeps it: a pinned instant to the millisecond, or a wall offset.
+    /// The clock as the settings keep it: a pinned instant to the millisecond, or a wall offset.
     var stored: Stored {
         switch mode {
         case .pinned: Stored(mode: .pinned, instant: pinnedInstant.map(ISO8601.millisecondString))
@@ -130,7 +130,7 @@ public struct SimulatedClock: Clock {
     public func now() -> Date { Date().addingTimeInterval(offset) }
 }
 
-/// The clock of a run that shares its state directory (`run`, `serve`): the clock in `clock.json`,
+/// The clock of a run that shares its state directory (`run`, `serve`): the clock in the state's settings,
 /// read again when another process changes the file (`store advance` while the app runs), so the
 /// app, the server and the `store` commands keep agreeing on the time.
 ///
@@ -148,14 +148,14 @@ public final class StateDirectoryClock: Clock, @unchecked Sendable {
     private let workspace: StateWorkspace
     private let runsWhilePinned: Bool
 
-    /// Starts at `time` (saved or pinned), watching `clock.json` in `workspace` (made by
+    /// Starts at `time` (saved or pinned), watching the settings file of `workspace` (made by
     /// `StateWorkspace.liveClock`).
     init(time: SimulatedTime, workspace: StateWorkspace, runsWhilePinned: Bool = true, wall: Date = Date()) {
         self.time = time
         readAt = wall
         self.workspace = workspace
         self.runsWhilePinned = runsWhilePinned
-        path = workspace.layout.clock.path
+        path = workspace.layout.settings.path
         stamp = FileStamp.of(path)
     }
 
@@ -169,7 +169,7 @@ public final class StateDirectoryClock: Clock, @unchecked Sendable {
         return runsWhilePinned ? pinned.addingTimeInterval(wall.timeIntervalSince(readAt)) : pinned
     }
 
-    /// Reads the clock again when `clock.json` changed since the last look; true when the time moved.
+    /// Reads the clock again when the settings file changed since the last look; true when the time moved.
     @discardableResult
     public func reloadIfChanged() -> Bool {
         let current = FileStamp.of(path)
@@ -190,7 +190,7 @@ public final class StateDirectoryClock: Clock, @unchecked Sendable {
         }
     }
 
-    /// A running pinned clock writes where it is to `clock.json` (under the state's lock, after
+    /// A running pinned clock keeps where it is as the state's clock (under the state's lock, after
     /// taking in what another process wrote), once it has moved a second or more since it last
     /// read or wrote it: a `store` command run beside the app acts at the app's time.
     public func share() { share(wall: Date()) }

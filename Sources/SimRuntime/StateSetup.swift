@@ -3,7 +3,7 @@ import Profiles
 import PaywallFoundation
 
 /// The app a state directory was created with: its profile and `.storekit` catalog, kept in
-/// `setup.json`, so a later command that names neither works on the same catalog, and one that
+/// the state's settings (`settings.json`), so a later command that names neither works on the same catalog, and one that
 /// names another is refused instead of renewing and expiring against the wrong products.
 public struct StateSetup: Codable, Hashable, Sendable {
     /// The profile's name (`voip`) or its file's absolute path; nil: the plain paywall app.

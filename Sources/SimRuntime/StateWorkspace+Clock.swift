@@ -2,31 +2,24 @@ import Foundation
 import PaywallFoundation
 import Persistence
 
-/// The directory's clock (`clock.json`): read, moved and followed through the workspace.
+/// The directory's clock (the settings' `clock`): read, moved and followed through the workspace.
 extension StateWorkspace {
     /// Whether the directory keeps a clock (a state some command or tape has set).
-    public var hasSavedClock: Bool { FileManager.default.fileExists(atPath: layout.clock.path) }
+    public var hasSavedClock: Bool { (try? savedSettings().clock) != nil }
 
     /// The clock the directory keeps (the wall clock when there is none yet). Throws
-    /// `PersistenceError` naming the file when it exists but cannot be read or decoded.
+    /// `PersistenceError` naming the file when it cannot be read or decoded.
     public func savedTime(wall: Date = Date()) throws -> SimulatedTime {
-        try SimulatedTime.decoded(try clockFile.load(), path: layout.clock.path, wall: wall)
+        try SimulatedTime.decoded(try savedSettings().clock, path: settingsFile(legacy: layout.legacyClock).path, wall: wall)
     }
 
-    /// Writes `time` to `clock.json` atomically, with the workspace's durability: the one writer
-    /// of the directory's clock (a command's `--now`, an advance, a run that ends, a tape).
+    /// Keeps `time` as the directory's clock (the setup kept as it is): the one writer of the
+    /// directory's clock (a command's `--now`, an advance, a run that ends, a tape).
     public func keep(_ time: SimulatedTime) throws {
-        do {
-            try FileManager.default.createDirectory(at: layout.root, withIntermediateDirectories: true)
-        } catch {
-            throw PersistenceError(path: layout.root.path, message: "cannot create the state directory, expected a writable directory")
-        }
-        try clockFile.save(time.stored, durability: durability)
+        try changeSettings { $0.clock = time.stored }
     }
 
-    private var clockFile: JSONFile<SimulatedTime.Stored> { JSONFile(url: layout.clock) }
-
-    /// The directory's clock as `clock.json` keeps it (pinned or wall), pinned at `now` when given.
+    /// The directory's clock as its settings keep it (pinned or wall), pinned at `now` when given.
     public func time(now: Date? = nil, wall: Date = Date()) throws -> SimulatedTime {
         var time = try savedTime(wall: wall)
         if let now { time.pin(now, wall: wall) }
@@ -53,7 +46,7 @@ extension StateWorkspace {
     }
 
     /// The clock of a run on the directory (`run`, `play`, `serve`), starting at `time` and
-    /// following `clock.json` as other processes move it (see `StateDirectoryClock`).
+    /// following the settings as other processes move the clock (see `StateDirectoryClock`).
     public func liveClock(from time: SimulatedTime, runsWhilePinned: Bool = true, wall: Date = Date()) -> StateDirectoryClock {
         StateDirectoryClock(time: time, workspace: self, runsWhilePinned: runsWhilePinned, wall: wall)
     }

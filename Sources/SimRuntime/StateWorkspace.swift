@@ -54,9 +54,9 @@ public struct StateWorkspace: Sendable {
 
     /// A reader of whom the state signs for, for a store that lives while other processes change
     /// the setup (`store buy --environment Production` beside a running app or `serve`): each call
-    /// answers the setup's identity when `setup.json` changed since the last call, else nil (a `stat`).
+    /// answers the setup's identity when `settings.json` changed since the last call and names another, else nil (a `stat`).
     func identityFollower() -> () -> SigningIdentity? {
-        let path = layout.setup.path
+        let path = layout.settings.path
         var seen = FileStamp.of(path)
         return {
             let now = FileStamp.of(path)
@@ -159,7 +159,7 @@ public struct StateWorkspace: Sendable {
                                  layout.store.notifications.path, layout.store.notificationsCheckpoint.path,
                                  // The clock stays until the tape that started over sets its own:
                                  // without it a server beside would jump to the wall clock.
-                                 layout.clock.path, layout.setup.path]
+                                 layout.settings.path, layout.legacyClock.path, layout.legacySetup.path]
         let ledgers = [layout.store.ledger.deletingPathExtension().lastPathComponent, layout.backend.ledger.deletingPathExtension().lastPathComponent]
         return try withLock {
             if FileManager.default.fileExists(atPath: layout.store.ledger.path) {

@@ -90,10 +90,9 @@ struct OneTruthTests {
         let products = try PaywallSimProcess.run(["store", "products", "--state", state.path, "--now", "2026-03-01T10:00:00Z",
                                                   "--environment", "Sandbox", "--bundle-id", "com.example.kept"])
         #expect(products.exitCode == 0, "\(products.stderr)")
-        let setup = try String(contentsOf: state.appendingPathComponent("setup.json"), encoding: .utf8)
-        #expect(setup.contains("Sandbox") && setup.contains("com.example.kept"), "\(setup)")
-        let clock = try String(contentsOf: state.appendingPathComponent("clock.json"), encoding: .utf8)
-        #expect(clock.contains("2026-03-01T10:00:00"), "\(clock)")
+        let settings = try String(contentsOf: state.appendingPathComponent("settings.json"), encoding: .utf8)
+        #expect(settings.contains("Sandbox") && settings.contains("com.example.kept") && settings.contains("2026-03-01T10:00:00"),
+                "the setup and the clock, one value: \(settings)")
         let bought = try PaywallSimProcess.run(["store", "buy", "weekly_9_99", "--state", state.path, "--json"])
         #expect(bought.stdout.contains("2026-03-01T10:00:00"), "bought at the kept instant: \(bought.stdout)")
         let signed = try #require(try transactions(state).first)
@@ -141,7 +140,10 @@ struct OneTruthTests {
         let bought = try PaywallSimProcess.run(["store", "buy", "weekly_9_99", "--state", state.path, "--now", "2026-01-30T09:00:00Z"])
         #expect(bought.exitCode == 0, "\(bought.stderr)")
         // The clock set back by hand: what was bought is now after it.
-        try Data(#"{ "instant" : "2026-01-29T09:00:00.000Z", "mode" : "pinned" }"#.utf8).write(to: state.appendingPathComponent("clock.json"))
+        let file = state.appendingPathComponent("settings.json")
+        var settings = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: file)) as? [String: Any])
+        settings["clock"] = ["instant": "2026-01-29T09:00:00.000Z", "mode": "pinned"]
+        try JSONSerialization.data(withJSONObject: settings).write(to: file)
         let check = try PaywallSimProcess.run(["debug", "check-state", state.path])
         #expect(check.exitCode != 0, "\(check.stdout)")
         #expect((check.stdout + check.stderr).contains("1 transaction(s) dated after the clock"), "\(check.stdout)\(check.stderr)")

@@ -1,8 +1,9 @@
 import Foundation
+import PaywallFoundation
 import SimRuntime
 import Testing
 
-/// The simulator's clock across commands (`clock.json`).
+/// The simulator's clock across commands (the `clock` of the state's `settings.json`).
 @Suite("SimulatedTime")
 struct SimulatedTimeTests {
     let dir = PaywallSimProcess.tempStateDirectory()
@@ -56,7 +57,7 @@ struct SimulatedTimeTests {
     }
 
     @Test func anOffsetFileWithoutAModeIsAWallClock() throws {
-        try Data("{\"offsetSeconds\": 86400}".utf8).write(to: dir.appendingPathComponent("clock.json"))
+        try Data("{\"clock\": {\"offsetSeconds\": 86400}}".utf8).write(to: dir.appendingPathComponent("settings.json"))
         let time = try StateWorkspace(root: dir).savedTime()
         #expect(time.mode == .wall)
         #expect(time.now(wall: wall) == wall.addingTimeInterval(86_400))
@@ -64,20 +65,20 @@ struct SimulatedTimeTests {
     }
 
     @Test func anOffsetBeyondTheSupportedRangeIsRefusedNotATrap() throws {
-        try Data("{\"mode\": \"wall\", \"offsetSeconds\": 1e300}".utf8).write(to: dir.appendingPathComponent("clock.json"))
+        try Data("{\"clock\": {\"mode\": \"wall\", \"offsetSeconds\": 1e300}}".utf8).write(to: dir.appendingPathComponent("settings.json"))
         #expect {
             _ = try StateWorkspace(root: dir).savedTime()
         } throws: { error in
-            String(describing: error).contains("clock.json") && String(describing: error).contains("outside")
+            String(describing: error).contains("settings.json") && String(describing: error).contains("outside")
         }
     }
 
     @Test func aPinnedFileWithoutItsInstantNamesItself() throws {
-        try Data("{\"mode\": \"pinned\"}".utf8).write(to: dir.appendingPathComponent("clock.json"))
+        try Data("{\"clock\": {\"mode\": \"pinned\"}}".utf8).write(to: dir.appendingPathComponent("settings.json"))
         #expect {
             _ = try StateWorkspace(root: dir).savedTime()
         } throws: { error in
-            String(describing: error).contains("clock.json") && String(describing: error).contains("instant")
+            String(describing: error).contains("settings.json") && String(describing: error).contains("instant")
         }
     }
 
@@ -89,11 +90,50 @@ struct SimulatedTimeTests {
     }
 
     @Test func corruptFileNamesItself() throws {
-        try Data("{\"offsetSeconds\": \"soon\"}".utf8).write(to: dir.appendingPathComponent("clock.json"))
+        try Data("{\"clock\": {\"offsetSeconds\": \"soon\"}}".utf8).write(to: dir.appendingPathComponent("settings.json"))
+        #expect {
+            _ = try StateWorkspace(root: dir).savedTime()
+        } throws: { error in
+            String(describing: error).contains("settings.json")
+        }
+    }
+
+    /// A state made before `settings.json` kept its setup in `setup.json` and its clock in
+    /// `clock.json`: both are read, and the first change folds them into `settings.json`.
+    @Test func aStateMadeBeforeSettingsJSONIsReadThenFoldedIn() throws {
+        try Data(#"{"environment": "Sandbox", "bundleID": "com.example.old"}"#.utf8).write(to: dir.appendingPathComponent("setup.json"))
+        try Data(#"{"mode": "pinned", "instant": "2026-01-30T09:00:00.000Z"}"#.utf8).write(to: dir.appendingPathComponent("clock.json"))
+        let workspace = StateWorkspace(root: dir)
+        let start = try #require(ISO8601.parse("2026-01-30T09:00:00Z"))
+        #expect(try workspace.savedSetup()?.bundleID == "com.example.old")
+        #expect(try workspace.savedTime().pinnedInstant == start)
+        try workspace.keep(SimulatedTime(pinnedAt: start.addingTimeInterval(60)))
+        for old in ["setup.json", "clock.json"] {
+            #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent(old).path), "\(old) folded in and removed")
+        }
+        #expect(try workspace.savedSetup()?.bundleID == "com.example.old", "the setup carried into settings.json")
+        #expect(try workspace.savedTime().pinnedInstant == start.addingTimeInterval(60))
+    }
+
+    /// The legacy clock file still names itself when it is broken.
+    @Test func aBrokenLegacyClockNamesItself() throws {
+        try Data("[1,".utf8).write(to: dir.appendingPathComponent("clock.json"))
         #expect {
             _ = try StateWorkspace(root: dir).savedTime()
         } throws: { error in
             String(describing: error).contains("clock.json")
         }
+    }
+
+    /// The setup and the clock are one value: a change of one, by another workspace (another
+    /// process), keeps the other as it was left.
+    @Test func aChangeOfOnePartKeepsTheOther() throws {
+        let start = try #require(ISO8601.parse("2026-01-30T09:00:00Z"))
+        try StateWorkspace(root: dir).keep(SimulatedTime(pinnedAt: start))
+        try StateWorkspace(root: dir).keep(StateSetup(environment: "Production", bundleID: "com.example.app"))
+        try StateWorkspace(root: dir).keep(SimulatedTime(pinnedAt: start.addingTimeInterval(5)))
+        let saved = try StateWorkspace(root: dir).savedSettings()
+        #expect(saved.setup == StateSetup(environment: "Production", bundleID: "com.example.app"))
+        #expect(try StateWorkspace(root: dir).savedTime().pinnedInstant == start.addingTimeInterval(5))
     }
 }

@@ -50,7 +50,7 @@ struct StateClockTests {
         #expect(pinned.stdout.hasPrefix("Simulated time 2026-01-30T09:00:00Z (pinned)"), "\(pinned.stdout)")
         let wall = try run(["store", "entitlements", "--clock", "wall"])
         #expect(wall.stdout.contains("(wall clock -"), "\(wall.stdout)")
-        let file = try String(contentsOf: state.appendingPathComponent("clock.json"), encoding: .utf8)
+        let file = try String(contentsOf: state.appendingPathComponent("settings.json"), encoding: .utf8)
         #expect(file.contains("\"wall\""), "\(file)")
         let bad = try run(["store", "entitlements", "--clock", "sometimes"])
         #expect(bad.exitCode == 64)

@@ -13,7 +13,7 @@ struct StateDirectoryTrustTests {
         await InProcessCommandLine.run(["store"] + arguments + ["--state", state.path])
     }
 
-    func clockFile() -> String? { try? String(contentsOf: state.appendingPathComponent("clock.json"), encoding: .utf8) }
+    func clockFile() -> String? { try? String(contentsOf: state.appendingPathComponent("settings.json"), encoding: .utf8) }
 
     @Test func aCommandWithoutACatalogUsesTheOneTheStateWasMadeWith() async throws {
         let bought = try await store("buy", "com.rarcher.subscription.vip.gold", "--storekit", Self.vip, "--now", "2026-01-30T09:00:00Z")
@@ -39,7 +39,7 @@ struct StateDirectoryTrustTests {
         #expect(embedded.exitCode == 1, "another profile is another catalog")
         let switched = try await store("transactions", "--storekit", Self.other, "--switch-catalog")
         #expect(switched.exitCode == 0, "\(switched.stderr)")
-        let setup = try String(contentsOf: state.appendingPathComponent("setup.json"), encoding: .utf8)
+        let setup = try String(contentsOf: state.appendingPathComponent("settings.json"), encoding: .utf8)
         #expect(setup.contains(Self.other), "the switch is remembered: \(setup)")
     }
 
@@ -128,7 +128,7 @@ struct StoreResetTests {
         #expect(all.exitCode == 0, "\(all.stderr)")
         #expect(all.stdout.contains("A fresh user: removed the backend's 1 grant(s), cached entitlement, backend's cached entitlement, paywall views, events, app account token"),
                 "\(all.stdout)")
-        #expect(all.stdout.contains("Kept: the clock, the catalog the directory was made with (setup.json) and the store's signing keys."))
+        #expect(all.stdout.contains("Kept: the clock, the catalog the directory was made with (settings.json) and the store's signing keys."))
         let fresh = try await tape("ExpectEntitled no\nExpectQuota 10\n")
         #expect(fresh.exitCode == 0, "a new user: \(fresh.stdout)")
     }

@@ -155,11 +155,14 @@ struct StoreCommandTests {
         #expect(result.stderr.split(separator: "\n").count == 1)
     }
 
-    @Test func corruptClockFileIsRefusedWithItsPath() async throws {
-        try Data("[1,".utf8).write(to: state.appendingPathComponent("clock.json"))
+    @Test func corruptSettingsFileIsRefusedWithItsPath() async throws {
+        try FileManager.default.createDirectory(at: state, withIntermediateDirectories: true)
+        try Data("[1,".utf8).write(to: state.appendingPathComponent("settings.json"))
         let result = await store("entitlements")
         #expect(result.exitCode != 0)
-        #expect(result.stderr.contains("clock.json"))
+        #expect(result.stderr.contains("settings.json"), "\(result.stderr)")
+        #expect(result.stderr.split(separator: "\n").count == 1)
+        #expect(try String(contentsOf: state.appendingPathComponent("settings.json"), encoding: .utf8) == "[1,", "left as it is")
     }
 
     @Test func stateThatIsAFileIsRefused() async throws {

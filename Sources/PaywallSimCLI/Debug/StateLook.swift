@@ -26,7 +26,7 @@ public struct StateLook: Sendable {
     public private(set) var messageEvents: Int?
     /// The largest `count_today` a `message_sent` event carries (0 when none does).
     public private(set) var mostCountedToday = 0
-    /// The state's clock at the look (`clock.json`, else the wall clock); nil when it could not be read.
+    /// The state's clock at the look (its settings', else the wall clock); nil when it could not be read.
     public private(set) var clockNow: Date?
 
     /// The files read by their own loader below, left out of the plain JSON syntax check.

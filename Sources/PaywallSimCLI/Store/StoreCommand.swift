@@ -11,7 +11,7 @@ public struct StoreCommand: ParsableCommand {
         (approve, decline, expire, refund, renew, buy, advance, reset) act on the store as "outside the \
         app": a running app on the same state sees their results within a second (Transaction.updates), \
         an app started later at its launch, when unfinished transactions are redelivered. \
-        The simulator's clock is kept in DIR/clock.json, pinned (it moves only with --now, store advance, \
+        The simulator's clock is kept in DIR/settings.json, pinned (it moves only with --now, store advance, \
         tapes and runs of the app) or following the wall clock (--clock wall); `store advance` moves it forward.
         """,
         subcommands: [

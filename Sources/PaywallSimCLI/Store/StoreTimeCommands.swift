@@ -9,7 +9,7 @@ struct StoreAdvanceCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "advance",
         abstract: "Move the simulator's clock forward (500ms, 2s, 5m, 1h, 1d, 1w, 1y) and run the renewals and expiries now due.",
-        discussion: "The clock (pinned or wall) is saved in DIR/clock.json, so `run` and later `store` commands see the same time. A running app sees the renewals within a second.")
+        discussion: "The clock (pinned or wall) is saved in DIR/settings.json, so `run` and later `store` commands see the same time. A running app sees the renewals within a second.")
 
     @OptionGroup var options: StoreOptions
     @Argument(help: ArgumentHelp("How far: a number and a unit (ms, s, m, h, d, w, y), e.g. 1d or 1d12h.", valueName: "DURATION"))
@@ -83,7 +83,7 @@ struct StoreResetCommand: ParsableCommand {
             }
             removed += try workspace.workspace.removeUserFiles()
             summary.append("A fresh user: removed \(removed.isEmpty ? "nothing else (none was there)" : removed.joined(separator: ", ")).")
-            summary.append("Kept: the clock, the catalog the directory was made with (setup.json) and the store's signing keys.")
+            summary.append("Kept: the clock, the catalog the directory was made with (settings.json) and the store's signing keys.")
             return ControlReport(action: "reset", now: workspace.clock.now(), summary: summary,
                                  note: "The next launch is a new user: onboarding, no purchases, 10 free messages.")
         }
