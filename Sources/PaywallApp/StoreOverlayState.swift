@@ -219,7 +219,9 @@ struct StoreOverlayState: Hashable, Sendable {
             } else {
                 status = payload.inAppOwnershipType == "FAMILY_SHARED" ? "family shared" : "purchased"
             }
-            if waitingRefunds.contains(payload.transactionId) { status += " · refund requested" }
+            // A purchase with a request waiting for Apple is "refund requested" (short enough to keep
+            // the day column); any other status keeps its word beside it.
+            if waitingRefunds.contains(payload.transactionId) { status = status == "purchased" ? "refund requested" : status + " · refund requested" }
             // Xcode's own word for a purchase the app has not finished yet.
             if !transaction.finished { status = status == "purchased" ? "unfinished" : status + " · unfinished" }
             let kind: TransactionManagerInfo.Row.Kind = payload.revoked != nil ? .revoked

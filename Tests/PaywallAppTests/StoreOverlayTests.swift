@@ -194,6 +194,8 @@ struct StoreOverlayTests {
         app.handle(.escape)
         app.handle(.character("t"))
         #expect(Self.screen(app).contains("refund requested"), "\(Self.screen(app))")
+        // The row keeps its day at 80 columns: the status is short enough beside it.
+        #expect(Self.screen(app).split(separator: "\n").contains { $0.contains("refund requested") && $0.contains("2026-01-30") }, "\(Self.screen(app))")
         // c answers the App Store's CONSUMPTION_REQUEST as the team's server (delivered); Apple still decides.
         #expect(Self.screen(app).contains("c Send Consumption Info"), "\(Self.screen(app))")
         app.handle(.character("c"))
