@@ -85,7 +85,8 @@ struct StoreOverlayState: Hashable, Sendable {
                 // The first Enter says what the change is; the second makes it.
                 confirming = command
                 note = .copy("account.note.confirm", [.string(choice.title), .string(choice.detail)])
-            } else if case .buy(let target, _) = command {
+            } else if case .buy(let product, _) = command {
+                let target = product.name
                 confirming = nil
                 account(command, session) { status, _ in
                     // Back to the plan they have: a pending change is undone, auto-renew on.
@@ -107,7 +108,8 @@ struct StoreOverlayState: Hashable, Sendable {
         let rows = managerRows(session).rows
         guard rows.indices.contains(selected) else { return }
         let row = rows[selected]
-        let request = StoreTarget.Request(row.id), transaction = StoreTarget.Transaction(row.id), group = StoreTarget.Group(row.productID)
+        let request = StoreTarget.Request(row.id), transaction = StoreTarget.Transaction(row.id)
+        let group = StoreTarget.Group(row.productID), product = StoreTarget.Product(row.productID)
         switch (command, row.kind) {
         case (.approve, .askToBuy): perform(.approve(request), session)
         case (.decline, .askToBuy): perform(.decline(request), session)
@@ -128,7 +130,7 @@ struct StoreOverlayState: Hashable, Sendable {
         case (.renew, .subscription): perform(.renew(group), session)
         case (.toggleSale, .subscription), (.toggleSale, .purchase), (.toggleSale, .revoked):
             let offSale = session.store.settings.isOffSale(row.productID)
-            perform(offSale ? .onSale(productID: row.productID) : .removeFromSale(productID: row.productID), session)
+            perform(offSale ? .onSale(product) : .removeFromSale(product), session)
         default: return
         }
         // The list changed under the highlight: keep it on a row that exists.
@@ -249,7 +251,7 @@ struct StoreOverlayState: Hashable, Sendable {
                 let price = plan?.displayPrice ?? ""
                 let next = id != status.productID && id == status.autoRenewProductID && status.willAutoRenew ? status.expiresDate : nil
                 return (AccountInfo.Choice(title: name(of: id, session), detail: price, current: id == status.productID, starts: next,
-                                           period: plan?.period), .buy(productID: id, options: StoreBuyOptions()))
+                                           period: plan?.period), .buy(StoreTarget.Product(id), options: StoreBuyOptions()))
             }
         case .storefront:
             let current = session.storefront.code
@@ -263,7 +265,7 @@ struct StoreOverlayState: Hashable, Sendable {
                 (product.subscription?.codeOffers ?? []).map { offer in
                     // The store finds a code by its reference name or its offer id, which has no spaces.
                     let title = offer.referenceName.isEmpty ? (offer.offerID ?? "") : offer.referenceName
-                    return (AccountInfo.Choice(title: title, detail: name(of: product.id, session)), .redeem(code: offer.offerID ?? title, productID: product.id))
+                    return (AccountInfo.Choice(title: title, detail: name(of: product.id, session)), .redeem(code: offer.offerID ?? title, product: StoreTarget.Product(product.id)))
                 }
             }
         }

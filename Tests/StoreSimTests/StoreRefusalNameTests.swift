@@ -25,12 +25,12 @@ import Testing
 
     @Test func storeKitRefusalsCarryTheirStoreKitName() throws {
         let (store, _, _) = try Fixture.store()
-        let notShared = try #require(refused { try store.perform(.familyShare(productID: "weekly_9_99")) })
+        let notShared = try #require(refused { try store.perform(.familyShare("weekly_9_99")) })
         #expect(notShared.refusal == .notFamilyShareable)
-        let badOffer = try #require(refused { try store.perform(.buy(productID: "yearly_59_99", options: StoreBuyOptions(offerID: "nope"))) })
+        let badOffer = try #require(refused { try store.perform(.buy("yearly_59_99", options: StoreBuyOptions(offerID: "nope"))) })
         #expect(badOffer.storeKitError == "invalidOfferIdentifier")
-        try store.perform(.removeFromSale(productID: "weekly_9_99"))
-        let offSale = try #require(refused { try store.perform(.buy(productID: "weekly_9_99", options: StoreBuyOptions())) })
+        try store.perform(.removeFromSale("weekly_9_99"))
+        let offSale = try #require(refused { try store.perform(.buy("weekly_9_99", options: StoreBuyOptions())) })
         #expect(offSale.refusal == .offSale && offSale.isNamed("productUnavailable"))
         let nothing = try #require(refused { try store.perform(.refund(nil, reason: .other)) })
         #expect(nothing.refusal == .nothingToRefund && nothing.storeKitError == nil)
