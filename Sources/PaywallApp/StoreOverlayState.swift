@@ -145,7 +145,7 @@ struct StoreOverlayState: Hashable, Sendable {
         do {
             let said = try session.control(command)
             note = done(subscribedGroup(session).flatMap { session.store.subscriptionStatus(groupID: $0) }, said)
-        } catch let failure as StoreKitFailure where failure.name == "duplicateRequest" {
+        } catch let failure as StoreKitFailure where failure.name == .duplicateRequest {
             note = .copy("account.note.refundAgain", isError: true)
         } catch let refused as StoreControlError where refused.refusal == .nothingToRefund {
             note = .copy("account.note.nothingToRefund", isError: true)

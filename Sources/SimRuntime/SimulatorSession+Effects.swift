@@ -184,7 +184,7 @@ extension SimulatorSession {
         do {
             _ = try store.products(for: ids)
         } catch {
-            return .productsFailed(reason: error.name)
+            return .productsFailed(reason: error.name.rawValue)
         }
         let used = usedIntroOfferGroups()
         let plans = plans(for: ids, usedIntroOfferGroups: used)
