@@ -189,7 +189,7 @@ extension SimulatorSession {
         let used = usedIntroOfferGroups()
         let plans = plans(for: ids, usedIntroOfferGroups: used)
         guard !plans.isEmpty else {
-            return .productsFailed(reason: FlowMachine.nothingToSellPrefix + Self.contents(of: settings.catalog))
+            return .nothingToSell(contents: Self.contents(of: settings.catalog))
         }
         plansLoaded = (ids, used, storefront.code)
         return .productsLoaded(plans)
