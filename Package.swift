@@ -170,7 +170,7 @@ let package = Package(
             .product(name: "Crypto", package: "swift-crypto"),
         ]),
         .testTarget(name: "PaywallSimTestingTests", dependencies: ["PaywallSimTesting", "Tapes", "OutboundHTTP", "TestSupport"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["PaywallSimCLI", "AppStoreServer", "PaywallCore", "SimRuntime", "StoreSim", "TeamServer", "Tapes", "BuiltInCopy", "CopyDeck", "PaywallFoundation", "TestSupport"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["PaywallSimCLI", "AppStoreServer", "PaywallApp", "PaywallCore", "SimRuntime", "StoreSim", "StoreKitVocabulary", "TeamServer", "Tapes", "BuiltInCopy", "CopyDeck", "PaywallFoundation", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

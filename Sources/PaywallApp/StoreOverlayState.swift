@@ -85,7 +85,8 @@ struct StoreOverlayState: Hashable, Sendable {
                 // The first Enter says what the change is; the second makes it.
                 confirming = command
                 note = .copy("account.note.confirm", [.string(choice.title), .string(choice.detail)])
-            } else if case .buy(let target, _) = command {
+            } else if case .buy(let product, _) = command {
+                let target = product.name
                 confirming = nil
                 account(command, session) { status, _ in
                     // Back to the plan they have: a pending change is undone, auto-renew on.
@@ -105,34 +106,38 @@ struct StoreOverlayState: Hashable, Sendable {
     /// The Transaction Manager's action on the highlighted row, when the row's kind has it.
     private mutating func actOnRow(_ command: OverlayCommand, _ session: SimulatorSession) {
         let rows = managerRows(session).rows
-        guard rows.indices.contains(selected) else { return }
-        let row = rows[selected]
-        let request = StoreTarget.Request(row.id), transaction = StoreTarget.Transaction(row.id), group = StoreTarget.Group(row.productID)
-        switch (command, row.kind) {
-        case (.approve, .askToBuy): perform(.approve(request), session)
-        case (.decline, .askToBuy): perform(.decline(request), session)
-        // A refund request waiting for Apple (Production): a and d answer it as Apple.
-        case (.approve, .subscription) where row.refundRequested, (.approve, .purchase) where row.refundRequested:
-            perform(.approveRefund(transaction), session)
-        case (.decline, .subscription) where row.refundRequested, (.decline, .purchase) where row.refundRequested:
-            perform(.declineRefund(transaction), session)
-        // The team's server answers the App Store's CONSUMPTION_REQUEST for it: delivered.
-        case (.sendConsumption, .subscription) where row.refundRequested, (.sendConsumption, .purchase) where row.refundRequested:
-            perform(.consumption(transaction, ConsumptionInformation(deliveryStatus: .delivered)), session)
-        // A refunded transaction: r reverses the refund (REFUND_REVERSED).
-        case (.refund, .revoked) where row.reversible: perform(.reverseRefund(transaction), session)
-        case (.resolve, .interrupted): perform(.resolve(request), session)
-        case (.refund, .subscription), (.refund, .purchase): perform(.refund(transaction, reason: .other), session)
-        case (.delete, .subscription), (.delete, .purchase), (.delete, .revoked): perform(.delete(transaction), session)
-        case (.expire, .subscription): perform(.expire(group), session)
-        case (.renew, .subscription): perform(.renew(group), session)
-        case (.toggleSale, .subscription), (.toggleSale, .purchase), (.toggleSale, .revoked):
-            let offSale = session.store.settings.isOffSale(row.productID)
-            perform(offSale ? .onSale(productID: row.productID) : .removeFromSale(productID: row.productID), session)
-        default: return
-        }
+        guard rows.indices.contains(selected), let storeCommand = Self.command(command, on: rows[selected], session) else { return }
+        perform(storeCommand, session)
         // The list changed under the highlight: keep it on a row that exists.
         selected = min(selected, max(0, managerRows(session).rows.count - 1))
+    }
+
+    /// The store command the Transaction Manager's key `command` makes of `row`, when its kind has one.
+    static func command(_ command: OverlayCommand, on row: TransactionManagerInfo.Row, _ session: SimulatorSession) -> StoreCommand? {
+        let request = StoreTarget.Request(row.id), transaction = StoreTarget.Transaction(row.id)
+        let group = StoreTarget.Group(row.productID), product = StoreTarget.Product(row.productID)
+        switch (command, row.kind) {
+        case (.approve, .askToBuy): return .approve(request)
+        case (.decline, .askToBuy): return .decline(request)
+        // A refund request waiting for Apple (Production): a and d answer it as Apple.
+        case (.approve, .subscription) where row.refundRequested, (.approve, .purchase) where row.refundRequested:
+            return .approveRefund(transaction)
+        case (.decline, .subscription) where row.refundRequested, (.decline, .purchase) where row.refundRequested:
+            return .declineRefund(transaction)
+        // The team's server answers the App Store's CONSUMPTION_REQUEST for it: delivered.
+        case (.sendConsumption, .subscription) where row.refundRequested, (.sendConsumption, .purchase) where row.refundRequested:
+            return .consumption(transaction, ConsumptionInformation(deliveryStatus: .delivered))
+        // A refunded transaction: r reverses the refund (REFUND_REVERSED).
+        case (.refund, .revoked) where row.reversible: return .reverseRefund(transaction)
+        case (.resolve, .interrupted): return .resolve(request)
+        case (.refund, .subscription), (.refund, .purchase): return .refund(transaction, reason: .other)
+        case (.delete, .subscription), (.delete, .purchase), (.delete, .revoked): return .delete(transaction)
+        case (.expire, .subscription): return .expire(group)
+        case (.renew, .subscription): return .renew(group)
+        case (.toggleSale, .subscription), (.toggleSale, .purchase), (.toggleSale, .revoked):
+            return session.store.settings.isOffSale(row.productID) ? .onSale(product) : .removeFromSale(product)
+        default: return nil
+        }
     }
 
     /// Performs `command` for the account overlay, whose notes are the app's copy: `done` says what
@@ -143,7 +148,7 @@ struct StoreOverlayState: Hashable, Sendable {
         do {
             let said = try session.control(command)
             note = done(subscribedGroup(session).flatMap { session.store.subscriptionStatus(groupID: $0) }, said)
-        } catch let failure as StoreKitFailure where failure.name == "duplicateRequest" {
+        } catch let failure as StoreKitFailure where failure.name == .duplicateRequest {
             note = .copy("account.note.refundAgain", isError: true)
         } catch let refused as StoreControlError where refused.refusal == .nothingToRefund {
             note = .copy("account.note.nothingToRefund", isError: true)
@@ -188,7 +193,7 @@ struct StoreOverlayState: Hashable, Sendable {
     }
 
     /// Requests waiting outside the app first, then the newest transactions.
-    private func managerRows(_ session: SimulatorSession) -> TransactionManagerInfo {
+    func managerRows(_ session: SimulatorSession) -> TransactionManagerInfo {
         let store = session.store
         var rows = store.pendingPurchases.map { pending in
             TransactionManagerInfo.Row(kind: pending.kind == .askToBuy ? .askToBuy : .interrupted, id: pending.requestID,
@@ -238,7 +243,7 @@ struct StoreOverlayState: Hashable, Sendable {
 
     /// A sheet's choices and the command choosing each performs: the subscribed group's plans,
     /// every offer code, or the storefronts the catalog has prices for (the account's one current).
-    private func choices(_ session: SimulatorSession) -> [(choice: AccountInfo.Choice, command: StoreCommand)] {
+    func choices(_ session: SimulatorSession) -> [(choice: AccountInfo.Choice, command: StoreCommand)] {
         let catalog = session.settings.catalog
         switch page {
         case .menu:
@@ -251,7 +256,7 @@ struct StoreOverlayState: Hashable, Sendable {
                 let price = plan?.displayPrice ?? ""
                 let next = id != status.productID && id == status.autoRenewProductID && status.willAutoRenew ? status.expiresDate : nil
                 return (AccountInfo.Choice(title: name(of: id, session), detail: price, current: id == status.productID, starts: next,
-                                           period: plan?.period), .buy(productID: id, options: StoreBuyOptions()))
+                                           period: plan?.period), .buy(StoreTarget.Product(id), options: StoreBuyOptions()))
             }
         case .storefront:
             let current = session.storefront.code
@@ -265,7 +270,7 @@ struct StoreOverlayState: Hashable, Sendable {
                 (product.subscription?.codeOffers ?? []).map { offer in
                     // The store finds a code by its reference name or its offer id, which has no spaces.
                     let title = offer.referenceName.isEmpty ? (offer.offerID ?? "") : offer.referenceName
-                    return (AccountInfo.Choice(title: title, detail: name(of: product.id, session)), .redeem(code: offer.offerID ?? title, productID: product.id))
+                    return (AccountInfo.Choice(title: title, detail: name(of: product.id, session)), .redeem(code: offer.offerID ?? title, product: StoreTarget.Product(product.id)))
                 }
             }
         }

@@ -8,6 +8,9 @@ public enum FlowEvent: Hashable, Sendable {
     case configFailed(reason: String)
     case productsLoaded([Plan])
     case productsFailed(reason: String)
+    /// The products loaded, and the catalog has nothing a paywall can sell: `contents` says what it
+    /// has (`2 consumables`, `no products`).
+    case nothingToSell(contents: String)
     case entitlementRefreshed(Entitlement)
     /// The refresh failed; the cached entitlement stays.
     case entitlementRefreshFailed(reason: String)
@@ -56,7 +59,7 @@ public enum PersistedSlice: Hashable, Sendable {
 public enum FlowEffect: Hashable, Sendable {
     /// → `configLoaded` / `configFailed`.
     case loadConfig
-    /// → `productsLoaded` / `productsFailed`.
+    /// → `productsLoaded` / `productsFailed` / `nothingToSell`.
     case loadProducts([String])
     /// → `entitlementRefreshed` / `entitlementRefreshFailed`.
     case refreshEntitlement(force: Bool)

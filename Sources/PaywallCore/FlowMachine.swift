@@ -7,9 +7,6 @@ import Foundation
 /// [store error], `error.verificationFailed`, `error.backendRejected` [backend reason],
 /// `error.backendUnavailable`, `error.entitlementInactive` ("Subscription not active yet.").
 public enum FlowMachine {
-    /// Prefix of a `productsFailed` reason that is not a failure to load but a catalog with nothing
-    /// a paywall can sell; what follows says what it has (`2 consumables`, `no products`).
-    public static let nothingToSellPrefix = "nothingToSell:"
     /// The error screen of a catalog with nothing a paywall can sell (no failure: nothing to retry).
     public static let nothingToSellMessage = "error.nothingToSell"
     /// The error screen of a purchase whose entitlement is not active (yet): left when it arrives.
@@ -71,7 +68,8 @@ struct FlowStep {
         case let .configLoaded(config): configLoaded(config)
         case .configFailed: configFailed()
         case let .productsLoaded(plans): productsLoaded(plans)
-        case let .productsFailed(reason): productsFailed(reason: reason)
+        case .productsFailed: productsFailed()
+        case let .nothingToSell(contents): nothingToSell(contents)
         case let .entitlementRefreshed(entitlement): entitlementRefreshed(entitlement)
         case .entitlementRefreshFailed: entitlementRefreshFailed()
         case let .riskRefreshed(risk): riskRefreshed(risk)
@@ -149,14 +147,15 @@ struct FlowStep {
         finishStartupIfReady()
     }
 
-    mutating func productsFailed(reason: String) {
+    mutating func productsFailed() {
         guard model.awaiting.contains(.products), model.state == .configReady else { return }
-        if reason.hasPrefix(FlowMachine.nothingToSellPrefix) {
-            // Say what is true: loading worked, the catalog has nothing to sell; retrying cannot help.
-            fail(FlowMachine.nothingToSellMessage, [String(reason.dropFirst(FlowMachine.nothingToSellPrefix.count))], retry: nil)
-            return
-        }
         fail("error.productsFailed", retry: .loadProducts(model.config.allProductIDs))
+    }
+
+    /// Say what is true: loading worked, the catalog has nothing to sell; retrying cannot help.
+    mutating func nothingToSell(_ contents: String) {
+        guard model.awaiting.contains(.products), model.state == .configReady else { return }
+        fail(FlowMachine.nothingToSellMessage, [contents], retry: nil)
     }
 
     mutating func entitlementRefreshed(_ entitlement: Entitlement) {

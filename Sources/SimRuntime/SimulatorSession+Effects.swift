@@ -184,12 +184,12 @@ extension SimulatorSession {
         do {
             _ = try store.products(for: ids)
         } catch {
-            return .productsFailed(reason: error.name)
+            return .productsFailed(reason: error.name.rawValue)
         }
         let used = usedIntroOfferGroups()
         let plans = plans(for: ids, usedIntroOfferGroups: used)
         guard !plans.isEmpty else {
-            return .productsFailed(reason: FlowMachine.nothingToSellPrefix + Self.contents(of: settings.catalog))
+            return .nothingToSell(contents: Self.contents(of: settings.catalog))
         }
         plansLoaded = (ids, used, storefront.code)
         return .productsLoaded(plans)

@@ -86,7 +86,7 @@ public enum TapeCommand: Hashable, Sendable {
     case store(StoreCommand)
     /// `ExpectStoreError ERROR NAME [ARGS]`: the store command is refused with ERROR, a StoreKit
     /// error name (a simulated error, `productUnavailable`) or a refusal's (`nothingToExpire`).
-    case expectStoreError(error: String, command: StoreCommand)
+    case expectStoreError(error: StoreErrorName, command: StoreCommand)
     /// `Relaunch`: the app is killed and started again on the same state.
     case relaunch
     /// `Snapshot NAME`: compare the screen with the stored golden `NAME`.

@@ -68,8 +68,9 @@ struct TapeLineParser {
             return number(after: "ExpectQuota", range: 0...1_000_000, what: "a number of messages").map { .expectQuota($0) }
         case "Store": return storeCommand()
         case "ExpectStoreError":
-            guard let error = oneOf(TapeVocabulary.storeRefusals, after: "ExpectStoreError", what: "store error") else { return nil }
-            guard case let .store(command)? = storeCommand(after: "ExpectStoreError \(error)") else { return nil }
+            guard let word = oneOf(TapeVocabulary.storeRefusals, after: "ExpectStoreError", what: "store error"),
+                  let error = StoreErrorName(word) else { return nil }
+            guard case let .store(command)? = storeCommand(after: "ExpectStoreError \(word)") else { return nil }
             return .expectStoreError(error: error, command: command)
         case "Relaunch": return .relaunch
         case "Snapshot": return snapshotCommand()

@@ -134,7 +134,7 @@ struct AppReducerTests {
         without.send(.key(.enter), effects: sentEffects) { $0.ui.input = ""; $0.flow = sent }
     }
 
-    @Test func timeTheSpinnerAndChangesFromOutsideAreActions() {
+    @Test func timeTheSpinnerAndChangesFromOutsideAreActions() throws {
         var store = AppReducerTestStore(model: Self.model(.chat))
         let later = Date(timeIntervalSince1970: 1_769_763_700)
         store.send(.elapsed(to: later), effects: [.advance(to: later)])
@@ -144,7 +144,8 @@ struct AppReducerTests {
         store.answers[.perform(.refund(nil, reason: .other))] = [.storeAnswered(outcome)]
         store.send(.store(.refund(nil, reason: .other)), effects: [.perform(.refund(nil, reason: .other))])
         store.receive(.storeAnswered(outcome), effects: []) { $0.ui.lastStoreOutcome = outcome }
-        #expect(outcome.isRefusal(named: "nothingToRefund") && !outcome.isRefusal(named: "duplicateRequest"))
+        let nothingToRefund = try #require(StoreErrorName("nothingToRefund")), duplicateRequest = try #require(StoreErrorName("duplicateRequest"))
+        #expect(outcome.isRefusal(named: nothingToRefund) && !outcome.isRefusal(named: duplicateRequest))
         store.finish()
         store.send(.backend(up: false), effects: [.backend(up: false)])
         store.send(.tick, effects: []) { $0.ui.spinnerFrame = 1 }

@@ -85,7 +85,7 @@ import Testing
 
     static let vocabulary: [FlowEvent] = [
         .start, .configLoaded(.default), .configFailed(reason: "x"), .productsLoaded(Fixtures.catalog),
-        .productsFailed(reason: "x"), .entitlementRefreshed(.free), .entitlementRefreshed(Fixtures.premium),
+        .productsFailed(reason: "x"), .nothingToSell(contents: "2 consumables"), .entitlementRefreshed(.free), .entitlementRefreshed(Fixtures.premium),
         .entitlementRefreshFailed(reason: "x"), .riskRefreshed(RiskSnapshot(level: .high)), .next, .next, .back,
         .skipOnboarding, .notNow, .movePlanSelection(by: 1), .movePlanSelection(by: -1), .selectPlan(id: "weekly_9_99"),
         .openPaywall(reason: .chatTab), .buy, .buy, .sheetConfirmed, .sheetCancelled,

@@ -23,7 +23,7 @@ import Testing
 
     @Test func aPriceIncreaseMessageIsShownAndAgreeingReachesTheStore() throws {
         let (harness, session) = try subscribed("monthly_14_99")
-        try session.control(.priceIncrease(productID: "monthly_14_99", price: Decimal(string: "16.99")!, consent: true))
+        try session.control(.priceIncrease("monthly_14_99", price: Decimal(string: "16.99")!, consent: true))
         let message = try #require(session.model.storeMessages.first)
         #expect(message.reason == .priceIncreaseConsent && message.displayPrice == "$16.99" && message.productName == "Monthly")
         session.send(.storeMessageAnswered(accepted: true))

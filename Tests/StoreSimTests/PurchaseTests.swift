@@ -83,7 +83,8 @@ struct PurchaseTests {
             Issue.record("a signature that is not a JWS was accepted")
         } catch let error as StoreControlError {
             #expect(error.description.hasPrefix("invalidOfferSignature ("), "\(error)")
-            #expect(error.storeKitError == "invalidOfferSignature" && error.isNamed("invalidOfferSignature"))
+            let invalidOfferSignature = try #require(StoreErrorName("invalidOfferSignature"))
+            #expect(error.storeKitError == "invalidOfferSignature" && error.isNamed(invalidOfferSignature))
         }
     }
 

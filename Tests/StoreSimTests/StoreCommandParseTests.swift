@@ -15,9 +15,9 @@ import Testing
         #expect(try StoreCommand(.sandboxRefunds, words: ["decline"]) == .sandboxRefunds(.decline))
         #expect(try StoreCommand(.refundRequest, words: ["coins_100", "legal"]) == .refundRequest("coins_100", reason: .legal))
         #expect(try StoreCommand(.priceIncrease, words: ["monthly_14_99", "16.99", "noConsent"])
-            == .priceIncrease(productID: "monthly_14_99", price: Decimal(string: "16.99")!, consent: false))
+            == .priceIncrease("monthly_14_99", price: Decimal(string: "16.99")!, consent: false))
         let buy = try StoreCommand(.buy, words: ["monthly_14_99", "offer=X", "quantity=2", "renew=off"])
-        #expect(buy == .buy(productID: "monthly_14_99", options: StoreBuyOptions(offerID: "X", quantity: 2, autoRenew: false)))
+        #expect(buy == .buy("monthly_14_99", options: StoreBuyOptions(offerID: "X", quantity: 2, autoRenew: false)))
         #expect(try StoreCommand(.appTransaction, words: []) == .appTransaction(originalVersion: nil, purchaseDate: nil))
         #expect(try StoreCommand(.consumption, words: ["coins_100", "undelivered_quality_issue", "consumed=45.2%", "prefer=grant_prorated", "sample"])
             == .consumption("coins_100", ConsumptionInformation(deliveryStatus: .undeliveredQualityIssue, consumptionPercentage: 45_200,

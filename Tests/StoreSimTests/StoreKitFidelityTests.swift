@@ -178,19 +178,19 @@ struct StoreKitFidelityTests {
         // A subscription to act on, bought before the error is in force for the purchase API.
         if api != .purchase && api != .verification { try store.buy(productID: "monthly_14_99") }
         switch api {
-        case .loadProducts: #expect(throws: StoreKitFailure(error)) { try store.products(for: ["monthly_14_99"]) }
+        case .loadProducts: #expect(throws: StoreKitFailure(StoreKitErrorName(rawValue: error))) { try store.products(for: ["monthly_14_99"]) }
         case .purchase: #expect(store.purchase(productID: "monthly_14_99") == .failed(error: error))
         case .verification:
             guard case let .success(_, verified) = store.purchase(productID: "monthly_14_99") else { Issue.record("no purchase"); return }
             #expect(!verified)
         case .appStoreSync: #expect(store.sync() == .failed(error: error))
-        case .subscriptionStatus: #expect(throws: StoreKitFailure(error)) { try store.statusForApp(groupID: "premium") }
-        case .appTransaction: #expect(throws: StoreKitFailure(error)) { try store.appTransaction() }
-        case .manageSubscriptions: #expect(throws: StoreKitFailure(error)) { try store.manageSubscriptions(groupID: "premium", autoRenew: false) }
+        case .subscriptionStatus: #expect(throws: StoreKitFailure(StoreKitErrorName(rawValue: error))) { try store.statusForApp(groupID: "premium") }
+        case .appTransaction: #expect(throws: StoreKitFailure(StoreKitErrorName(rawValue: error))) { try store.appTransaction() }
+        case .manageSubscriptions: #expect(throws: StoreKitFailure(StoreKitErrorName(rawValue: error))) { try store.manageSubscriptions(groupID: "premium", autoRenew: false) }
         case .refundRequest:
             let id = try #require(store.allTransactions.last?.id)
-            #expect(throws: StoreKitFailure(error)) { try store.beginRefundRequest(transactionID: id) }
-        case .offerCodeRedeem: #expect(throws: StoreKitFailure(error)) { try store.redeemOfferCode("FRIENDS1M") }
+            #expect(throws: StoreKitFailure(StoreKitErrorName(rawValue: error))) { try store.beginRefundRequest(transactionID: id) }
+        case .offerCodeRedeem: #expect(throws: StoreKitFailure(StoreKitErrorName(rawValue: error))) { try store.redeemOfferCode("FRIENDS1M") }
         }
         // Off again, it works.
         try store.setSettings(StoreSettings())

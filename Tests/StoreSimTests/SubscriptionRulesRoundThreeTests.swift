@@ -88,7 +88,7 @@ struct SubscriptionRulesRoundThreeTests {
     @Test func aProductRemovedFromSaleIsNotSoldAndItsSubscribersExpireAtPeriodEnd() throws {
         let (store, clock, dir) = try Fixture.store()
         let weekly = try #require(store.purchase(productID: "weekly_9_99", options: Fixture.options).transaction)
-        #expect(try store.perform(.removeFromSale(productID: "weekly_9_99")).contains("off sale"))
+        #expect(try store.perform(.removeFromSale("weekly_9_99")).contains("off sale"))
         #expect(try store.products(for: ["weekly_9_99", "monthly_19_99"]).map(\.id) == ["monthly_19_99"])
         #expect(store.purchase(productID: "weekly_9_99", options: Fixture.options) == .failed(error: "productUnavailable"))
         #expect(throws: StoreControlError.self) { try store.buy(productID: "weekly_9_99") }
@@ -104,8 +104,8 @@ struct SubscriptionRulesRoundThreeTests {
         // Kept in the state; back on sale it sells again.
         let (again, _, _) = try Fixture.store(dir: dir, clock: clock)
         #expect(again.settings.isOffSale("weekly_9_99"))
-        try again.perform(.onSale(productID: "weekly_9_99"))
+        try again.perform(.onSale("weekly_9_99"))
         #expect(again.purchase(productID: "weekly_9_99", options: Fixture.options).transaction != nil)
-        #expect(throws: StoreControlError.self) { try again.perform(.removeFromSale(productID: "no_such_product")) }
+        #expect(throws: StoreControlError.self) { try again.perform(.removeFromSale("no_such_product")) }
     }
 }

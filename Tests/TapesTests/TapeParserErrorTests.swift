@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Tapes
+import StoreSim
 
 @Suite("Tape parser: errors with file:line:column")
 struct TapeParserErrorTests {
@@ -131,6 +132,13 @@ struct TapeParserErrorTests {
         #expect(errors("ExpectStoreError nothingToExpir Expire").first?.hasPrefix(
             "demo.tape:1:18: unknown store error 'nothingToExpir' (did you mean 'nothingToExpire'?)") == true)
         #expect(errors("ExpectStoreError \"nothing to expire\" Expire").first?.hasPrefix("demo.tape:1:18: unknown store error") == true)
+        // Read into a typed name: a StoreKit error, a refusal, or both when they share it.
+        #expect(TapeVocabulary.storeRefusals.allSatisfy { StoreErrorName($0) != nil })
+        #expect(commands("ExpectStoreError ineligibleForOffer Redeem FRIENDS1M") == [
+            .expectStoreError(error: StoreErrorName("ineligibleForOffer")!, command: .redeem(code: "FRIENDS1M", product: nil)),
+        ])
+        #expect(StoreErrorName("ineligibleForOffer")?.storeKitError == .ineligibleForOffer && StoreErrorName("ineligibleForOffer")?.refusal == .ineligibleForOffer)
+        #expect(StoreErrorName("nothingToExpire")?.storeKitError == nil && StoreErrorName("networkError")?.refusal == nil)
     }
 
     @Test func everyBadLineIsReported() {

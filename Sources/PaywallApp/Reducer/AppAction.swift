@@ -78,11 +78,11 @@ public enum StoreOutcome: Hashable, Sendable {
     /// Any other error, in its words (a state file that cannot be written).
     case error(String)
 
-    /// Whether it is a refusal named `name` (a refusal's or StoreKit error's name).
-    public func isRefusal(named name: String) -> Bool {
+    /// Whether it is a refusal named `name` (a refusal or a StoreKit error).
+    public func isRefusal(named name: StoreErrorName) -> Bool {
         switch self {
         case let .refused(error): error.isNamed(name)
-        case let .failed(failure): failure.name == name
+        case let .failed(failure): name.storeKitError == failure.name
         case .done, .error: false
         }
     }

@@ -5,6 +5,10 @@ import StoreSim
 // The `store` commands' typed arguments: each reads one word as the tape's `Store …` line reads
 // it (`StoreCommand(control, words:)`), so the two cannot disagree on what a word means.
 
+extension StoreTarget.Product: ExpressibleByArgument {
+    public init?(argument: String) { self.init(argument) }
+}
+
 extension StoreTarget.Group: ExpressibleByArgument {
     public init?(argument: String) { self.init(argument) }
 }

@@ -163,7 +163,7 @@ struct StoreBuyCommand: StoreControlCommand {
 
     @OptionGroup var options: StoreOptions
     @Argument(help: ArgumentHelp("The product id.", valueName: "PRODUCT"))
-    var product: String
+    var product: StoreTarget.Product
     @Option(name: .long, help: ArgumentHelp("An offer: a promotional offer (with --offer-signature), a win-back offer, an offer code's reference name, or intro.", valueName: "OFFER_ID"))
     var offer: String?
     @Option(name: .long, help: ArgumentHelp("The promotional offer's compact JWS from the team's server (store sign-offer, or Apple's PromotionalOfferV2SignatureCreator).", valueName: "JWS"))
@@ -185,7 +185,7 @@ struct StoreBuyCommand: StoreControlCommand {
     }
 
     var command: StoreSim.StoreCommand {
-        .buy(productID: product, options: StoreBuyOptions(
+        .buy(product, options: StoreBuyOptions(
             offerID: offer, quantity: quantity, autoRenew: !noRenew, purchaseDate: date.flatMap(ISO8601.parse),
             appAccountToken: appAccountToken.flatMap(UUID.init(uuidString:)),
             offerSignature: offerSignature, introEligibility: introEligibility))

@@ -11,13 +11,13 @@ struct StorePriceIncreaseCommand: StoreControlCommand {
         abstract: "Raise a subscription's price as App Store Connect does: with consent the subscriber sees the price-increase message and must agree before the next renewal (declined: it expires, reason didNotConsentToPriceIncrease); without, it renews at the new price.")
     @OptionGroup var options: StoreOptions
     @Argument(help: ArgumentHelp("The subscription product.", valueName: "PRODUCT"))
-    var product: String
+    var product: StoreTarget.Product
     @Argument(help: ArgumentHelp("The new price in the storefront's currency, e.g. 16.99.", valueName: "PRICE"), transform: PriceArgument.parse)
     var price: Decimal
     @Flag(name: .long, inversion: .prefixedNo, help: "Whether the increase needs the subscriber's consent.")
     var consent = true
 
-    var command: StoreSim.StoreCommand { .priceIncrease(productID: product, price: price, consent: consent) }
+    var command: StoreSim.StoreCommand { .priceIncrease(product, price: price, consent: consent) }
 }
 
 /// `store redeem CODE [PRODUCT]`: an offer code from the app's redeem sheet.
@@ -30,9 +30,9 @@ struct StoreRedeemCommand: StoreControlCommand {
     @Argument(help: ArgumentHelp("The offer code's reference name, e.g. FRIENDS1M.", valueName: "CODE"))
     var code: String
     @Argument(help: ArgumentHelp("The product, when two products have a code of that name.", valueName: "PRODUCT"))
-    var product: String?
+    var product: StoreTarget.Product?
 
-    var command: StoreSim.StoreCommand { .redeem(code: code, productID: product) }
+    var command: StoreSim.StoreCommand { .redeem(code: code, product: product) }
 }
 
 /// `store family-share PRODUCT`: a family member buys a family-shareable product.
@@ -43,9 +43,9 @@ struct StoreFamilyShareCommand: StoreControlCommand {
 
     @OptionGroup var options: StoreOptions
     @Argument(help: ArgumentHelp("A familyShareable product.", valueName: "PRODUCT"))
-    var product: String
+    var product: StoreTarget.Product
 
-    var command: StoreSim.StoreCommand { .familyShare(productID: product) }
+    var command: StoreSim.StoreCommand { .familyShare(product) }
 }
 
 /// `store revoke-family PRODUCT`: the family member stops sharing.
@@ -56,9 +56,9 @@ struct StoreRevokeFamilyCommand: StoreControlCommand {
 
     @OptionGroup var options: StoreOptions
     @Argument(help: ArgumentHelp("The family-shared product.", valueName: "PRODUCT"))
-    var product: String
+    var product: StoreTarget.Product
 
-    var command: StoreSim.StoreCommand { .revokeFamily(productID: product) }
+    var command: StoreSim.StoreCommand { .revokeFamily(product) }
 }
 
 

@@ -110,9 +110,9 @@ struct StoreRemoveFromSaleCommand: StoreControlCommand {
 
     @OptionGroup var options: StoreOptions
     @Argument(help: ArgumentHelp("The product id.", valueName: "PRODUCT"))
-    var product: String
+    var product: StoreTarget.Product
 
-    var command: StoreSim.StoreCommand { .removeFromSale(productID: product) }
+    var command: StoreSim.StoreCommand { .removeFromSale(product) }
 }
 
 /// `store on-sale PRODUCT`: the product is sold again.
@@ -123,7 +123,7 @@ struct StoreOnSaleCommand: StoreControlCommand {
 
     @OptionGroup var options: StoreOptions
     @Argument(help: ArgumentHelp("The product id.", valueName: "PRODUCT"))
-    var product: String
+    var product: StoreTarget.Product
 
-    var command: StoreSim.StoreCommand { .onSale(productID: product) }
+    var command: StoreSim.StoreCommand { .onSale(product) }
 }

@@ -23,7 +23,7 @@ enum TemplatesPanels {
         do {
             products = try context.templateProducts()
         } catch {
-            let reason = (error as? StoreKitFailure)?.name ?? "\(error)"
+            let reason = (error as? StoreKitFailure)?.name.rawValue ?? "\(error)"
             return ProfilePanel(name: "templates", titleKey: "templates.title",
                                 lines: [.copy("templates.loadFailed", [.string(reason)], role: .warning)], keys: keys)
         }

@@ -70,8 +70,8 @@ extension SimulatedStore {
             return settings.billingGracePeriodEnabled
                 ? "Billing issues on: the next renewal fails into the \(settings.effectiveGracePeriodDays)-day grace period, then billing retry."
                 : "Billing issues on: the next renewal fails into billing retry."
-        case let .buy(productID, options):
-            try StoreTargetResolver.requireProduct(productID, in: catalog)
+        case let .buy(target, options):
+            let productID = try resolve.product(target)
             let newestBefore = latestTransaction?.id
             let transaction = try buy(productID: productID, options: options)
             if let unchanged = noNewTransaction(productID, answered: transaction, newestBefore: newestBefore) { return unchanged }
@@ -85,22 +85,22 @@ extension SimulatedStore {
             if !options.autoRenew { details.append("auto-renew off") }
             return "Bought \(productID) outside the app\(promotional ? " with promotional offer \(options.offerID ?? "") (signature verified)" : "")"
                 + "\(details.isEmpty ? "" : " (\(details.joined(separator: ", ")))"): transaction \(transaction.id)."
-        case let .priceIncrease(productID, price, consent):
-            try StoreTargetResolver.requireProduct(productID, in: catalog)
+        case let .priceIncrease(target, price, consent):
+            let productID = try resolve.product(target)
             let groups = try schedulePriceIncrease(productID: productID, newPrice: price, needsConsent: consent)
             let who = groups.isEmpty ? "no live subscriber renews into it" : "the subscriber in \(groups.joined(separator: ", ")) \(consent ? "must agree before the next renewal" : "is told; it renews at the new price")"
             return "Price increase of \(productID) to \(price) \(consent ? "with" : "without") consent: \(who)."
-        case let .redeem(code, productID):
-            if let transaction = try redeemOfferCode(code, productID: productID) {
+        case let .redeem(code, product):
+            if let transaction = try redeemOfferCode(code, productID: product?.name) {
                 return "Redeemed offer code \(code): transaction \(transaction.id) (\(transaction.productID))."
             }
             return "Redeemed offer code \(code): it applies at the subscription's next renewal."
         case .familyShare(let product):
-            let transaction = try familyShare(productID: product)
-            return "A family member shared \(product): transaction \(transaction.id), FAMILY_SHARED."
+            let transaction = try familyShare(productID: product.name)
+            return "A family member shared \(product.name): transaction \(transaction.id), FAMILY_SHARED."
         case .revokeFamily(let product):
-            let transaction = try revokeFamilyShare(productID: product)
-            return "Family sharing of \(product) stopped: transaction \(transaction.id) revoked."
+            let transaction = try revokeFamilyShare(productID: product.name)
+            return "Family sharing of \(product.name) stopped: transaction \(transaction.id) revoked."
         case let .refundRequest(target, reason):
             let transaction = try resolve.refundable(target?.name)
             let what = "transaction \(transaction.id) (\(transaction.productID))"
@@ -133,8 +133,8 @@ extension SimulatedStore {
             try setSandboxDeclinesRefunds(declines)
             return "The sandbox \(declines ? "declines" : "approves") refund requests from now on"
                 + (environment == "Sandbox" ? "." : " (this state signs for \(environment): only a Sandbox state reads it).")
-        case .removeFromSale(let product), .onSale(let product):
-            try StoreTargetResolver.requireProduct(product, in: catalog)
+        case .removeFromSale(let target), .onSale(let target):
+            let product = try resolve.product(target)
             let off = command.control == .removeFromSale
             let changed = try setOffSale(product, off)
             if !changed { return "\(product) is \(off ? "off sale" : "on sale") already." }

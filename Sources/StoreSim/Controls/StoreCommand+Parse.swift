@@ -54,24 +54,24 @@ extension StoreCommand {
             self = .manageSubscriptions(flag, group)
         case .buy:
             let (productID, options) = try StoreBuyArguments.parse(words)
-            self = .buy(productID: productID, options: options)
+            self = .buy(StoreTarget.Product(productID), options: options)
         case .priceIncrease:
             guard words.count == 3, let price = Decimal(string: words[1], locale: Locale(identifier: "en_US_POSIX")),
                   ["consent", "noconsent"].contains(words[2].lowercased()) else {
                 throw StoreArgumentError("PriceIncrease \(all): expected PRODUCT PRICE consent|noConsent, e.g. PriceIncrease monthly_14_99 16.99 consent",
                                          word: words.count < 3 ? nil : Decimal(string: words[1], locale: Locale(identifier: "en_US_POSIX")) == nil ? 1 : 2)
             }
-            self = .priceIncrease(productID: words[0], price: price, consent: words[2].lowercased() == "consent")
+            self = .priceIncrease(StoreTarget.Product(words[0]), price: price, consent: words[2].lowercased() == "consent")
         case .redeem:
             guard let code = words.first else { throw StoreArgumentError("Redeem: expected an offer code's reference name, then optionally its product") }
             guard words.count <= 2 else { throw StoreArgumentError("Redeem \(all): expected an offer code's reference name, then optionally its product", word: 2) }
-            self = .redeem(code: code, productID: words.dropFirst().first)
+            self = .redeem(code: code, product: words.dropFirst().first.map { StoreTarget.Product($0) })
         case .familyShare:
             guard let product = try one("one familyShareable product") else { throw StoreArgumentError("FamilyShare: expected a familyShareable product") }
-            self = .familyShare(productID: product)
+            self = .familyShare(StoreTarget.Product(product))
         case .revokeFamily:
             guard let product = try one("one family-shared product") else { throw StoreArgumentError("RevokeFamily: expected a family-shared product") }
-            self = .revokeFamily(productID: product)
+            self = .revokeFamily(StoreTarget.Product(product))
         case .refundRequest:
             var rest = words
             var reason: RefundRequestReason?
@@ -93,7 +93,7 @@ extension StoreCommand {
             guard words.count == 1, let product = words.first else {
                 throw StoreArgumentError("\(control.rawValue): expected one product id", word: words.isEmpty ? nil : 1)
             }
-            self = control == .removeFromSale ? .removeFromSale(productID: product) : .onSale(productID: product)
+            self = control == .removeFromSale ? .removeFromSale(StoreTarget.Product(product)) : .onSale(StoreTarget.Product(product))
         case .appTransaction:
             guard let version = words.first else { self = .appTransaction(originalVersion: nil, purchaseDate: nil); return }
             guard version.first?.isNumber == true else {

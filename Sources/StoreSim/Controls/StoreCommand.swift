@@ -25,15 +25,15 @@ public enum StoreCommand: Hashable, Sendable {
     /// Delete a transaction (`SKTestSession.deleteTransaction`).
     case delete(StoreTarget.Transaction)
     /// The Transaction Manager's buy with its options.
-    case buy(productID: String, options: StoreBuyOptions)
+    case buy(StoreTarget.Product, options: StoreBuyOptions)
     /// App Store Connect raises a subscription's price, with or without the subscriber's consent.
-    case priceIncrease(productID: String, price: Decimal, consent: Bool)
+    case priceIncrease(StoreTarget.Product, price: Decimal, consent: Bool)
     /// Redeem an offer code by reference name (the app's redeem sheet), optionally for one product.
-    case redeem(code: String, productID: String?)
+    case redeem(code: String, product: StoreTarget.Product?)
     /// A family member buys a `familyShareable` product.
-    case familyShare(productID: String)
+    case familyShare(StoreTarget.Product)
     /// The family member stops sharing it.
-    case revokeFamily(productID: String)
+    case revokeFamily(StoreTarget.Product)
     /// The app's refund request sheet, with the customer's reason (nil: `OTHER`).
     case refundRequest(StoreTarget.Transaction?, reason: RefundRequestReason?)
     /// Apple approves a waiting refund request.
@@ -47,9 +47,9 @@ public enum StoreCommand: Hashable, Sendable {
     /// How the sandbox answers refund requests from now on.
     case sandboxRefunds(SandboxRefundAnswer)
     /// App Store Connect's "Remove from Sale".
-    case removeFromSale(productID: String)
+    case removeFromSale(StoreTarget.Product)
     /// The product is on sale again.
-    case onSale(productID: String)
+    case onSale(StoreTarget.Product)
     /// The app's Manage Subscriptions sheet turning auto-renew on or off.
     case manageSubscriptions(Bool, StoreTarget.Group?)
     /// The app reads `AppTransaction` (version nil), or it is set to this original version and

@@ -2,7 +2,7 @@ import Foundation
 import StoreKitVocabulary
 
 /// The one resolver of a control's optional argument (a tape's `Store …` line, `paywall-sim
-/// store …`, the session): the request, group or transaction it names, or the obvious one.
+/// store …`, the session): the product, request, group or transaction it names, or the obvious one.
 public struct StoreTargetResolver {
     let store: SimulatedStore
 
@@ -118,6 +118,13 @@ public struct StoreTargetResolver {
         if let transaction = store.allTransactions.first(where: { $0.id == target }) { return transaction }
         if let latest = store.allTransactions.last(where: { $0.productID == target }) { return latest }
         throw StoreControlError("delete: no transaction \(target); expected a transaction id or a product with a transaction (see `store transactions`)")
+    }
+
+    /// The product `target` names, as the catalog sells it; required, as a buy, a price increase or a
+    /// sale change needs it.
+    public func product(_ target: StoreTarget.Product) throws -> String {
+        try Self.requireProduct(target.name, in: store.catalog)
+        return target.name
     }
 
     /// Refuses a product id the catalog does not sell.

@@ -3,6 +3,14 @@ import Foundation
 /// What a control names by one word, resolved against the store when it is performed
 /// (`StoreTargetResolver`); the targets of `StoreCommand`.
 public enum StoreTarget {
+    /// A product of the catalog by id (`Buy weekly_9_99`, `RemoveFromSale lifetime`).
+    public struct Product: Hashable, Sendable, ExpressibleByStringLiteral {
+        /// The product id as written.
+        public let name: String
+        public init(_ name: String) { self.name = name }
+        public init(stringLiteral name: String) { self.name = name }
+    }
+
     /// A subscription group, or one of its products (`Expire premium`, `Expire yearly_59_99`).
     public struct Group: Hashable, Sendable, ExpressibleByStringLiteral {
         /// The group id or product id as written.

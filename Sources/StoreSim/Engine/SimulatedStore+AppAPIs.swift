@@ -34,14 +34,14 @@ extension SimulatedStore {
     }
 
     /// `AppTransaction.shared` with the verification error the device would report (nil: verified).
-    public func appTransactionResult() throws -> (payload: AppTransactionPayload, jws: String, verificationError: String?) {
+    public func appTransactionResult() throws -> (payload: AppTransactionPayload, jws: String, verificationError: StoreKitErrorName?) {
         let forced = settings.forcedError(.appTransaction)
-        if let forced, !StoreKitTestAPI.verificationErrors.contains(forced) {
+        if let forced, !StoreKitTestAPI.verificationErrors.contains(forced.rawValue) {
             note("app transaction refused: forced \(forced)")
             throw StoreKitFailure(forced)
         }
         let payload = rules.reading(at: clock.now()) { $0.appTransactionPayload() }
-        let verificationError = forced ?? settings.forcedError(.verification) ?? (settings.unverifiedTransactions ? "invalidSignature" : nil)
+        let verificationError = forced ?? settings.forcedError(.verification) ?? (settings.unverifiedTransactions ? .invalidSignature : nil)
         return (payload, try signJWS(try payload.encoded(), untrusted: verificationError != nil), verificationError)
     }
 

@@ -23,7 +23,7 @@ extension SimulatedStore {
         }
         let promotional = options.offerID.map { id in catalog.product(productID)?.subscription?.promotionalOffer(id) != nil } ?? false
         if options.offerSignature != nil, !promotional {
-            throw StoreControlError("invalidOfferIdentifier: a signature is for a promotional offer of \(productID); expected offer=ID naming one", storeKitError: "invalidOfferIdentifier")
+            throw StoreControlError("invalidOfferIdentifier: a signature is for a promotional offer of \(productID); expected offer=ID naming one", storeKitError: .invalidOfferIdentifier)
         }
         let request = StorePurchaseOptions(appAccountToken: options.appAccountToken,
                                             promotionalOfferID: promotional ? options.offerID : nil,
@@ -39,7 +39,7 @@ extension SimulatedStore {
             }
             return signed
         case let .failed(error):
-            throw StoreControlError(lastPurchaseRefusal.map { "\($0.error) (\($0.reason))" } ?? error, storeKitError: lastPurchaseRefusal?.error ?? error)
+            throw StoreControlError(lastPurchaseRefusal.map { "\($0.error) (\($0.reason))" } ?? error, storeKitError: lastPurchaseRefusal?.error ?? StoreKitErrorName(rawValue: error))
         case .pending, .userCancelled:
             throw StoreControlError("the purchase did not complete (Ask to Buy or an interrupted purchase is on)")
         }

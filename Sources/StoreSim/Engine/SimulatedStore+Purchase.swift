@@ -11,10 +11,10 @@ extension SimulatedStore {
 
     /// Opens the purchase sheet; returns a failure when refused (another purchase in flight, bad product or offer, forced error).
     public func beginPurchase(productID: String, options: StorePurchaseOptions = StorePurchaseOptions()) -> StorePurchaseResult? {
-        func refuse(_ error: String, _ why: String) -> StorePurchaseResult {
+        func refuse(_ error: StoreKitErrorName, _ why: String) -> StorePurchaseResult {
             note("purchase \(productID) refused: \(error) (\(why))")
             lastPurchaseRefusal = (error, why)
-            return .failed(error: error)
+            return .failed(error: error.rawValue)
         }
         if let open = sheet { return refuse("purchaseInProgress", "the purchase of \(open.productID) is still in flight") }
         do { try lock.withLock { try refreshLocked() } } catch { return refuse("systemError", "\(error)") }
@@ -51,7 +51,7 @@ extension SimulatedStore {
             }
         } catch {
             note("purchase \(open.productID) failed: \(error)")
-            lastPurchaseRefusal = ("systemError", "\(error)")
+            lastPurchaseRefusal = (.systemError, "\(error)")
             return .failed(error: "systemError")
         }
     }

@@ -30,7 +30,7 @@ public final class SimulatedStore {
     /// processes' writes, so every process on a state signs for the same environment and bundle.
     public var identityFollower: (() -> SigningIdentity?)?
     /// The last purchase refused: StoreKit's error and why, for a control to say (not read back from `log`).
-    var lastPurchaseRefusal: (error: String, reason: String)?
+    var lastPurchaseRefusal: (error: StoreKitErrorName, reason: String)?
 
     let clock: any Clock
     /// The ledger, the lock and what changed since the last save: how the state reaches the disk.

@@ -53,7 +53,7 @@ public enum StoreKitTestAPI: String, CaseIterable, Sendable, Hashable {
 
 extension StoreSettings {
     /// The error forced on `api` now, if any.
-    public func forcedError(_ api: StoreKitTestAPI) -> String? { forcedErrors[api.xcodeName] }
+    public func forcedError(_ api: StoreKitTestAPI) -> StoreKitErrorName? { forcedErrors[api.xcodeName].map(StoreKitErrorName.init(rawValue:)) }
 }
 
 extension StoreSettings {

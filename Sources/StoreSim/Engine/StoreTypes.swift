@@ -70,9 +70,9 @@ public struct StoreBuyOptions: Hashable, Sendable {
 
 /// A named StoreKit error (`StoreKitError` / `Product.PurchaseError` case names).
 public struct StoreKitFailure: Error, Hashable, Sendable, CustomStringConvertible {
-    public var name: String
-    public init(_ name: String) { self.name = name }
-    public var description: String { name }
+    public var name: StoreKitErrorName
+    public init(_ name: StoreKitErrorName) { self.name = name }
+    public var description: String { name.rawValue }
 }
 
 /// One element of the `Transaction.updates` stream, as a queue the runner drains.
@@ -197,13 +197,15 @@ public struct StoreControlError: Error, Hashable, Sendable, CustomStringConverti
     /// What kind of refusal it is, when a screen or tape tells it apart; nil: any other.
     public var refusal: Refusal?
     /// The StoreKit error the app would get (`invalidOfferIdentifier`, `productUnavailable`, …), when there is one.
-    public var storeKitError: String?
-    public init(_ description: String, refusal: Refusal? = nil, storeKitError: String? = nil) {
+    public var storeKitError: StoreKitErrorName?
+    public init(_ description: String, refusal: Refusal? = nil, storeKitError: StoreKitErrorName? = nil) {
         self.description = description
         self.refusal = refusal
         self.storeKitError = storeKitError
     }
 
-    /// Whether `name` is this refusal's StoreKit error or refusal name.
-    public func isNamed(_ name: String) -> Bool { storeKitError == name || refusal?.rawValue == name }
+    /// Whether `name` is this refusal's StoreKit error or refusal.
+    public func isNamed(_ name: StoreErrorName) -> Bool {
+        (name.storeKitError != nil && storeKitError == name.storeKitError) || (name.refusal != nil && refusal == name.refusal)
+    }
 }

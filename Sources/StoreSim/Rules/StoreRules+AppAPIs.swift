@@ -5,7 +5,7 @@ import StoreKitVocabulary
 /// Why StoreKit refuses a purchase before its sheet opens: the error the app gets (`productUnavailable`,
 /// `invalidOfferSignature`, …) and, for the store's log, why.
 struct PurchaseRefusal: Hashable, Sendable {
-    var error: String
+    var error: StoreKitErrorName
     var why: String
 }
 
@@ -17,7 +17,7 @@ extension StoreRules {
     /// checks (nil: the sheet opens). `offerKey` is the key offer signatures are checked against,
     /// which the shell reads when `options` carry a signature.
     mutating func purchaseRefusal(productID: String, options: StorePurchaseOptions, offerKey: OfferSigningKey?) -> PurchaseRefusal? {
-        func refuse(_ error: String, _ why: String) -> PurchaseRefusal { PurchaseRefusal(error: error, why: why) }
+        func refuse(_ error: StoreKitErrorName, _ why: String) -> PurchaseRefusal { PurchaseRefusal(error: error, why: why) }
         guard let product = catalog.product(productID) else { return refuse("productUnavailable", "not in the catalog") }
         if let forced = settings.forcedError(.purchase) { return refuse(forced, "forced error") }
         // Off sale, the App Store does not sell it (StoreKit's `Product.PurchaseError.productUnavailable`).
@@ -62,7 +62,7 @@ extension StoreRules {
     /// `AppStore.sync()` as the App Store answers it now: the forced error, nothing to restore, or
     /// the current entitlements to deliver again.
     mutating func syncAnswer() -> StoreSyncResult {
-        if let forced = settings.forcedError(.appStoreSync) { return .failed(error: forced) }
+        if let forced = settings.forcedError(.appStoreSync) { return .failed(error: forced.rawValue) }
         let current = currentEntitlements()
         return current.isEmpty ? .nothingToRestore : .restored(current)
     }

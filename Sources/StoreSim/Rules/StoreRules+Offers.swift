@@ -10,7 +10,7 @@ extension StoreRules {
         guard let product = catalog.product(productID) else { throw StoreControlError("no product \(productID) in the catalog") }
         try refuseOffSale(productID)
         guard options.quantity == 1 || (product.kind == .consumable && (1...10).contains(options.quantity)) else {
-            throw StoreControlError("invalidQuantity: quantity \(options.quantity)\(product.kind == .consumable ? "; expected 1 to 10" : " of a product that is not consumable")", storeKitError: "invalidQuantity")
+            throw StoreControlError("invalidQuantity: quantity \(options.quantity)\(product.kind == .consumable ? "; expected 1 to 10" : " of a product that is not consumable")", storeKitError: .invalidQuantity)
         }
         let start = options.purchaseDate ?? now
         if let group = product.subscription?.groupID, options.offerID != nil || options.purchaseDate != nil,
@@ -24,7 +24,7 @@ extension StoreRules {
             let offer = try offerForBuy(offerID, product: product, info: info)
             if offer.kind == .winback, !isEligibleForWinBack(groupID: info.groupID) {
                 throw StoreControlError("ineligibleForOffer: win-back offer \(offerID) is for lapsed subscribers of \(info.groupID)",
-                                        refusal: .ineligibleForOffer, storeKitError: "ineligibleForOffer")
+                                        refusal: .ineligibleForOffer, storeKitError: .ineligibleForOffer)
             }
             reason = offer.kind == .code ? .offerCode : offer.kind == .winback ? .winBack : .outsideApp
             record = try startSubscription(product, info: info, offer: offer, token: options.appAccountToken, at: start).0
@@ -58,7 +58,7 @@ extension StoreRules {
         let all = info.promotionalOffers + info.winbackOffers + info.codeOffers
         if let offer = all.first(where: { $0.offerID == id || ($0.kind == .code && $0.referenceName == id) }) { return offer }
         let names = (info.introductoryOffer == nil ? [] : ["intro"]) + all.compactMap(\.transactionIdentifier)
-        throw StoreControlError("invalidOfferIdentifier: \(product.id) has no offer \(id); expected one of: \(names.isEmpty ? "(none)" : names.joined(separator: ", "))", storeKitError: "invalidOfferIdentifier")
+        throw StoreControlError("invalidOfferIdentifier: \(product.id) has no offer \(id); expected one of: \(names.isEmpty ? "(none)" : names.joined(separator: ", "))", storeKitError: .invalidOfferIdentifier)
     }
 
     /// Redeems an offer code by its reference name (see `SimulatedStore.redeemOfferCode`): the
@@ -81,7 +81,7 @@ extension StoreRules {
         let allowed = offer.eligibility.isEmpty ? ["new", "existing", "expired"] : offer.eligibility
         guard allowed.contains(standing) else {
             throw StoreControlError("ineligibleForOffer: offer code \(code) is for \(allowed.joined(separator: ", ")) subscribers; this customer is \(standing)",
-                                    refusal: .ineligibleForOffer, storeKitError: "ineligibleForOffer")
+                                    refusal: .ineligibleForOffer, storeKitError: .ineligibleForOffer)
         }
         if standing == "existing", var line = state.lines[info.groupID] {
             line.nextRenewalOffer = RenewalOffer(type: 3, offerID: offer.transactionIdentifier ?? code)
@@ -100,7 +100,7 @@ extension StoreRules {
     /// Refuses a product taken off sale, as StoreKit refuses it (`productUnavailable`).
     func refuseOffSale(_ productID: String) throws {
         guard settings.isOffSale(productID) else { return }
-        throw StoreControlError("productUnavailable: \(productID) is off sale (`store on-sale \(productID)` puts it back)", refusal: .offSale, storeKitError: "productUnavailable")
+        throw StoreControlError("productUnavailable: \(productID) is off sale (`store on-sale \(productID)` puts it back)", refusal: .offSale, storeKitError: .productUnavailable)
     }
 
     /// App Store Connect schedules a price increase (see `SimulatedStore.schedulePriceIncrease`);

@@ -21,7 +21,7 @@ extension StoreRules {
     mutating func requestRefund(transactionID: String, reason: String?) throws {
         guard let record = record(transactionID) else { throw StoreControlError("refund request: no transaction \(transactionID)") }
         var requests = state.refundRequests ?? []
-        if requests.contains(where: { $0.transactionID == transactionID }) { throw StoreKitFailure("duplicateRequest") }
+        if requests.contains(where: { $0.transactionID == transactionID }) { throw StoreKitFailure(.duplicateRequest) }
         let reason = reason ?? "OTHER"
         var request = RefundRequest(transactionID: transactionID, productID: record.payload.productId, requestedAt: now, reason: reason)
         if approvesRefundsAtOnce {
