@@ -29,7 +29,7 @@ struct StoreCommandSurfacesTests {
         var inputs = SessionInputs()
         inputs.start = .paywall
         inputs.startChosen = true
-        let app = try AppHost.launch(inputs, stateDirectory: TestPaths.scratchDirectory("surfaces"), clock: ManualClock(FixedDates.start))
+        let app = try AppHost.launch(inputs, workspace: StateWorkspace(root: TestPaths.scratchDirectory("surfaces")), clock: ManualClock(FixedDates.start))
         try app.session.control(.buy("yearly_59_99", options: StoreBuyOptions()))
 
         // The account overlay's Manage Subscriptions: choosing the monthly plan buys it.
