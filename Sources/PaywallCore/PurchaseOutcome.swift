@@ -23,7 +23,7 @@ public enum PurchaseOutcome: Hashable, Sendable {
             return verified ? .success(transaction) : .failed(reason: "verification_failed")
         case .userCancelled: return .cancelled
         case .pending: return .pending
-        case let .failed(error): return .failed(reason: error)
+        case let .failed(error): return .failed(reason: error.rawValue)
         }
     }
 

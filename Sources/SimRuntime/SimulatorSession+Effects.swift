@@ -150,7 +150,7 @@ extension SimulatorSession {
         let now = clock.now()
         switch store.sync() {
         case let .failed(error):
-            return .failed(reason: error)
+            return .failed(reason: error.rawValue)
         case let .restored(transactions):
             guard backendReachable else { return .failed(reason: "backendUnavailable") }
             var answered: Entitlement?

@@ -29,7 +29,7 @@ public enum StorePurchaseResult: Hashable, Sendable {
     /// Ask to Buy or another deferral: the result arrives later through transaction updates.
     case pending
     /// A StoreKit error, by name (e.g. `networkError`, `notAvailableInStorefront`).
-    case failed(error: String)
+    case failed(error: StoreKitErrorName)
 }
 
 /// What the verification backend (`POST /iap/transactions`) answered.

@@ -55,7 +55,7 @@ struct PurchaseTests {
             var settings = store.settings
             settings.forcedErrors = ["Purchase": name]
             try store.setSettings(settings)
-            #expect(store.purchase(productID: "lifetime") == .failed(error: name))
+            #expect(store.purchase(productID: "lifetime") == .failed(error: StoreKitErrorName(rawValue: name)))
         }
         #expect(throws: StoreKitFailure("networkError")) {
             var settings = store.settings

@@ -179,11 +179,11 @@ struct StoreKitFidelityTests {
         if api != .purchase && api != .verification { try store.buy(productID: "monthly_14_99") }
         switch api {
         case .loadProducts: #expect(throws: StoreKitFailure(StoreKitErrorName(rawValue: error))) { try store.products(for: ["monthly_14_99"]) }
-        case .purchase: #expect(store.purchase(productID: "monthly_14_99") == .failed(error: error))
+        case .purchase: #expect(store.purchase(productID: "monthly_14_99") == .failed(error: StoreKitErrorName(rawValue: error)))
         case .verification:
             guard case let .success(_, verified) = store.purchase(productID: "monthly_14_99") else { Issue.record("no purchase"); return }
             #expect(!verified)
-        case .appStoreSync: #expect(store.sync() == .failed(error: error))
+        case .appStoreSync: #expect(store.sync() == .failed(error: StoreKitErrorName(rawValue: error)))
         case .subscriptionStatus: #expect(throws: StoreKitFailure(StoreKitErrorName(rawValue: error))) { try store.statusForApp(groupID: "premium") }
         case .appTransaction: #expect(throws: StoreKitFailure(StoreKitErrorName(rawValue: error))) { try store.appTransaction() }
         case .manageSubscriptions: #expect(throws: StoreKitFailure(StoreKitErrorName(rawValue: error))) { try store.manageSubscriptions(groupID: "premium", autoRenew: false) }
@@ -194,7 +194,7 @@ struct StoreKitFidelityTests {
         }
         // Off again, it works.
         try store.setSettings(StoreSettings())
-        #expect(store.sync() != .failed(error: error))
+        #expect(store.sync() != .failed(error: StoreKitErrorName(rawValue: error)))
         #expect(!api.allowedErrors.isEmpty && api.allowedErrors.contains(error))
     }
 

@@ -8,7 +8,7 @@ extension SimulatedStore {
     public func sync() -> StoreSyncResult {
         do { try lock.withLock { try refreshLocked() } } catch {
             note("sync failed: \(error)")
-            return .failed(error: "systemError")
+            return .failed(error: .systemError)
         }
         let answer = rules.reading(at: clock.now()) { $0.syncAnswer() }
         guard case .restored(let current) = answer else {

@@ -39,7 +39,7 @@ extension SimulatedStore {
             }
             return signed
         case let .failed(error):
-            throw StoreControlError(lastPurchaseRefusal.map { "\($0.error) (\($0.reason))" } ?? error, storeKitError: lastPurchaseRefusal?.error ?? StoreKitErrorName(rawValue: error))
+            throw StoreControlError(lastPurchaseRefusal.map { "\($0.error) (\($0.reason))" } ?? error.rawValue, storeKitError: lastPurchaseRefusal?.error ?? error)
         case .pending, .userCancelled:
             throw StoreControlError("the purchase did not complete (Ask to Buy or an interrupted purchase is on)")
         }

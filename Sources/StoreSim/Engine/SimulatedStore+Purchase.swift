@@ -14,7 +14,7 @@ extension SimulatedStore {
         func refuse(_ error: StoreKitErrorName, _ why: String) -> StorePurchaseResult {
             note("purchase \(productID) refused: \(error) (\(why))")
             lastPurchaseRefusal = (error, why)
-            return .failed(error: error.rawValue)
+            return .failed(error: error)
         }
         if let open = sheet { return refuse("purchaseInProgress", "the purchase of \(open.productID) is still in flight") }
         do { try lock.withLock { try refreshLocked() } } catch { return refuse("systemError", "\(error)") }
@@ -33,7 +33,7 @@ extension SimulatedStore {
 
     /// Resolves the open sheet: cancel → `userCancelled`; Ask to Buy or interrupted → `pending`; else the transaction.
     public func resolveSheet(_ decision: PurchaseSheetDecision) -> StorePurchaseResult {
-        guard let open = sheet else { note("no purchase sheet is open"); return .failed(error: "unknown") }
+        guard let open = sheet else { note("no purchase sheet is open"); return .failed(error: .unknown) }
         sheet = nil
         if decision == .cancel { note("purchase \(open.productID): user cancelled"); return .userCancelled }
         do {
@@ -52,7 +52,7 @@ extension SimulatedStore {
         } catch {
             note("purchase \(open.productID) failed: \(error)")
             lastPurchaseRefusal = (.systemError, "\(error)")
-            return .failed(error: "systemError")
+            return .failed(error: .systemError)
         }
     }
 

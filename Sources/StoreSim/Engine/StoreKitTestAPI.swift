@@ -1,4 +1,5 @@
 import Foundation
+import StoreKitVocabulary
 
 /// The nine APIs StoreKit Testing can make fail (`SKTestSession.setSimulatedError(_:forAPI:)`,
 /// the `.storekit` file's `_storeKitErrors`), with the errors each one may be given.

@@ -170,7 +170,7 @@ public enum StoreSyncResult: Hashable, Sendable {
     /// The sync worked and there is nothing to restore.
     case nothingToRestore
     /// The sync failed with a named StoreKit error.
-    case failed(error: String)
+    case failed(error: StoreKitErrorName)
 }
 
 /// A control refused (unknown request, product or transaction), with the reason: the sentence

@@ -62,7 +62,7 @@ extension StoreRules {
     /// `AppStore.sync()` as the App Store answers it now: the forced error, nothing to restore, or
     /// the current entitlements to deliver again.
     mutating func syncAnswer() -> StoreSyncResult {
-        if let forced = settings.forcedError(.appStoreSync) { return .failed(error: forced.rawValue) }
+        if let forced = settings.forcedError(.appStoreSync) { return .failed(error: forced) }
         let current = currentEntitlements()
         return current.isEmpty ? .nothingToRestore : .restored(current)
     }
