@@ -14,6 +14,14 @@ import StoreSim
 /// `serve`'s notification history page is measured in process, on a store opened on the state:
 /// its first page reads every line's metadata (what each request cost before the store kept it),
 /// a later page only what was appended since.
+///
+/// The week's advance is set against its signing floor, three ES256 signatures a renewal (its
+/// transaction, renewal info and notification) with the signer paywall-sim links, measured in the
+/// same run: in CPU time (`ratio.catchUpToSigning`, which moves with the machine's load: 3.7× quiet,
+/// 5–6× beside other builds) and in instructions (`ratio.catchUpToSigningCount`, the issue's ≤ 4×,
+/// which does not): callgrind counts 400 renewals of one advance in process
+/// (`Workload.advance`, through `StateWorkspace.Command.advance` as `paywall-sim store advance`
+/// runs it) and 200 signatures of 1 KiB (`Workload.sign`), each inside `counted` only.
 struct CatchUpBench {
     /// Days of the jump (7: 20,160 renewals).
     var days = 7
