@@ -41,7 +41,8 @@ struct Budget: Sendable {
 
     static let all: [Budget] = [
         // The catch-up: whole `paywall-sim store` processes on one state directory (CatchUpBench).
-        Budget(figure: "ratio.catchUpToSigning", what: "one store advance 7d (20,160 renewals), CPU ÷ its signing floor's, 3 ES256 signatures a renewal", limit: 6.5, measure: .ratio),
+        Budget(figure: "ratio.catchUpToSigningCount", what: "a renewal of store advance (400 in one advance), instructions ÷ its signing floor's, 3 ES256 signatures a renewal (goal, issue 51)", limit: 4.0, measure: .ratio),
+        Budget(figure: "ratio.catchUpToSigning", what: "one store advance 7d (20,160 renewals), CPU ÷ its signing floor's, 3 ES256 signatures a renewal (moves with load; sees the kernel's side of the writes)", limit: 6.5, measure: .ratio),
         Budget(figure: "catchup.bytesPerRenewal", what: "state on disk a renewal, ledger and notifications (goal)", limit: 4096, measure: .bytes),
         Budget(figure: "catchup.peakMemory", what: "peak memory of that advance (goal)", limit: 64, measure: .mebibytes),
         Budget(figure: "ratio.listWeekTo1k", what: "store transactions --json --limit 50: instructions at 20,161 transactions ÷ at 1,001", limit: 1.2, measure: .ratio),

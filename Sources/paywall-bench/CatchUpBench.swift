@@ -14,6 +14,14 @@ import StoreSim
 /// `serve`'s notification history page is measured in process, on a store opened on the state:
 /// its first page reads every line's metadata (what each request cost before the store kept it),
 /// a later page only what was appended since.
+///
+/// The week's advance is set against its signing floor, three ES256 signatures a renewal (its
+/// transaction, renewal info and notification) with the signer paywall-sim links, measured in the
+/// same run: in CPU time (`ratio.catchUpToSigning`, which moves with the machine's load: 3.7× quiet,
+/// 5–6× beside other builds) and in instructions (`ratio.catchUpToSigningCount`, the issue's ≤ 4×,
+/// which does not): callgrind counts 400 renewals of one advance in process
+/// (`Workload.advance`, through `StateWorkspace.Command.advance` as `paywall-sim store advance`
+/// runs it) and 200 signatures of 1 KiB (`Workload.sign`), each inside `counted` only.
 struct CatchUpBench {
     /// Days of the jump (7: 20,160 renewals).
     var days = 7
@@ -92,11 +100,22 @@ struct CatchUpBench {
         // notification), measured now with the signer paywall-sim links.
         let floor = SigningFloor.measure()
         let floorSeconds = 3 * renewals * floor.wall
-        // The budget is on CPU time: the advance also waits for its fsyncs, the disk's time.
+        // On CPU time (the advance also waits for its fsyncs, the disk's time): it moves with what
+        // else the machine runs (3.7× quiet, 5–6× beside other builds), but it sees the kernel's
+        // side of the writes, which the instruction count below does not.
         table.record("ratio.catchUpToSigning", whole.cpu / (3 * renewals * floor.cpu))
         table.add("catch-up: that advance ÷ its signing floor (3 ES256 signatures a renewal: \(Int(3 * renewals)) × \(Timing.format(floor.wall)), measured now)",
                   String(format: "CPU %.1f× (wall %.1f×)", whole.cpu / (3 * renewals * floor.cpu), whole.wall / floorSeconds),
                   naive: String(format: "the floor: %.2f s%@", floorSeconds, SigningFloor.openSSL().map { String(format: "; openssl speed ecdsap256 signs %.0f a second here", $0) } ?? ""))
+        // The same ratio in instructions, which do not move with load: a renewal of `store advance`
+        // ÷ three signatures, each counted by callgrind in a process of its own.
+        if let counter {
+            let advance = try advanceInstructions(binary: binary, counter: counter)
+            table.record("ratio.catchUpToSigningCount", advance.renewal / (3 * advance.signature))
+            table.add("catch-up, instructions: a renewal of store advance ÷ its signing floor (3 ES256 signatures a renewal, \(Self.countedRenewals) renewals counted)",
+                      String(format: "%.2f× (%@ a renewal)", advance.renewal / (3 * advance.signature), CountBench.format(advance.renewal)),
+                      naive: "the floor: 3 × \(CountBench.format(advance.signature)) (one signature of 1 KiB)")
+        }
         table.record("catchup.peakMemory", whole.peakMiB)
         table.add("catch-up: state on disk a renewal (ledger + notifications)", String(format: "%.0f bytes (%.1f MiB in all)", bytes / renewals, bytes / 1_048_576))
         table.record("catchup.bytesPerRenewal", bytes / renewals)
@@ -119,6 +138,29 @@ struct CatchUpBench {
             }
         }
     }
+
+    /// Instructions of one renewal of `store advance` (a fresh state, a monthly subscription
+    /// bought, then `countedRenewals` renewals in one advance: `Workload.advance`) and of one ES256
+    /// signature of 1 KiB (`Workload.sign`).
+    func advanceInstructions(binary: String, counter: InstructionCounter) throws -> (renewal: Double, signature: Double) {
+        let state = ScratchDirectory.unique("paywall-bench-advance-count")
+        defer { ScratchDirectory.discard(state) }
+        guard ProcessBench.spawnMeasured(binary, ["store", "buy", "com.coffic.netto.monthly", "--now", "2026-01-30T09:00:00Z",
+                                                  "--state", state.path, "--storekit", catalog]) != nil else {
+            throw Failed(description: "paywall-sim store buy com.coffic.netto.monthly failed")
+        }
+        let bench = CommandLine.arguments[0]
+        let renewal = try counter.perUnit(bench, .advance, units: Self.countedRenewals, tape: BenchOptions.defaultTape, state: state)
+        let signature = try counter.perUnit(bench, .sign, units: 200, tape: BenchOptions.defaultTape)
+        return (renewal, signature)
+    }
+
+    /// Renewals the instruction count runs in one advance: few enough for callgrind (about a
+    /// second each), enough that the advance's one-time work (its steps, the commit) is small.
+    static let countedRenewals = 400
+
+    /// A renewal every 30 s: the catalog's monthly period at its time rate.
+    static let secondsPerRenewal: TimeInterval = 30
 
     /// A history page (20 of every notification but TEST) from a store opened on `dir`: the first,
     /// and the median of five later ones (the store keeps what it read of the log).

@@ -4,11 +4,13 @@ import Foundation
 /// What one ES256 signature costs on this machine now, with the signer `paywall-sim` links
 /// (swift-crypto): the floor a catch-up's renewals cannot go below, three signatures each.
 enum SigningFloor {
+    /// What each signature signs: 1 KiB (a renewal's payloads are about that size).
+    static let input = Data(repeating: UInt8(ascii: "e"), count: 1024)
+
     /// Seconds of wall and CPU time one signature takes: the fastest of five batches of 400
     /// signatures of a 1 KiB input (a renewal's payloads are about that size).
     static func measure() -> (wall: Double, cpu: Double) {
         let key = P256.Signing.PrivateKey()
-        let input = Data(repeating: UInt8(ascii: "e"), count: 1024)
         var best = (wall: Double.infinity, cpu: Double.infinity)
         for _ in 0..<5 {
             let batch = Timing.measure {

@@ -1,4 +1,5 @@
 import CopyQA
+import Crypto
 import Foundation
 import PaywallCore
 import PaywallScreens
@@ -29,6 +30,13 @@ enum Workload: String, CaseIterable {
     case soak
     /// A later page of serve's notification history on the state in `--state`.
     case historyPage = "history-page"
+    /// One renewal of `store advance` on the state in `--state` (a monthly subscription at a
+    /// renewal every 30 s, `CatchUpBench`): the command opened as `paywall-sim store advance`
+    /// opens it, then one advance of `units` × 30 s, its updates drained and the command committed.
+    case advance
+    /// One ES256 signature of a 1 KiB input with swift-crypto's P256, the signer `paywall-sim`
+    /// links: the signing floor's unit (`SigningFloor`).
+    case sign
 
     /// Whether its units run on several threads (the copy sweep runs on every core).
     var usesThreads: Bool { self == .sweep }
@@ -105,6 +113,27 @@ enum Workload: String, CaseIterable {
             let page = try CatchUpBench.historyPage(in: state)
             try page() // the first page, which reads every line's metadata, is set-up
             try counted { for _ in 0..<units { try page() } }
+        case .advance:
+            guard let state else { throw BenchError("--workload advance needs --state DIR (a subscription bought, CatchUpBench.advanceState)") }
+            // As `paywall-sim store advance --state DIR --storekit CATALOG --yes` opens it (set-up).
+            var request = StateWorkspace.CommandRequest()
+            request.storekit = CatchUpBench.catalog
+            request.confirmsLongCatchUps = true
+            let command = try StateWorkspace.Command(workspace: StateWorkspace(root: state), request: request)
+            let store = try command.openStore()
+            let before = store.transactionCounts.all
+            try counted {
+                try command.advance(store, by: TimeInterval(units) * CatchUpBench.secondsPerRenewal)
+                store.drainUpdates(withJWS: false) { _ in }
+                _ = try command.commit()
+            }
+            guard store.transactionCounts.all - before == units else {
+                throw BenchError("advance ran \(store.transactionCounts.all - before) renewals, not \(units)")
+            }
+        case .sign:
+            let key = P256.Signing.PrivateKey()
+            let input = SigningFloor.input
+            try counted { for _ in 0..<units { _ = try key.signature(for: input) } }
         }
     }
 

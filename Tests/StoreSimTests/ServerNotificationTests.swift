@@ -52,6 +52,43 @@ struct ServerNotificationTests {
         #expect(try kinds(again).filter { $0 == "DID_RENEW/-" }.count == 1)
     }
 
+    /// A notification the store signed is logged compact from the payload it was signed from,
+    /// not decoded back from its signed text: each line is byte for byte what decoding it gives,
+    /// and reads back as the notification signed.
+    @Test func aLoggedNotificationIsTheLineItsSignedTextDecodesTo() throws {
+        let (store, clock, _) = try Fixture.store()
+        _ = try #require(store.purchase(productID: "weekly_9_99", options: Fixture.options).transaction)
+        clock.advance(by: 3 * 7 * 86_400 + 3_600)
+        try store.process(now: clock.now())
+        try store.setAutoRenew(groupID: "premium", false)
+        let made = try store.requestTestNotification()
+        #expect(store.rules.signedNotificationPayloads.isEmpty)
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        let logged = try String(contentsOf: store.notificationLog.url, encoding: .utf8)
+            .split(separator: "\n").map(String.init)
+        let read = try store.notifications().map(\.notification)
+        #expect(try kinds(store) == ["SUBSCRIBED/INITIAL_BUY", "DID_RENEW/-", "DID_RENEW/-", "DID_RENEW/-",
+                                     "DID_CHANGE_RENEWAL_STATUS/AUTO_RENEW_DISABLED", "TEST/-"])
+        #expect(read.last == made)
+        #expect(logged.count == read.count)
+        for (line, notification) in zip(logged, read) {
+            let decoded = NotificationLog.Line(notification: notification, headers: store.encodedHeaders)
+            #expect(decoded.signed != nil, "\(notification.notificationType): kept whole")
+            #expect(String(decoding: try encoder.encode(decoded), as: UTF8.self) == line, "\(notification.notificationType)")
+        }
+        // The line made from the payload, the transaction and renewal info inside it, is the line
+        // decoding gives.
+        let key = try #require(store.rules.state.lines.keys.first)
+        let renewal = try store.rules.makeNotification(NotificationEvent(type: "DID_RENEW", transactionID: read[3].transactionID ?? "", groupID: key))
+        let payload = try #require(store.rules.signedNotificationPayloads[renewal.notificationUUID])
+        #expect(payload.data.signedTransactionInfo != nil && payload.data.signedRenewalInfo != nil)
+        let compact = try #require(NotificationLog.CompactNotification(renewal, signedFrom: payload, headers: store.encodedHeaders))
+        let decoded = try #require(NotificationLog.CompactNotification(renewal, headers: store.encodedHeaders))
+        #expect(try encoder.encode(compact) == encoder.encode(decoded))
+        #expect(compact.restored(store.encodedHeaders) == renewal)
+    }
+
     @Test func billingIssueGraceExpiryAndRecovery() throws {
         let (store, clock, _) = try Fixture.store(StoreSettings(billingGracePeriodEnabled: true))
         _ = try #require(store.purchase(productID: "weekly_9_99", options: Fixture.options).transaction)

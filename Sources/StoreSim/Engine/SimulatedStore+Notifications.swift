@@ -38,12 +38,22 @@ extension SimulatedStore {
     public func requestTestNotification() throws -> ServerNotification {
         try exclusive {
             let notification = try rules.makeNotification(NotificationEvent(type: "TEST", transactionID: "", groupID: nil))
-            try notificationLog.append([NotificationLog.Line(notification: notification, headers: encodedHeaders)])
+            try notificationLog.append(logLines([notification]))
             return notification
         }
     }
 
     var notificationLog: NotificationLog { NotificationLog(directory: stateDirectory, durability: durability) }
+
+    /// `notifications` as the log keeps them, each compact from the payload it was signed from
+    /// when the rules made it (`StoreRules.signedNotificationPayloads`, emptied here: what was
+    /// made and not logged is not kept), else from its signed text.
+    func logLines(_ notifications: [ServerNotification]) -> [NotificationLog.Line] {
+        defer { rules.signedNotificationPayloads.removeAll(keepingCapacity: true) }
+        return notifications.map {
+            NotificationLog.Line(notification: $0, headers: encodedHeaders, signedFrom: rules.signedNotificationPayloads[$0.notificationUUID])
+        }
+    }
 
     /// The notifications the change since `mark` makes, signed and logged; the processed time is
     /// saved with them, so another process does not notify the same expiry again.
@@ -53,7 +63,7 @@ extension SimulatedStore {
         guard !notifications.isEmpty else { return }
         // Saved with them unless the change's own save, just made, already holds it.
         if state.lastProcessed != mark.lastProcessed, state.lastProcessed != repository.savedLastProcessed || hasUnsavedRecords { try save() }
-        try notificationLog.append(notifications.map { NotificationLog.Line(notification: $0, headers: encodedHeaders) })
+        try notificationLog.append(logLines(notifications))
         for n in notifications { note("notification \(n.notificationType)\(n.subtype.map { "/\($0)" } ?? "")") }
     }
 

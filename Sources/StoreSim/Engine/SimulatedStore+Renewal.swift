@@ -59,7 +59,7 @@ extension SimulatedStore {
     private func flush(_ batch: inout [ServerNotification]) throws {
         if hasUnsavedRecords || state.lastProcessed != repository.savedLastProcessed { try save() }
         guard !batch.isEmpty else { return }
-        try notificationLog.append(batch.map { NotificationLog.Line(notification: $0, headers: encodedHeaders) })
+        try notificationLog.append(logLines(batch))
         for n in batch { note("notification \(n.notificationType)\(n.subtype.map { "/\($0)" } ?? "")") }
         batch.removeAll(keepingCapacity: true)
     }

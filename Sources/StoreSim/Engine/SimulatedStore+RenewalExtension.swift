@@ -44,7 +44,7 @@ extension SimulatedStore {
                 made.append(try rules.renewalExtensionSummary(productID: productID, requestIdentifier: requestIdentifier,
                                                               storefrontCountryCodes: storefrontCountryCodes,
                                                               succeeded: succeeded, failed: failedKeys.count))
-                try notificationLog.append(made.map { NotificationLog.Line(notification: $0, headers: encodedHeaders) })
+                try notificationLog.append(logLines(made))
                 for n in made { note("notification \(n.notificationType)/\(n.subtype ?? "")") }
             }
             return MassExtensionOutcome(succeeded: succeeded, failed: failedKeys.count)

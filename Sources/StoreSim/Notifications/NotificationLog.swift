@@ -27,9 +27,15 @@ struct NotificationLog {
         init(notification: ServerNotification) { self.notification = notification }
         init(attempt: NotificationAttempt) { self.attempt = attempt }
 
-        /// The notification, compact when its signed payload can be put back together exactly.
-        init(notification: ServerNotification, headers: JWSHeaders) {
-            if let compact = CompactNotification(notification, headers: headers) { signed = compact } else { self.notification = notification }
+        /// The notification, compact when its signed payload can be put back together exactly:
+        /// from `payload` when it is what the signed payload was encoded from, else decoded from it.
+        init(notification: ServerNotification, headers: JWSHeaders, signedFrom payload: NotificationPayload? = nil) {
+            if let compact = payload.flatMap({ CompactNotification(notification, signedFrom: $0, headers: headers) })
+                ?? CompactNotification(notification, headers: headers) {
+                signed = compact
+            } else {
+                self.notification = notification
+            }
         }
     }
 
@@ -60,6 +66,30 @@ struct NotificationLog {
             self.payload = payload
             signature = String(parts[2])
             guard restored(headers) == notification else { return nil }
+        }
+
+        /// `notification` kept compact from `payload`, the value its signed payload was encoded from
+        /// (`CompactJWS.encoder`, signed under the trusted key's header: `StoreRules.makeNotification`),
+        /// so nothing is decoded. `restored` encodes the same value with the same encoder, so it gives
+        /// the signed payload back byte for byte when the inner JWS's headers come back as they were
+        /// (checked: a few kilobytes compared). nil when it was signed under another header.
+        init?(_ notification: ServerNotification, signedFrom payload: NotificationPayload, headers: JWSHeaders) {
+            let text = notification.signedPayload
+            guard payload.notificationUUID == notification.notificationUUID, Self.rest(of: text, after: headers.trusted) != nil,
+                  let dot = text.utf8.lastIndex(of: UInt8(ascii: ".")) else { return nil }
+            var compact = payload
+            for keyPath in [\NotificationPayload.data.signedTransactionInfo, \NotificationPayload.data.signedRenewalInfo] {
+                guard let jws = payload[keyPath: keyPath] else { continue }
+                let elided = Self.elide(jws, headers)
+                guard Self.restore(elided, headers) == jws else { return nil }
+                compact[keyPath: keyPath] = elided
+            }
+            var stripped = notification
+            stripped.signedPayload = ""
+            self.notification = stripped
+            self.payload = compact
+            signature = String(text[text.utf8.index(after: dot)...])
+            header = .trusted
         }
 
         /// The notification with its signed payload put back together.

@@ -30,6 +30,7 @@ extension StoreRules {
         let signedDate = TransactionPayload.millis(storeNow())
         let payload = NotificationPayload(notificationType: event.type, subtype: event.subtype, notificationUUID: uuid,
                                           version: "2.0", signedDate: signedDate, data: data)
+        signedNotificationPayloads[uuid] = payload
         return ServerNotification(notificationUUID: uuid, notificationType: event.type, subtype: event.subtype,
                                   signedDate: signedDate, transactionID: record?.payload.transactionId,
                                   originalTransactionID: record?.payload.originalTransactionId, productID: record?.payload.productId,

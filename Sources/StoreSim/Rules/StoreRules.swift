@@ -42,6 +42,10 @@ struct StoreRules {
     var explicitEvents: [NotificationEvent] = []
     /// Line keys those notifications cover (their line's changes are part of them).
     var quietGroups: Set<String> = []
+    /// The payload each notification `makeNotification` signed was encoded from, by its UUID, until
+    /// the shell logs it (`SimulatedStore.logLines`): the log keeps it as made, instead of decoding
+    /// it back from the signed text.
+    var signedNotificationPayloads: [String: NotificationPayload] = [:]
 
     /// Rules over `state`, signing with `keys`, as of `now`.
     init(catalog: StoreCatalog, bundleID: String, environment: String, appAppleID: Int64? = nil, keys: StoreSigningKeys,
@@ -123,9 +127,12 @@ struct StoreRules {
         let untrusted = settings.unverifiedTransactions || settings.forcedError(.verification) != nil
         let bytes = try payload.encoded()
         let jws = try signJWS(bytes, untrusted: untrusted)
+        // The store's header and the payload's own encoding (`sortedKeyJSON`): the record keeps the
+        // signature and the signer, as `StoredJWS` would find reading the text again.
+        let signature = jws.utf8.lastIndex(of: UInt8(ascii: ".")).map { String(jws[jws.utf8.index(after: $0)...]) } ?? jws
         // The device's check (`VerificationResult`): only the trusted key verifies.
-        let record = TransactionRecord(payload: payload, jws: jws, verified: !untrusted, finished: false,
-                                       signer: untrusted ? .untrusted : .trusted)
+        let record = TransactionRecord(payload: payload, signature: signature, signer: untrusted ? .untrusted : .trusted,
+                                       verified: !untrusted, finished: false)
         signedPayloads.remember(record.boxedPayload, signedAs: bytes)
         return record
     }

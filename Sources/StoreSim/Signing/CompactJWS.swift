@@ -139,24 +139,36 @@ public enum CompactJWS {
 
     /// Base64url without padding.
     public static func base64url(_ data: Data) -> String {
-        let standard = data.base64EncodedData()
-        // Read through a buffer pointer: `Data`'s iterator was a twentieth of the store soak.
-        return standard.withUnsafeBytes { raw in
-            String(unsafeUninitializedCapacity: raw.count) { out in
-                var count = 0
-                for byte in raw {
-                    switch byte {
-                    case UInt8(ascii: "+"): out[count] = UInt8(ascii: "-")
-                    case UInt8(ascii: "/"): out[count] = UInt8(ascii: "_")
-                    case UInt8(ascii: "="): continue
-                    default: out[count] = byte
+        // Written in one pass from a table, through buffer pointers: base64 then a pass replacing
+        // `+`, `/` and `=` was a fifth of a renewal (a notification's payload is 10 KB).
+        data.withUnsafeBytes { raw in
+            let count = raw.count
+            let length = count / 3 * 4 + (count % 3 == 0 ? 0 : count % 3 + 1)
+            return String(unsafeUninitializedCapacity: length) { out in
+                base64urlAlphabet.withUnsafeBufferPointer { table in
+                    var i = 0, o = 0
+                    while i + 3 <= count {
+                        let b0 = Int(raw[i]), b1 = Int(raw[i + 1]), b2 = Int(raw[i + 2])
+                        out[o] = table[b0 >> 2]
+                        out[o + 1] = table[(b0 & 0x03) << 4 | b1 >> 4]
+                        out[o + 2] = table[(b1 & 0x0F) << 2 | b2 >> 6]
+                        out[o + 3] = table[b2 & 0x3F]
+                        i += 3; o += 4
                     }
-                    count += 1
+                    if i < count {
+                        let b0 = Int(raw[i]), b1 = i + 1 < count ? Int(raw[i + 1]) : 0
+                        out[o] = table[b0 >> 2]
+                        out[o + 1] = table[(b0 & 0x03) << 4 | b1 >> 4]
+                        if i + 1 < count { out[o + 2] = table[(b1 & 0x0F) << 2] }
+                    }
                 }
-                return count
+                return length
             }
         }
     }
+
+    /// The base64url alphabet (RFC 4648 §5), by value.
+    private static let base64urlAlphabet: [UInt8] = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_".utf8)
 
     /// Decodes base64url with or without padding (standard base64's `+` and `/` are read too).
     public static func data(base64url text: String) -> Data? {
