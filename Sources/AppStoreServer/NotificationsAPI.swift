@@ -115,16 +115,16 @@ public struct NotificationsAPI: Sendable {
             // The other environment sent none of the state's notifications: an empty history.
             guard answersFor(store) else { return .json(History(notificationHistory: [], hasMore: false, paginationToken: String(offset))) }
             let end = min(requestedEnd, now + 1)
-            let (page, total) = try store.notifications(where: { entry in
+            let (page, hasMore) = try store.notificationPage(signedFrom: start, where: { entry in
                 let n = entry.notification
                 return n.signedDate >= start && n.signedDate < end
                     && request.notificationType.map { n.notificationType == $0 } ?? true
                     && request.notificationSubtype.map { n.subtype == $0 } ?? true
                     && request.transactionId.map { n.transactionID == $0 || n.originalTransactionID == $0 } ?? true
                     && (request.onlyFailures != true || entry.attempts.contains { !$0.succeeded })
-            }, page: { _ in offset..<(offset + Self.pageSize) })
+            }, offset: offset, count: Self.pageSize)
             let next = offset + page.count
-            return .json(History(notificationHistory: page.map(Self.item), hasMore: next < total, paginationToken: String(next)))
+            return .json(History(notificationHistory: page.map(Self.item), hasMore: hasMore, paginationToken: String(next)))
         }
     }
 

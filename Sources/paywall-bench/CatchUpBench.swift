@@ -190,13 +190,14 @@ struct CatchUpBench {
     /// The catch-up's catalog (fixture 05, a renewal every 30 s).
     static let catalog = "Tests/Fixtures/storekit/05-cisum-zh-hans-timerate15-v4.storekit"
 
-    /// A store opened on `dir` and a function that reads one history page from it (20 of every
-    /// notification but TEST), as `serve` does for each request.
+    /// A store opened on `dir` and a function that reads one later history page from it (the
+    /// second 20 of every notification but TEST since the first was signed), as `serve` does for
+    /// each request.
     static func historyPage(in dir: URL) throws -> () throws -> Void {
         let workspace = StateWorkspace(root: dir)
         let store = try workspace.openStore(catalog: try StateWorkspace.catalog(storekit: catalog, profile: nil),
                                             clock: ManualClock(Date()), setup: try workspace.savedSetup())
-        return { _ = try store.notifications(where: { $0.notification.notificationType != "TEST" }, page: { _ in 20..<40 }) }
+        return { _ = try store.notificationPage(signedFrom: 0, where: { $0.notification.notificationType != "TEST" }, offset: 20, count: 20) }
     }
 
     static func text(_ figures: (wall: Double, cpu: Double, peakMiB: Double)) -> String {

@@ -233,6 +233,46 @@ struct ServerNotificationTests {
     /// since: each history read equals a fresh read of the whole file, after another store on the
     /// directory appended, with a torn line at the end (left until it is whole), after attempts,
     /// and after the log was replaced by another file.
+    /// serve's history page starts at its window (found by halving while the dates ascend) and
+    /// stops once it knows whether more follow: every page of every window is the whole read's
+    /// slice, and `hasMore` says whether the whole read has more; with a clock set back by hand
+    /// (dates no longer ascending) it scans from the start and still agrees.
+    @Test func aHistoryPageIsTheWholeReadsSliceWhateverTheWindow() throws {
+        let (store, clock, _) = try Fixture.store(StoreSettings(timeRate: .oneRenewalEveryTenSeconds))
+        _ = try #require(store.purchase(productID: "weekly_9_99", options: Fixture.options).transaction)
+        clock.advance(by: 95)
+        try store.process(now: clock.now())
+        func check(_ label: String) throws {
+            let all = try store.notifications().map(\.notification.signedDate)
+            let starts = [0] + all + [(all.max() ?? 0) + 1]
+            for start in starts {
+                let isIncluded: (NotificationEntry) -> Bool = { $0.notification.signedDate >= start && $0.notification.notificationType != "TEST" }
+                let whole = try store.notifications(where: isIncluded, page: { _ in nil }).entries
+                for offset in [0, 1, 3, whole.count - 1, whole.count, whole.count + 2] where offset >= 0 {
+                    for count in [1, 3, 20] {
+                        let page = try store.notificationPage(signedFrom: start, where: isIncluded, offset: offset, count: count)
+                        let slice = Array(whole.dropFirst(offset).prefix(count))
+                        #expect(page.entries == slice, "\(label): start \(start), offset \(offset), count \(count)")
+                        #expect(page.hasMore == (offset + count < whole.count), "\(label): start \(start), offset \(offset), count \(count)")
+                    }
+                }
+            }
+        }
+        try check("ascending")
+        #expect(store.notificationHeads.datesAscend)
+        // The clock set back by hand: notifications signed before the ones already logged, then
+        // after them again (a dip in the middle, where halving would skip logged ones).
+        let later = clock.now()
+        clock.set(later.addingTimeInterval(-60))
+        _ = try store.requestTestNotification()
+        try store.setAutoRenew(groupID: "premium", false)
+        try store.setAutoRenew(groupID: "premium", true)
+        clock.set(later.addingTimeInterval(60))
+        try store.setAutoRenew(groupID: "premium", false)
+        try check("a clock set back")
+        #expect(!store.notificationHeads.datesAscend)
+    }
+
     @Test func keptHeadsReadOnlyWhatWasAppendedAndAgreeWithAFreshRead() throws {
         let (server, clock, dir) = try Fixture.store(StoreSettings(timeRate: .oneRenewalEveryTenSeconds))
         let (other, _, _) = try Fixture.store(StoreSettings(timeRate: .oneRenewalEveryTenSeconds), dir: dir, clock: clock)

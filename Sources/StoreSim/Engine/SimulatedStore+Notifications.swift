@@ -17,6 +17,17 @@ extension SimulatedStore {
         try lock.withLock { try notificationLog.load(headers: encodedHeaders, where: isIncluded, page: page, heads: notificationHeads) }
     }
 
+    /// A page of the notification history (`NotificationLog.page`): `count` of the notifications
+    /// `isIncluded` keeps (all signed at or after `start`) after the first `offset`, and whether
+    /// more follow.
+    public func notificationPage(signedFrom start: Int64, where isIncluded: (NotificationEntry) -> Bool, offset: Int,
+                                 count: Int) throws -> (entries: [NotificationEntry], hasMore: Bool) {
+        try lock.withLock {
+            try notificationLog.page(headers: encodedHeaders, signedFrom: start, where: isIncluded, offset: offset, count: count,
+                                     heads: notificationHeads)
+        }
+    }
+
     /// Reads what was appended to the notification log since this store last read it (all of it,
     /// the first time): a long-lived process does it once at start.
     public func readNotificationLog() throws {

@@ -14,6 +14,9 @@ final class NotificationHeads {
     /// The byte range of each entry's line when it is compact (its payload made only when returned).
     private(set) var compactLines: [Int: Range<Int>] = [:]
     private var index: [String: Int] = [:]
+    /// Whether the entries' signed dates never go down (a clock set back by hand can break it):
+    /// then a date window's first entry is found by halving (`firstIndex(signedFrom:)`).
+    private(set) var datesAscend = true
     /// The whole lines read: their bytes, and how many lines.
     private var readBytes = 0
     private var readLines = 0
@@ -48,6 +51,7 @@ final class NotificationHeads {
             if let notification = line.notification ?? line.signed?.notification {
                 index[notification.notificationUUID] = entries.count
                 if line.signed != nil { compactLines[entries.count] = absolute }
+                if let last = entries.last, notification.signedDate < last.notification.signedDate { datesAscend = false }
                 entries.append(NotificationEntry(notification: notification, attempts: []))
             } else if let attempt = line.attempt, let at = index[attempt.notificationUUID] {
                 entries[at].attempts.append(attempt)
@@ -62,10 +66,23 @@ final class NotificationHeads {
         entries = []
         compactLines = [:]
         index = [:]
+        datesAscend = true
         readBytes = 0
         readLines = 0
         identity = nil
         tail = Data()
+    }
+
+    /// The position of the first entry signed at or after `date` when the dates ascend (found by
+    /// halving), else 0: where a scan of a date window may start.
+    func firstIndex(signedFrom date: Int64) -> Int {
+        guard datesAscend else { return 0 }
+        var low = 0, high = entries.count
+        while low < high {
+            let middle = (low + high) / 2
+            if entries[middle].notification.signedDate < date { low = middle + 1 } else { high = middle }
+        }
+        return low
     }
 
     /// The bytes of `url` in `range`.

@@ -207,12 +207,36 @@ struct NotificationLog {
         let entries = heads.entries
         let kept = entries.indices.filter { isIncluded(entries[$0]) }
         let wanted = page(kept.count).map { kept[max(0, min($0.lowerBound, kept.count))..<max(0, min($0.upperBound, kept.count))] } ?? kept[...]
+        return (try restored(wanted, of: heads, headers: headers), kept.count)
+    }
+
+    /// A page of serve's notification history: the `count` notifications `isIncluded` keeps after
+    /// the first `offset`, oldest first, and whether more follow. `isIncluded` keeps only
+    /// notifications signed at or after `start`, so the scan begins at the first of those (found by
+    /// halving while the log's dates ascend) and ends once it knows whether one more follows: a
+    /// later page of a long log costs the page, not the log.
+    func page(headers: JWSHeaders, signedFrom start: Int64, where isIncluded: (NotificationEntry) -> Bool, offset: Int, count: Int,
+              heads: NotificationHeads = NotificationHeads()) throws -> (entries: [NotificationEntry], hasMore: Bool) {
+        try heads.catchUp(with: self)
+        let entries = heads.entries
+        var kept: [Int] = []
+        var seen = 0, hasMore = false
+        for at in heads.firstIndex(signedFrom: start)..<entries.count where isIncluded(entries[at]) {
+            if seen >= offset + count { hasMore = true; break }
+            if seen >= offset { kept.append(at) }
+            seen += 1
+        }
+        return (try restored(kept[...], of: heads, headers: headers), hasMore)
+    }
+
+    /// The entries at `positions`, a compact line's signed payload put back together.
+    private func restored(_ positions: ArraySlice<Int>, of heads: NotificationHeads, headers: JWSHeaders) throws -> [NotificationEntry] {
         // A page's few lines are read one by one; many, from the file read once.
-        let whole = wanted.count > 64 ? FileManager.default.contents(atPath: url.path) : nil
+        let whole = positions.count > 64 ? FileManager.default.contents(atPath: url.path) : nil
         var result: [NotificationEntry] = []
-        result.reserveCapacity(wanted.count)
-        for at in wanted {
-            var entry = entries[at]
+        result.reserveCapacity(positions.count)
+        for at in positions {
+            var entry = heads.entries[at]
             if let range = heads.compactLines[at] {
                 let bytes = try whole.map { $0.subdata(in: range) } ?? NotificationHeads.bytes(of: url, in: range)
                 guard let compact = try? Self.decode(Line.self, from: bytes).signed, let restored = compact.restored(headers) else {
@@ -222,7 +246,7 @@ struct NotificationLog {
             }
             result.append(entry)
         }
-        return (result, kept.count)
+        return result
     }
 
     /// The newest `count` notifications with their attempts, oldest first, and how many the log
