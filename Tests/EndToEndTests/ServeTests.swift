@@ -64,6 +64,17 @@ struct ServeTests {
         return (Int(lines.last ?? "") ?? 0, lines.dropLast().joined(separator: "\n"))
     }
 
+    /// Apple's `AppStoreServerAPIClient` and `SignedDataVerifier` against `server`
+    /// (`Scripts/appstore/api_client_check.py`): its exit status and output, and the JSON it printed.
+    func appleClientCheck(_ server: Server, keyID: String, key: URL, root: URL, bundleID: String = "com.paywallsim.app",
+                          transactions: [String] = ["2000000000000001"]) throws -> (run: (status: Int32, output: String), result: [String: Any]) {
+        let script = TestPaths.scripts.appendingPathComponent("appstore/api_client_check.py").path
+        let run = try CleanSpawn.shell(([AppStoreServerLibraryTests.python, script, server.baseURL, keyID, key.path, root.path, bundleID, "Sandbox"]
+                                        + transactions).map(CleanSpawn.quote).joined(separator: " "))
+        let result = try #require(try JSONSerialization.jsonObject(with: Data(run.output.utf8)) as? [String: Any], "\(run.output)")
+        return ((run.status, run.output), result)
+    }
+
     /// A `.p8` as App Store Connect gives one (PKCS#8 PEM, P-256), made by openssl.
     func makeKey(_ name: String) throws -> URL {
         try FileManager.default.createDirectory(at: state, withIntermediateDirectories: true)
@@ -143,12 +154,10 @@ struct ServeTests {
         _ = try store(["buy", "weekly_9_99"])
         _ = try store(["advance", "1h"])
         _ = try store(["refund", "weekly_9_99"])
-        let script = TestPaths.scripts.appendingPathComponent("appstore/api_client_check.py").path
         func check(keyID: String, keyFile: URL) throws -> [String: Any] {
-            let run = try CleanSpawn.shell([AppStoreServerLibraryTests.python, script, server.baseURL, keyID, keyFile.path, root.path,
-                                            "com.paywallsim.app", "Sandbox", "2000000000000001"].map(CleanSpawn.quote).joined(separator: " "))
+            let (run, result) = try appleClientCheck(server, keyID: keyID, key: keyFile, root: root)
             #expect(run.status == 0, "\(run.output)")
-            return try #require(try JSONSerialization.jsonObject(with: Data(run.output.utf8)) as? [String: Any], "\(run.output)")
+            return result
         }
         let result = try check(keyID: "TESTKEY001", keyFile: key)
         #expect(result["apiError"] == nil && result["verificationError"] == nil, "\(result)")
@@ -182,11 +191,8 @@ struct ServeTests {
         let server = try Server(["--state", state.path, "--api-key", "TESTKEY001:\(key.path)"])
         let switched = try store(["buy", "weekly_9_99", "--bundle-id", "com.example.switched"])
         #expect(switched.stderr.contains("com.example.switched"), "the switch is said: \(switched.stderr)")
-        let script = TestPaths.scripts.appendingPathComponent("appstore/api_client_check.py").path
-        let run = try CleanSpawn.shell([AppStoreServerLibraryTests.python, script, server.baseURL, "TESTKEY001", key.path, root.path,
-                                        "com.example.switched", "Sandbox", "2000000000000001"].map(CleanSpawn.quote).joined(separator: " "))
+        let (run, result) = try appleClientCheck(server, keyID: "TESTKEY001", key: key, root: root, bundleID: "com.example.switched")
         #expect(run.status == 0, "\(run.output)")
-        let result = try #require(try JSONSerialization.jsonObject(with: Data(run.output.utf8)) as? [String: Any], "\(run.output)")
         #expect(result["apiError"] == nil && result["verificationError"] == nil, "\(result)")
         #expect(result["transaction"] as? String == "2000000000000001", "\(result)")
         let log = (try? String(contentsOf: server.output, encoding: .utf8)) ?? ""
@@ -202,11 +208,8 @@ struct ServeTests {
         let root = state.appendingPathComponent("root.der")
         _ = try store(["certificate", "--format", "der", "--out", root.path])
         let server = try Server(["--state", state.path, "--api-key", "TESTKEY001:\(key.path)"])
-        let script = TestPaths.scripts.appendingPathComponent("appstore/api_client_check.py").path
-        let run = try CleanSpawn.shell([AppStoreServerLibraryTests.python, script, server.baseURL, "TESTKEY001", key.path, root.path,
-                                        "com.paywallsim.app", "Sandbox", "2000000000000001"].map(CleanSpawn.quote).joined(separator: " "))
+        let (run, result) = try appleClientCheck(server, keyID: "TESTKEY001", key: key, root: root)
         #expect(run.status == 0, "\(run.output)")
-        let result = try #require(try JSONSerialization.jsonObject(with: Data(run.output.utf8)) as? [String: Any], "\(run.output)")
         #expect(result["apiError"] == nil && result["verificationError"] == nil, "\(result)")
         // Apple's status array: their own (refunded: 5) and the family member's (active: 1), one group.
         let statuses = (result["statuses"] as? [[String: Any]]) ?? []
@@ -341,10 +344,8 @@ struct ServeTests {
         let root = state.appendingPathComponent("root.der")
         _ = try store(["certificate", "--format", "der", "--out", root.path])
         let server = try Server(["--state", state.path, "--api-key", "TESTKEY002:\(key.path)"])
-        let script = TestPaths.scripts.appendingPathComponent("appstore/api_client_check.py").path
-        let run = try CleanSpawn.shell([AppStoreServerLibraryTests.python, script, server.baseURL, "TESTKEY002", key.path, root.path,
-                                        "com.paywallsim.app", "Sandbox", "2000000000000001", "2000000000000001"].map(CleanSpawn.quote).joined(separator: " "))
-        let result = try #require(try JSONSerialization.jsonObject(with: Data(run.output.utf8)) as? [String: Any], "\(run.output)")
+        let (_, result) = try appleClientCheck(server, keyID: "TESTKEY002", key: key, root: root,
+                                               transactions: ["2000000000000001", "2000000000000001"])
         let extended = result["extended"] as? [String: Any]
         #expect(extended?["success"] as? Bool == true, "\(result)")
         // 2026-01-30T09:05:00Z, the sandbox's month after the purchase, plus the 7 days asked for
